@@ -1,0 +1,49 @@
+// Every status column's allowed values. The database CHECK constraints are generated from these
+// lists, so a status the domain does not know cannot be stored.
+
+export const JOB_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const QUOTE_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** Quotes that count towards the limit of live quotes per job. */
+export const LIVE_QUOTE_STATUSES = ['pending', 'accepted'] as const satisfies readonly QuoteStatus[];
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'disputed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const MILESTONE_STATUSES = ['pending', 'processing', 'paid', 'failed', 'refunded'] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  'requires_payment',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const DISPUTE_STATUSES = ['open', 'under_review', 'resolved'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+export const DISPUTE_RESOLUTIONS = ['release_to_tradesperson', 'refund_customer', 'split'] as const;
+
+export const DOCUMENT_KINDS = ['photo_id', 'insurance', 'accreditation'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const LEDGER_ACCOUNT_KINDS = [
+  'customer_funds',
+  'escrow',
+  'platform_fees',
+  'tradesperson_payable',
+  'payouts',
+  'refunds',
+] as const;
+
+export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

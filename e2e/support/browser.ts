@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium';
+
+export interface BrowserTestContext {
+  baseUrl: string;
+  /** A new page in a new context; console errors and page errors on it fail the test. */
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+  }): Promise<Page>;
+}
+
+/**
+ * Browser journeys against the built app. Without Chromium they are skipped with one line, unless
+ * REQUIRE_E2E=1, which makes the absence a failure.
+ */
+export function describeInBrowser(name: string, body: (ctx: BrowserTestContext) => void): void {
+  const chromiumPath = inject('chromiumPath');
+  const baseUrl = inject('baseUrl');
+  if (!chromiumPath || !baseUrl) {
+    if (process.env.REQUIRE_E2E === '1') {
+      describe(name, () => {
+        it('needs Chromium (REQUIRE_E2E=1 but no browser at /usr/bin/chromium or CHROMIUM_PATH)', () => {
+          throw new Error('REQUIRE_E2E=1 but Chromium was not found');
+        });
+      });
+    } else {
+      describe.skip(`${name} [no Chromium: install Debian's chromium package to run]`, () => {});
+    }
+    return;
+  }
+
+  describe(name, () => {
+    let browser: Browser;
+    const contexts: { context: BrowserContext; errors: string[] }[] = [];
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+    afterEach(() => {
+      const errors = contexts.flatMap((c) => c.errors);
+      contexts.splice(0).forEach((c) => {
+        void c.context.close();
+      });
+      expect(errors, 'the page logged errors').toEqual([]);
+    });
+
+    body({
+      baseUrl,
+      async newPage(options = {}) {
+        const context = await browser.newContext({
+          baseURL: baseUrl,
+          viewport: options.viewport ?? { width: 1280, height: 800 },
+          colorScheme: options.colorScheme ?? 'light',
+          locale: 'en-GB',
+        });
+        const entry = { context, errors: [] as string[] };
+        contexts.push(entry);
+        const page = await context.newPage();
+        page.on('console', (msg) => {
+          if (msg.type() === 'error') entry.errors.push(`console.error: ${msg.text()}`);
+        });
+        page.on('pageerror', (err) => entry.errors.push(`page error: ${err.message}`));
+        return page;
+      },
+    });
+  });
+}
+
+/** Serious and critical axe violations, formatted for a readable assertion failure. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

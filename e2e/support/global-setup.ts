@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureWebBuild } from '../../scripts/web-build.mjs';
+import { loadConfig } from '../../server/config/config';
+import { type RunningServer, startServer } from '../../server/server';
+import { findChromium } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+/**
+ * Builds the web app, starts the real server on a free port with a fresh embedded database (seeded with
+ * the demo data, as a first `npm start` would be), and hands its URL to the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = findChromium();
+  project.provide('chromiumPath', chromium ?? '');
+  if (!chromium) {
+    project.provide('baseUrl', '');
+    return;
+  }
+
+  await ensureWebBuild({ quiet: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+  });
+  const server: RunningServer = await startServer(config, { handleSignals: false });
+  project.provide('baseUrl', server.url);
+
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

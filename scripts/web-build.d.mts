@@ -1,0 +1,2 @@
+export function webBuildIsCurrent(distDir?: string): boolean;
+export function ensureWebBuild(options?: { quiet?: boolean }): Promise<boolean>;

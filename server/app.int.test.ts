@@ -1,0 +1,292 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testConfig } from '../test/config';
+import { describeOnDatabases } from '../test/databases';
+import { buildApp } from './app';
+import type { DatabaseHandle } from './db/client';
+
+describeOnDatabases('the application shell', (ctx) => {
+  it('answers liveness with a request id and the security headers', async () => {
+    const app = await ctx.app();
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS only when the app is served over HTTPS', async () => {
+    const app = await ctx.app({ APP_URL: 'https://tradenest.example' });
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('keeps a well-formed request id from a proxy', async () => {
+    const app = await ctx.app();
+    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'edge-1234abcd' } });
+    expect(res.headers['x-request-id']).toBe('edge-1234abcd');
+  });
+
+  it('reports readiness with the database it uses', async () => {
+    const app = await ctx.app();
+    const res = await app.inject({ url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: ctx.kind });
+  });
+
+  it('reports not ready, without internals, when the database does not answer', async () => {
+    const broken: DatabaseHandle = {
+      ...ctx.database(),
+      ping: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2')),
+    };
+    const app = await buildApp({ config: testConfig(), database: broken, logger: false });
+    const res = await app.inject({ url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      error: { code: 'not_ready', message: 'The service is starting or its database is unavailable.' },
+    });
+    await app.close();
+  });
+
+  it('answers unknown API paths with a JSON 404 whatever the method or Accept header', async () => {
+    const app = await ctx.app();
+    for (const [method, url] of [
+      ['GET', '/api/v1/nope'],
+      ['POST', '/api/v1/nope'],
+      ['GET', '/api'],
+      ['DELETE', '/api/health/x'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas, browsable at /api/docs', async () => {
+    const app = await ctx.app();
+    const doc = await app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const body = doc.json();
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/ready',
+        '/api/v1/geo/postcodes/{postcode}',
+        '/api/v1/geo/locations',
+      ]),
+    );
+    const ui = await app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('rate-limits the API per client and leaves liveness alone', async () => {
+    const app = await ctx.app({ RATE_LIMIT_MAX: '3' });
+    for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    const limited = await app.inject({ url: '/api/ready' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
+    });
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describeOnDatabases('error envelope and bad input', (ctx) => {
+  async function appWithTestRoutes(overrides: Record<string, string> = {}) {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info', ...overrides }),
+      database: ctx.database(),
+      logStream: { write: (line) => lines.push(line) },
+    });
+    app.post(
+      '/api/v1/test/echo',
+      {
+        schema: {
+          body: z.object({
+            name: z.string().min(2, 'Name must be at least 2 characters'),
+            age: z.number().int(),
+          }),
+        },
+      },
+      async (request) => request.body,
+    );
+    app.get('/api/v1/test/boom', async () => {
+      throw new Error('relation "users" does not exist at /srv/app/server/db.ts:42 password=hunter2');
+    });
+    await app.ready();
+    return { app, lines };
+  }
+
+  it('answers a schema failure with the first message and per-field details', async () => {
+    const { app } = await appWithTestRoutes();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { name: 'A', age: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.message).toBe('Name must be at least 2 characters');
+    expect(body.error.details).toContainEqual({
+      field: 'name',
+      message: 'Name must be at least 2 characters',
+    });
+    await app.close();
+  });
+
+  it('answers malformed JSON, a wrong content type and an oversized body with 4xx envelopes', async () => {
+    const { app } = await appWithTestRoutes({ BODY_LIMIT_BYTES: '2048' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Ann", ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      error: { code: 'bad_request', message: 'The request body is not valid JSON.' },
+    });
+
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'hello',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('unsupported_media_type');
+
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { name: 'x'.repeat(5000), age: 1 },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'The request is too large.' },
+    });
+    await app.close();
+  });
+
+  it('hides internals of unexpected failures from the response but logs them with the request id', async () => {
+    const { app, lines } = await appWithTestRoutes();
+    const res = await app.inject({ url: '/api/v1/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
+    expect(res.body).not.toContain('relation');
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
+    expect(logged?.reqId).toBe(res.headers['x-request-id']);
+    await app.close();
+  });
+
+  it('never writes cookies, tokens or passwords into the logs', async () => {
+    const { app, lines } = await appWithTestRoutes();
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo?token=tok-secret-1&page=2',
+      headers: { cookie: 'session=cookie-secret-2', authorization: 'Bearer bearer-secret-3' },
+      payload: { name: 'Ann', age: 3, password: 'pw-secret-4' },
+    });
+    const all = lines.join('\n');
+    expect(all).toContain('/api/v1/test/echo?token=%5BREDACTED%5D&page=2');
+    for (const secret of ['tok-secret-1', 'cookie-secret-2', 'bearer-secret-3', 'pw-secret-4']) {
+      expect(all).not.toContain(secret);
+    }
+    await app.close();
+  });
+});
+
+describeOnDatabases('serving the built web app', (ctx) => {
+  function fakeBuild(): string {
+    const dist = mkdtempSync(path.join(tmpdir(), 'tradenest-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en-GB"><title>TradeNest</title><div id="root"></div>',
+    );
+    writeFileSync(
+      path.join(dist, 'assets', 'index-AbC123.js'),
+      `console.info(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    return dist;
+  }
+
+  it('caches hashed assets for a year, compressed, and revalidates everything else', async () => {
+    const app = await ctx.app({ WEB_DIST_DIR: fakeBuild() });
+    const asset = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers client-side routes with the app shell and missing assets with a 404', async () => {
+    const app = await ctx.app({ WEB_DIST_DIR: fakeBuild() });
+    for (const url of ['/', '/job/123', '/no-such-page?x=1']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const missing = await app.inject({ url: '/assets/gone-123.js', headers: { accept: '*/*' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('explains how to build when the web app has not been built', async () => {
+    const app = await ctx.app();
+    const res = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight before closing', async () => {
+    const { getTestDatabase } = await import('../test/databases');
+    const app = await buildApp({
+      config: testConfig(),
+      database: await getTestDatabase('pglite'),
+      logger: false,
+    });
+    let release: () => void = () => {};
+    const started = new Promise<void>((resolveStarted) => {
+      app.get('/api/v1/test/slow', async () => {
+        resolveStarted();
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return { done: true };
+      });
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/test/slow`);
+    await started;
+    const closing = app.close();
+    release();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});

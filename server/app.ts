@@ -1,0 +1,56 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config';
+import type { DatabaseHandle } from './db/client';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { genReqId, loggerOptions } from './plugins/logging';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Tests pass false to keep output quiet. */
+  logger?: boolean;
+  /** Where log lines go (stdout by default); tests read them to check what is never logged. */
+  logStream?: { write(line: string): void };
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole application without listening, so tests drive it with `inject`. */
+export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: logger
+      ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
+      : false,
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    // Lets a graceful shutdown end idle keep-alive connections instead of waiting for their timeout.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await registerOpenApi(app, config);
+
+  await app.register(healthRoutes(database));
+  await app.register(geoRoutes, { prefix: '/api/v1' });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The common Drizzle type of both drivers; services and repositories only see this. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or a transaction: repositories accept both so services decide the boundary. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  /** PGlite instance or pg pool, for the few things Drizzle does not cover (LISTEN/NOTIFY, raw SQL). */
+  client: PGlite | pg.Pool;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax?: number; applicationName?: string }
+  | { kind: 'pglite'; dataDir?: string };
+
+// int8 (bigint) columns come back as strings by default; ledger sums stay well inside 2^53 pence.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+// `date` columns stay 'YYYY-MM-DD' strings: a calendar date has no time zone to shift it.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      application_name: options.applicationName ?? 'tradenest',
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return {
+      kind: 'postgres',
+      db,
+      client: pool,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Where the embedded database lives inside DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES, USER_TYPES } from '../../../domain/catalog/catalog';
+import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+
+/** Sign-in identity. Kept apart from `profiles` so personal data can be erased while ids stay. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: tsz('email_verified_at'),
+    suspendedAt: tsz('suspended_at'),
+    deletedAt: tsz('deleted_at'),
+    lastSignInAt: tsz('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Emails are unique without regard to letter case.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_email_length', sql`char_length(${t.email}) between 3 and 255`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id),
+    fullName: text('full_name'),
+    avatarUrl: text('avatar_url'),
+    postcode: text('postcode'),
+    userType: text('user_type').notNull().default('customer'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_user_type_check', oneOf(t.userType, USER_TYPES)),
+    check('profiles_full_name_length', sql`${t.fullName} is null or char_length(${t.fullName}) <= 100`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', oneOf(t.role, ROLES))],
+);
+
+/** Server-side sessions; the cookie holds a random token and only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
+    idleExpiresAt: tsz('idle_expires_at').notNull(),
+    absoluteExpiresAt: tsz('absolute_expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens sent by email (verification, password reset); only the hash is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+    usedAt: tsz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('email_tokens_purpose_check', oneOf(t.purpose, ['verify_email', 'reset_password']))],
+);
+
+/** Failed and successful sign-ins, for throttling per account and per IP. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: id(),
+    emailLower: text('email_lower').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sign_in_attempts_email_idx').on(t.emailLower, t.createdAt),
+    index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** The Settings tab's switches, with the spec's defaults. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  quoteUpdates: boolean('quote_updates').notNull().default(true),
+  newMessages: boolean('new_messages').notNull().default(true),
+  profileVisible: boolean('profile_visible').notNull().default(true),
+  showReviewsPublicly: boolean('show_reviews_publicly').notNull().default(true),
+  darkMode: boolean('dark_mode').notNull().default(false),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,13 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** `column in ('a', 'b')` for CHECK constraints built from the domain's status lists. */
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+  return sql`${column} in (${sql.raw(list)})`;
+}
+
+export const id = () => uuid('id').primaryKey().defaultRandom();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const tsz = (name: string) => timestamp(name, { withTimezone: true });

@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './marketplace';
+export * from './money';
+export * from './operations';
+export * from './tradespeople';
+export * from './trust';

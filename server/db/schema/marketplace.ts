@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LIMITS } from '../../../domain/catalog/catalog';
+import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../../../domain/catalog/statuses';
+import { users } from './accounts';
+import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+
+export const jobPostings = pgTable(
+  'job_postings',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    budgetMin: integer('budget_min'),
+    budgetMax: integer('budget_max'),
+    postcode: text('postcode').notNull(),
+    // Outcode and centroid are derived once at posting so listings never geocode per row.
+    outcode: text('outcode').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    preferredStartDate: date('preferred_start_date'),
+    // Set when a customer requests a quote from one tradesperson's profile.
+    invitedTradespersonId: uuid('invited_tradesperson_id').references(() => users.id),
+    status: text('status').notNull().default('open'),
+    cancelledAt: tsz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('job_postings_status_check', oneOf(t.status, JOB_STATUSES)),
+    check(
+      'job_postings_title_length',
+      sql`char_length(${t.title}) between ${sql.raw(String(LIMITS.jobTitleMin))} and ${sql.raw(String(LIMITS.jobTitleMax))}`,
+    ),
+    check(
+      'job_postings_description_length',
+      sql`char_length(${t.description}) between ${sql.raw(String(LIMITS.jobDescriptionMin))} and ${sql.raw(String(LIMITS.jobDescriptionMax))}`,
+    ),
+    check(
+      'job_postings_budget_check',
+      sql`(${t.budgetMin} is null or ${t.budgetMin} >= 0) and (${t.budgetMax} is null or ${t.budgetMax} >= 0) and (${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin})`,
+    ),
+    index('job_postings_customer_idx').on(t.customerId, t.createdAt),
+    index('job_postings_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobPostings.id),
+    tradespersonId: uuid('tradesperson_id')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One quote per tradesperson per job.
+    unique('quotes_job_tradesperson_unique').on(t.jobId, t.tradespersonId),
+    check('quotes_status_check', oneOf(t.status, QUOTE_STATUSES)),
+    check(
+      'quotes_amount_check',
+      sql`${t.amount} > 0 and ${t.amount} <= ${sql.raw(String(LIMITS.quoteMaxPence))}`,
+    ),
+    check('quotes_message_length', sql`char_length(${t.message}) between 1 and 2000`),
+    index('quotes_tradesperson_idx').on(t.tradespersonId, t.createdAt),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobPostings.id),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    tradespersonId: uuid('tradesperson_id')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    depositPaid: boolean('deposit_paid').notNull().default(false),
+    scheduledDate: date('scheduled_date'),
+    confirmedAt: tsz('confirmed_at'),
+    completedAt: tsz('completed_at'),
+    cancelledAt: tsz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live booking per job: a cancelled booking frees the job, anything else blocks a second.
+    uniqueIndex('bookings_one_live_per_job').on(t.jobId).where(sql`${t.status} <> 'cancelled'`),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_amount_check', sql`${t.amount} > 0`),
+    check('bookings_parties_check', sql`${t.customerId} <> ${t.tradespersonId}`),
+    check('bookings_completed_at_check', sql`${t.status} <> 'completed' or ${t.completedAt} is not null`),
+    index('bookings_customer_idx').on(t.customerId, t.createdAt),
+    index('bookings_tradesperson_idx').on(t.tradespersonId, t.createdAt),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    participantOneId: uuid('participant_one_id')
+      .notNull()
+      .references(() => users.id),
+    participantTwoId: uuid('participant_two_id')
+      .notNull()
+      .references(() => users.id),
+    jobId: uuid('job_id').references(() => jobPostings.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('conversations_not_self', sql`${t.participantOneId} <> ${t.participantTwoId}`),
+    // The same two people share one conversation whichever of them started it.
+    uniqueIndex('conversations_pair_unique').on(
+      sql`least(${t.participantOneId}, ${t.participantTwoId})`,
+      sql`greatest(${t.participantOneId}, ${t.participantTwoId})`,
+    ),
+    index('conversations_one_idx').on(t.participantOneId, t.updatedAt),
+    index('conversations_two_idx').on(t.participantTwoId, t.updatedAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    read: boolean('read').notNull().default(false),
+    readAt: tsz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'messages_content_length',
+      sql`char_length(${t.content}) between 1 and ${sql.raw(String(LIMITS.messageMax))}`,
+    ),
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+  ],
+);

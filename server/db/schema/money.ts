@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LEDGER_ACCOUNT_KINDS, MILESTONE_STATUSES, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';
+import { users } from './accounts';
+import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+import { bookings } from './marketplace';
+
+const PROVIDERS = ['sandbox', 'stripe'] as const;
+
+export const paymentMilestones = pgTable(
+  'payment_milestones',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    milestoneIndex: integer('milestone_index').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    amount: integer('amount').notNull(),
+    platformFeeAmount: integer('platform_fee_amount').notNull(),
+    dueDate: date('due_date'),
+    paidAt: tsz('paid_at'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payment_milestones_booking_index_unique').on(t.bookingId, t.milestoneIndex),
+    check('payment_milestones_status_check', oneOf(t.status, MILESTONE_STATUSES)),
+    check('payment_milestones_amount_check', sql`${t.amount} > 0`),
+    check(
+      'payment_milestones_fee_check',
+      sql`${t.platformFeeAmount} >= 0 and ${t.platformFeeAmount} <= ${t.amount}`,
+    ),
+    check('payment_milestones_index_check', sql`${t.milestoneIndex} >= 0`),
+  ],
+);
+
+/** One charge through the payment provider: a booking's single payment or one milestone. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    milestoneId: uuid('milestone_id').references(() => paymentMilestones.id),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').unique(),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    amountPence: integer('amount_pence').notNull(),
+    feePence: integer('fee_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    status: text('status').notNull().default('requires_payment'),
+    heldUntil: tsz('held_until'),
+    releasedAt: tsz('released_at'),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_provider_check', oneOf(t.provider, PROVIDERS)),
+    check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_amount_check', sql`${t.amountPence} > 0`),
+    check('payments_fee_check', sql`${t.feePence} >= 0 and ${t.feePence} <= ${t.amountPence}`),
+    check('payments_refund_check', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.amountPence}`),
+    check('payments_currency_check', sql`${t.currency} = 'gbp'`),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** A tradesperson's payout account at the provider (Stripe Connect Express, or the sandbox's). */
+export const connectedAccounts = pgTable(
+  'connected_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull().unique(),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    requirementsCurrentlyDue: text('requirements_currently_due').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('connected_accounts_provider_check', oneOf(t.provider, PROVIDERS))],
+);
+
+/** Cards a customer saved with the provider for milestone charges. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull().unique(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_methods_provider_check', oneOf(t.provider, PROVIDERS)),
+    check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('payment_methods_exp_check', sql`${t.expMonth} between 1 and 12`),
+    index('payment_methods_user_idx').on(t.userId),
+  ],
+);
+
+/** Provider webhooks already handled, so a replay never books money twice. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: createdAt(),
+  processedAt: tsz('processed_at'),
+});
+
+// Double-entry ledger. Positive amounts are debits, negative credits; every transaction's entries
+// sum to zero (a deferred constraint trigger in the migrations checks it at commit).
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('ledger_accounts_kind_check', oneOf(t.kind, LEDGER_ACCOUNT_KINDS))],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'ledger_transactions_kind_check',
+      oneOf(t.kind, ['charge', 'hold', 'release', 'fee', 'refund', 'payout']),
+    ),
+    index('ledger_transactions_booking_idx').on(t.bookingId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_nonzero', sql`${t.amountPence} <> 0`),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+  ],
+);

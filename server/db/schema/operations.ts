@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { EMAIL_STATUSES } from '../../../domain/catalog/statuses';
+import { users } from './accounts';
+import { createdAt, id, oneOf, tsz } from './helpers';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: tsz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every email goes through here: delivered by SMTP when configured, kept as the dev outbox otherwise. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    // Stops the same notification being queued twice (e.g. one unread-message email per batch).
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sendAfter: tsz('send_after').notNull().defaultNow(),
+    sentAt: tsz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
+    check('email_outbox_attempts_check', sql`${t.attempts} >= 0`),
+    index('email_outbox_queue_idx').on(t.status, t.sendAfter),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorUserId),
+  ],
+);

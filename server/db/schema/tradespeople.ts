@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { TRADES } from '../../../domain/catalog/catalog';
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../domain/catalog/statuses';
+import { users } from './accounts';
+import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+
+export const tradespersonProfiles = pgTable(
+  'tradesperson_profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    businessName: text('business_name'),
+    phone: text('phone'),
+    trade: text('trade'),
+    bio: text('bio'),
+    // Whole pounds per hour, as the profile form takes them.
+    hourlyRateMin: integer('hourly_rate_min'),
+    hourlyRateMax: integer('hourly_rate_max'),
+    yearsExperience: integer('years_experience'),
+    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    serviceAreas: text('service_areas').array().notNull().default(sql`'{}'::text[]`),
+    basePostcode: text('base_postcode'),
+    baseLat: doublePrecision('base_lat'),
+    baseLng: doublePrecision('base_lng'),
+    serviceRadiusMiles: integer('service_radius_miles').notNull().default(15),
+    verified: boolean('verified').notNull().default(false),
+    setupCompletedAt: tsz('setup_completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('tradesperson_profiles_trade_check', sql`${t.trade} is null or ${oneOf(t.trade, TRADES)}`),
+    check(
+      'tradesperson_profiles_rates_check',
+      sql`(${t.hourlyRateMin} is null or ${t.hourlyRateMin} >= 0) and (${t.hourlyRateMax} is null or ${t.hourlyRateMax} >= 0) and (${t.hourlyRateMin} is null or ${t.hourlyRateMax} is null or ${t.hourlyRateMax} >= ${t.hourlyRateMin})`,
+    ),
+    check(
+      'tradesperson_profiles_years_check',
+      sql`${t.yearsExperience} is null or ${t.yearsExperience} between 0 and 80`,
+    ),
+    check('tradesperson_profiles_radius_check', sql`${t.serviceRadiusMiles} between 1 and 200`),
+    index('tradesperson_profiles_verified_idx').on(t.verified, t.createdAt),
+  ],
+);
+
+/** Verification documents (photo ID, insurance, accreditations) reviewed by admins. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    title: text('title').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    expiresOn: date('expires_on'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: tsz('reviewed_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('documents_kind_check', oneOf(t.kind, DOCUMENT_KINDS)),
+    check('documents_status_check', oneOf(t.status, DOCUMENT_STATUSES)),
+    check('documents_size_check', sql`${t.sizeBytes} > 0`),
+    // Insurance is only meaningful with an expiry date.
+    check('documents_insurance_expiry_check', sql`${t.kind} <> 'insurance' or ${t.expiresOn} is not null`),
+    index('documents_user_idx').on(t.userId),
+    index('documents_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const savedProfessionals = pgTable(
+  'saved_professionals',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    tradespersonUserId: uuid('tradesperson_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.tradespersonUserId] }),
+    check('saved_professionals_not_self', sql`${t.customerId} <> ${t.tradespersonUserId}`),
+  ],
+);

@@ -1,0 +1,29 @@
+/**
+ * The one error type services throw. `code` is stable (the web app branches on it), `message` is safe
+ * to show a user, `details` carries per-field messages.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  static notFound(message = 'Not found') {
+    return new AppError(404, 'not_found', message);
+  }
+
+  static validation(message: string, details?: unknown) {
+    return new AppError(400, 'validation_error', message, details);
+  }
+
+  static conflict(code: string, message: string) {
+    return new AppError(409, code, message);
+  }
+}
+
+export type ErrorEnvelope = { error: { code: string; message: string; details?: unknown } };

@@ -1,0 +1,14 @@
+import { ConfigError, loadConfig } from './config/config';
+import { startServer } from './server';
+
+// The listening entry point: `npm start` and `npm run serve` run this file.
+try {
+  const config = loadConfig();
+  await startServer(config);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getGeoDirectory } from '../../adapters/geo/uk-geography';
+import { AppError } from '../../lib/app-error';
+
+const Country = z.enum(['England', 'Scotland', 'Wales', 'Northern Ireland']);
+
+const PostcodeView = z.object({
+  postcode: z.string(),
+  outcode: z.string(),
+  place: z.string(),
+  country: Country,
+  precision: z.enum(['sector', 'district', 'approximate']),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+const LocationView = z.object({
+  kind: z.enum(['postcode', 'sector', 'outcode', 'place']),
+  label: z.string(),
+  place: z.string(),
+  country: Country,
+  precision: z.enum(['sector', 'district', 'approximate', 'place']),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+/** Postcode checks and place lookups for forms and search, answered from memory. */
+export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/geo/postcodes/:postcode',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'Validate and locate a UK postcode (sector centroid, else district)',
+        params: z.object({ postcode: z.string().max(64) }),
+        response: { 200: PostcodeView },
+      },
+    },
+    async (request) => {
+      const result = getGeoDirectory().geocodePostcode(request.params.postcode);
+      if (!result.ok) {
+        if (result.reason === 'invalid')
+          throw AppError.validation(result.message, [{ field: 'postcode', message: result.message }]);
+        throw AppError.notFound(result.message);
+      }
+      const { postcode, outcode, place, country, precision, lat, lng } = result;
+      return { postcode, outcode, place, country, precision, lat, lng };
+    },
+  );
+
+  app.get(
+    '/geo/locations',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'Resolve a postcode, district or town name to a point',
+        querystring: z.object({ q: z.string().trim().min(1, 'Enter a town, city or postcode').max(100) }),
+        response: { 200: LocationView },
+      },
+    },
+    async (request) => {
+      const result = getGeoDirectory().resolveLocation(request.query.q);
+      if (!result.ok) {
+        if (result.reason === 'invalid') throw AppError.validation(result.message);
+        throw AppError.notFound(result.message);
+      }
+      const { kind, label, place, country, precision, lat, lng } = result;
+      return { kind, label, place, country, precision, lat, lng };
+    },
+  );
+};

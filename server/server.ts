@@ -1,0 +1,100 @@
+import { inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { type App, buildApp } from './app';
+import type { Config } from './config/config';
+import { type DatabaseHandle, embeddedDatabaseDir, openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { users } from './db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/seed';
+
+export interface RunningServer {
+  app: App;
+  database: DatabaseHandle;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the database, migrates, loads demo data on the first start of an empty embedded database,
+ * listens, and stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the database closes.
+ */
+export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel });
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
+    : await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) });
+  log.info({ database: database.kind }, 'database opened');
+
+  await runMigrations(database);
+
+  // Demo data goes into a new embedded database by default, never into a server database unless asked.
+  const shouldSeed =
+    config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
+  if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+    const started = performance.now();
+    const summary = await seedDemoData(database.db);
+    log.info({ ms: Math.round(performance.now() - started), ...summary }, 'demo data loaded');
+  }
+
+  const app = await buildApp({ config, database });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+
+  await printDemoAccounts(database, log, url);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      const timer = setTimeout(() => {
+        log.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, config.shutdownTimeoutMs);
+      timer.unref();
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      log.info('stopped');
+    })();
+    return stopping;
+  };
+
+  if (handleSignals) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        log.info({ signal }, 'shutting down');
+        stop().then(
+          () => process.exit(0),
+          (err) => {
+            log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      });
+    }
+  }
+
+  return { app, database, url, stop };
+}
+
+async function printDemoAccounts(database: DatabaseHandle, log: pino.Logger, url: string): Promise<void> {
+  const rows = await database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const present = new Set(rows.map((r) => r.email.toLowerCase()));
+  const accounts = DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+  if (accounts.length > 0) {
+    log.info(
+      { demoAccounts: accounts.map((a) => ({ role: a.role, email: a.email })) },
+      `demo accounts (password for all: ${DEMO_PASSWORD}): ${accounts.map((a) => `${a.role} ${a.email}`).join(', ')}`,
+    );
+  }
+  log.info(`TradeNest is ready at ${url}`);
+}

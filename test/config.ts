@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { type Config, loadConfig } from '../server/config/config';
+
+export type ConfigOverrides = Record<string, string>;
+
+/** The configuration tests run with: no built web app unless a test points at one, quiet logs. */
+export function testConfig(overrides: ConfigOverrides = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(process.cwd(), '.tmp', 'test-data'),
+    WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web-build'),
+    ...overrides,
+  });
+}

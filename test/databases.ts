@@ -1,0 +1,110 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type App, buildApp } from '../server/app';
+import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../server/db/client';
+import { runMigrations } from '../server/db/migrate';
+import { truncateAllTables } from '../server/db/truncate';
+import { type ConfigOverrides, testConfig } from './config';
+
+// One database per kind per test worker, migrated once and emptied before each test file: creating a
+// PGlite instance costs seconds and most of a gigabyte, emptying it costs milliseconds.
+const handles = new Map<DatabaseKind, Promise<DatabaseHandle>>();
+
+export function postgresUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `tradenest_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function open(kind: DatabaseKind): Promise<DatabaseHandle> {
+  const handle =
+    kind === 'pglite'
+      ? await openDatabase({ kind: 'pglite' })
+      : await openDatabase({
+          kind: 'postgres',
+          url: await createPostgresDatabase(postgresUrl()!),
+          poolMax: 60,
+        });
+  await runMigrations(handle);
+  return handle;
+}
+
+export function getTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  let handle = handles.get(kind);
+  if (!handle) {
+    handle = open(kind);
+    handles.set(kind, handle);
+  }
+  return handle;
+}
+
+export function databaseKinds(): DatabaseKind[] {
+  return postgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface DatabaseContext {
+  kind: DatabaseKind;
+  /** The worker's database, emptied before this describe block ran. */
+  database(): DatabaseHandle;
+  /** Builds the app on this database (quiet logs, test config); closed after the block. */
+  app(overrides?: ConfigOverrides): Promise<App>;
+}
+
+/**
+ * Runs the same tests on embedded PGlite and, when TEST_DATABASE_URL is set, on the PostgreSQL server.
+ * With REQUIRE_POSTGRES=1 a missing TEST_DATABASE_URL is a failure instead of a skip.
+ */
+export function describeOnDatabases(name: string, body: (ctx: DatabaseContext) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (kind === 'postgres' && !postgresUrl()) {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        describe(`${name} [postgres]`, () => {
+          it('needs PostgreSQL (REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set)', () => {
+            throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+          });
+        });
+      } else {
+        describe.skip(`${name} [postgres: set TEST_DATABASE_URL to run]`, () => {});
+      }
+      continue;
+    }
+    describe(`${name} [${kind}]`, () => {
+      let handle: DatabaseHandle | undefined;
+      const apps: App[] = [];
+      beforeAll(async () => {
+        handle = await getTestDatabase(kind);
+        await truncateAllTables(handle.db);
+      });
+      afterAll(async () => {
+        await Promise.all(apps.map((a) => a.close()));
+      });
+      body({
+        kind,
+        database: () => {
+          if (!handle) throw new Error('database used outside a test');
+          return handle;
+        },
+        app: async (overrides) => {
+          if (!handle) throw new Error('app built outside a test');
+          const app = await buildApp({ config: testConfig(overrides), database: handle, logger: false });
+          apps.push(app);
+          await app.ready();
+          return app;
+        },
+      });
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const alias = { '@': here('./web/src'), '@domain': here('./domain') };
+
+export default defineConfig({
+  root: here('./web'),
+  publicDir: here('./web/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: { alias },
+  build: {
+    outDir: here('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    assetsDir: 'assets',
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  test: {
+    root: here('.'),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: here('.'),
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          setupFiles: [here('./test/setup-unit.ts')],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          root: here('.'),
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: [here('./test/setup-unit.ts')],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          root: here('.'),
+          include: ['server/**/*.int.test.ts'],
+          environment: 'node',
+          setupFiles: [here('./test/setup-integration.ts')],
+          globalSetup: [here('./test/global-setup-integration.ts')],
+          // PGlite instances are expensive: each worker keeps one and resets it between files.
+          isolate: false,
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: here('.'),
+          include: ['e2e/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: [here('./e2e/support/global-setup.ts')],
+          setupFiles: [here('./test/setup-unit.ts')],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

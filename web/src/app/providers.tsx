@@ -1,0 +1,21 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
+// Toasts are never needed for the first paint, so their library loads in its own chunk.
+const AppToaster = lazy(() => import('./toaster'));
+
+export function Providers({ children }: { children: ReactNode }) {
+  // One client per app mount, so tests that mount the app get a fresh cache.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import type { UserType } from '@domain/catalog/catalog';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BottomNav } from './bottom-nav';
+
+afterEach(cleanup);
+
+function renderAt(path: string, userType: UserType) {
+  const router = createMemoryRouter([{ path: '*', element: <BottomNav userType={userType} /> }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return within(screen.getByRole('navigation'));
+}
+
+function itemsOf(nav: ReturnType<typeof renderAt>) {
+  return nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('BottomNav', () => {
+  it('shows the customer items in the spec’s order', () => {
+    const nav = renderAt('/home', 'customer');
+    expect(itemsOf(nav)).toEqual([
+      ['Home', '/home'],
+      ['Browse', '/browse'],
+      ['Jobs', '/my-jobs'],
+      ['Messages', '/messages'],
+      ['Profile', '/profile'],
+    ]);
+  });
+
+  it('shows the tradesperson items in the spec’s order', () => {
+    const nav = renderAt('/tradesperson-dashboard', 'tradesperson');
+    expect(itemsOf(nav)).toEqual([
+      ['Dashboard', '/tradesperson-dashboard'],
+      ['Jobs', '/browse'],
+      ['Quotes', '/manage-quotes'],
+      ['Messages', '/messages'],
+      ['Profile', '/profile'],
+    ]);
+  });
+
+  it('marks only the current screen’s item with aria-current="page"', () => {
+    const nav = renderAt('/manage-quotes', 'tradesperson');
+    const current = nav.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Quotes']);
+  });
+
+  it('marks the customer’s Jobs item on /my-jobs', () => {
+    const nav = renderAt('/my-jobs', 'customer');
+    expect(nav.getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+});

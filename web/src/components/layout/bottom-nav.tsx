@@ -1,0 +1,63 @@
+import type { UserType } from '@domain/catalog/catalog';
+import {
+  Briefcase,
+  FileText,
+  Home,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquare,
+  Search,
+  User,
+} from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '@/lib/utils';
+
+type NavItem = { label: string; to: string; icon: LucideIcon };
+
+// The spec's bottom navigation, one variant per user type (section 2, "Bottom navigation").
+export const BOTTOM_NAV_ITEMS: Record<UserType, readonly NavItem[]> = {
+  customer: [
+    { label: 'Home', to: '/home', icon: Home },
+    { label: 'Browse', to: '/browse', icon: Search },
+    { label: 'Jobs', to: '/my-jobs', icon: Briefcase },
+    { label: 'Messages', to: '/messages', icon: MessageSquare },
+    { label: 'Profile', to: '/profile', icon: User },
+  ],
+  tradesperson: [
+    { label: 'Dashboard', to: '/tradesperson-dashboard', icon: LayoutDashboard },
+    { label: 'Jobs', to: '/browse', icon: Search },
+    { label: 'Quotes', to: '/manage-quotes', icon: FileText },
+    { label: 'Messages', to: '/messages', icon: MessageSquare },
+    { label: 'Profile', to: '/profile', icon: User },
+  ],
+};
+
+/** Signed-in navigation fixed to the bottom of the screen. Render it only when the user type is known. */
+export function BottomNav({ userType }: { userType: UserType }) {
+  return (
+    <nav
+      aria-label="App"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)]"
+    >
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+        {BOTTOM_NAV_ITEMS[userType].map(({ label, to, icon: Icon }) => (
+          <li key={to} className="flex">
+            {/* NavLink marks the current screen with aria-current="page". */}
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium',
+                  isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                )
+              }
+            >
+              <Icon className="size-5" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

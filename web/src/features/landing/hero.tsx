@@ -1,0 +1,35 @@
+import { HERO_ROTATING_TRADES, ROTATING_WORD_INTERVAL_MS } from '@domain/catalog/catalog';
+import { HeroSearch } from './hero-search';
+import { RotatingWord } from './rotating-word';
+
+// The spec's fallback when the visitor's town is unknown. The IP lookup arrives with a later issue.
+export const CITY_FALLBACK = 'your area';
+
+export function Hero({ city = CITY_FALLBACK }: { city?: string }) {
+  return (
+    <section className="bg-gradient-to-b from-primary/10 to-background px-4 pt-16 pb-12 text-center sm:pt-24">
+      <h1 className="mx-auto max-w-4xl text-[2rem] leading-tight font-extrabold tracking-tight sm:text-5xl md:text-6xl">
+        {/* A stable name for assistive technology; the rotating version is for the eyes only. */}
+        <span className="sr-only">Find a trusted local tradesperson in {city}</span>
+        <span aria-hidden="true">
+          Find a trusted
+          <span className="block">
+            <RotatingWord
+              words={HERO_ROTATING_TRADES}
+              intervalMs={ROTATING_WORD_INTERVAL_MS}
+              className="text-primary"
+            />
+          </span>
+          in {city}
+        </span>
+      </h1>
+      <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+        Post your job for free, get up to 3 quotes from ID-verified, insured tradespeople near you, and pay
+        safely through escrow.
+      </p>
+      <div className="mt-10">
+        <HeroSearch />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+// A small fetch wrapper for the server's JSON API under /api/v1. Errors arrive as
+// { error: { code, message, details } } (see CONVENTIONS.md); callers branch on `code`, never on text.
+
+const API_BASE = '/api/v1';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type ApiRequestInit = Omit<RequestInit, 'body'> & {
+  /** Sent as the JSON body. */
+  json?: unknown;
+};
+
+export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiRequestInit = {}): Promise<T> {
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set('Accept', 'application/json');
+  if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: requestHeaders,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+  } catch {
+    throw new ApiError(
+      'NETWORK_ERROR',
+      'We could not reach TradeNest. Check your connection and try again.',
+      0,
+    );
+  }
+
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError(error.code, error.message, status, error.details);
+  }
+  // A proxy or a crash may answer without the envelope: keep the status, say nothing internal.
+  return new ApiError('HTTP_ERROR', 'Something went wrong. Please try again.', status);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
