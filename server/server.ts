@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, buildApp } from './app';
 import type { Config } from './config/config';
-import { type DatabaseHandle, embeddedDatabaseDir, openDatabase } from './db/client';
+import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/seed';
@@ -20,9 +20,7 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
-    : await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) });
+  const database = await openConfiguredDatabase(config);
   log.info({ database: database.kind }, 'database opened');
 
   await runMigrations(database);

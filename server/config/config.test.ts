@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { readFileSync } from 'node:fs';
+import { CONFIG_KEYS, ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('runs with no settings at all: port 3000, ./data, embedded database', () => {
@@ -36,5 +37,18 @@ describe('configuration', () => {
     expect(message).toContain('PORT="eighty"');
     expect(message).toContain('DATABASE_URL="mysql://x": must be a postgres:// connection string');
     expect(message).toContain('SEED_DEMO_DATA="sometimes"');
+  });
+
+  it('is documented setting by setting in .env.example, with the defaults the code uses', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const documented = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => line.split('=') as [string, string]),
+    );
+    expect(Object.keys(documented)).toEqual(CONFIG_KEYS);
+    // The example's values, taken as a whole configuration, must equal the defaults.
+    expect(loadConfig(documented)).toEqual(loadConfig({}));
   });
 });

@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
+/** Every setting's name, in the order .env.example lists them. */
+export const CONFIG_KEYS = Object.keys(EnvSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;

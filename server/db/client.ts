@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export type Schema = typeof schema;
 /** The common Drizzle type of both drivers; services and repositories only see this. */
@@ -61,8 +65,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
+    await initialiseClusterInChild(dataDir);
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the server's
+    // memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are cached by the OS
+    // anyway, since PGlite's files are real files.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -75,7 +86,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/**
+ * Creating a new embedded cluster (initdb) peaks at ~850 MB, and a process keeps that memory once it
+ * has it. Running initdb in a short-lived child process leaves the server near the footprint of every
+ * later start (measured after open + migrate: 841 MB in-process, 421 MB in a worker thread, 298 MB in
+ * a child process; 264 MB when reopening an existing database).
+ */
+async function initialiseClusterInChild(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script = `
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create({ dataDir: process.argv[1] });
+    await db.close();
+  `;
+  await new Promise<void>((resolve, reject) => {
+    // Run from the project root so the child resolves the same PGlite package as this process.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`could not create the embedded database: ${stderr.trim()}`)),
+    );
+  });
+}
+
 /** Where the embedded database lives inside DATA_DIR. */
 export function embeddedDatabaseDir(dataDir: string): string {
   return path.join(dataDir, 'db');
+}
+
+/** The database the configuration names: the server behind DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
+    : openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 // Query parameters whose values must never reach the logs (sign-in links, reset tokens, checkout ids).
 const SECRET_PARAMS = /^(token|code|password|secret|session_id|sessionid|key|signature)$/i;
@@ -17,7 +18,7 @@ export function redactUrl(url: string): string {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
     // Bodies are never logged; these paths cover headers and any object a service logs by mistake.

@@ -40,7 +40,7 @@ describeOnDatabases('postcode and place lookups', (ctx) => {
       ['Leeds', 'Leeds'],
       ['AL1', 'St Albans'],
       ['M1 1AE', 'Manchester'],
-    ]) {
+    ] as const) {
       const res = await app.inject({ url: `/api/v1/geo/locations?q=${encodeURIComponent(q)}` });
       expect(res.statusCode, q).toBe(200);
       expect(res.json().place).toBe(place);

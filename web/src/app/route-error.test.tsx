@@ -16,7 +16,9 @@ it('shows the spec’s generic fallback when a route fails', async () => {
   const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
   render(<RouterProvider router={router} />);
 
-  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Unexpected Application Error!');
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+    'Unexpected Application Error!',
+  );
   expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   expect(consoleError).toHaveBeenCalled();
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
       planned('tradesperson-dashboard', 'Tradesperson Dashboard'),
       planned('tradesperson/setup', 'Business Setup'),
       // Business Setup finishes here; the spec leaves it unresolved, so it joins the dashboard.
-      { path: 'tradesperson/dashboard', loader: () => redirect('/tradesperson-dashboard') },
+      { path: 'tradesperson/dashboard', element: <Navigate to="/tradesperson-dashboard" replace /> },
       planned('tradesperson/calendar', 'Calendar'),
       planned('tradesperson/payments', 'Payments'),
       planned('tradesperson/analytics', 'Analytics'),

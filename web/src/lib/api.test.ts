@@ -26,7 +26,10 @@ describe('apiFetch', () => {
   it('returns the parsed JSON body of a successful answer', async () => {
     const fetchMock = respondWith(200, { jobs: [] });
     await expect(apiFetch('/jobs')).resolves.toEqual({ jobs: [] });
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/jobs', expect.objectContaining({ credentials: 'same-origin' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/jobs',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
   });
 
   it('sends a JSON body with its content type', async () => {
@@ -45,7 +48,9 @@ describe('apiFetch', () => {
 
   it('turns the error envelope into an ApiError with code, message, status and details', async () => {
     const details = { fieldErrors: { title: ['Title must be at least 5 characters'] } };
-    respondWith(400, { error: { code: 'validation_error', message: 'Title must be at least 5 characters', details } });
+    respondWith(400, {
+      error: { code: 'validation_error', message: 'Title must be at least 5 characters', details },
+    });
     const error = await errorOf(apiFetch('/jobs', { method: 'POST', json: {} }));
     expect(error.code).toBe('validation_error');
     expect(error.message).toBe('Title must be at least 5 characters');

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 export function CallToAction() {
   return (
     <section aria-labelledby="cta-heading" className="px-4 pb-16">
-      <div className="mx-auto max-w-6xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
+      <div className="mx-auto max-w-6xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12 dark:bg-blue-900 dark:text-white">
         <h2 id="cta-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Ready to get your job done?
         </h2>
@@ -20,7 +20,7 @@ export function CallToAction() {
             asChild
             size="lg"
             variant="outline"
-            className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
+            className="border-current bg-transparent text-inherit hover:bg-white/10"
           >
             <Link to="/browse-services">Browse Professionals</Link>
           </Button>
@@ -28,7 +28,7 @@ export function CallToAction() {
             asChild
             size="lg"
             variant="outline"
-            className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
+            className="border-current bg-transparent text-inherit hover:bg-white/10"
           >
             <Link to="/auth?mode=signup&type=tradesperson">Join as a Pro</Link>
           </Button>

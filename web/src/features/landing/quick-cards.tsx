@@ -24,7 +24,7 @@ const QUICK_CARDS: readonly { title: string; description: string; to: string; ic
 
 export function QuickCards() {
   return (
-    <section aria-labelledby="quick-cards-heading" className="mx-auto max-w-6xl px-4 py-12">
+    <section aria-labelledby="quick-cards-heading" className="mx-auto max-w-6xl px-4 pt-4 pb-12">
       <h2 id="quick-cards-heading" className="sr-only">
         Get started
       </h2>

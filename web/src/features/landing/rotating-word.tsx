@@ -14,22 +14,28 @@ type RotatingWordProps = { words: readonly string[]; intervalMs: number; classNa
  */
 export function RotatingWord({ words, intervalMs, className }: RotatingWordProps) {
   const reducedMotion = usePrefersReducedMotion();
-  const [index, setIndex] = useState(0);
+  const [changes, setChanges] = useState(0);
 
   useEffect(() => {
     if (reducedMotion || words.length < 2) return;
-    const timer = setInterval(() => setIndex((current) => (current + 1) % words.length), intervalMs);
+    const timer = setInterval(() => setChanges((count) => count + 1), intervalMs);
     return () => clearInterval(timer);
   }, [reducedMotion, words.length, intervalMs]);
 
-  const current = reducedMotion ? 0 : index;
+  const current = reducedMotion ? 0 : changes % words.length;
+  // The first word is simply there on arrival; only later changes move in.
+  const animate = changes > 0 && !reducedMotion;
   return (
     <span aria-live="off" className={cn('inline-grid justify-items-center', className)}>
       {words.map((word, position) => (
         <span
           key={word}
           data-current={position === current}
-          className={cn('col-start-1 row-start-1', position === current ? 'animate-word-in' : 'invisible')}
+          className={cn(
+            'col-start-1 row-start-1',
+            position !== current && 'invisible',
+            position === current && animate && 'animate-word-in',
+          )}
         >
           {word}
         </span>

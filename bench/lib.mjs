@@ -1,0 +1,118 @@
+// Small helpers shared by the benchmarks. Servers started here listen on 127.0.0.1 only and are always
+// stopped (a hard deadline kills them if a run hangs).
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` until it answers 200; returns the elapsed milliseconds since `since`. */
+export async function waitFor200(url, since, timeoutMs = 60_000) {
+  while (performance.now() - since < timeoutMs) {
+    try {
+      const res = await fetch(url, { headers: { accept: 'text/html' } });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+function childrenOf(pid) {
+  const out = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
+/** The node process running the server, found below `npm start`'s process tree. */
+export function findServerPid(rootPid) {
+  const queue = [rootPid];
+  while (queue.length) {
+    const pid = queue.shift();
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes('scripts/start.mjs') && /(^|\/)node\0/.test(cmd)) return pid;
+    } catch {
+      // gone
+    }
+    queue.push(...childrenOf(pid));
+  }
+  return null;
+}
+
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Starts `npm start` in its own process group with the given environment. */
+export function npmStart(env) {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const deadline = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }, 120_000);
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      clearTimeout(deadline);
+      resolve({ code, signal });
+    }),
+  );
+  return {
+    child,
+    exited,
+    output: () => output,
+    async stop() {
+      const started = performance.now();
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {}
+      const result = await exited;
+      return { ...result, ms: performance.now() - started };
+    },
+  };
+}
+
+export function fmt(n, digits = 0) {
+  return n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}

@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+for (const file of ['startup.mjs', 'landing-js.mjs']) {
+  process.stdout.write(`\n=== bench/${file}\n`);
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL(file, import.meta.url))], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exitCode = 1;
+}
