@@ -29,9 +29,8 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const shouldSeed =
     config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-    const started = performance.now();
     const summary = await seedDemoData(database.db);
-    log.info({ ms: Math.round(performance.now() - started), ...summary }, 'demo data loaded');
+    log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
   }
 
   const app = await buildApp({ config, database });

@@ -1,6 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
