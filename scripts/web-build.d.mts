@@ -1,2 +1,2 @@
 export function webBuildIsCurrent(distDir?: string): boolean;
-export function ensureWebBuild(options?: { quiet?: boolean }): Promise<boolean>;
+export function ensureWebBuild(options?: { quiet?: boolean; force?: boolean }): Promise<boolean>;

@@ -25,8 +25,8 @@ export function webBuildIsCurrent(distDir = path.join(root, 'dist/web')) {
   return SOURCES.every((s) => !existsSync(path.join(root, s)) || newestMtime(path.join(root, s)) <= built);
 }
 
-export async function ensureWebBuild({ quiet = false } = {}) {
-  if (webBuildIsCurrent()) return false;
+export async function ensureWebBuild({ quiet = false, force = false } = {}) {
+  if (!force && webBuildIsCurrent()) return false;
   let vite;
   try {
     vite = await import('vite');
@@ -36,6 +36,19 @@ export async function ensureWebBuild({ quiet = false } = {}) {
     );
   }
   if (!quiet) process.stdout.write('Building the web app (first start or changed sources)...\n');
-  await vite.build({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'error' : 'warn' });
+  // Vite follows NODE_ENV, and test runners set it to 'test', which would ship React's development
+  // build. What we serve is always the production build.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: quiet ? 'error' : 'warn',
+    });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   return true;
 }

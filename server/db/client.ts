@@ -1,16 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ensureEmbeddedCluster } from './embedded-cluster';
 import * as schema from './schema';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export type Schema = typeof schema;
 /** The common Drizzle type of both drivers; services and repositories only see this. */
@@ -64,8 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir);
-    mkdirSync(dataDir, { recursive: true });
-    await initialiseClusterInChild(dataDir);
+    await ensureEmbeddedCluster(dataDir);
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -84,36 +79,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
-}
-
-/**
- * Creating a new embedded cluster (initdb) peaks at ~850 MB, and a process keeps that memory once it
- * has it. Running initdb in a short-lived child process leaves the server near the footprint of every
- * later start (measured after open + migrate: 841 MB in-process, 421 MB in a worker thread, 298 MB in
- * a child process; 264 MB when reopening an existing database).
- */
-async function initialiseClusterInChild(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  const script = `
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create({ dataDir: process.argv[1] });
-    await db.close();
-  `;
-  await new Promise<void>((resolve, reject) => {
-    // Run from the project root so the child resolves the same PGlite package as this process.
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`could not create the embedded database: ${stderr.trim()}`)),
-    );
-  });
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
