@@ -15,8 +15,14 @@ function run(label, command, args) {
   return r.status === 0;
 }
 
-let ok = run('lint (biome)', bin('biome'), ['check', '.']);
-ok = run('typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) && ok;
+// Lint and typecheck count as one test each in the summary line, so a red check is never hidden.
+const checks = [
+  run('lint (biome)', bin('biome'), ['check', '.']),
+  run('typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+];
+let ok = checks.every(Boolean);
+const checksPassed = checks.filter(Boolean).length;
+const checksFailed = checks.length - checksPassed;
 
 rmSync(results, { force: true });
 const extra = process.argv.slice(2);
@@ -32,10 +38,17 @@ ok =
 if (existsSync(results)) {
   const r = JSON.parse(readFileSync(results, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  process.stdout.write(
-    `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
-  );
+  // A file that fails before its tests run (a broken import, a failing beforeAll) fails no single
+  // test, so it is counted as one failure of its own.
+  const failedFiles = r.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
+  const failed = r.numFailedTests + failedFiles + checksFailed;
+  const passed = r.numPassedTests + checksPassed;
+  process.stdout.write(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 } else {
-  process.stdout.write('tests: 0 passed, 1 failed (vitest produced no results)\n');
+  process.stdout.write(
+    `tests: ${checksPassed} passed, ${checksFailed + 1} failed (vitest produced no results)\n`,
+  );
 }
 process.exit(ok ? 0 : 1);

@@ -18,7 +18,14 @@ afterAll(() => {
 function config(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-start-'));
   dirs.push(dataDir);
-  return loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
 }
 
 async function userCount(server: Awaited<ReturnType<typeof startServer>>) {

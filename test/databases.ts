@@ -10,12 +10,18 @@ import { type ConfigOverrides, testConfig } from './config';
 // PGlite instance costs seconds and most of a gigabyte, emptying it costs milliseconds.
 const handles = new Map<DatabaseKind, Promise<DatabaseHandle>>();
 
+export function testDatabasePrefix(runPid: number): string {
+  return `tradenest_test_${runPid}_`;
+}
+
 export function postgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `tradenest_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  // Named after the test run (the parent process) and the worker, so two runs on one machine never
+  // share a database; the run's global teardown drops them.
+  const name = `${testDatabasePrefix(process.ppid)}${process.env.VITEST_POOL_ID ?? process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
