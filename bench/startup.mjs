@@ -43,6 +43,13 @@ async function measure(label, env) {
   }
 }
 
+async function dropPostgresDatabase() {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query('drop database if exists tradenest_bench with (force)');
+  await admin.end();
+}
+
 async function postgresDatabase() {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
@@ -78,6 +85,7 @@ try {
     results.push(
       await measure('PostgreSQL, later start (demo data present)', { DATABASE_URL: url, DATA_DIR: dataDir }),
     );
+    await dropPostgresDatabase();
   } else {
     process.stdout.write(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipped the DATABASE_URL runs\n`);
   }
