@@ -22,6 +22,11 @@ export default async function setup(project: TestProject) {
   const chromium = findChromium();
   project.provide('chromiumPath', chromium ?? '');
   if (!chromium) {
+    process.stdout.write(
+      process.env.REQUIRE_E2E === '1'
+        ? 'browser tests: REQUIRE_E2E=1 but no Chromium found: they will fail\n'
+        : "browser tests: skipped, no Chromium (install Debian's chromium package or set CHROMIUM_PATH)\n",
+    );
     project.provide('baseUrl', '');
     return;
   }
