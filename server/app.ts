@@ -1,14 +1,22 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mailTransportFor } from './adapters/mail/mail-transport';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { warmUpDummyHash } from './modules/auth/auth.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
+import { EmailDelivery } from './modules/notifications/email-outbox';
+import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -21,6 +29,13 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email outbox's sender; tests call `deliverDue()` instead of waiting for its timer. */
+    emails: EmailDelivery;
+  }
+}
 
 /** Builds the whole application without listening, so tests drive it with `inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<App> {
@@ -48,8 +63,24 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerOpenApi(app, config);
 
+  await registerSessions(app, config, database.db);
+  registerCsrfProtection(app, config);
+
+  const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom, app.log);
+  app.decorate('emails', emails);
+  app.addHook('onReady', async () => {
+    emails.start();
+    // Precomputed so the first sign-in with an unknown email costs no more than any other.
+    void warmUpDummyHash();
+  });
+  app.addHook('onClose', () => emails.stop());
+
+  const deps = { db: database.db, config, emails };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
+  await app.register(authRoutes(deps), { prefix: '/api/v1' });
+  await app.register(accountRoutes(deps), { prefix: '/api/v1' });
+  if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/seed';
+import { grantConfiguredAdmins } from './modules/auth/auth.service';
 
 export interface RunningServer {
   app: App;
@@ -31,6 +32,11 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
     const summary = await seedDemoData(database.db);
     log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
+  }
+
+  if (config.adminEmails.length > 0) {
+    const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
+    log.info({ granted }, 'ADMIN_EMAILS applied');
   }
 
   const app = await buildApp({ config, database });

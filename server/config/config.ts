@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\//,
+      'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
+    )
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('TradeNest <no-reply@tradenest.local>'),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 /** Every setting's name, in the order .env.example lists them. */
@@ -49,6 +58,10 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
   shutdownTimeoutMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Lower-cased emails that are made admins when they sign up or when the server starts. */
+  adminEmails: string[];
 };
 
 export class ConfigError extends Error {
@@ -87,5 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

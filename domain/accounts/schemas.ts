@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { LIMITS, USER_TYPES } from '../catalog/catalog';
+
+// Sign-up and sign-in rules (spec section 5), written once: the /auth form and the API both use them,
+// so the browser and a hand-made request get the same message.
+export const ACCOUNT_MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be less than 100 characters',
+  passwordRequired: 'Password is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be less than 100 characters',
+  userType: 'Choose customer or tradesperson',
+} as const;
+
+const email = z
+  .string({ error: ACCOUNT_MESSAGES.invalidEmail })
+  .trim()
+  .max(LIMITS.emailMax, ACCOUNT_MESSAGES.emailTooLong)
+  .pipe(z.email({ error: ACCOUNT_MESSAGES.invalidEmail }));
+
+const newPassword = z
+  .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
+  .min(LIMITS.passwordMin, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
+
+const existingPassword = z
+  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+  .min(1, ACCOUNT_MESSAGES.passwordRequired)
+  .max(LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
+
+export const SignUpBody = z.object({
+  email,
+  password: newPassword,
+  fullName: z
+    .string({ error: ACCOUNT_MESSAGES.nameTooShort })
+    .trim()
+    .min(LIMITS.nameMin, ACCOUNT_MESSAGES.nameTooShort)
+    .max(LIMITS.nameMax, ACCOUNT_MESSAGES.nameTooLong),
+  userType: z.enum(USER_TYPES, { error: ACCOUNT_MESSAGES.userType }).default('customer'),
+});
+export type SignUpBody = z.infer<typeof SignUpBody>;
+
+export const SignInBody = z.object({ email, password: existingPassword });
+export type SignInBody = z.infer<typeof SignInBody>;
+
+export const ChangePasswordBody = z.object({ currentPassword: existingPassword, newPassword });
+export const DeleteAccountBody = z.object({ password: existingPassword });
+
+/** The Settings tab's switches (spec section 2), with the spec's defaults. */
+export const SETTINGS_DEFAULTS = {
+  emailNotifications: true,
+  quoteUpdates: true,
+  newMessages: true,
+  profileVisible: true,
+  showReviewsPublicly: true,
+  darkMode: false,
+} as const;
+export type Settings = { [K in keyof typeof SETTINGS_DEFAULTS]: boolean };
+
+export const SettingsView = z.object({
+  emailNotifications: z.boolean(),
+  quoteUpdates: z.boolean(),
+  newMessages: z.boolean(),
+  profileVisible: z.boolean(),
+  showReviewsPublicly: z.boolean(),
+  darkMode: z.boolean(),
+});
+export const UpdateSettingsBody = SettingsView.partial().refine((v) => Object.keys(v).length > 0, {
+  message: 'Nothing to update',
+});
+
+/** What the web app knows about the signed-in user. */
+export const SessionUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  userType: z.enum(USER_TYPES),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  settings: SettingsView,
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SessionView = z.object({ user: SessionUser.nullable() });
+
+/** Texts the API answers with (not in the spec, which shows the server's message as is). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait an hour and try again.',
+  suspended: 'This account has been suspended. Please contact support.',
+  wrongPassword: 'Your current password is not correct',
+  invalidVerificationLink: 'This verification link is invalid or has expired',
+  signInRequired: 'Please sign in to continue',
+  crossSiteRefused: 'This request came from another site and was refused',
+} as const;

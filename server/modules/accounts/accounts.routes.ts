@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChangePasswordBody,
+  DeleteAccountBody,
+  SettingsView,
+  UpdateSettingsBody,
+} from '../../../domain/accounts/schemas';
+import type { Config } from '../../config/config';
+import { clearSessionCookie, requireUser } from '../../plugins/session';
+import {
+  type AccountDeps,
+  changePassword,
+  changeSettings,
+  deleteAccount,
+  exportAccount,
+} from './accounts.service';
+
+export const accountRoutes =
+  (deps: AccountDeps & { config: Config }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.patch(
+      '/account/settings',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Change one or more Settings switches',
+          body: UpdateSettingsBody,
+          response: { 200: z.object({ settings: SettingsView }) },
+        },
+      },
+      async (request) => ({ settings: await changeSettings(deps, requireUser(request), request.body) }),
+    );
+
+    app.post(
+      '/account/password',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Change the password; every other session ends',
+          body: ChangePasswordBody,
+        },
+      },
+      async (request, reply) => {
+        await changePassword(deps, requireUser(request), request.body, request.ip);
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete(
+      '/account',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Delete the account: personal data erased, sessions ended',
+          body: DeleteAccountBody,
+        },
+      },
+      async (request, reply) => {
+        await deleteAccount(deps, requireUser(request), request.body.password, request.ip);
+        clearSessionCookie(reply, deps.config);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/account/export',
+      { schema: { tags: ['account'], summary: 'Download everything stored about the account as JSON' } },
+      async (request, reply) => {
+        const data = await exportAccount(deps, requireUser(request));
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-disposition', `attachment; filename="tradenest-my-data-${day}.json"`)
+          .header('cache-control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(data, null, 2));
+      },
+    );
+  };

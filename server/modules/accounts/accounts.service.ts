@@ -1,0 +1,75 @@
+import { AUTH_MESSAGES, type Settings } from '../../../domain/accounts/schemas';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/session';
+import { deleteSessionsOfUser, findPasswordHash } from '../auth/auth.repository';
+import { hashPassword, verifyPassword } from '../auth/password';
+import {
+  audit,
+  collectAccountData,
+  eraseAccount,
+  setPasswordHash,
+  updateSettings,
+} from './accounts.repository';
+
+export interface AccountDeps {
+  db: Database;
+}
+
+async function checkPassword(db: Database, userId: string, password: string): Promise<void> {
+  const stored = await findPasswordHash(db, userId);
+  if (!stored || !(await verifyPassword(password, stored))) {
+    throw new AppError(400, 'wrong_password', AUTH_MESSAGES.wrongPassword, [
+      { field: 'password', message: AUTH_MESSAGES.wrongPassword },
+    ]);
+  }
+}
+
+export function changeSettings(deps: AccountDeps, auth: AuthContext, changes: Partial<Settings>) {
+  return updateSettings(deps.db, auth.user.id, changes);
+}
+
+/** A new password ends every other session: whoever else had the old one is signed out. */
+export async function changePassword(
+  deps: AccountDeps,
+  auth: AuthContext,
+  input: { currentPassword: string; newPassword: string },
+  ip: string,
+): Promise<void> {
+  await checkPassword(deps.db, auth.user.id, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await setPasswordHash(tx, auth.user.id, passwordHash);
+    await deleteSessionsOfUser(tx, auth.user.id, auth.sessionHash);
+    await audit(tx, {
+      actorUserId: auth.user.id,
+      action: 'password_changed',
+      entityType: 'user',
+      entityId: auth.user.id,
+      ip,
+    });
+  });
+}
+
+export async function deleteAccount(
+  deps: AccountDeps,
+  auth: AuthContext,
+  password: string,
+  ip: string,
+): Promise<void> {
+  await checkPassword(deps.db, auth.user.id, password);
+  await deps.db.transaction(async (tx) => {
+    await eraseAccount(tx, auth.user.id, new Date());
+    await audit(tx, {
+      actorUserId: auth.user.id,
+      action: 'account_deleted',
+      entityType: 'user',
+      entityId: auth.user.id,
+      ip,
+    });
+  });
+}
+
+export async function exportAccount(deps: AccountDeps, auth: AuthContext) {
+  return { exportedAt: new Date().toISOString(), ...(await collectAccountData(deps.db, auth.user.id)) };
+}

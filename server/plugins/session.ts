@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '../../domain/accounts/schemas';
+import type { Config } from '../config/config';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { hashToken } from '../lib/tokens';
+import { deleteSession, findSessionWithUser, touchSession } from '../modules/auth/auth.repository';
+import { type AuthUser, toSessionUser } from '../modules/auth/presenters';
+import { isExpired, touchedIdleExpiry } from '../modules/auth/session-policy';
+
+export interface AuthContext {
+  sessionHash: string;
+  user: AuthUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** `__Host-` pins the cookie to this exact origin over HTTPS; plain HTTP (local) cannot use it. */
+export function sessionCookieName(config: Config): string {
+  return config.secure ? '__Host-tn_session' : 'tn_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+    path: '/',
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+    path: '/',
+  });
+}
+
+/** The signed-in user, or a 401 the web app answers by showing the sign-in screen. */
+export function requireUser(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.signInRequired);
+  return request.auth;
+}
+
+/**
+ * Resolves the session cookie of every API request. Expired sessions, and sessions of suspended or
+ * deleted accounts, are deleted on sight and their cookie cleared.
+ */
+export async function registerSessions(app: FastifyInstance, config: Config, db: Database): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+  const name = sessionCookieName(config);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[name];
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    const row = await findSessionWithUser(db, tokenHash);
+    const now = new Date();
+    if (!row || row.suspendedAt || row.deletedAt || isExpired(row, now, Boolean(row.isAdmin))) {
+      if (row) await deleteSession(db, tokenHash);
+      clearSessionCookie(reply, config);
+      return;
+    }
+    const idleExpiresAt = touchedIdleExpiry(row, now, Boolean(row.isAdmin));
+    if (idleExpiresAt) await touchSession(db, tokenHash, now, idleExpiresAt);
+    request.auth = { sessionHash: tokenHash, user: toSessionUser(row) };
+  });
+}
