@@ -340,6 +340,15 @@ describeOnDatabases('cross-site requests', (ctx) => {
     });
     expect(fetchMetadata.statusCode).toBe(403);
 
+    // Served under another name (a dev proxy, a second domain): the request's own host is same-origin.
+    const ownHost = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account/settings',
+      headers: { cookie: account.cookie, origin: 'http://app.internal:8080', host: 'app.internal:8080' },
+      payload: { darkMode: true },
+    });
+    expect(ownHost.statusCode).toBe(200);
+
     const sameSite = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/sign-out',
