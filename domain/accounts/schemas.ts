@@ -46,7 +46,9 @@ export const SignInBody = z.object({ email, password: existingPassword });
 export type SignInBody = z.infer<typeof SignInBody>;
 
 export const ChangePasswordBody = z.object({ currentPassword: existingPassword, newPassword });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const DeleteAccountBody = z.object({ password: existingPassword });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 /** The Settings tab's switches (spec section 2), with the spec's defaults. */
 export const SETTINGS_DEFAULTS = {
@@ -57,7 +59,7 @@ export const SETTINGS_DEFAULTS = {
   showReviewsPublicly: true,
   darkMode: false,
 } as const;
-export type Settings = { [K in keyof typeof SETTINGS_DEFAULTS]: boolean };
+export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: boolean };
 
 export const SettingsView = z.object({
   emailNotifications: z.boolean(),

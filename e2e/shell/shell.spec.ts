@@ -7,7 +7,7 @@ const PAGES = [
   '/privacy',
   '/browse-services',
   '/support',
-  '/admin/verifications',
+  '/browse-location',
   '/no-such-page',
 ];
 

@@ -38,8 +38,8 @@ const BATCH = 20;
  */
 export class EmailDelivery {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
+  private tail: Promise<number> = Promise.resolve(0);
+  private queued: Promise<number> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -48,20 +48,21 @@ export class EmailDelivery {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Delivers what is due now; resolves with the number of emails sent. */
+  /**
+   * Delivers what is due once every earlier call has finished, so an email queued before this call
+   * is always attempted by the time it resolves. Calls made while a run waits to start share it.
+   */
   deliverDue(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.deliverDue();
-      }
-    });
-    return this.running;
+    if (this.queued) return this.queued;
+    const next = this.tail
+      .catch(() => 0)
+      .then(() => {
+        this.queued = undefined;
+        return this.drain();
+      });
+    this.queued = next;
+    this.tail = next;
+    return next;
   }
 
   private async drain(): Promise<number> {
@@ -127,7 +128,7 @@ export class EmailDelivery {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.running?.catch(() => {});
+    await this.tail.catch(() => {});
     this.transport.close();
   }
 }

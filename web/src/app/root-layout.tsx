@@ -1,35 +1,62 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
+import { Header, type HeaderAccount } from '@/components/layout/header';
+import { useSignOut } from '@/features/auth/auth-mutations';
+import { useSession } from '@/features/auth/session';
+import { useSessionSync } from '@/features/auth/session-sync';
+import { useUpdateSettings } from '@/features/auth/use-update-settings';
+import { VerifyEmailBanner, VerifyEmailLink } from '@/features/auth/verify-email';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { documentTitleFor, useRouteHandle } from './route-handle';
 
+// The landing and auth pages are for signed-out visitors: no app navigation there.
+const WITHOUT_BOTTOM_NAV = new Set(['/', '/auth']);
+
 export function RootLayout() {
-  const userType = useStoredUserType();
+  useSessionSync();
+  const session = useSession();
+  const storedUserType = useStoredUserType();
+  const signOut = useSignOut();
+  const updateSettings = useUpdateSettings();
   const handle = useRouteHandle();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     document.title = documentTitleFor(handle);
   }, [handle]);
 
+  // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
+  // header and bottom navigation are there from the first paint instead of popping in.
+  const userType = session.user?.userType ?? (session.status === 'loading' ? storedUserType : null);
+  const showBottomNav = userType !== null && !WITHOUT_BOTTOM_NAV.has(pathname);
+  const account: HeaderAccount | undefined = userType
+    ? {
+        signingOut: signOut.isPending,
+        onSignOut: () => signOut.mutate(),
+        onThemeChoose: (theme) => updateSettings.mutate({ darkMode: theme === 'dark' }),
+      }
+    : undefined;
+
   return (
     // The fixed bottom navigation would cover the footer without room reserved for it.
-    <div className={cn('flex min-h-dvh flex-col', userType && 'pb-16')}>
+    <div className={cn('flex min-h-dvh flex-col', showBottomNav && 'pb-16')}>
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
       >
         Skip to main content
       </a>
-      <Header />
+      <Header account={account} />
+      <VerifyEmailLink />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
-      {userType && <BottomNav userType={userType} />}
+      {showBottomNav && userType && <BottomNav userType={userType} />}
       <ScrollRestoration />
     </div>
   );

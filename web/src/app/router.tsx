@@ -1,4 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  RedirectSignedIn,
+  RedirectTradesperson,
+  RequireAdmin,
+  RequireSignedIn,
+} from '@/features/auth/guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
@@ -21,50 +27,88 @@ export const routes: RouteObject[] = [
     // Shown while the first page's chunk loads; the page appears whole rather than in pieces.
     HydrateFallback: () => null,
     children: [
+      // Spec section 4: signed-in users on / or /auth go to /home.
       {
-        index: true,
-        handle: {
-          title: 'Home',
-          documentTitle: 'TradeNest — Find trusted local tradespeople',
-        } satisfies RouteHandle,
-        lazy: () => import('./pages/landing'),
+        element: <RedirectSignedIn />,
+        children: [
+          {
+            index: true,
+            handle: {
+              title: 'Home',
+              documentTitle: 'TradeNest — Find trusted local tradespeople',
+            } satisfies RouteHandle,
+            lazy: () => import('./pages/landing'),
+          },
+          {
+            path: 'auth',
+            handle: { title: 'Log In or Sign Up' } satisfies RouteHandle,
+            lazy: () => import('./pages/auth'),
+          },
+        ],
       },
-      planned('auth', 'Log In or Sign Up'),
-      planned('home', 'Home'),
+      // The route table's "Requires sign-in, otherwise goes to /".
+      {
+        element: <RequireSignedIn to="/" />,
+        children: [
+          { element: <RedirectTradesperson />, children: [planned('home', 'Home')] },
+          planned('tradesperson-dashboard', 'Tradesperson Dashboard'),
+          planned('manage-quotes', 'Manage Quotes'),
+          planned('edit-tradesperson-profile', 'Edit Profile'),
+        ],
+      },
+      // Every other signed-in screen sends a signed-out visitor to /auth, as /post-job does in the table.
+      {
+        element: <RequireSignedIn to="/auth" />,
+        children: [
+          planned('post-job', 'Post a Job'),
+          planned('booking', 'Book Your Service'),
+          planned('booking-milestones/:bookingId', 'Milestone Payments'),
+          planned('my-jobs', 'My Jobs'),
+          planned('messages', 'Messages'),
+          planned('conversation/:id', 'Conversation'),
+          {
+            path: 'profile',
+            handle: { title: 'My Account' } satisfies RouteHandle,
+            lazy: () => import('./pages/profile'),
+          },
+          planned('my-reviews', 'My Reviews'),
+          planned('subscriptions', 'Subscriptions'),
+          planned('saved-pros', 'Saved Professionals'),
+          planned('documents', 'Documents'),
+          planned('payment-methods', 'Payment Methods'),
+          planned('disputes', 'Disputes'),
+          planned('tradesperson/setup', 'Business Setup'),
+          planned('tradesperson/calendar', 'Calendar'),
+          planned('tradesperson/payments', 'Payments'),
+          planned('tradesperson/analytics', 'Analytics'),
+        ],
+      },
+      // Non-admins, signed out included, are sent to / from every admin page.
+      {
+        element: <RequireAdmin />,
+        children: [
+          planned('admin', 'Admin Dashboard'),
+          planned('admin/verifications', 'Verification Queue'),
+          planned('admin/disputes', 'Dispute Management'),
+          planned('admin/users', 'User Management'),
+          planned('admin/payments', 'Payment Management'),
+          {
+            path: 'admin/*',
+            handle: { title: 'Page not found' } satisfies RouteHandle,
+            lazy: () => import('./pages/not-found'),
+          },
+        ],
+      },
+      // Public screens.
       planned('browse-services', 'Browse Services'),
       planned('browse', 'Find Tradespeople'),
       planned('browse-location', 'Browse by Location'),
-      planned('post-job', 'Post a Job'),
-      planned('booking', 'Book Your Service'),
-      planned('booking-milestones/:bookingId', 'Milestone Payments'),
       planned('job/:id', 'Job Details'),
-      planned('my-jobs', 'My Jobs'),
-      planned('messages', 'Messages'),
-      planned('conversation/:id', 'Conversation'),
-      planned('profile', 'My Account'),
-      planned('my-reviews', 'My Reviews'),
       planned('reviews', 'Reviews'),
-      planned('subscriptions', 'Subscriptions'),
-      planned('saved-pros', 'Saved Professionals'),
-      planned('documents', 'Documents'),
-      planned('payment-methods', 'Payment Methods'),
-      planned('disputes', 'Disputes'),
       planned('support', 'Support'),
       planned('tradesperson/:id', 'Tradesperson Profile'),
-      planned('tradesperson-dashboard', 'Tradesperson Dashboard'),
-      planned('tradesperson/setup', 'Business Setup'),
       // Business Setup finishes here; the spec leaves it unresolved, so it joins the dashboard.
       { path: 'tradesperson/dashboard', element: <Navigate to="/tradesperson-dashboard" replace /> },
-      planned('tradesperson/calendar', 'Calendar'),
-      planned('tradesperson/payments', 'Payments'),
-      planned('tradesperson/analytics', 'Analytics'),
-      planned('manage-quotes', 'Manage Quotes'),
-      planned('edit-tradesperson-profile', 'Edit Profile'),
-      planned('admin', 'Admin Dashboard'),
-      planned('admin/verifications', 'Verification Queue'),
-      planned('admin/disputes', 'Dispute Management'),
-      planned('admin/users', 'User Management'),
-      planned('admin/payments', 'Payment Management'),
       planned('faq', 'Frequently Asked Questions'),
       planned('chat-support', 'Chat Support'),
       planned('safety', 'Safety'),

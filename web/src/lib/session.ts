@@ -2,9 +2,12 @@ import { USER_TYPES, type UserType } from '@domain/catalog/catalog';
 import { useSyncExternalStore } from 'react';
 
 // The spec keeps the user type in local storage so the bottom navigation can pick its variant
-// before the profile has loaded. Accounts arrive with a later issue; until then nothing writes
-// this key, so the hook returns null and no signed-in navigation is shown.
+// before the session has loaded. features/auth writes it from the session: refreshed while signed in,
+// cleared when signed out (spec section 4).
 export const USER_TYPE_STORAGE_KEY = 'tradenest.userType';
+
+// The storage event reaches only other tabs; writes from this tab notify through this set.
+const listeners = new Set<() => void>();
 
 function readUserType(): UserType | null {
   try {
@@ -16,10 +19,26 @@ function readUserType(): UserType | null {
   }
 }
 
+/** Stores the signed-in user's type, or forgets it (null) after signing out. */
+export function writeStoredUserType(userType: UserType | null): void {
+  if (readUserType() === userType) return;
+  try {
+    if (userType) localStorage.setItem(USER_TYPE_STORAGE_KEY, userType);
+    else localStorage.removeItem(USER_TYPE_STORAGE_KEY);
+  } catch {
+    // Without storage the session query alone decides; nothing else to do.
+  }
+  for (const listener of listeners) listener();
+}
+
 function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
   // The storage event keeps several open tabs in step when one signs in or out.
   window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
 }
 
 export function useStoredUserType(): UserType | null {

@@ -9,3 +9,9 @@ export async function showError(title: string, description?: string): Promise<vo
   const { toast } = await import('sonner');
   toast.error(title, description === undefined ? undefined : { description });
 }
+
+/** Shows a success toast ('Welcome back!', 'Account created!' and the like). */
+export async function showSuccess(title: string, description?: string): Promise<void> {
+  const { toast } = await import('sonner');
+  toast.success(title, description === undefined ? undefined : { description });
+}

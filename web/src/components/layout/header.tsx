@@ -1,7 +1,8 @@
-import { Hammer, Menu, X } from 'lucide-react';
+import { Hammer, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import type { ResolvedTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { ThemeToggle } from './theme-toggle';
 
@@ -12,7 +13,16 @@ const NAV_LINKS = [
   { label: 'For Tradespeople', to: '/auth?type=tradesperson' },
 ] as const;
 
-export function Header() {
+/** What the header needs to know about a signed-in user; the root layout supplies it from the session. */
+export type HeaderAccount = {
+  signingOut: boolean;
+  onSignOut: () => void;
+  onThemeChoose: (theme: ResolvedTheme) => void;
+};
+
+const LINK_CLASS = 'block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted';
+
+export function Header({ account }: { account?: HeaderAccount }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -63,31 +73,50 @@ export function Header() {
           >
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
-                >
+                <Link to={link.to} className={LINK_CLASS}>
                   {link.label}
                 </Link>
               </li>
             ))}
-            <li className="mt-2 border-t border-border pt-3 md:mt-0 md:ml-auto md:border-0 md:pt-0">
-              <Link
-                to="/auth"
-                className="block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted"
-              >
-                Log In
-              </Link>
-            </li>
-            <li>
-              <Button asChild className="mt-1 w-full md:mt-0 md:w-auto">
-                <Link to="/auth?mode=signup">Sign Up</Link>
-              </Button>
-            </li>
+            {account ? (
+              <>
+                <li className="mt-2 border-t border-border pt-3 md:mt-0 md:ml-auto md:border-0 md:pt-0">
+                  <Link to="/profile" className={cn(LINK_CLASS, 'flex items-center gap-2')}>
+                    <UserRound className="size-4" aria-hidden="true" />
+                    Profile
+                  </Link>
+                </li>
+                <li>
+                  <Button
+                    variant="outline"
+                    className="mt-1 w-full md:mt-0 md:w-auto"
+                    disabled={account.signingOut}
+                    aria-busy={account.signingOut}
+                    onClick={account.onSignOut}
+                  >
+                    <LogOut aria-hidden="true" />
+                    Log Out
+                  </Button>
+                </li>
+              </>
+            ) : (
+              <>
+                <li className="mt-2 border-t border-border pt-3 md:mt-0 md:ml-auto md:border-0 md:pt-0">
+                  <Link to="/auth" className={LINK_CLASS}>
+                    Log In
+                  </Link>
+                </li>
+                <li>
+                  <Button asChild className="mt-1 w-full md:mt-0 md:w-auto">
+                    <Link to="/auth?mode=signup">Sign Up</Link>
+                  </Button>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
 
-        <ThemeToggle />
+        <ThemeToggle onChoose={account?.onThemeChoose} />
       </div>
     </header>
   );

@@ -1,0 +1,3 @@
+import { AuthForm } from '@/features/auth/auth-form';
+
+export { AuthForm as Component };

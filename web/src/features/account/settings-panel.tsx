@@ -1,0 +1,58 @@
+import type { Settings } from '@domain/accounts/schemas';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+
+// The spec's Settings switches (section 2), in its order; defaults live in SETTINGS_DEFAULTS.
+const SWITCHES: { key: keyof Settings; label: string; description: string }[] = [
+  {
+    key: 'emailNotifications',
+    label: 'Email notifications',
+    description: 'Get emails about activity on your account.',
+  },
+  {
+    key: 'quoteUpdates',
+    label: 'Quote updates',
+    description: 'Hear when a quote is sent, accepted or declined.',
+  },
+  { key: 'newMessages', label: 'New messages', description: 'Get an email when a message waits unread.' },
+  {
+    key: 'profileVisible',
+    label: 'Profile visible to all',
+    description: 'Let anyone on TradeNest see your profile.',
+  },
+  {
+    key: 'showReviewsPublicly',
+    label: 'Show reviews publicly',
+    description: 'Show reviews of your work on your public profile.',
+  },
+  { key: 'darkMode', label: 'Dark mode', description: 'Use dark colours on every device you sign in to.' },
+];
+
+export function SettingsPanel({
+  settings,
+  onChange,
+}: {
+  settings: Settings;
+  onChange: (change: Partial<Settings>) => void;
+}) {
+  return (
+    <ul className="divide-y divide-border rounded-xl border border-border bg-card">
+      {SWITCHES.map(({ key, label, description }) => (
+        <li key={key} className="flex items-center justify-between gap-4 px-4 py-4">
+          <div className="min-w-0">
+            <Label htmlFor={`setting-${key}`}>{label}</Label>
+            <p id={`setting-${key}-description`} className="mt-1 text-sm text-muted-foreground">
+              {description}
+            </p>
+          </div>
+          <Switch
+            id={`setting-${key}`}
+            checked={settings[key]}
+            aria-describedby={`setting-${key}-description`}
+            onCheckedChange={(checked) => onChange({ [key]: checked })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,89 @@
+import type { SignInBody, SignUpBody } from '@domain/accounts/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiFetch } from '@/lib/api';
+import { writeStoredUserType } from '@/lib/session';
+import { showError, showSuccess } from '@/lib/toast';
+import { clearSession, SESSION_QUERY_KEY, type SessionUser, setSessionUser } from './session';
+import { announceSessionChange } from './session-sync';
+
+type UserResponse = { user: SessionUser };
+
+// The spec's success toasts (section 8).
+export const SIGNED_UP = { title: 'Account created!', description: 'You can now browse and post jobs.' };
+export const SIGNED_IN = { title: 'Welcome back!', description: "You've successfully signed in." };
+
+/**
+ * What follows a successful sign-in or sign-up. It runs here, in the mutation, not in the form: once
+ * the session says "signed in" the /auth page's guard unmounts the form.
+ */
+function useSignedIn(toast: { title: string; description: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return ({ user }: UserResponse) => {
+    setSessionUser(queryClient, user);
+    writeStoredUserType(user.userType);
+    announceSessionChange();
+    void showSuccess(toast.title, toast.description);
+    // Spec section 4: success goes to /home (tradespeople then continue to their dashboard).
+    void navigate('/home');
+  };
+}
+
+export function useSignIn() {
+  const onSuccess = useSignedIn(SIGNED_IN);
+  return useMutation({
+    mutationFn: (body: SignInBody) => apiFetch<UserResponse>('/auth/sign-in', { method: 'POST', json: body }),
+    onSuccess,
+  });
+}
+
+export function useSignUp() {
+  const onSuccess = useSignedIn(SIGNED_UP);
+  return useMutation({
+    mutationFn: (body: SignUpBody) => apiFetch<UserResponse>('/auth/sign-up', { method: 'POST', json: body }),
+    onSuccess,
+  });
+}
+
+/**
+ * Forgets the session in this tab and the others and returns to the landing page. Used after signing
+ * out and after deleting the account, whose server call has already ended the session.
+ */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return () => {
+    clearSession(queryClient);
+    writeStoredUserType(null);
+    announceSessionChange();
+    // Spec section 4: sign-out returns to /.
+    void navigate('/');
+  };
+}
+
+export function useSignOut() {
+  const endSession = useEndSession();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/auth/sign-out', { method: 'POST' }),
+    onSuccess: endSession,
+    onError: (error) => showError('Error', error.message),
+  });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch<UserResponse>('/auth/verify-email', { method: 'POST', json: { token } }),
+    // The link may be opened in a browser that is signed out, or signed in as someone else: ask the
+    // server who is signed in rather than trusting the answer's user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/auth/resend-verification', { method: 'POST' }),
+  });
+}
