@@ -4,7 +4,7 @@ import { describeOnDatabases } from '../../../test/databases';
 import { currentUser, sessionCookie, signIn, signUp, uniqueEmail } from '../../../test/http';
 import { emailOutbox, sessions, signInAttempts, userRoles, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from './auth.service';
+import { grantConfiguredAdmins, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from './auth.service';
 
 const SIGN_UP = '/api/v1/auth/sign-up';
 
@@ -115,6 +115,17 @@ describeOnDatabases('signing up', (ctx) => {
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     expect(row!.n).toBe(1);
+  });
+
+  it('grants admin to existing accounts by email (admin:grant and ADMIN_EMAILS at start), idempotently', async () => {
+    const app = await ctx.app();
+    const account = await signUp(app);
+    expect((await currentUser(app, account.cookie))?.isAdmin).toBe(false);
+    expect(await grantConfiguredAdmins(db(), [account.email.toUpperCase(), 'nobody@example.test'])).toBe(1);
+    expect(await grantConfiguredAdmins(db(), [account.email])).toBe(1);
+    expect((await currentUser(app, account.cookie))?.isAdmin).toBe(true);
+    const roles = await db().select().from(userRoles).where(eq(userRoles.userId, account.user.id));
+    expect(roles).toHaveLength(1);
   });
 
   it('makes the ADMIN_EMAILS accounts admins', async () => {

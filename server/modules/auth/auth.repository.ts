@@ -179,7 +179,7 @@ export async function findUserIdsByEmails(db: Executor, emails: string[]) {
   return db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) in ${emails}`, isNull(users.deletedAt)));
+    .where(and(sql`lower(${users.email}) in ${emails.map((e) => e.toLowerCase())}`, isNull(users.deletedAt)));
 }
 
 export async function isAdmin(db: Executor, userId: string): Promise<boolean> {

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../../config/config';
 import { openConfiguredDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
-import { userRoles, users } from '../../../db/schema';
+import { grantConfiguredAdmins } from '../../auth/auth.service';
 
 // `npm run admin:grant -- <email>`: admins are bootstrapped from the command line, never from the UI.
 const email = process.argv[2]?.trim().toLowerCase();
@@ -14,16 +13,11 @@ if (!email) {
 const database = await openConfiguredDatabase(loadConfig());
 try {
   await runMigrations(database);
-  const [user] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email} and ${users.deletedAt} is null`);
-  if (!user) {
+  if ((await grantConfiguredAdmins(database.db, [email])) === 0) {
     process.stderr.write(`no account with the email ${email}: sign up first, then grant\n`);
     process.exitCode = 1;
   } else {
-    await database.db.insert(userRoles).values({ userId: user.id, role: 'admin' }).onConflictDoNothing();
-    process.stdout.write(`${email} is an admin\n`);
+    process.stdout.write(`${email} is an admin (their next sign-in gets admin session limits)\n`);
   }
 } finally {
   await database.close();
