@@ -17,7 +17,7 @@ try {
     process.stderr.write(`no account with the email ${email}: sign up first, then grant\n`);
     process.exitCode = 1;
   } else {
-    process.stdout.write(`${email} is an admin (their next sign-in gets admin session limits)\n`);
+    process.stdout.write(`${email} is an admin (admin session limits apply from now on)\n`);
   }
 } finally {
   await database.close();
