@@ -54,13 +54,13 @@ describeInBrowser('accounts', (ctx) => {
     const page = await ctx.newPage();
     const email = await signUpThroughForm(page, 'customer');
     await page.waitForURL((url) => url.pathname === '/home');
-    expect(await page.getByRole('navigation', { name: 'App' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'App' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByRole('link', { name: 'Log In' }).isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'App' }).count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('tradenest.userType'))).toBeNull();
+    await expect.poll(() => page.getByRole('navigation', { name: 'App' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('tradenest.userType'))).toBeNull();
 
     await signInThroughForm(page, email);
     await page.waitForURL((url) => url.pathname === '/home');
@@ -81,7 +81,7 @@ describeInBrowser('accounts', (ctx) => {
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await page.waitForURL((url) => url.pathname === '/profile');
     await expect.poll(() => page.getByText('customer account').isVisible()).toBe(true);
-    expect(await page.getByText(DEMO_CUSTOMER.email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(DEMO_CUSTOMER.email).isVisible()).toBe(true);
   });
 
   it('keeps dark mode after a reload and on a fresh sign-in elsewhere', async () => {
