@@ -51,8 +51,16 @@ export const routes: RouteObject[] = [
         element: <RequireSignedIn to="/" />,
         children: [
           { element: <RedirectTradesperson />, children: [planned('home', 'Home')] },
-          planned('tradesperson-dashboard', 'Tradesperson Dashboard'),
-          planned('manage-quotes', 'Manage Quotes'),
+          {
+            path: 'tradesperson-dashboard',
+            handle: { title: 'Tradesperson Dashboard' } satisfies RouteHandle,
+            lazy: () => import('./pages/tradesperson-dashboard'),
+          },
+          {
+            path: 'manage-quotes',
+            handle: { title: 'Manage Quotes' } satisfies RouteHandle,
+            lazy: () => import('./pages/manage-quotes'),
+          },
           planned('edit-tradesperson-profile', 'Edit Profile'),
         ],
       },
@@ -60,10 +68,27 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignedIn to="/auth" />,
         children: [
-          planned('post-job', 'Post a Job'),
-          planned('booking', 'Book Your Service'),
+          {
+            path: 'post-job',
+            handle: { title: 'Post a Job' } satisfies RouteHandle,
+            lazy: () => import('./pages/post-job'),
+          },
+          {
+            path: 'booking',
+            handle: { title: 'Book Your Service' } satisfies RouteHandle,
+            lazy: () => import('./pages/booking'),
+          },
           planned('booking-milestones/:bookingId', 'Milestone Payments'),
-          planned('my-jobs', 'My Jobs'),
+          {
+            path: 'my-jobs',
+            handle: { title: 'My Jobs' } satisfies RouteHandle,
+            lazy: () => import('./pages/my-jobs'),
+          },
+          {
+            path: 'job/:id',
+            handle: { title: 'Job Details' } satisfies RouteHandle,
+            lazy: () => import('./pages/job-detail'),
+          },
           planned('messages', 'Messages'),
           planned('conversation/:id', 'Conversation'),
           {
@@ -101,9 +126,12 @@ export const routes: RouteObject[] = [
       },
       // Public screens.
       planned('browse-services', 'Browse Services'),
-      planned('browse', 'Find Tradespeople'),
+      {
+        path: 'browse',
+        handle: { title: 'Find Tradespeople' } satisfies RouteHandle,
+        lazy: () => import('./pages/browse'),
+      },
       planned('browse-location', 'Browse by Location'),
-      planned('job/:id', 'Job Details'),
       planned('reviews', 'Reviews'),
       planned('support', 'Support'),
       planned('tradesperson/:id', 'Tradesperson Profile'),

@@ -1,0 +1,40 @@
+// The spec's three relative-age formats (section 9), counted in whole UK calendar days.
+
+const DAY = 86_400_000;
+
+function daysBetween(then: Date, now: Date): number {
+  const day = (d: Date) => {
+    const [y, m, dd] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' })
+      .format(d)
+      .split('-')
+      .map(Number);
+    return Date.UTC(y!, m! - 1, dd!);
+  };
+  return Math.max(0, Math.round((day(now) - day(then)) / DAY));
+}
+
+/** Find list: Today, Yesterday, 'Nd ago' under 7 days, 'Nw ago' under 30 days, else 'Nmo ago'. */
+export function findListAge(then: Date, now = new Date()): string {
+  const days = daysBetween(then, now);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days}d ago`;
+  if (days < 30) return `${Math.floor(days / 7)}w ago`;
+  return `${Math.floor(days / 30)}mo ago`;
+}
+
+/** My Jobs: Today, Yesterday, 'N days ago' under 7, else 'N weeks ago'. */
+export function myJobsAge(then: Date, now = new Date()): string {
+  const days = daysBetween(then, now);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  return `${Math.floor(days / 7)} weeks ago`;
+}
+
+/** Job detail: 'N days ago' under 7, else 'N weeks ago'. */
+export function jobDetailAge(then: Date, now = new Date()): string {
+  const days = daysBetween(then, now);
+  if (days < 7) return `${days} days ago`;
+  return `${Math.floor(days / 7)} weeks ago`;
+}

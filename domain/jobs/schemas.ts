@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { JOB_CATEGORIES, LIMITS } from '../catalog/catalog';
+import { postcodeSchema } from '../geo/postcode';
+import { parsePoundsToPence } from '../money/money';
+
+// Post a Job and quote rules (spec section 5), shared by the form and the API.
+export const JOB_MESSAGES = {
+  titleShort: 'Title must be at least 5 characters',
+  titleLong: 'Title must be less than 100 characters',
+  descriptionShort: 'Description must be at least 20 characters',
+  descriptionLong: 'Description must be less than 2000 characters',
+  category: 'Please select a category',
+  budgetPositive: 'Budget must be a positive number',
+  budgetOrder: 'Maximum budget must be greater than or equal to minimum budget',
+  startDatePast: 'Start date cannot be in the past',
+  startDateInvalid: 'Please enter a valid date',
+} as const;
+
+export const QUOTE_MESSAGES = {
+  amountRequired: 'Please enter an amount',
+  amountInvalid: 'Enter an amount in pounds, like 250 or 249.99',
+  amountPositive: 'The amount must be more than £0',
+  amountTooLarge: 'The amount must be at most £1,000,000',
+  messageRequired: 'Please enter a message',
+  messageLong: 'Message must be less than 2000 characters',
+} as const;
+
+/** Today's date in the UK, 'YYYY-MM-DD': "not in the past" means the UK calendar, wherever the server is. */
+export function londonToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+}
+
+// Budgets arrive as whole pounds (a form field's text or a number); empty means none.
+const budget = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < 0 || !Number.isInteger(n) || n > 10_000_000) {
+      ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.budgetPositive });
+      return z.NEVER;
+    }
+    return n * 100;
+  });
+
+/** The Post a Job body. `today` decides what "in the past" means (London date by default). */
+export function postJobSchema(today: () => string = () => londonToday()) {
+  return z
+    .object({
+      title: z
+        .string({ error: JOB_MESSAGES.titleShort })
+        .trim()
+        .min(LIMITS.jobTitleMin, JOB_MESSAGES.titleShort)
+        .max(LIMITS.jobTitleMax, JOB_MESSAGES.titleLong),
+      category: z.enum(JOB_CATEGORIES, { error: JOB_MESSAGES.category }),
+      description: z
+        .string({ error: JOB_MESSAGES.descriptionShort })
+        .trim()
+        .min(LIMITS.jobDescriptionMin, JOB_MESSAGES.descriptionShort)
+        .max(LIMITS.jobDescriptionMax, JOB_MESSAGES.descriptionLong),
+      budgetMin: budget,
+      budgetMax: budget,
+      postcode: postcodeSchema,
+      preferredStartDate: z
+        .union([z.string(), z.null()])
+        .optional()
+        .transform((v, ctx) => {
+          if (v === undefined || v === null || v.trim() === '') return null;
+          const d = v.trim();
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) {
+            ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDateInvalid });
+            return z.NEVER;
+          }
+          if (d < today()) {
+            ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDatePast });
+            return z.NEVER;
+          }
+          return d;
+        }),
+      /** Set when the job is a quote request from one tradesperson's profile. */
+      invitedTradespersonId: z.uuid().nullish(),
+    })
+    .superRefine((job, ctx) => {
+      if (job.budgetMin !== null && job.budgetMax !== null && job.budgetMax < job.budgetMin) {
+        ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: JOB_MESSAGES.budgetOrder });
+      }
+    });
+}
+export const PostJobBody = postJobSchema();
+export type PostJobInput = z.input<typeof PostJobBody>;
+export type PostJob = z.output<typeof PostJobBody>;
+
+/** Pounds with at most 2 decimals, more than 0 and at most £1,000,000; becomes pence. */
+export const quoteAmount = z
+  .union([z.string(), z.number()], { error: QUOTE_MESSAGES.amountRequired })
+  .transform((v, ctx) => {
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.amountRequired });
+      return z.NEVER;
+    }
+    const parsed = parsePoundsToPence(v);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.amountInvalid });
+      return z.NEVER;
+    }
+    if (parsed.pence <= 0) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.amountPositive });
+      return z.NEVER;
+    }
+    if (parsed.pence > LIMITS.quoteMaxPence) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.amountTooLarge });
+      return z.NEVER;
+    }
+    return parsed.pence;
+  });
+
+export const QuoteBody = z.object({
+  amount: quoteAmount,
+  message: z
+    .string({ error: QUOTE_MESSAGES.messageRequired })
+    .trim()
+    .min(1, QUOTE_MESSAGES.messageRequired)
+    .max(2000, QUOTE_MESSAGES.messageLong),
+});
+export type QuoteInput = z.input<typeof QuoteBody>;
+
+export const BOOKING_MESSAGES = {
+  dateRequired: 'Please select a date',
+  datePast: 'Please choose a date from today onwards',
+} as const;
+
+export const CreateBookingBody = z.object({
+  quoteId: z.uuid({ error: BOOKING_MESSAGES.dateRequired }),
+  scheduledDate: z
+    .string({ error: BOOKING_MESSAGES.dateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.dateRequired),
+});
+
+/** Texts the API answers with for the marketplace rules. */
+export const MARKET_MESSAGES = {
+  jobNotFound: 'Job not found',
+  alreadyAccepted: 'A quote has already been accepted for this job',
+  quoteLimit: 'This job already has 3 quotes, the most it can take',
+  alreadyQuoted: 'You have already quoted for this job',
+  jobNotOpen: 'This job is no longer taking quotes',
+  ownJob: 'You cannot quote on your own job',
+  needsTrade: 'Add your trade to your profile before quoting',
+  onlyTradespeople: 'Only tradespeople can quote for jobs',
+  onlyCustomers: 'Only customers can post jobs',
+  notPending: 'Only a pending quote can be changed',
+  bookingState: 'This booking cannot do that in its current state',
+  editHasQuotes: 'A job can only be edited while it has no quotes',
+} as const;

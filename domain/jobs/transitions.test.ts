@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../catalog/statuses';
+import {
+  type Actor,
+  BOOKING_TRANSITIONS,
+  JOB_TRANSITIONS,
+  QUOTE_TRANSITIONS,
+  transitionTo,
+} from './transitions';
+
+const ACTORS: Actor[] = ['customer', 'tradesperson', 'system'];
+
+// Every (transition, status, actor) triple is checked against the table written out by hand below,
+// so a change to the table must be a deliberate change to this list too.
+const ALLOWED = new Set([
+  'job.book:open:customer',
+  'job.cancel:open:customer',
+  'job.reopen:in_progress:system',
+  'job.complete:in_progress:system',
+  'quote.edit:pending:tradesperson',
+  'quote.withdraw:pending:tradesperson',
+  'quote.accept:pending:customer',
+  'quote.reject:pending:system',
+  'quote.reject:accepted:system',
+  'booking.confirm:pending:tradesperson',
+  'booking.decline:pending:tradesperson',
+  'booking.cancel:pending:customer',
+  'booking.cancel:pending:tradesperson',
+  'booking.complete:confirmed:tradesperson',
+  'booking.dispute:confirmed:customer',
+  'booking.dispute:confirmed:tradesperson',
+  'booking.dispute:completed:customer',
+  'booking.dispute:completed:tradesperson',
+]);
+
+const TABLES = [
+  ['job', JOB_TRANSITIONS, JOB_STATUSES],
+  ['quote', QUOTE_TRANSITIONS, QUOTE_STATUSES],
+  ['booking', BOOKING_TRANSITIONS, BOOKING_STATUSES],
+] as const;
+
+describe('status transitions', () => {
+  for (const [kind, table, statuses] of TABLES) {
+    for (const name of Object.keys(table)) {
+      for (const from of statuses) {
+        for (const actor of ACTORS) {
+          const key = `${kind}.${name}:${from}:${actor}`;
+          const allowed = ALLOWED.has(key);
+          it(`${allowed ? 'allows' : 'refuses'} ${key}`, () => {
+            const result = transitionTo(table as never, name as never, from as never, actor);
+            expect(result.ok).toBe(allowed);
+          });
+        }
+      }
+    }
+  }
+
+  it('leads where the domain rules say', () => {
+    expect(transitionTo(JOB_TRANSITIONS, 'book', 'open', 'customer')).toEqual({
+      ok: true,
+      to: 'in_progress',
+    });
+    expect(transitionTo(QUOTE_TRANSITIONS, 'withdraw', 'pending', 'tradesperson')).toEqual({
+      ok: true,
+      to: 'withdrawn',
+    });
+    expect(transitionTo(BOOKING_TRANSITIONS, 'complete', 'confirmed', 'tradesperson')).toEqual({
+      ok: true,
+      to: 'completed',
+    });
+    expect(transitionTo(BOOKING_TRANSITIONS, 'complete', 'pending', 'tradesperson')).toEqual({
+      ok: false,
+      reason: 'wrong_state',
+    });
+    expect(transitionTo(QUOTE_TRANSITIONS, 'accept', 'pending', 'tradesperson')).toEqual({
+      ok: false,
+      reason: 'not_allowed',
+    });
+  });
+});
