@@ -7,10 +7,14 @@ import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { warmUpDummyHash } from './modules/auth/auth.service';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { EmailDelivery } from './modules/notifications/email-outbox';
+import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions } from './plugins/logging';
@@ -80,6 +84,10 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(authRoutes(deps), { prefix: '/api/v1' });
   await app.register(accountRoutes(deps), { prefix: '/api/v1' });
+  await app.register(jobRoutes(deps), { prefix: '/api/v1' });
+  await app.register(quoteRoutes(deps), { prefix: '/api/v1' });
+  await app.register(bookingRoutes(deps), { prefix: '/api/v1' });
+  await app.register(dashboardRoutes(deps), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
 
   await registerWebApp(app, config.webDistDir);

@@ -1,5 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../server/app';
+import type { Executor } from '../server/db/client';
+import { sessions } from '../server/db/schema';
+import { hashToken, newToken } from '../server/lib/tokens';
+import { newSessionTimes } from '../server/modules/auth/session-policy';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++counter}@example.test`;
@@ -34,4 +38,14 @@ export function signIn(app: App, email: string, password: string, headers: Recor
 export async function currentUser(app: App, cookie: string) {
   const res = await app.inject({ url: '/api/v1/auth/session', headers: { cookie } });
   return res.json().user as null | { id: string; email: string; isAdmin: boolean; emailVerified: boolean };
+}
+
+/**
+ * A signed-in session for a user made by the factories, written straight to the database: signing in
+ * through the API costs a scrypt hash, which tests that need dozens of users cannot afford.
+ */
+export async function sessionFor(db: Executor, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ...newSessionTimes(new Date(), false) });
+  return `tn_session=${token}`;
 }

@@ -51,3 +51,10 @@ export function transitionTo<S extends string, T extends Record<string, Transiti
   if (!(t.from as readonly string[]).includes(from)) return { ok: false, reason: 'wrong_state' };
   return { ok: true, to: t.to };
 }
+
+export const jobStep = (name: keyof typeof JOB_TRANSITIONS, from: JobStatus, actor: Actor) =>
+  transitionTo<JobStatus, typeof JOB_TRANSITIONS>(JOB_TRANSITIONS, name, from, actor);
+export const quoteStep = (name: keyof typeof QUOTE_TRANSITIONS, from: QuoteStatus, actor: Actor) =>
+  transitionTo<QuoteStatus, typeof QUOTE_TRANSITIONS>(QUOTE_TRANSITIONS, name, from, actor);
+export const bookingStep = (name: keyof typeof BOOKING_TRANSITIONS, from: BookingStatus, actor: Actor) =>
+  transitionTo<BookingStatus, typeof BOOKING_TRANSITIONS>(BOOKING_TRANSITIONS, name, from, actor);

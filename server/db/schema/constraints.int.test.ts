@@ -72,6 +72,12 @@ describeOnDatabases('database constraints behind the domain rules', (ctx) => {
     );
   });
 
+  it('refuses a fourth live quote on a job through its live-quote count', async () => {
+    const job = await createJob(db());
+    for (let i = 0; i < 3; i++) await createQuote(db(), { jobId: job.id });
+    await expectViolation(() => createQuote(db(), { jobId: job.id }), 'job_postings_live_quotes_check');
+  });
+
   it('refuses a job whose maximum budget is below its minimum', async () => {
     await expectViolation(
       () => createJob(db(), { budgetMin: 50_000, budgetMax: 10_000 }),
@@ -187,8 +193,13 @@ describeOnDatabases('database constraints behind the domain rules', (ctx) => {
       const customer = await createCustomer(db());
       const job = await createJob(db(), { customerId: customer.id });
       const quotesOfJob = await Promise.all(
+        // Rejected quotes: only the booking index is under test, and a job holds at most 3 live quotes.
         Array.from({ length: 20 }, async () =>
-          createQuote(db(), { jobId: job.id, tradespersonId: (await createTradesperson(db())).id }),
+          createQuote(db(), {
+            jobId: job.id,
+            tradespersonId: (await createTradesperson(db())).id,
+            status: 'rejected',
+          }),
         ),
       );
       const results = await Promise.allSettled(

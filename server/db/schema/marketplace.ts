@@ -38,6 +38,9 @@ export const jobPostings = pgTable(
     // Set when a customer requests a quote from one tradesperson's profile.
     invitedTradespersonId: uuid('invited_tradesperson_id').references(() => users.id),
     status: text('status').notNull().default('open'),
+    // Pending and accepted quotes, kept by the quote service under the job's row lock. It makes "at most
+    // 3 live quotes" a constraint and lets the open-jobs list skip full jobs without counting per row.
+    liveQuoteCount: integer('live_quote_count').notNull().default(0),
     cancelledAt: tsz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -56,8 +59,13 @@ export const jobPostings = pgTable(
       'job_postings_budget_check',
       sql`(${t.budgetMin} is null or ${t.budgetMin} >= 0) and (${t.budgetMax} is null or ${t.budgetMax} >= 0) and (${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin})`,
     ),
+    check(
+      'job_postings_live_quotes_check',
+      sql`${t.liveQuoteCount} between 0 and ${sql.raw(String(LIMITS.liveQuotesPerJob))}`,
+    ),
     index('job_postings_customer_idx').on(t.customerId, t.createdAt),
-    index('job_postings_status_idx').on(t.status, t.createdAt),
+    // The open-jobs list: newest first with a keyset cursor on (created_at, id).
+    index('job_postings_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -12,6 +12,7 @@ import type { JobCategory, Trade } from '../../../domain/catalog/catalog';
 import { CUSTOMER_DISPUTE_REASONS } from '../../../domain/catalog/catalog';
 import type { BookingStatus, DisputeStatus, JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
 import { hashPassword } from '../../modules/auth/password';
+import { recountLiveQuotes } from '../../modules/quotes/live-quote-count';
 import type { Executor } from '../client';
 import {
   bookings,
@@ -524,6 +525,7 @@ export async function createQuote(db: Executor, overrides: QuoteOverrides = {}):
       updatedAt: overrides.createdAt,
     })
     .returning();
+  await recountLiveQuotes(db, jobId);
   return quote!;
 }
 

@@ -21,6 +21,7 @@ import {
   type Trade,
 } from '../../../domain/catalog/catalog';
 import { hashPassword } from '../../modules/auth/password';
+import { recountLiveQuotes } from '../../modules/quotes/live-quote-count';
 import type { Executor } from '../client';
 import {
   bookings,
@@ -426,6 +427,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await insertAll(tx, documents, b.documents);
     await insertAll(tx, jobPostings, b.jobs);
     await insertAll(tx, quotes, b.quotes);
+    await recountLiveQuotes(tx);
     await insertAll(tx, bookings, b.bookings);
     await insertAll(tx, reviews, b.reviews);
     await insertAll(tx, disputes, b.disputes);

@@ -5,6 +5,7 @@ import {
   profiles,
   sessions,
   signInAttempts,
+  tradespersonProfiles,
   userRoles,
   userSettings,
   users,
@@ -98,6 +99,8 @@ export async function insertAccount(
     .returning({ id: users.id });
   await db.insert(profiles).values({ id: user!.id, fullName: account.fullName, userType: account.userType });
   await db.insert(userSettings).values({ userId: user!.id });
+  // A tradesperson starts with an empty business profile (trade, rates, area) to fill in.
+  if (account.userType === 'tradesperson') await db.insert(tradespersonProfiles).values({ userId: user!.id });
   return user!.id;
 }
 

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '../../../domain/accounts/schemas';
 import type { Config } from '../../config/config';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { violates } from '../../lib/db-errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { type EmailDelivery, enqueueEmail } from '../notifications/email-outbox';
 import {
@@ -119,7 +120,7 @@ export async function signUp(deps: AuthDeps, input: SignUpBody, meta: RequestMet
     return signedIn;
   } catch (err) {
     // Two sign-ups with one email at the same moment: the unique index decides, with the same answer.
-    if (isUniqueViolation(err, 'users_email_lower_unique')) {
+    if (violates(err, 'users_email_lower_unique')) {
       throw AppError.conflict('email_taken', AUTH_MESSAGES.emailTaken);
     }
     throw err;

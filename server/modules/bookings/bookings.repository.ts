@@ -1,0 +1,77 @@
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { BookingStatus } from '../../../domain/catalog/statuses';
+import type { Executor } from '../../db/client';
+import { bookings, jobPostings } from '../../db/schema';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(values).returning();
+  return row!;
+}
+
+export async function findBooking(db: Executor, id: string, { forUpdate = false } = {}) {
+  const query = db.select().from(bookings).where(eq(bookings.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function liveBookingOfJob(db: Executor, jobId: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.jobId, jobId), ne(bookings.status, 'cancelled')));
+  return row;
+}
+
+export async function setBookingStatus(db: Executor, id: string, status: BookingStatus, now = new Date()) {
+  const [row] = await db
+    .update(bookings)
+    .set({
+      status,
+      updatedAt: now,
+      ...(status === 'confirmed' ? { confirmedAt: now } : {}),
+      ...(status === 'completed' ? { completedAt: now } : {}),
+      ...(status === 'cancelled' ? { cancelledAt: now } : {}),
+    })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+export async function bookingsOfUser(
+  db: Executor,
+  userId: string,
+  statuses?: BookingStatus[],
+  limit?: number,
+) {
+  const query = db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId)),
+        statuses ? inArray(bookings.status, statuses) : undefined,
+      ),
+    )
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return limit ? query.limit(limit) : query;
+}
+
+export async function jobsOfBookings(db: Executor, rows: BookingRow[]) {
+  const ids = [...new Set(rows.map((b) => b.jobId))];
+  if (ids.length === 0) return new Map<string, typeof jobPostings.$inferSelect>();
+  const jobs = await db.select().from(jobPostings).where(inArray(jobPostings.id, ids));
+  return new Map(jobs.map((j) => [j.id, j]));
+}
+
+export async function tradespersonBookingStats(db: Executor, tradespersonId: string) {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${bookings.status} in ('pending', 'confirmed'))::int`,
+      earnings: sql<number>`coalesce(sum(${bookings.amount}) filter (where ${bookings.status} = 'completed'), 0)::int`,
+    })
+    .from(bookings)
+    .where(eq(bookings.tradespersonId, tradespersonId));
+  return { active: row?.active ?? 0, earningsPence: row?.earnings ?? 0 };
+}

@@ -1,0 +1,315 @@
+import { count, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from '../../../test/databases';
+import { sessionFor } from '../../../test/http';
+import { jobPostings, quotes } from '../../db/schema';
+import {
+  createBooking,
+  createCustomer,
+  createJob,
+  createQuote,
+  createTradesperson,
+} from '../../db/seed/factories';
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const validJob = () => ({
+  title: 'Fix a dripping kitchen tap',
+  category: 'Plumbing',
+  description: 'The mixer tap in the kitchen drips all day and the washer needs replacing.',
+  budgetMin: '50',
+  budgetMax: '150',
+  postcode: 'm1 1ae',
+  preferredStartDate: tomorrow(),
+});
+
+describeOnDatabases('posting a job', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it('stores budgets in pence and the postcode normalised and geocoded', async () => {
+    const app = await ctx.app();
+    const customer = await createCustomer(db());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      headers: { cookie: await sessionFor(db(), customer.id) },
+      payload: validJob(),
+    });
+    expect(res.statusCode).toBe(201);
+    const { job } = res.json();
+    expect(job).toMatchObject({
+      status: 'open',
+      budgetMin: 5000,
+      budgetMax: 15000,
+      postcode: 'M1 1AE',
+      place: 'Manchester',
+    });
+    const [row] = await db().select().from(jobPostings).where(eq(jobPostings.id, job.id));
+    expect(row).toMatchObject({ outcode: 'M1', customerId: customer.id, liveQuoteCount: 0 });
+    expect(row!.lat).toBeCloseTo(53.48, 1);
+  });
+
+  it.each([
+    [{ title: 'Tap' }, 'Title must be at least 5 characters'],
+    [{ description: 'short' }, 'Description must be at least 20 characters'],
+    [{ category: '' }, 'Please select a category'],
+    [{ budgetMin: '-5' }, 'Budget must be a positive number'],
+    [
+      { budgetMin: '300', budgetMax: '100' },
+      'Maximum budget must be greater than or equal to minimum budget',
+    ],
+    [{ postcode: 'nonsense' }, 'Invalid UK postcode format'],
+    [{ postcode: 'SW1A 1AA ABCDEF' }, 'Postcode is too long'],
+    [{ preferredStartDate: '2020-01-01' }, 'Start date cannot be in the past'],
+    [{ postcode: 'JE2 3AB' }, 'We could not find that postcode'],
+  ])('refuses %j with its message and stores nothing', async (change, message) => {
+    const app = await ctx.app();
+    const customer = await createCustomer(db());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      headers: { cookie: await sessionFor(db(), customer.id) },
+      payload: { ...validJob(), ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    const [row] = await db()
+      .select({ n: count() })
+      .from(jobPostings)
+      .where(eq(jobPostings.customerId, customer.id));
+    expect(row!.n).toBe(0);
+  });
+
+  it('lets only signed-in customers post', async () => {
+    const app = await ctx.app();
+    const visitor = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: validJob() });
+    expect(visitor.statusCode).toBe(401);
+    const pro = await createTradesperson(db());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      headers: { cookie: await sessionFor(db(), pro.id) },
+      payload: validJob(),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('only_customers');
+  });
+});
+
+describeOnDatabases('who sees a job', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it("answers 404 'Job not found' to another customer and asks visitors to sign in", async () => {
+    const app = await ctx.app();
+    const job = await createJob(db());
+    const stranger = await createCustomer(db());
+    const res = await app.inject({
+      url: `/api/v1/jobs/${job.id}`,
+      headers: { cookie: await sessionFor(db(), stranger.id) },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({ code: 'not_found', message: 'Job not found' });
+    expect((await app.inject({ url: `/api/v1/jobs/${job.id}` })).statusCode).toBe(401);
+    // A malformed id is refused without touching the database.
+    const bad = await app.inject({
+      url: '/api/v1/jobs/not-a-uuid',
+      headers: { cookie: await sessionFor(db(), stranger.id) },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows a tradesperson the district of an open job, and the full postcode once booked on it', async () => {
+    const app = await ctx.app();
+    const job = await createJob(db(), { postcode: 'M1 1AE' });
+    const pro = await createTradesperson(db(), { basePostcode: 'M4 1HN' });
+    const cookie = await sessionFor(db(), pro.id);
+    const open = (await app.inject({ url: `/api/v1/jobs/${job.id}`, headers: { cookie } })).json().job;
+    expect(open).toMatchObject({
+      postcode: 'M1',
+      postcodeIsPartial: true,
+      viewer: { relation: 'tradesperson', canQuote: true },
+    });
+    expect(open.distanceMiles).toBeGreaterThan(0);
+    expect(JSON.stringify(open)).not.toContain('M1 1AE');
+
+    const quote = await createQuote(db(), { jobId: job.id, tradespersonId: pro.id, status: 'accepted' });
+    await createBooking(db(), { quoteId: quote.id, status: 'confirmed' });
+    await db().update(jobPostings).set({ status: 'in_progress' }).where(eq(jobPostings.id, job.id));
+    const booked = (await app.inject({ url: `/api/v1/jobs/${job.id}`, headers: { cookie } })).json().job;
+    expect(booked).toMatchObject({ postcode: 'M1 1AE', postcodeIsPartial: false });
+    expect(booked.booking.tradesperson.id).toBe(pro.id);
+
+    const outsider = await createTradesperson(db());
+    const hidden = await app.inject({
+      url: `/api/v1/jobs/${job.id}`,
+      headers: { cookie: await sessionFor(db(), outsider.id) },
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('shows a tradesperson only its own quote and the owner every quote with real ratings', async () => {
+    const app = await ctx.app();
+    const job = await createJob(db());
+    const [a, b] = [await createTradesperson(db(), { verified: true }), await createTradesperson(db())];
+    await createQuote(db(), { jobId: job.id, tradespersonId: a.id });
+    await createQuote(db(), { jobId: job.id, tradespersonId: b.id });
+    const asA = (
+      await app.inject({ url: `/api/v1/jobs/${job.id}`, headers: { cookie: await sessionFor(db(), a.id) } })
+    ).json().job;
+    expect(asA.quotes.map((q: { tradesperson: { id: string } }) => q.tradesperson.id)).toEqual([a.id]);
+    expect(asA.viewer).toMatchObject({
+      canQuote: false,
+      cannotQuoteReason: 'You have already quoted for this job',
+    });
+    const owner = (
+      await app.inject({
+        url: `/api/v1/jobs/${job.id}`,
+        headers: { cookie: await sessionFor(db(), job.customerId) },
+      })
+    ).json().job;
+    expect(owner.quotes).toHaveLength(2);
+    expect(
+      owner.quotes.find((q: { tradesperson: { id: string } }) => q.tradesperson.id === a.id).tradesperson,
+    ).toMatchObject({
+      verified: true,
+      rating: 0,
+      reviewCount: 0,
+    });
+    expect(owner.customer).toMatchObject({ id: job.customerId, rating: 0, reviewCount: 0 });
+  });
+});
+
+describeOnDatabases("a customer's jobs", (ctx) => {
+  const db = () => ctx.database().db;
+
+  it('lists them by tab with the real number of quotes received and the live booking', async () => {
+    const app = await ctx.app();
+    const customer = await createCustomer(db());
+    const open = await createJob(db(), { customerId: customer.id });
+    await createQuote(db(), { jobId: open.id });
+    await createQuote(db(), { jobId: open.id });
+    await createQuote(db(), { jobId: open.id, status: 'withdrawn' });
+    const active = await createJob(db(), { customerId: customer.id, status: 'in_progress' });
+    const accepted = await createQuote(db(), { jobId: active.id, status: 'accepted', amount: 42_000 });
+    await createBooking(db(), { quoteId: accepted.id, status: 'completed', depositPaid: false });
+    const cookie = await sessionFor(db(), customer.id);
+
+    const all = (await app.inject({ url: '/api/v1/jobs/mine', headers: { cookie } })).json().jobs;
+    expect(all.map((j: { id: string }) => j.id)).toEqual([active.id, open.id]);
+    expect(all.find((j: { id: string }) => j.id === open.id).quoteCount).toBe(2);
+    const activeTab = (await app.inject({ url: '/api/v1/jobs/mine?tab=active', headers: { cookie } })).json()
+      .jobs;
+    expect(activeTab).toHaveLength(1);
+    expect(activeTab[0].booking).toMatchObject({ status: 'completed', depositPaid: false, amount: 42_000 });
+    const openTab = (await app.inject({ url: '/api/v1/jobs/mine?tab=open', headers: { cookie } })).json()
+      .jobs;
+    expect(openTab.map((j: { id: string }) => j.id)).toEqual([open.id]);
+  });
+
+  it('cancels an open job and rejects its pending quotes; only the owner may, only while open', async () => {
+    const app = await ctx.app();
+    const job = await createJob(db());
+    const q = await createQuote(db(), { jobId: job.id });
+    const stranger = await createCustomer(db());
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/v1/jobs/${job.id}/cancel`,
+      headers: { cookie: await sessionFor(db(), stranger.id) },
+    });
+    expect(refused.statusCode).toBe(404);
+    const cookie = await sessionFor(db(), job.customerId);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/jobs/${job.id}/cancel`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().job.status).toBe('cancelled');
+    const [quote] = await db().select().from(quotes).where(eq(quotes.id, q.id));
+    expect(quote!.status).toBe('rejected');
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/v1/jobs/${job.id}/cancel`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describeOnDatabases('the open-jobs list', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it('lists open jobs newest first in keyset pages, leaving out full jobs for those who did not quote', async () => {
+    const app = await ctx.app();
+    const base = Date.now() - 10 * 86_400_000;
+    const jobs = [];
+    for (let i = 0; i < 7; i++)
+      jobs.push(await createJob(db(), { createdAt: new Date(base + i * 3_600_000) }));
+    await createJob(db(), { status: 'in_progress' });
+    const full = jobs[6]!;
+    const quoters = [];
+    for (let i = 0; i < 3; i++) {
+      const t = await createTradesperson(db());
+      quoters.push(t);
+      await createQuote(db(), { jobId: full.id, tradespersonId: t.id });
+    }
+    const pro = await createTradesperson(db(), { basePostcode: 'M1 1AE' });
+    const cookie = await sessionFor(db(), pro.id);
+
+    const first = (await app.inject({ url: '/api/v1/jobs/open?limit=4', headers: { cookie } })).json();
+    const expected = jobs
+      .slice(0, 6)
+      .reverse()
+      .map((j) => j.id);
+    expect(first.total).toBe(6);
+    expect(first.jobs.map((j: { id: string }) => j.id)).toEqual(expected.slice(0, 4));
+    expect(first.jobs[0]).not.toHaveProperty('postcode');
+    expect(first.jobs[0]).toMatchObject({ outcode: 'M1', place: 'Manchester' });
+    const second = (
+      await app.inject({ url: `/api/v1/jobs/open?limit=4&cursor=${first.nextCursor}`, headers: { cookie } })
+    ).json();
+    expect(second.jobs.map((j: { id: string }) => j.id)).toEqual(expected.slice(4));
+    expect(second.nextCursor).toBeNull();
+
+    const asQuoter = (
+      await app.inject({
+        url: '/api/v1/jobs/open',
+        headers: { cookie: await sessionFor(db(), quoters[0]!.id) },
+      })
+    ).json();
+    expect(asQuoter.jobs.map((j: { id: string }) => j.id)).toContain(full.id);
+  });
+
+  it('filters for real: nearby within the service radius, and verified customers', async () => {
+    const app = await ctx.app();
+    const verifiedCustomer = await createCustomer(db());
+    const unverifiedCustomer = await createCustomer(db(), { emailVerifiedAt: null });
+    const manchester = await createJob(db(), { postcode: 'M1 1AE', customerId: verifiedCustomer.id });
+    const london = await createJob(db(), { postcode: 'SW1A 1AA', customerId: unverifiedCustomer.id });
+    const pro = await createTradesperson(db(), { basePostcode: 'M4 1HN', serviceRadiusMiles: 20 });
+    const cookie = await sessionFor(db(), pro.id);
+    const ids = async (filter: string) =>
+      (await app.inject({ url: `/api/v1/jobs/open?filter=${filter}`, headers: { cookie } }))
+        .json()
+        .jobs.map((j: { id: string }) => j.id);
+    const nearby = await ids('nearby');
+    expect(nearby).toContain(manchester.id);
+    expect(nearby).not.toContain(london.id);
+    const verified = await ids('verified');
+    expect(verified).toContain(manchester.id);
+    expect(verified).not.toContain(london.id);
+    expect(await ids('all')).toEqual(expect.arrayContaining([manchester.id, london.id]));
+    expect(await ids('top-rated')).toEqual([]);
+    const bad = await app.inject({ url: '/api/v1/jobs/open?cursor=garbage', headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is not for customers', async () => {
+    const app = await ctx.app();
+    const customer = await createCustomer(db());
+    const res = await app.inject({
+      url: '/api/v1/jobs/open',
+      headers: { cookie: await sessionFor(db(), customer.id) },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,227 @@
+import { eq } from 'drizzle-orm';
+import type { JobStatus } from '../../../domain/catalog/statuses';
+import { roundMiles } from '../../../domain/geo/distance';
+import { MARKET_MESSAGES, type PostJob } from '../../../domain/jobs/schemas';
+import { jobStep } from '../../../domain/jobs/transitions';
+import { getGeoDirectory } from '../../adapters/geo/uk-geography';
+import type { Database } from '../../db/client';
+import { jobPostings } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/session';
+import { liveBookingOfJob } from '../bookings/bookings.repository';
+import { quotesOfJob, rejectPendingQuotes } from '../quotes/quotes.repository';
+import {
+  countOpenJobs,
+  customerJobs,
+  findJob,
+  insertJob,
+  type JobRow,
+  liveBookingsOfJobs,
+  type OpenJobsFilter,
+  openJobsPage,
+  receivedQuoteCounts,
+  setJobStatus,
+  tradespersonLinkToJob,
+} from './jobs.repository';
+import { peopleByIds, personView } from './people';
+import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
+import { bookingViews, quoteViews } from './presenters';
+import type { JobDetailView } from './views';
+
+export interface MarketDeps {
+  db: Database;
+}
+
+export const jobNotFound = () => AppError.notFound(MARKET_MESSAGES.jobNotFound);
+
+export function viewerOf(auth: AuthContext): Viewer {
+  return { id: auth.user.id, userType: auth.user.userType, isAdmin: auth.user.isAdmin };
+}
+
+export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJob): Promise<JobDetailView> {
+  if (auth.user.userType !== 'customer')
+    throw new AppError(403, 'only_customers', MARKET_MESSAGES.onlyCustomers);
+  const place = getGeoDirectory().geocodePostcode(input.postcode);
+  if (!place.ok) {
+    throw AppError.validation(place.message, [{ field: 'postcode', message: place.message }]);
+  }
+  if (input.invitedTradespersonId) {
+    const invited = (await peopleByIds(deps.db, [input.invitedTradespersonId])).get(
+      input.invitedTradespersonId,
+    );
+    if (!invited?.trade) throw AppError.validation('That tradesperson cannot be found');
+  }
+  const job = await insertJob(deps.db, {
+    customerId: auth.user.id,
+    title: input.title,
+    category: input.category,
+    description: input.description,
+    budgetMin: input.budgetMin,
+    budgetMax: input.budgetMax,
+    postcode: place.postcode,
+    outcode: place.outcode,
+    lat: place.lat,
+    lng: place.lng,
+    preferredStartDate: input.preferredStartDate,
+    invitedTradespersonId: input.invitedTradespersonId ?? null,
+  });
+  return jobDetail(deps, auth, job.id);
+}
+
+export async function myJobs(deps: MarketDeps, auth: AuthContext, tab: 'all' | 'open' | 'active' | 'done') {
+  const jobs = await customerJobs(deps.db, auth.user.id, tab);
+  const ids = jobs.map((j) => j.id);
+  const [counts, bookings] = await Promise.all([
+    receivedQuoteCounts(deps.db, ids),
+    liveBookingsOfJobs(deps.db, ids),
+  ]);
+  const views = await bookingViews(deps.db, bookings, new Map(jobs.map((j) => [j.id, j])));
+  const bookingByJob = new Map(views.map((b) => [b.jobId, b]));
+  return jobs.map((j) => ({
+    id: j.id,
+    title: j.title,
+    category: j.category,
+    status: j.status as JobDetailView['status'],
+    budgetMin: j.budgetMin,
+    budgetMax: j.budgetMax,
+    postcode: j.postcode,
+    createdAt: j.createdAt.toISOString(),
+    quoteCount: counts.get(j.id) ?? 0,
+    booking: bookingByJob.get(j.id) ?? null,
+  }));
+}
+
+/** Cancelling an open job rejects its pending quotes (DOMAIN-RULES 3). */
+export async function cancelJob(deps: MarketDeps, auth: AuthContext, jobId: string): Promise<JobDetailView> {
+  await deps.db.transaction(async (tx) => {
+    const job = await findJob(tx, jobId, { forUpdate: true });
+    if (!job || job.customerId !== auth.user.id) throw jobNotFound();
+    const step = jobStep('cancel', job.status as JobStatus, 'customer');
+    if (!step.ok) throw AppError.conflict('not_open', MARKET_MESSAGES.jobNotOpen);
+    await rejectPendingQuotes(tx, job.id);
+    await tx.update(jobPostings).set({ liveQuoteCount: 0 }).where(eq(jobPostings.id, job.id));
+    await setJobStatus(tx, job.id, step.to);
+  });
+  return jobDetail(deps, auth, jobId);
+}
+
+export interface OpenJobsRequest {
+  filter: OpenJobsFilter;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(time ?? '');
+  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw AppError.validation('That page link is not valid');
+  }
+  return { createdAt, id };
+}
+
+const encodeCursor = (job: JobRow) =>
+  Buffer.from(`${job.createdAt.toISOString()}|${job.id}`, 'utf8').toString('base64url');
+
+/** The open-jobs list for a tradesperson: newest first, keyset-paginated, full jobs left out. */
+export async function openJobs(deps: MarketDeps, auth: AuthContext, request: OpenJobsRequest) {
+  if (auth.user.userType !== 'tradesperson' && !auth.user.isAdmin) throw AppError.notFound();
+  const me = (await peopleByIds(deps.db, [auth.user.id])).get(auth.user.id);
+  const base = me?.baseLat != null && me.baseLng != null ? { lat: me.baseLat, lng: me.baseLng } : null;
+  const query = {
+    viewerId: auth.user.id,
+    filter: request.filter,
+    limit: request.limit + 1,
+    cursor: decodeCursor(request.cursor),
+    near: base ? { ...base, radiusMiles: me?.serviceRadiusMiles ?? 15 } : null,
+  };
+  const [rows, total] = await Promise.all([openJobsPage(deps.db, query), countOpenJobs(deps.db, query)]);
+  const page = rows.slice(0, request.limit);
+  const people = await peopleByIds(
+    deps.db,
+    page.map((j) => j.customerId),
+  );
+  const geo = getGeoDirectory();
+  return {
+    total,
+    nextCursor: rows.length > request.limit ? encodeCursor(page.at(-1)!) : null,
+    jobs: page.map((j) => {
+      const customer = people.get(j.customerId);
+      return {
+        id: j.id,
+        title: j.title,
+        category: j.category,
+        description: j.description.length > 240 ? `${j.description.slice(0, 237)}…` : j.description,
+        budgetMin: j.budgetMin,
+        budgetMax: j.budgetMax,
+        outcode: j.outcode,
+        place: geo.placeForOutcode(j.outcode) ?? null,
+        distanceMiles:
+          base && j.lat !== null && j.lng !== null
+            ? roundMiles(geo.distanceMiles(base, { lat: j.lat, lng: j.lng }))
+            : null,
+        createdAt: j.createdAt.toISOString(),
+        quoteCount: j.liveQuoteCount,
+        customer: { ...personView(customer, j.customerId), emailVerified: customer?.emailVerified ?? false },
+      };
+    }),
+  };
+}
+
+/** A job as this viewer may see it; anything it may not see is a 404. */
+export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: string): Promise<JobDetailView> {
+  const job = await findJob(deps.db, jobId);
+  if (!job) throw jobNotFound();
+  const viewer = viewerOf(auth);
+  const link = await tradespersonLinkToJob(deps.db, job.id, viewer.id);
+  const facts = { hasQuoted: link.quote !== undefined, isBooked: link.booked };
+  const relation = jobRelation(viewer, job, facts);
+  if (!relation) throw jobNotFound();
+
+  const [quoteRows, booking, people] = await Promise.all([
+    quotesOfJob(deps.db, job.id, relation === 'tradesperson' ? viewer.id : undefined),
+    liveBookingOfJob(deps.db, job.id),
+    peopleByIds(deps.db, [job.customerId, viewer.id]),
+  ]);
+  const showBooking = booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id);
+  const [quotes, bookings] = await Promise.all([
+    quoteViews(deps.db, quoteRows),
+    showBooking ? bookingViews(deps.db, [booking], new Map([[job.id, job]])) : Promise.resolve([]),
+  ]);
+  const me = people.get(viewer.id);
+  const refusal =
+    relation === 'tradesperson'
+      ? quoteRefusal(viewer, job, { trade: me?.trade ?? null, hasQuoted: facts.hasQuoted })
+      : null;
+  const full = seesFullPostcode(relation, facts);
+  const geo = getGeoDirectory();
+  const base = me?.baseLat != null && me.baseLng != null ? { lat: me.baseLat, lng: me.baseLng } : null;
+  return {
+    id: job.id,
+    title: job.title,
+    category: job.category,
+    status: job.status as JobDetailView['status'],
+    description: job.description,
+    budgetMin: job.budgetMin,
+    budgetMax: job.budgetMax,
+    postcode: full ? job.postcode : job.outcode,
+    postcodeIsPartial: !full,
+    place: geo.placeForOutcode(job.outcode) ?? null,
+    distanceMiles:
+      relation === 'tradesperson' && base && job.lat !== null && job.lng !== null
+        ? roundMiles(geo.distanceMiles(base, { lat: job.lat, lng: job.lng }))
+        : null,
+    preferredStartDate: job.preferredStartDate,
+    createdAt: job.createdAt.toISOString(),
+    customer: personView(people.get(job.customerId), job.customerId),
+    quotes,
+    booking: bookings[0] ?? null,
+    viewer: {
+      relation,
+      canQuote: relation === 'tradesperson' && refusal === null,
+      cannotQuoteReason: relation === 'tradesperson' && refusal ? refusal.message : null,
+      myQuote: quotes.find((q) => q.tradesperson.id === viewer.id) ?? null,
+    },
+  };
+}

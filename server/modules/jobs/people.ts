@@ -1,0 +1,73 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { profiles, tradespersonProfiles, users } from '../../db/schema';
+import { ratingsOf } from '../ratings/ratings.repository';
+
+export interface PersonRow {
+  id: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  emailVerified: boolean;
+  trade: string | null;
+  verified: boolean;
+  rating: number;
+  reviewCount: number;
+  baseLat: number | null;
+  baseLng: number | null;
+  serviceRadiusMiles: number | null;
+}
+
+/** Names, ratings and trade details of the people a response mentions: two queries whatever their number. */
+export async function peopleByIds(db: Executor, ids: readonly string[]): Promise<Map<string, PersonRow>> {
+  const unique = [...new Set(ids)];
+  const result = new Map<string, PersonRow>();
+  if (unique.length === 0) return result;
+  const [rows, ratings] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        emailVerifiedAt: users.emailVerifiedAt,
+        trade: tradespersonProfiles.trade,
+        verified: tradespersonProfiles.verified,
+        baseLat: tradespersonProfiles.baseLat,
+        baseLng: tradespersonProfiles.baseLng,
+        serviceRadiusMiles: tradespersonProfiles.serviceRadiusMiles,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
+      .where(inArray(users.id, unique)),
+    ratingsOf(db, unique),
+  ]);
+  for (const r of rows) {
+    const rating = ratings.get(r.id) ?? { rating: 0, reviewCount: 0 };
+    result.set(r.id, {
+      id: r.id,
+      fullName: r.fullName,
+      avatarUrl: r.avatarUrl,
+      emailVerified: r.emailVerifiedAt !== null,
+      trade: r.trade,
+      verified: r.verified ?? false,
+      baseLat: r.baseLat,
+      baseLng: r.baseLng,
+      serviceRadiusMiles: r.serviceRadiusMiles,
+      ...rating,
+    });
+  }
+  return result;
+}
+
+export function personView(p: PersonRow | undefined, id: string) {
+  return { id, fullName: p?.fullName ?? null, rating: p?.rating ?? 0, reviewCount: p?.reviewCount ?? 0 };
+}
+
+export function tradespersonView(p: PersonRow | undefined, id: string) {
+  return {
+    ...personView(p, id),
+    trade: p?.trade ?? null,
+    verified: p?.verified ?? false,
+    avatarUrl: p?.avatarUrl ?? null,
+  };
+}
