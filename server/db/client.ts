@@ -42,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolMax ?? 10,
       application_name: options.applicationName ?? 'tradenest',
       connectionTimeoutMillis: 10_000,
+      // JIT compilation pays off for long analytical queries; for short OLTP ones whose estimates cross
+      // its threshold it adds tens of milliseconds per query.
+      options: '-c jit=off',
     });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});

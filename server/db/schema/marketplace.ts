@@ -64,8 +64,9 @@ export const jobPostings = pgTable(
       sql`${t.liveQuoteCount} between 0 and ${sql.raw(String(LIMITS.liveQuotesPerJob))}`,
     ),
     index('job_postings_customer_idx').on(t.customerId, t.createdAt),
-    // The open-jobs list: newest first with a keyset cursor on (created_at, id).
-    index('job_postings_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+    // The open-jobs list: newest first with a keyset cursor on (created_at, id), read backwards (an
+    // index declared DESC NULLS LAST cannot serve ORDER BY ... DESC, whose nulls come first).
+    index('job_postings_open_list_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
   ],
 );
 

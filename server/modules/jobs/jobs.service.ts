@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import { roundMiles } from '../../../domain/geo/distance';
 import { MARKET_MESSAGES, type PostJob } from '../../../domain/jobs/schemas';
@@ -124,6 +125,10 @@ function decodeCursor(cursor: string | undefined) {
 const encodeCursor = (job: JobRow) =>
   Buffer.from(`${job.createdAt.toISOString()}|${job.id}`, 'utf8').toString('base64url');
 
+// "N job(s) available" counts every matching open job, which costs far more than a page of them. A
+// count up to 15 s old is fine for that line, so it is cached per viewer and filter (per instance).
+const openJobCounts = new LRUCache<string, number>({ max: 20_000, ttl: 15_000 });
+
 /** The open-jobs list for a tradesperson: newest first, keyset-paginated, full jobs left out. */
 export async function openJobs(deps: MarketDeps, auth: AuthContext, request: OpenJobsRequest) {
   if (auth.user.userType !== 'tradesperson' && !auth.user.isAdmin) throw AppError.notFound();
@@ -136,7 +141,12 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
     cursor: decodeCursor(request.cursor),
     near: base ? { ...base, radiusMiles: me?.serviceRadiusMiles ?? 15 } : null,
   };
-  const [rows, total] = await Promise.all([openJobsPage(deps.db, query), countOpenJobs(deps.db, query)]);
+  const countKey = `${auth.user.id}:${request.filter}`;
+  const cachedTotal = openJobCounts.get(countKey);
+  const [rows, total] = await Promise.all([
+    openJobsPage(deps.db, query),
+    cachedTotal ?? countOpenJobs(deps.db, query).then((n) => (openJobCounts.set(countKey, n), n)),
+  ]);
   const page = rows.slice(0, request.limit);
   const people = await peopleByIds(
     deps.db,
