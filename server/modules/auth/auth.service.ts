@@ -92,14 +92,6 @@ async function queueVerification(
   await enqueueEmail(db, verificationEmail({ to: email, name, link: `${config.appUrl}/?verify=${token}` }));
 }
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { constraint?: string }).constraint === constraint || e.message.includes(constraint))
-      return true;
-  }
-  return false;
-}
-
 export async function signUp(deps: AuthDeps, input: SignUpBody, meta: RequestMeta): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   try {

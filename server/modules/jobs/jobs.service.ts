@@ -145,7 +145,11 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
   const cachedTotal = openJobCounts.get(countKey);
   const [rows, total] = await Promise.all([
     openJobsPage(deps.db, query),
-    cachedTotal ?? countOpenJobs(deps.db, query).then((n) => (openJobCounts.set(countKey, n), n)),
+    cachedTotal ??
+      countOpenJobs(deps.db, query).then((n) => {
+        openJobCounts.set(countKey, n);
+        return n;
+      }),
   ]);
   const page = rows.slice(0, request.limit);
   const people = await peopleByIds(
