@@ -1,0 +1,52 @@
+import { formatPence } from '@domain/money/money';
+import { Briefcase, FileText, type LucideIcon, PoundSterling, Star } from 'lucide-react';
+import type { DashboardData } from './api';
+import { reviewCountText } from './format';
+
+type Stat = { label: string; value: string; note?: string; icon: LucideIcon };
+
+const CARD = 'flex h-28 flex-col justify-between rounded-xl border border-border bg-card p-4 shadow-sm';
+
+/** Active Jobs, Pending Quotes, Total Earnings and the real Rating (never a fixed figure). */
+export function StatCards({ stats }: { stats: DashboardData['stats'] }) {
+  const items: Stat[] = [
+    { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase },
+    { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText },
+    { label: 'Total Earnings', value: formatPence(stats.totalEarningsPence, 2), icon: PoundSterling },
+    {
+      label: 'Rating',
+      value: stats.rating.toFixed(1),
+      note: reviewCountText(stats.reviewCount),
+      icon: Star,
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {items.map(({ label, value, note, icon: Icon }) => (
+        <div key={label} className={CARD}>
+          <dt className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+            {label}
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+          </dt>
+          <dd className="min-w-0">
+            <span className="block truncate text-2xl font-bold">{value}</span>
+            {note && <span className="block truncate text-xs text-muted-foreground">{note}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function StatCardsSkeleton() {
+  return (
+    <div aria-hidden="true" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {['a', 'b', 'c', 'd'].map((key) => (
+        <div key={key} className={CARD}>
+          <div className="h-4 w-24 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+          <div className="h-7 w-16 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+        </div>
+      ))}
+    </div>
+  );
+}

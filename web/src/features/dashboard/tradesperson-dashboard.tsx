@@ -1,0 +1,80 @@
+import { FileText, RefreshCw, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
+import { useDashboard } from './api';
+import { RecentQuotes } from './recent-quotes';
+import { StatCards, StatCardsSkeleton } from './stat-cards';
+
+/** The tradesperson dashboard (spec section 2), from GET /tradesperson/dashboard. */
+export function TradespersonDashboard({ name }: { name: string | null }) {
+  const query = useDashboard();
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+          {name && <p className="mt-1 truncate text-muted-foreground">Welcome back, {name}</p>}
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Button asChild>
+            <Link to="/browse">
+              <Search aria-hidden="true" />
+              Find Jobs
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/manage-quotes">
+              <FileText aria-hidden="true" />
+              My Quotes
+            </Link>
+          </Button>
+        </div>
+      </header>
+
+      <p role="status" className="sr-only">
+        {query.isPending ? 'Loading your dashboard…' : query.data ? 'Dashboard loaded' : ''}
+      </p>
+
+      {!query.isPending && !query.data ? (
+        <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
+          <p className="font-semibold">We could not load your dashboard.</p>
+          <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
+          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <section aria-label="Your figures" aria-busy={query.isPending}>
+            {query.data ? <StatCards stats={query.data.stats} /> : <StatCardsSkeleton />}
+          </section>
+
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+            <section aria-labelledby="active-jobs-heading" aria-busy={query.isPending}>
+              <h2 id="active-jobs-heading" className="mb-3 text-xl font-semibold">
+                Active Jobs
+              </h2>
+              {query.data ? <ActiveJobs bookings={query.data.activeJobs} /> : <ActiveJobsSkeleton />}
+            </section>
+            <section aria-labelledby="recent-quotes-heading" aria-busy={query.isPending}>
+              <h2 id="recent-quotes-heading" className="mb-3 text-xl font-semibold">
+                Recent Quotes
+              </h2>
+              {query.data ? (
+                <RecentQuotes quotes={query.data.recentQuotes} />
+              ) : (
+                <div
+                  aria-hidden="true"
+                  className="h-80 animate-pulse rounded-xl bg-muted motion-reduce:animate-none"
+                />
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

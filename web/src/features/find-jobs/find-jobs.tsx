@@ -1,0 +1,137 @@
+import { RefreshCw, SearchX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { isOpenJobFilter, OPEN_JOB_FILTERS, type OpenJobFilter, useOpenJobs } from './api';
+import { OpenJobCard, OpenJobCardSkeleton } from './open-job-card';
+
+const SKELETON_KEYS = ['a', 'b', 'c', 'd'] as const;
+
+export function jobsAvailableText(total: number): string {
+  return `${total} job(s) available`;
+}
+
+/**
+ * The Find screen for a tradesperson (spec section 2): open jobs, newest first, with chips that really
+ * filter. The chip lives in the URL (?filter=), so Back and a shared link keep it; other parameters such
+ * as ?category= and ?location= are left as they are.
+ */
+export function FindJobs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('filter');
+  const filter: OpenJobFilter = isOpenJobFilter(requested) ? requested : 'all';
+  const query = useOpenJobs(filter);
+
+  const choose = (next: OpenJobFilter) =>
+    setSearchParams(
+      (params) => {
+        const copy = new URLSearchParams(params);
+        if (next === 'all') copy.delete('filter');
+        else copy.set('filter', next);
+        return copy;
+      },
+      { replace: true },
+    );
+
+  const jobs = query.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const total = query.data?.pages[0]?.total;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Find Jobs</h1>
+
+      <fieldset className="mt-4 flex flex-wrap gap-2">
+        <legend className="sr-only">Filter jobs</legend>
+        {OPEN_JOB_FILTERS.map(({ value, label }) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={filter === value}
+            onClick={() => choose(value)}
+            className={cn(
+              'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              filter === value
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'border-border bg-background text-foreground hover:bg-muted',
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+
+      {/* One line, always present: screen readers hear the new count after each filter change. */}
+      <p role="status" aria-live="polite" className="mt-4 h-6 text-sm text-muted-foreground">
+        {query.isPending ? 'Loading jobs…' : total !== undefined ? jobsAvailableText(total) : ''}
+      </p>
+
+      <div className="mt-4" aria-busy={query.isPending || query.isFetchingNextPage}>
+        {query.isPending ? (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {SKELETON_KEYS.map((key) => (
+              <li key={key}>
+                <OpenJobCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : !query.data ? (
+          <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
+            <p className="font-semibold">We could not load jobs.</p>
+            <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
+            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : jobs.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-border p-10 text-center">
+            <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-3 text-lg font-semibold">No jobs available</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {filter === 'all'
+                ? 'New jobs appear here as soon as customers post them.'
+                : 'No open jobs match this filter right now.'}
+            </p>
+            {filter !== 'all' && (
+              <Button variant="outline" className="mt-4" onClick={() => choose('all')}>
+                Show all jobs
+              </Button>
+            )}
+          </div>
+        ) : (
+          <>
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              {jobs.map((job) => (
+                <li key={job.id}>
+                  <OpenJobCard job={job} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  disabled={query.isFetchingNextPage}
+                  aria-busy={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  {query.isFetchingNextPage && <Spinner />}
+                  Load more
+                </Button>
+              </div>
+            )}
+            {query.isFetchNextPageError && (
+              <p role="alert" className="mt-3 text-center text-sm font-medium">
+                We could not load more jobs. Please try again.
+              </p>
+            )}
+            <p className="sr-only" aria-live="polite">
+              {total !== undefined && jobs.length < total ? `Showing ${jobs.length} of ${total} jobs` : ''}
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
