@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { SessionPending } from '@/features/auth/guards';
 import { useSession } from '@/features/auth/session';
 import { FindJobs } from '@/features/find-jobs/find-jobs';
@@ -11,13 +10,8 @@ import { Component as ComingSoonPage } from './coming-soon-page';
  */
 function BrowsePage() {
   const session = useSession();
-  const isTradesperson = session.user?.userType === 'tradesperson';
-  // The route's title names the customers' screen; a tradesperson's tab should say what it sees.
-  useEffect(() => {
-    if (isTradesperson) document.title = 'Find Jobs — TradeNest';
-  }, [isTradesperson]);
   if (session.status === 'loading') return <SessionPending />;
-  if (isTradesperson) return <FindJobs />;
+  if (session.user?.userType === 'tradesperson') return <FindJobs />;
   return <ComingSoonPage />;
 }
 
