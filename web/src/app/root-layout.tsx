@@ -24,13 +24,13 @@ export function RootLayout() {
   const handle = useRouteHandle();
   const { pathname } = useLocation();
 
-  useEffect(() => {
-    document.title = documentTitleFor(handle);
-  }, [handle]);
-
   // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
   // header and bottom navigation are there from the first paint instead of popping in.
   const userType = session.user?.userType ?? (session.status === 'loading' ? storedUserType : null);
+
+  useEffect(() => {
+    document.title = documentTitleFor(handle, userType);
+  }, [handle, userType]);
   const showBottomNav = userType !== null && !WITHOUT_BOTTOM_NAV.has(pathname);
   const account: HeaderAccount | undefined = userType
     ? {

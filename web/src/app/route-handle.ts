@@ -1,7 +1,12 @@
 import { useMatches } from 'react-router';
 
 /** What each route declares in its `handle`: the screen's name, used for the document title and headings. */
-export type RouteHandle = { title: string; documentTitle?: string };
+export type RouteHandle = {
+  title: string;
+  documentTitle?: string;
+  /** The screen's name for tradespeople where it differs (Find Jobs, My Bookings). */
+  tradespersonTitle?: string;
+};
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
@@ -17,7 +22,10 @@ export function useRouteHandle(): RouteHandle | undefined {
   return undefined;
 }
 
-export function documentTitleFor(handle: RouteHandle | undefined): string {
+export function documentTitleFor(handle: RouteHandle | undefined, userType?: string | null): string {
   if (handle?.documentTitle) return handle.documentTitle;
-  return handle ? `${handle.title} — TradeNest` : 'TradeNest';
+  if (!handle) return 'TradeNest';
+  const title =
+    userType === 'tradesperson' && handle.tradespersonTitle ? handle.tradespersonTitle : handle.title;
+  return `${title} — TradeNest`;
 }

@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
           planned('booking-milestones/:bookingId', 'Milestone Payments'),
           {
             path: 'my-jobs',
-            handle: { title: 'My Jobs' } satisfies RouteHandle,
+            handle: { title: 'My Jobs', tradespersonTitle: 'My Bookings' } satisfies RouteHandle,
             lazy: () => import('./pages/my-jobs'),
           },
           {
@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
       planned('browse-services', 'Browse Services'),
       {
         path: 'browse',
-        handle: { title: 'Find Tradespeople' } satisfies RouteHandle,
+        handle: { title: 'Find Tradespeople', tradespersonTitle: 'Find Jobs' } satisfies RouteHandle,
         lazy: () => import('./pages/browse'),
       },
       planned('browse-location', 'Browse by Location'),
