@@ -1,2 +1,14 @@
-// Placeholder until this screen is built: the shared, honest "coming soon" panel.
-export { Component } from './coming-soon-page';
+import { useParams } from 'react-router';
+import { useSession } from '@/features/auth/session';
+import { JobDetailView } from '@/features/jobs/job-detail-view';
+
+/** Job detail (spec section 2). */
+function JobDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const backTo = user?.userType === 'tradesperson' ? '/browse' : '/my-jobs';
+  // A new id is a new screen: state (an open edit form, a toast already shown) does not carry over.
+  return <JobDetailView key={id} jobId={id} backTo={backTo} />;
+}
+
+export { JobDetailPage as Component };

@@ -1,2 +1,52 @@
-// Placeholder until this screen is built: the shared, honest "coming soon" panel.
-export { Component } from './coming-soon-page';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/session';
+import { PostJobForm } from '@/features/jobs/post-job-form';
+import { useLoginRequired } from '@/features/jobs/use-login-required';
+import { showSuccess } from '@/lib/toast';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Post a Job (spec section 2). The route is guarded; only customers post. */
+function PostJobPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const requireLogin = useLoginRequired();
+  // ?tradesperson=<userId>: a quote request from that tradesperson's profile.
+  const invited = searchParams.get('tradesperson');
+  if (!user) return null;
+
+  if (user.userType !== 'customer') {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">Post a Job</h1>
+        <p className="mt-4 text-muted-foreground">
+          Only customers post jobs. As a tradesperson you can find open jobs near you and send quotes.
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/browse">Find Jobs</Link>
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Post a Job</h1>
+      <p className="mt-2 mb-8 text-muted-foreground">
+        Describe the work and local tradespeople will send you quotes.
+      </p>
+      <PostJobForm
+        invitedTradespersonId={invited && UUID.test(invited) ? invited : null}
+        onSignedOut={requireLogin}
+        onPosted={() => {
+          void showSuccess('Job posted!');
+          void navigate('/my-jobs');
+        }}
+      />
+    </div>
+  );
+}
+
+export { PostJobPage as Component };

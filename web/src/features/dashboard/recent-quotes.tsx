@@ -1,16 +1,10 @@
 import { formatPence } from '@domain/money/money';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { quoteStatusLabel } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import type { DashboardQuote } from './api';
 import { dashboardDate } from './format';
-
-const STATUS_LABELS: Record<DashboardQuote['status'], string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-};
 
 /** The last five quotes; each opens its job. */
 export function RecentQuotes({ quotes }: { quotes: DashboardQuote[] }) {
@@ -36,7 +30,7 @@ export function RecentQuotes({ quotes }: { quotes: DashboardQuote[] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{quote.job.title}</span>
               <span className="block truncate text-xs text-muted-foreground">
-                {dashboardDate(quote.createdAt)} · {STATUS_LABELS[quote.status]}
+                {dashboardDate(quote.createdAt)} · {quoteStatusLabel(quote.status)}
               </span>
             </span>
             <span className="shrink-0 font-semibold">{formatPence(quote.amount, 2)}</span>

@@ -2,8 +2,8 @@ import { findListAge } from '@domain/jobs/ages';
 import { formatPence } from '@domain/money/money';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { QuoteStatusBadge } from '@/components/status-badge';
 import type { MyQuote } from './api';
-import { QuoteStatusBadge } from './quote-status-badge';
 
 // Cards and skeletons share one height so the list does not jump when it arrives.
 export const QUOTE_CARD_HEIGHT = 'h-44';

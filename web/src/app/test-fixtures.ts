@@ -1,0 +1,107 @@
+// Shapes the marketplace API answers with (docs/api/marketplace.md), for component tests.
+import type { Booking, JobDetail, MyJob, MyQuote, Quote, Tradesperson } from '@/lib/marketplace-types';
+
+export const CUSTOMER_ID = '00000000-0000-4000-8000-000000000001';
+export const TRADESPERSON_ID = '00000000-0000-4000-8000-000000000002';
+export const JOB_ID = '10000000-0000-4000-8000-000000000001';
+export const QUOTE_ID = '20000000-0000-4000-8000-000000000001';
+
+export function makeTradesperson(overrides: Partial<Tradesperson> = {}): Tradesperson {
+  return {
+    id: TRADESPERSON_ID,
+    fullName: 'Tom Pipes',
+    rating: 4.7,
+    reviewCount: 12,
+    trade: 'Plumber',
+    verified: true,
+    avatarUrl: null,
+    ...overrides,
+  };
+}
+
+export function makeQuote(overrides: Partial<Quote> = {}): Quote {
+  return {
+    id: QUOTE_ID,
+    jobId: JOB_ID,
+    amount: 24_999,
+    message: 'I can fix it on Monday.',
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    tradesperson: makeTradesperson(),
+    ...overrides,
+  };
+}
+
+export function makeBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: '30000000-0000-4000-8000-000000000001',
+    jobId: JOB_ID,
+    quoteId: QUOTE_ID,
+    status: 'confirmed',
+    amount: 123_450,
+    depositPaid: false,
+    scheduledDate: '2030-06-20',
+    completedAt: null,
+    createdAt: new Date().toISOString(),
+    customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
+    tradesperson: makeTradesperson(),
+    job: { id: JOB_ID, title: 'Fix a leaking tap', category: 'Plumbing', outcode: 'M1' },
+    ...overrides,
+  };
+}
+
+export function makeMyJob(overrides: Partial<MyJob> = {}): MyJob {
+  return {
+    id: JOB_ID,
+    title: 'Fix a leaking tap',
+    category: 'Plumbing',
+    status: 'open',
+    budgetMin: 10_000,
+    budgetMax: 25_000,
+    postcode: 'M1 1AE',
+    createdAt: new Date().toISOString(),
+    quoteCount: 0,
+    booking: null,
+    ...overrides,
+  };
+}
+
+export function makeJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
+  return {
+    id: JOB_ID,
+    title: 'Fix a leaking tap',
+    category: 'Plumbing',
+    status: 'open',
+    description: 'The kitchen tap drips all night and the washer looks worn.',
+    budgetMin: 10_000,
+    budgetMax: 25_000,
+    postcode: 'M1 1AE',
+    postcodeIsPartial: false,
+    place: 'Manchester',
+    distanceMiles: null,
+    preferredStartDate: null,
+    createdAt: new Date().toISOString(),
+    customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
+    quotes: [],
+    booking: null,
+    viewer: { relation: 'owner', canQuote: false, cannotQuoteReason: null, myQuote: null },
+    ...overrides,
+  };
+}
+
+export function makeMyQuote(overrides: Partial<MyQuote> = {}): MyQuote {
+  return {
+    ...makeQuote(),
+    job: {
+      id: JOB_ID,
+      title: 'Fix a leaking tap',
+      category: 'Plumbing',
+      status: 'open',
+      outcode: 'M1',
+      budgetMin: 10_000,
+      budgetMax: 25_000,
+    },
+    ...overrides,
+  };
+}

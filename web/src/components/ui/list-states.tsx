@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+
+/** Placeholder cards of the real cards' height, so the list does not jump when it arrives. */
+export function CardSkeletons({ count = 3, height = 'h-44' }: { count?: number; height?: string }) {
+  return (
+    <div role="status" aria-busy="true" className="space-y-3">
+      <span className="sr-only">Loading…</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with no identity
+          key={i}
+          aria-hidden="true"
+          className={`${height} animate-pulse rounded-xl border border-border bg-muted motion-reduce:animate-none`}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-border px-4 py-12 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-6">
+        {icon}
+      </span>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-1 max-w-sm text-sm text-muted-foreground">{text}</p>
+      {action && <div className="mt-6">{action}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-destructive/50 px-4 py-10 text-center">
+      <p className="font-medium">{text}</p>
+      <Button variant="outline" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Server calls for bookings (docs/api/marketplace.md) as TanStack Query hooks.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api';
+import type { Booking, MyQuote } from '@/lib/marketplace-types';
+
+export const bookingKeys = {
+  mine: ['bookings', 'mine'] as const,
+  quote: (id: string) => ['quotes', 'detail', id] as const,
+};
+
+export function useMyBookings(enabled = true) {
+  return useQuery({
+    queryKey: bookingKeys.mine,
+    queryFn: () => apiFetch<{ bookings: Booking[] }>('/bookings/mine').then((r) => r.bookings),
+    enabled,
+  });
+}
+
+/** The quote being booked (the URL's amount is display-only; this is the real one). */
+export function useQuoteForBooking(quoteId: string | null) {
+  return useQuery({
+    queryKey: bookingKeys.quote(quoteId ?? ''),
+    queryFn: () =>
+      apiFetch<{ quote: MyQuote }>(`/quotes/${encodeURIComponent(quoteId!)}`).then((r) => r.quote),
+    enabled: quoteId !== null,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { quoteId: string; scheduledDate: string }) =>
+      apiFetch<{ booking: Booking }>('/bookings', { method: 'POST', json: body }).then((r) => r.booking),
+    onSuccess: () =>
+      Promise.all(
+        ['jobs', 'bookings', 'quotes'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      ),
+  });
+}

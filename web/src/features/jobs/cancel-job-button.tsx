@@ -1,0 +1,39 @@
+import { XCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { showError, showSuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { errorMessage, useCancelJob } from './api';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Cancels an open job after a confirmation; its pending quotes are rejected by the server. */
+export function CancelJobButton({ jobId, className }: { jobId: string; className?: string }) {
+  const cancel = useCancelJob();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          variant="outline"
+          size="sm"
+          className={cn('text-destructive dark:text-foreground', className)}
+        >
+          <XCircle aria-hidden="true" />
+          Cancel job
+        </Button>
+      }
+      title="Cancel this job?"
+      description="Tradespeople will no longer be able to quote, and any pending quotes will be declined. This cannot be undone."
+      confirmLabel="Cancel job"
+      cancelLabel="Keep job"
+      pending={cancel.isPending}
+      onConfirm={(close) =>
+        cancel.mutate(jobId, {
+          onSuccess: () => {
+            close();
+            void showSuccess('Job cancelled');
+          },
+          onError: (error) => void showError('Error', errorMessage(error, 'Failed to cancel job')),
+        })
+      }
+    />
+  );
+}

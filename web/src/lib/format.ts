@@ -1,0 +1,15 @@
+/** 'YYYY-MM-DD' as the UK writes it, e.g. '14 March 2025' (no time zone shift: it is a calendar date). */
+export function formatDateOnly(date: string, style: 'long' | 'short' = 'long'): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: style === 'long' ? 'long' : undefined,
+    day: 'numeric',
+    month: style === 'long' ? 'long' : 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A person's name, or the contract's "Deleted user" for an erased account. */
+export const displayName = (person: { fullName: string | null }) => person.fullName ?? 'Deleted user';
