@@ -46,6 +46,8 @@ export async function currentUser(app: App, cookie: string) {
  */
 export async function sessionFor(db: Executor, userId: string): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ...newSessionTimes(new Date(), false) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, ...newSessionTimes(new Date(), false) });
   return `tn_session=${token}`;
 }
