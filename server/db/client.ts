@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ensureEmbeddedCluster } from './embedded-cluster';
 import * as schema from './schema';
@@ -65,6 +64,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.resolve(options.dataDir);
     await ensureEmbeddedCluster(dataDir);
   }
+  // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the server's

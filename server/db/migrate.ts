@@ -2,8 +2,6 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { DatabaseHandle } from './client';
 
@@ -15,6 +13,10 @@ const MIGRATION_LOCK_ID = 4_242_001;
 /** Applies pending migrations. Safe to call from several instances starting at once. */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     await migratePglite(drizzlePglite({ client: handle.client as PGlite }), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });

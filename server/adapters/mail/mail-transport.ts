@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingEmail {
   from: string;
@@ -16,11 +16,16 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Loaded on the first email, so a server that never sends mail does not carry nodemailer in memory.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () => {
+    transporter ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    return transporter;
+  };
   return {
     kind: 'smtp',
     async send(email) {
-      await transporter.sendMail({
+      await (await connect()).sendMail({
         from: email.from,
         to: email.to,
         subject: email.subject,
@@ -28,7 +33,9 @@ export function smtpTransport(url: string): MailTransport {
         ...(email.html ? { html: email.html } : {}),
       });
     },
-    close: () => transporter.close(),
+    close: () => {
+      void transporter?.then((t) => t.close());
+    },
   };
 }
 
