@@ -67,6 +67,8 @@ export const jobPostings = pgTable(
     // The open-jobs list: newest first with a keyset cursor on (created_at, id), read backwards (an
     // index declared DESC NULLS LAST cannot serve ORDER BY ... DESC, whose nulls come first).
     index('job_postings_open_list_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
+    // The Nearby filter: a latitude/longitude box first, then the exact distance.
+    index('job_postings_open_lat_lng_idx').on(t.lat, t.lng).where(sql`${t.status} = 'open'`),
   ],
 );
 

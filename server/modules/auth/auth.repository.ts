@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   emailTokens,
   profiles,
@@ -11,9 +12,8 @@ import {
   users,
 } from '../../db/schema';
 
-/** Everything a request needs to know about its signed-in user, read in one query. */
-export async function findSessionWithUser(db: Executor, tokenHash: string) {
-  const [row] = await db
+function sessionQuery(db: Executor) {
+  return db
     .select({
       tokenHash: sessions.tokenHash,
       createdAt: sessions.createdAt,
@@ -41,7 +41,13 @@ export async function findSessionWithUser(db: Executor, tokenHash: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.id))
     .innerJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_with_user');
+}
+
+/** Everything a request needs to know about its signed-in user, read in one (prepared) query. */
+export async function findSessionWithUser(db: Executor, tokenHash: string) {
+  const [row] = await prepared(db, 'session_with_user', sessionQuery).execute({ tokenHash });
   return row;
 }
 

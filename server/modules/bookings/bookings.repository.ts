@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bookings, jobPostings } from '../../db/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -17,10 +18,13 @@ export async function findBooking(db: Executor, id: string, { forUpdate = false 
 }
 
 export async function liveBookingOfJob(db: Executor, jobId: string) {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.jobId, jobId), ne(bookings.status, 'cancelled')));
+  const [row] = await prepared(db, 'live_booking_of_job', (d) =>
+    d
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.jobId, sql.placeholder('jobId')), ne(bookings.status, 'cancelled')))
+      .prepare('live_booking_of_job'),
+  ).execute({ jobId });
   return row;
 }
 

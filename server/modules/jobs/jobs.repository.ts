@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bookings, jobPostings, quotes, reviews, users } from '../../db/schema';
 
 export type JobRow = typeof jobPostings.$inferSelect;
@@ -132,7 +133,14 @@ export async function openJobsPage(db: Executor, q: OpenJobsQuery) {
     .select()
     .from(jobPostings)
     .where(after ? and(where, after) : where)
-    .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id))
+    .orderBy(
+      // Nearby: keep the planner off the date index, which would walk every open job to find the few
+      // inside the box when the tradesperson is far from them; the box index and a small sort win.
+      q.filter === 'nearby'
+        ? sql`${jobPostings.createdAt} + interval '0 seconds' desc`
+        : desc(jobPostings.createdAt),
+      desc(jobPostings.id),
+    )
     .limit(q.limit);
 }
 

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { profiles, tradespersonProfiles, users } from '../../db/schema';
 import { ratingsOf } from '../ratings/ratings.repository';
 
@@ -23,22 +24,25 @@ export async function peopleByIds(db: Executor, ids: readonly string[]): Promise
   const result = new Map<string, PersonRow>();
   if (unique.length === 0) return result;
   const [rows, ratings] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        fullName: profiles.fullName,
-        avatarUrl: profiles.avatarUrl,
-        emailVerifiedAt: users.emailVerifiedAt,
-        trade: tradespersonProfiles.trade,
-        verified: tradespersonProfiles.verified,
-        baseLat: tradespersonProfiles.baseLat,
-        baseLng: tradespersonProfiles.baseLng,
-        serviceRadiusMiles: tradespersonProfiles.serviceRadiusMiles,
-      })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
-      .where(inArray(users.id, unique)),
+    prepared(db, 'people_by_ids', (d) =>
+      d
+        .select({
+          id: users.id,
+          fullName: profiles.fullName,
+          avatarUrl: profiles.avatarUrl,
+          emailVerifiedAt: users.emailVerifiedAt,
+          trade: tradespersonProfiles.trade,
+          verified: tradespersonProfiles.verified,
+          baseLat: tradespersonProfiles.baseLat,
+          baseLng: tradespersonProfiles.baseLng,
+          serviceRadiusMiles: tradespersonProfiles.serviceRadiusMiles,
+        })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
+        .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+        .prepare('people_by_ids'),
+    ).execute({ ids: unique }),
     ratingsOf(db, unique),
   ]);
   for (const r of rows) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { QuoteStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { jobPostings, quotes } from '../../db/schema';
 
 export type QuoteRow = typeof quotes.$inferSelect;

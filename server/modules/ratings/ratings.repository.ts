@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { reviews } from '../../db/schema';
 
 export interface Rating {
@@ -17,15 +18,18 @@ export async function ratingsOf(db: Executor, userIds: readonly string[]): Promi
   const ids = [...new Set(userIds)];
   const result = new Map<string, Rating>(ids.map((id) => [id, NONE]));
   if (ids.length === 0) return result;
-  const rows = await db
-    .select({
-      userId: reviews.revieweeId,
-      rating: sql<string>`round(avg(${reviews.rating})::numeric, 1)`,
-      reviewCount: sql<number>`count(*)::int`,
-    })
-    .from(reviews)
-    .where(inArray(reviews.revieweeId, ids))
-    .groupBy(reviews.revieweeId);
+  const rows = await prepared(db, 'ratings_of', (d) =>
+    d
+      .select({
+        userId: reviews.revieweeId,
+        rating: sql<string>`round(avg(${reviews.rating})::numeric, 1)`,
+        reviewCount: sql<number>`count(*)::int`,
+      })
+      .from(reviews)
+      .where(sql`${reviews.revieweeId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .groupBy(reviews.revieweeId)
+      .prepare('ratings_of'),
+  ).execute({ ids });
   for (const row of rows)
     result.set(row.userId, { rating: Number(row.rating), reviewCount: row.reviewCount });
   return result;

@@ -1,0 +1,1 @@
+CREATE INDEX "job_postings_open_lat_lng_idx" ON "job_postings" USING btree ("lat","lng") WHERE "job_postings"."status" = 'open';
