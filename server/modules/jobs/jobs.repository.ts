@@ -88,64 +88,98 @@ export interface OpenJobsQuery {
   near: { lat: number; lng: number; radiusMiles: number } | null;
 }
 
-function openJobsWhere(q: OpenJobsQuery): SQL {
+const p = (name: string) => sql.placeholder(name);
+
+// The list's conditions, written with placeholders so that each filter's page and count queries are
+// prepared statements (see server/db/prepared.ts).
+function openJobsWhere(filter: OpenJobsFilter): SQL {
   const conditions: SQL[] = [
     sql`${jobPostings.status} = 'open'`,
     // Full jobs leave the list, except for a tradesperson who quoted on them.
     or(
       sql`${jobPostings.liveQuoteCount} < 3`,
-      sql`exists (select 1 from ${quotes} where ${quotes.jobId} = ${jobPostings.id} and ${quotes.tradespersonId} = ${q.viewerId})`,
+      sql`exists (select 1 from ${quotes} where ${quotes.jobId} = ${jobPostings.id} and ${quotes.tradespersonId} = ${p('viewerId')})`,
     )!,
-    sql`${jobPostings.customerId} <> ${q.viewerId}`,
+    sql`${jobPostings.customerId} <> ${p('viewerId')}`,
   ];
-  if (q.filter === 'verified') {
+  if (filter === 'verified') {
     conditions.push(
       sql`exists (select 1 from ${users} where ${users.id} = ${jobPostings.customerId} and ${users.emailVerifiedAt} is not null)`,
     );
   }
-  if (q.filter === 'top-rated') {
+  if (filter === 'top-rated') {
     conditions.push(
       sql`(select avg(${reviews.rating}) from ${reviews} where ${reviews.revieweeId} = ${jobPostings.customerId}) >= 4.5`,
     );
   }
-  if (q.filter === 'nearby') {
-    if (!q.near) return sql`false`;
-    const { lat, lng, radiusMiles } = q.near;
-    const dLat = radiusMiles / 69.0;
-    const dLng = radiusMiles / (69.0 * Math.max(0.2, Math.cos((lat * Math.PI) / 180)));
+  if (filter === 'nearby') {
     conditions.push(
-      sql`${jobPostings.lat} between ${lat - dLat} and ${lat + dLat}`,
-      sql`${jobPostings.lng} between ${lng - dLng} and ${lng + dLng}`,
+      sql`${jobPostings.lat} between ${p('latMin')} and ${p('latMax')}`,
+      sql`${jobPostings.lng} between ${p('lngMin')} and ${p('lngMax')}`,
       // Haversine in miles (R = 3958.76), as the domain's distance module computes it.
-      sql`2 * 3958.76 * asin(sqrt(power(sin(radians(${jobPostings.lat} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${jobPostings.lat})) * power(sin(radians(${jobPostings.lng} - ${lng}) / 2), 2))) <= ${radiusMiles}`,
+      sql`2 * 3958.76 * asin(sqrt(power(sin(radians(${jobPostings.lat} - ${p('lat')}::float8) / 2), 2) + cos(radians(${p('lat')}::float8)) * cos(radians(${jobPostings.lat})) * power(sin(radians(${jobPostings.lng} - ${p('lng')}::float8) / 2), 2))) <= ${p('radius')}::float8`,
     );
   }
   return and(...conditions)!;
 }
 
-/** A page of open jobs, newest first, continuing after the keyset cursor. */
-export async function openJobsPage(db: Executor, q: OpenJobsQuery) {
-  const where = openJobsWhere(q);
-  const after = q.cursor
-    ? sql`(${jobPostings.createdAt}, ${jobPostings.id}) < (${q.cursor.createdAt.toISOString()}::timestamptz, ${q.cursor.id}::uuid)`
-    : undefined;
+function pageQuery(db: Executor, filter: OpenJobsFilter, withCursor: boolean, name: string) {
+  const where = openJobsWhere(filter);
+  const after = sql`(${jobPostings.createdAt}, ${jobPostings.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
   return db
     .select()
     .from(jobPostings)
-    .where(after ? and(where, after) : where)
+    .where(withCursor ? and(where, after) : where)
     .orderBy(
       // Nearby: keep the planner off the date index, which would walk every open job to find the few
       // inside the box when the tradesperson is far from them; the box index and a small sort win.
-      q.filter === 'nearby'
+      filter === 'nearby'
         ? sql`${jobPostings.createdAt} + interval '0 seconds' desc`
         : desc(jobPostings.createdAt),
       desc(jobPostings.id),
     )
-    .limit(q.limit);
+    .limit(p('limit'))
+    .prepare(name);
+}
+
+function openJobsParams(q: OpenJobsQuery) {
+  const near = q.near ?? { lat: 0, lng: 0, radiusMiles: 0 };
+  const dLat = near.radiusMiles / 69.0;
+  const dLng = near.radiusMiles / (69.0 * Math.max(0.2, Math.cos((near.lat * Math.PI) / 180)));
+  return {
+    viewerId: q.viewerId,
+    lat: near.lat,
+    lng: near.lng,
+    radius: near.radiusMiles,
+    latMin: near.lat - dLat,
+    latMax: near.lat + dLat,
+    lngMin: near.lng - dLng,
+    lngMax: near.lng + dLng,
+    cursorAt: q.cursor?.createdAt.toISOString() ?? null,
+    cursorId: q.cursor?.id ?? null,
+    limit: q.limit,
+  };
+}
+
+/** A page of open jobs, newest first, continuing after the keyset cursor. Nearby needs a base. */
+export async function openJobsPage(db: Executor, q: OpenJobsQuery) {
+  if (q.filter === 'nearby' && !q.near) return [];
+  const name = `open_jobs_${q.filter.replace('-', '_')}${q.cursor ? '_after' : ''}`;
+  return prepared(db, name, (d) => pageQuery(d, q.filter, q.cursor !== null, name)).execute(
+    openJobsParams(q),
+  );
 }
 
 export async function countOpenJobs(db: Executor, q: OpenJobsQuery): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jobPostings).where(openJobsWhere(q));
+  if (q.filter === 'nearby' && !q.near) return 0;
+  const name = `count_open_jobs_${q.filter.replace('-', '_')}`;
+  const [row] = await prepared(db, name, (d) =>
+    d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobPostings)
+      .where(openJobsWhere(q.filter))
+      .prepare(name),
+  ).execute(openJobsParams(q));
   return row?.n ?? 0;
 }
 
