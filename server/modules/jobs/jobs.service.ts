@@ -26,7 +26,7 @@ import {
 } from './jobs.repository';
 import { peopleByIds, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
-import { bookingViews, quoteViews } from './presenters';
+import { bookingView, bookingViews, quoteView } from './presenters';
 import type { JobDetailView } from './views';
 
 export interface MarketDeps {
@@ -188,21 +188,29 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
   const job = await findJob(deps.db, jobId);
   if (!job) throw jobNotFound();
   const viewer = viewerOf(auth);
-  const link = await tradespersonLinkToJob(deps.db, job.id, viewer.id);
+  // The owner needs no quote-or-booking check: it sees its own job whatever happens to it.
+  const link =
+    job.customerId === viewer.id
+      ? { quote: undefined, booked: false }
+      : await tradespersonLinkToJob(deps.db, job.id, viewer.id);
   const facts = { hasQuoted: link.quote !== undefined, isBooked: link.booked };
   const relation = jobRelation(viewer, job, facts);
   if (!relation) throw jobNotFound();
 
-  const [quoteRows, booking, people] = await Promise.all([
+  const [quoteRows, booking] = await Promise.all([
     quotesOfJob(deps.db, job.id, relation === 'tradesperson' ? viewer.id : undefined),
     liveBookingOfJob(deps.db, job.id),
-    peopleByIds(deps.db, [job.customerId, viewer.id]),
   ]);
-  const showBooking = booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id);
-  const [quotes, bookings] = await Promise.all([
-    quoteViews(deps.db, quoteRows),
-    showBooking ? bookingViews(deps.db, [booking], new Map([[job.id, job]])) : Promise.resolve([]),
+  const shownBooking =
+    booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
+  // Everyone the page names, looked up together.
+  const people = await peopleByIds(deps.db, [
+    job.customerId,
+    viewer.id,
+    ...quoteRows.map((q) => q.tradespersonId),
+    ...(shownBooking ? [shownBooking.tradespersonId] : []),
   ]);
+  const quotes = quoteRows.map((q) => quoteView(q, people));
   const me = people.get(viewer.id);
   const refusal =
     relation === 'tradesperson'
@@ -230,7 +238,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     createdAt: job.createdAt.toISOString(),
     customer: personView(people.get(job.customerId), job.customerId),
     quotes,
-    booking: bookings[0] ?? null,
+    booking: shownBooking ? bookingView(shownBooking, job, people) : null,
     viewer: {
       relation,
       canQuote: relation === 'tradesperson' && refusal === null,

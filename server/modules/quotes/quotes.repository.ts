@@ -47,16 +47,28 @@ export async function rejectPendingQuotes(db: Executor, jobId: string, exceptId?
 }
 
 export async function quotesOfJob(db: Executor, jobId: string, onlyTradespersonId?: string) {
-  return db
-    .select()
-    .from(quotes)
-    .where(
-      and(
-        eq(quotes.jobId, jobId),
-        onlyTradespersonId ? eq(quotes.tradespersonId, onlyTradespersonId) : undefined,
-      ),
-    )
-    .orderBy(desc(quotes.createdAt), desc(quotes.id));
+  if (onlyTradespersonId) {
+    return prepared(db, 'quotes_of_job_by', (d) =>
+      d
+        .select()
+        .from(quotes)
+        .where(
+          and(
+            eq(quotes.jobId, sql.placeholder('jobId')),
+            eq(quotes.tradespersonId, sql.placeholder('tradespersonId')),
+          ),
+        )
+        .prepare('quotes_of_job_by'),
+    ).execute({ jobId, tradespersonId: onlyTradespersonId });
+  }
+  return prepared(db, 'quotes_of_job', (d) =>
+    d
+      .select()
+      .from(quotes)
+      .where(eq(quotes.jobId, sql.placeholder('jobId')))
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .prepare('quotes_of_job'),
+  ).execute({ jobId });
 }
 
 const TAB: Record<'pending' | 'accepted' | 'rejected', QuoteStatus> = {
