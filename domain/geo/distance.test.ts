@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { haversineKm, haversineMiles, roundMiles } from './distance';
+import { describe, expect, it, milesAwayText } from 'vitest';
+import { haversineKm, haversineMiles, milesAwayText, roundMiles } from './distance';
 
 // The check value from data/uk-postcodes/README.md: sector SW1A 1 to sector M1 1.
 const SW1A_1 = { lat: 51.5026, lng: -0.13906 };
@@ -37,5 +37,13 @@ describe('roundMiles', () => {
     [162.74, 163],
   ])('shows %d miles as %d', (miles, shown) => {
     expect(roundMiles(miles)).toBe(shown);
+  });
+});
+
+describe('distance wording', () => {
+  it('shows one decimal under 10 miles and whole miles beyond', () => {
+    expect(milesAwayText(3.24)).toBe('3.2 miles away');
+    expect(milesAwayText(1.04)).toBe('1 mile away');
+    expect(milesAwayText(249.4)).toBe('249 miles away');
   });
 });

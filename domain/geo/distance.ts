@@ -41,3 +41,9 @@ export function haversineKm(a: GeoPoint, b: GeoPoint): number {
 export function roundMiles(miles: number): number {
   return miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles);
 }
+
+/** '3.2 miles away', '1 mile away', '249 miles away': one wording for every screen. */
+export function milesAwayText(miles: number): string {
+  const rounded = roundMiles(miles);
+  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'} away`;
+}

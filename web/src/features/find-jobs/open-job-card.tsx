@@ -1,4 +1,5 @@
 import { LIMITS } from '@domain/catalog/catalog';
+import { milesAwayText } from '@domain/geo/distance';
 import { findListAge } from '@domain/jobs/ages';
 import { budgetText } from '@domain/money/money';
 import { BadgeCheck, Clock, MapPin, Navigation } from 'lucide-react';
@@ -8,9 +9,7 @@ import type { OpenJob } from './api';
 // Cards and their skeletons share one fixed height, so the list does not jump when it arrives.
 export const JOB_CARD_HEIGHT = 'h-56';
 
-export function distanceText(miles: number): string {
-  return `${miles.toFixed(1)} miles away`;
-}
+export const distanceText = milesAwayText;
 
 export function quotesCountText(count: number): string {
   return `${count} of ${LIMITS.liveQuotesPerJob} quotes`;

@@ -1,3 +1,4 @@
+import { milesAwayText } from '@domain/geo/distance';
 import { jobDetailAge } from '@domain/jobs/ages';
 import { budgetText, formatPence } from '@domain/money/money';
 import { ArrowLeft, CalendarDays, Clock, MapPin, MessageSquare, PoundSterling } from 'lucide-react';
@@ -16,11 +17,6 @@ import { CancelJobButton } from './cancel-job-button';
 import { QuoteCard } from './quote-card';
 import { QuoteForm } from './quote-form';
 import { Rating } from './rating';
-
-function milesText(miles: number): string {
-  const rounded = Math.round(miles * 10) / 10;
-  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'} away`;
-}
 
 /** Job detail (spec section 2), for its customer, a tradesperson or an admin. */
 export function JobDetailView({ jobId, backTo }: { jobId: string; backTo: string }) {
@@ -95,7 +91,7 @@ function JobDetailContent({ job }: { job: JobDetail }) {
               {job.postcodeIsPartial ? `${job.postcode} (district)` : job.postcode}
               {job.place && <span className="text-muted-foreground">, {job.place}</span>}
               {job.distanceMiles !== null && (
-                <span className="block text-muted-foreground">{milesText(job.distanceMiles)}</span>
+                <span className="block text-muted-foreground">{milesAwayText(job.distanceMiles)}</span>
               )}
             </DetailItem>
             <DetailItem icon={<PoundSterling aria-hidden="true" />} label="Budget">
