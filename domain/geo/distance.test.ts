@@ -1,4 +1,4 @@
-import { describe, expect, it, milesAwayText } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { haversineKm, haversineMiles, milesAwayText, roundMiles } from './distance';
 
 // The check value from data/uk-postcodes/README.md: sector SW1A 1 to sector M1 1.
