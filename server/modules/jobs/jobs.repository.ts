@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { bookings, jobPostings, quotes, reviews, users } from '../../db/schema';
+import { bookings, jobPostings, quotes, reviews, tradespersonProfiles, users } from '../../db/schema';
 
 export type JobRow = typeof jobPostings.$inferSelect;
 
@@ -181,6 +181,24 @@ export async function countOpenJobs(db: Executor, q: OpenJobsQuery): Promise<num
       .prepare(name),
   ).execute(openJobsParams(q));
   return row?.n ?? 0;
+}
+
+/** Where a tradesperson works from, for distances and the Nearby filter. */
+export async function tradespersonBase(db: Executor, userId: string) {
+  const [row] = await prepared(db, 'tradesperson_base', (d) =>
+    d
+      .select({
+        lat: tradespersonProfiles.baseLat,
+        lng: tradespersonProfiles.baseLng,
+        radiusMiles: tradespersonProfiles.serviceRadiusMiles,
+      })
+      .from(tradespersonProfiles)
+      .where(eq(tradespersonProfiles.userId, sql.placeholder('userId')))
+      .prepare('tradesperson_base'),
+  ).execute({ userId });
+  return row && row.lat !== null && row.lng !== null
+    ? { lat: row.lat, lng: row.lng, radiusMiles: row.radiusMiles }
+    : null;
 }
 
 /** What ties a tradesperson to a job: its quote, and whether it is booked on it. */

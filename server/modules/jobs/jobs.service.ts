@@ -22,6 +22,7 @@ import {
   openJobsPage,
   receivedQuoteCounts,
   setJobStatus,
+  tradespersonBase,
   tradespersonLinkToJob,
 } from './jobs.repository';
 import { peopleByIds, personView } from './people';
@@ -132,25 +133,31 @@ const openJobCounts = new LRUCache<string, number>({ max: 20_000, ttl: 15_000 })
 /** The open-jobs list for a tradesperson: newest first, keyset-paginated, full jobs left out. */
 export async function openJobs(deps: MarketDeps, auth: AuthContext, request: OpenJobsRequest) {
   if (auth.user.userType !== 'tradesperson' && !auth.user.isAdmin) throw AppError.notFound();
-  const me = (await peopleByIds(deps.db, [auth.user.id])).get(auth.user.id);
-  const base = me?.baseLat != null && me.baseLng != null ? { lat: me.baseLat, lng: me.baseLng } : null;
-  const query = {
+  const cursor = decodeCursor(request.cursor);
+  const countKey = `${auth.user.id}:${request.filter}`;
+  const cachedTotal = openJobCounts.get(countKey);
+  const queryFor = (near: Awaited<ReturnType<typeof tradespersonBase>>) => ({
     viewerId: auth.user.id,
     filter: request.filter,
     limit: request.limit + 1,
-    cursor: decodeCursor(request.cursor),
-    near: base ? { ...base, radiusMiles: me?.serviceRadiusMiles ?? 15 } : null,
-  };
-  const countKey = `${auth.user.id}:${request.filter}`;
-  const cachedTotal = openJobCounts.get(countKey);
-  const [rows, total] = await Promise.all([
-    openJobsPage(deps.db, query),
-    cachedTotal ??
-      countOpenJobs(deps.db, query).then((n) => {
-        openJobCounts.set(countKey, n);
-        return n;
-      }),
-  ]);
+    cursor,
+    near,
+  });
+  const pageAndTotal = (query: ReturnType<typeof queryFor>) =>
+    Promise.all([
+      openJobsPage(deps.db, query),
+      cachedTotal ??
+        countOpenJobs(deps.db, query).then((n) => {
+          openJobCounts.set(countKey, n);
+          return n;
+        }),
+    ]);
+  // Only Nearby needs the base before it can query; the other filters look it up alongside the page.
+  const basePromise = tradespersonBase(deps.db, auth.user.id);
+  const [base, [rows, total]] =
+    request.filter === 'nearby'
+      ? await basePromise.then(async (b) => [b, await pageAndTotal(queryFor(b))] as const)
+      : await Promise.all([basePromise, pageAndTotal(queryFor(null))]);
   const page = rows.slice(0, request.limit);
   const people = await peopleByIds(
     deps.db,
