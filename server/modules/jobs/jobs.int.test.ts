@@ -10,6 +10,7 @@ import {
   createQuote,
   createTradesperson,
 } from '../../db/seed/factories';
+import { openJobsPage, tradespersonBase } from './jobs.repository';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const validJob = () => ({
@@ -301,6 +302,17 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     expect(await ids('top-rated')).toEqual([]);
     const bad = await app.inject({ url: '/api/v1/jobs/open?cursor=garbage', headers: { cookie } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds the same nearby jobs whichever plan it uses (location index or date order)', async () => {
+    const pro = await createTradesperson(db(), { basePostcode: 'M4 1HN', serviceRadiusMiles: 20 });
+    const base = await tradespersonBase(db(), pro.id);
+    expect(base).not.toBeNull();
+    const query = { viewerId: pro.id, filter: 'nearby' as const, limit: 50, cursor: null, near: base };
+    const byDate = (await openJobsPage(db(), { ...query, sparse: false })).map((j) => j.id);
+    const byLocation = (await openJobsPage(db(), { ...query, sparse: true })).map((j) => j.id);
+    expect(byDate.length).toBeGreaterThan(0);
+    expect(byLocation).toEqual(byDate);
   });
 
   it('is not for customers', async () => {

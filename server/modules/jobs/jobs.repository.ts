@@ -84,7 +84,12 @@ export interface OpenJobsQuery {
   filter: OpenJobsFilter;
   limit: number;
   cursor: { createdAt: Date; id: string } | null;
-  /** For `nearby`: the tradesperson's base and radius; a bounding box narrows, the exact check follows. */
+  /**
+   * For `nearby`: the tradesperson's base and radius; a bounding box narrows, the exact check follows.
+   * `sparse` says few open jobs are in range: then the location index and a small sort beat walking
+   * the date index, which is the better plan when matches are plentiful.
+   */
+  sparse?: boolean;
   near: { lat: number; lng: number; radiusMiles: number } | null;
 }
 
@@ -92,7 +97,7 @@ const p = (name: string) => sql.placeholder(name);
 
 // The list's conditions, written with placeholders so that each filter's page and count queries are
 // prepared statements (see server/db/prepared.ts).
-function openJobsWhere(filter: OpenJobsFilter): SQL {
+function openJobsWhere(filter: OpenJobsFilter, useLocationIndex = true): SQL {
   const conditions: SQL[] = [
     sql`${jobPostings.status} = 'open'`,
     // Full jobs leave the list, except for a tradesperson who quoted on them.
@@ -113,9 +118,15 @@ function openJobsWhere(filter: OpenJobsFilter): SQL {
     );
   }
   if (filter === 'nearby') {
+    // With many jobs in range the date index is the better walk: without the box, the planner
+    // estimates plenty of matches and reads the newest jobs first, stopping after a page.
+    if (useLocationIndex) {
+      conditions.push(
+        sql`${jobPostings.lat} between ${p('latMin')} and ${p('latMax')}`,
+        sql`${jobPostings.lng} between ${p('lngMin')} and ${p('lngMax')}`,
+      );
+    }
     conditions.push(
-      sql`${jobPostings.lat} between ${p('latMin')} and ${p('latMax')}`,
-      sql`${jobPostings.lng} between ${p('lngMin')} and ${p('lngMax')}`,
       // Haversine in miles (R = 3958.76), as the domain's distance module computes it.
       sql`2 * 3958.76 * asin(sqrt(power(sin(radians(${jobPostings.lat} - ${p('lat')}::float8) / 2), 2) + cos(radians(${p('lat')}::float8)) * cos(radians(${jobPostings.lat})) * power(sin(radians(${jobPostings.lng} - ${p('lng')}::float8) / 2), 2))) <= ${p('radius')}::float8`,
     );
@@ -123,19 +134,23 @@ function openJobsWhere(filter: OpenJobsFilter): SQL {
   return and(...conditions)!;
 }
 
-function pageQuery(db: Executor, filter: OpenJobsFilter, withCursor: boolean, name: string) {
-  const where = openJobsWhere(filter);
+function pageQuery(
+  db: Executor,
+  filter: OpenJobsFilter,
+  withCursor: boolean,
+  byLocation: boolean,
+  name: string,
+) {
+  const where = openJobsWhere(filter, byLocation);
   const after = sql`(${jobPostings.createdAt}, ${jobPostings.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
   return db
     .select()
     .from(jobPostings)
     .where(withCursor ? and(where, after) : where)
     .orderBy(
-      // Nearby: keep the planner off the date index, which would walk every open job to find the few
-      // inside the box when the tradesperson is far from them; the box index and a small sort win.
-      filter === 'nearby'
-        ? sql`${jobPostings.createdAt} + interval '0 seconds' desc`
-        : desc(jobPostings.createdAt),
+      // Sparse Nearby: keep the planner off the date index, which would walk every open job to find
+      // the few inside the box; the location index and a small sort win.
+      byLocation ? sql`${jobPostings.createdAt} + interval '0 seconds' desc` : desc(jobPostings.createdAt),
       desc(jobPostings.id),
     )
     .limit(p('limit'))
@@ -164,8 +179,9 @@ function openJobsParams(q: OpenJobsQuery) {
 /** A page of open jobs, newest first, continuing after the keyset cursor. Nearby needs a base. */
 export async function openJobsPage(db: Executor, q: OpenJobsQuery) {
   if (q.filter === 'nearby' && !q.near) return [];
-  const name = `open_jobs_${q.filter.replace('-', '_')}${q.cursor ? '_after' : ''}`;
-  return prepared(db, name, (d) => pageQuery(d, q.filter, q.cursor !== null, name)).execute(
+  const byLocation = q.filter === 'nearby' && q.sparse === true;
+  const name = `open_jobs_${q.filter.replace('-', '_')}${byLocation ? '_sparse' : ''}${q.cursor ? '_after' : ''}`;
+  return prepared(db, name, (d) => pageQuery(d, q.filter, q.cursor !== null, byLocation, name)).execute(
     openJobsParams(q),
   );
 }

@@ -23,7 +23,6 @@ import {
   receivedQuoteCounts,
   setJobStatus,
   tradespersonBase,
-  tradespersonLinkToJob,
 } from './jobs.repository';
 import { peopleByIds, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
@@ -130,34 +129,45 @@ const encodeCursor = (job: JobRow) =>
 // count up to 15 s old is fine for that line, so it is cached per viewer and filter (per instance).
 const openJobCounts = new LRUCache<string, number>({ max: 20_000, ttl: 15_000 });
 
+// Below this many open jobs in range, Nearby reads them through the location index (measured with
+// bench/marketplace-load.mjs: far from every job the date index walked 60,000 rows for none; in a
+// busy city the location index sorted thousands of rows for a page of 20).
+const NEARBY_SPARSE_BELOW = 500;
+
 /** The open-jobs list for a tradesperson: newest first, keyset-paginated, full jobs left out. */
 export async function openJobs(deps: MarketDeps, auth: AuthContext, request: OpenJobsRequest) {
   if (auth.user.userType !== 'tradesperson' && !auth.user.isAdmin) throw AppError.notFound();
   const cursor = decodeCursor(request.cursor);
   const countKey = `${auth.user.id}:${request.filter}`;
   const cachedTotal = openJobCounts.get(countKey);
-  const queryFor = (near: Awaited<ReturnType<typeof tradespersonBase>>) => ({
+  const queryFor = (near: Awaited<ReturnType<typeof tradespersonBase>>, sparse = false) => ({
     viewerId: auth.user.id,
     filter: request.filter,
     limit: request.limit + 1,
     cursor,
     near,
+    sparse,
   });
-  const pageAndTotal = (query: ReturnType<typeof queryFor>) =>
-    Promise.all([
-      openJobsPage(deps.db, query),
-      cachedTotal ??
-        countOpenJobs(deps.db, query).then((n) => {
-          openJobCounts.set(countKey, n);
-          return n;
-        }),
-    ]);
-  // Only Nearby needs the base before it can query; the other filters look it up alongside the page.
+  const totalFor = (query: ReturnType<typeof queryFor>) =>
+    cachedTotal ??
+    countOpenJobs(deps.db, query).then((n) => {
+      openJobCounts.set(countKey, n);
+      return n;
+    });
   const basePromise = tradespersonBase(deps.db, auth.user.id);
-  const [base, [rows, total]] =
-    request.filter === 'nearby'
-      ? await basePromise.then(async (b) => [b, await pageAndTotal(queryFor(b))] as const)
-      : await Promise.all([basePromise, pageAndTotal(queryFor(null))]);
+  let base: Awaited<typeof basePromise>;
+  let rows: Awaited<ReturnType<typeof openJobsPage>>;
+  let total: number;
+  if (request.filter === 'nearby') {
+    // Nearby needs the base first, and its count decides the plan (see `sparse`).
+    base = await basePromise;
+    total = await totalFor(queryFor(base));
+    rows = await openJobsPage(deps.db, queryFor(base, total < NEARBY_SPARSE_BELOW));
+  } else {
+    // The other filters look the base up alongside the page.
+    const query = queryFor(null);
+    [base, rows, total] = await Promise.all([basePromise, openJobsPage(deps.db, query), totalFor(query)]);
+  }
   const page = rows.slice(0, request.limit);
   const people = await peopleByIds(
     deps.db,
@@ -192,22 +202,24 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
 
 /** A job as this viewer may see it; anything it may not see is a 404. */
 export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: string): Promise<JobDetailView> {
-  const job = await findJob(deps.db, jobId);
-  if (!job) throw jobNotFound();
   const viewer = viewerOf(auth);
-  // The owner needs no quote-or-booking check: it sees its own job whatever happens to it.
-  const link =
-    job.customerId === viewer.id
-      ? { quote: undefined, booked: false }
-      : await tradespersonLinkToJob(deps.db, job.id, viewer.id);
-  const facts = { hasQuoted: link.quote !== undefined, isBooked: link.booked };
+  // The job, its quotes and its booking are read together; what this viewer may see of them is
+  // decided afterwards, and nothing is returned before that decision.
+  const [job, allQuotes, booking] = await Promise.all([
+    findJob(deps.db, jobId),
+    quotesOfJob(deps.db, jobId),
+    liveBookingOfJob(deps.db, jobId),
+  ]);
+  if (!job) throw jobNotFound();
+  const facts = {
+    hasQuoted: allQuotes.some((q) => q.tradespersonId === viewer.id),
+    isBooked: booking?.tradespersonId === viewer.id,
+  };
   const relation = jobRelation(viewer, job, facts);
   if (!relation) throw jobNotFound();
 
-  const [quoteRows, booking] = await Promise.all([
-    quotesOfJob(deps.db, job.id, relation === 'tradesperson' ? viewer.id : undefined),
-    liveBookingOfJob(deps.db, job.id),
-  ]);
+  const quoteRows =
+    relation === 'tradesperson' ? allQuotes.filter((q) => q.tradespersonId === viewer.id) : allQuotes;
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
   // Everyone the page names, looked up together.
