@@ -227,6 +227,8 @@ describeOnDatabases("a customer's jobs", (ctx) => {
     expect(res.json().job.status).toBe('cancelled');
     const [quote] = await db().select().from(quotes).where(eq(quotes.id, q.id));
     expect(quote!.status).toBe('rejected');
+    const [cancelled] = await db().select().from(jobPostings).where(eq(jobPostings.id, job.id));
+    expect(cancelled!.liveQuoteCount).toBe(0);
     const again = await app.inject({
       method: 'POST',
       url: `/api/v1/jobs/${job.id}/cancel`,

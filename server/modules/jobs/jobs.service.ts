@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import { roundMiles } from '../../../domain/geo/distance';
@@ -6,12 +5,12 @@ import { MARKET_MESSAGES, type PostJob } from '../../../domain/jobs/schemas';
 import { jobStep } from '../../../domain/jobs/transitions';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
-import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/session';
 import { liveBookingOfJob } from '../bookings/bookings.repository';
 import { quotesOfJob, rejectPendingQuotes } from '../quotes/quotes.repository';
 import {
+  addLiveQuotes,
   countOpenJobs,
   customerJobs,
   findJob,
@@ -99,8 +98,8 @@ export async function cancelJob(deps: MarketDeps, auth: AuthContext, jobId: stri
     if (!job || job.customerId !== auth.user.id) throw jobNotFound();
     const step = jobStep('cancel', job.status as JobStatus, 'customer');
     if (!step.ok) throw AppError.conflict('not_open', MARKET_MESSAGES.jobNotOpen);
-    await rejectPendingQuotes(tx, job.id);
-    await tx.update(jobPostings).set({ liveQuoteCount: 0 }).where(eq(jobPostings.id, job.id));
+    // An open job's live quotes are all pending, so rejecting them empties its live count.
+    await addLiveQuotes(tx, job.id, -(await rejectPendingQuotes(tx, job.id)));
     await setJobStatus(tx, job.id, step.to);
   });
   return jobDetail(deps, auth, jobId);

@@ -1,8 +1,7 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { latestEmails } from './email-outbox';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -22,7 +21,7 @@ const OutboxEmail = z.object({
 });
 
 async function latest(db: Database) {
-  const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
+  const rows = await latestEmails(db);
   return rows.map((r) => ({
     id: r.id,
     to: r.toAddress,

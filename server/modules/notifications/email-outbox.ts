@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database, Executor } from '../../db/client';
@@ -12,6 +12,11 @@ export interface NewEmail {
   kind: string;
   /** Queues at most one email per key (a repeated action never sends twice). */
   dedupeKey?: string;
+}
+
+/** The newest queued or sent emails, for the development outbox. */
+export function latestEmails(db: Executor, limit = 50) {
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }
 
 /** Queues an email inside the caller's transaction, so it is sent only if the change commits. */

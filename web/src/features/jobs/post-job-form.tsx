@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -189,43 +190,25 @@ export function PostJobForm({
             <Label htmlFor="job-budget-min" className="text-xs text-muted-foreground">
               Minimum
             </Label>
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
-              >
-                £
-              </span>
-              <Input
-                id="job-budget-min"
-                inputMode="numeric"
-                placeholder="100"
-                className="pl-7"
-                aria-invalid={invalid('budgetMin')}
-                {...register('budgetMin')}
-              />
-            </div>
+            <PoundsInput
+              id="job-budget-min"
+              inputMode="numeric"
+              placeholder="100"
+              aria-invalid={invalid('budgetMin')}
+              {...register('budgetMin')}
+            />
           </div>
           <div className="space-y-1">
             <Label htmlFor="job-budget-max" className="text-xs text-muted-foreground">
               Maximum
             </Label>
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
-              >
-                £
-              </span>
-              <Input
-                id="job-budget-max"
-                inputMode="numeric"
-                placeholder="500"
-                className="pl-7"
-                aria-invalid={invalid('budgetMax')}
-                {...register('budgetMax')}
-              />
-            </div>
+            <PoundsInput
+              id="job-budget-max"
+              inputMode="numeric"
+              placeholder="500"
+              aria-invalid={invalid('budgetMax')}
+              {...register('budgetMax')}
+            />
           </div>
         </div>
         <p className="text-xs text-muted-foreground">Whole pounds. Leave empty if you are not sure.</p>

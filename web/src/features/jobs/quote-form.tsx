@@ -1,8 +1,8 @@
 import { QuoteBody } from '@domain/jobs/schemas';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import type { Quote } from '@/lib/marketplace-types';
@@ -77,23 +77,14 @@ export function QuoteForm({ jobId, quote, onDone }: { jobId: string; quote?: Quo
           Your price (£)
           <RequiredMark />
         </Label>
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
-          >
-            £
-          </span>
-          <Input
-            id={`${idPrefix}-amount`}
-            inputMode="decimal"
-            placeholder="250.00"
-            className="pl-7"
-            aria-required="true"
-            aria-invalid={invalid('amount')}
-            {...register('amount')}
-          />
-        </div>
+        <PoundsInput
+          id={`${idPrefix}-amount`}
+          inputMode="decimal"
+          placeholder="250.00"
+          aria-required="true"
+          aria-invalid={invalid('amount')}
+          {...register('amount')}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor={`${idPrefix}-message`}>
