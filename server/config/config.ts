@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SMTP_URL: z
     .string()
     .regex(
@@ -58,6 +59,8 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
   shutdownTimeoutMs: number;
+  /** How long an instance may reuse a session it read (0: read it on every request). */
+  sessionCacheMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(',')

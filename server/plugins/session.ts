@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
 import { deleteSession, findSessionWithUser, touchSession } from '../modules/auth/auth.repository';
 import { type AuthUser, toSessionUser } from '../modules/auth/presenters';
+import { SessionCache } from '../modules/auth/session-cache';
 import { isExpired, touchedIdleExpiry } from '../modules/auth/session-policy';
 
 export interface AuthContext {
@@ -50,29 +51,50 @@ export function requireUser(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Resolves the session cookie of every API request. Expired sessions, and sessions of suspended or
- * deleted accounts, are deleted on sight and their cookie cleared.
+ * deleted accounts, are deleted on sight and their cookie cleared. A session read within the last
+ * `sessionCacheMs` is reused (see SessionCache); expiry is still checked on every request.
  */
 export async function registerSessions(app: FastifyInstance, config: Config, db: Database): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
   const name = sessionCookieName(config);
+  const cache = config.sessionCacheMs > 0 ? new SessionCache(config.sessionCacheMs) : null;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[name];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const row = await findSessionWithUser(db, tokenHash);
+    let row = cache?.get(tokenHash);
+    if (!row) {
+      row = await findSessionWithUser(db, tokenHash);
+      if (row) cache?.set(tokenHash, row);
+    }
     const now = new Date();
     if (!row || row.suspendedAt || row.deletedAt || isExpired(row, now, Boolean(row.isAdmin))) {
+      cache?.forget(tokenHash);
       if (row) await deleteSession(db, tokenHash);
       clearSessionCookie(reply, config);
       return;
     }
     const idleExpiresAt = touchedIdleExpiry(row, now, Boolean(row.isAdmin));
-    if (idleExpiresAt) await touchSession(db, tokenHash, now, idleExpiresAt);
+    if (idleExpiresAt) {
+      await touchSession(db, tokenHash, now, idleExpiresAt);
+      row.lastSeenAt = now;
+      row.idleExpiresAt = idleExpiresAt;
+    }
     request.auth = { sessionHash: tokenHash, user: toSessionUser(row) };
   });
+
+  // Whatever a user changes (settings, name, password, signing out), their next request reads the
+  // session afresh. Dropped before the response leaves, so no later request can see the old copy.
+  if (cache) {
+    app.addHook('onSend', async (request) => {
+      if (request.auth && !READS.has(request.method)) cache.forgetUser(request.auth.user.id);
+    });
+  }
 }

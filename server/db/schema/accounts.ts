@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES, USER_TYPES } from '../../../domain/catalog/catalog';
 import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
 
@@ -34,12 +44,20 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     postcode: text('postcode'),
     userType: text('user_type').notNull().default('customer'),
+    // The sum and number of the reviews this person received, kept by a trigger on `reviews`
+    // (migration 0005) so that ratings are read with the person rather than aggregated per request.
+    ratingTotal: integer('rating_total').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('profiles_user_type_check', oneOf(t.userType, USER_TYPES)),
     check('profiles_full_name_length', sql`${t.fullName} is null or char_length(${t.fullName}) <= 100`),
+    check(
+      'profiles_rating_totals_check',
+      sql`${t.reviewCount} >= 0 and ${t.ratingTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`,
+    ),
   ],
 );
 

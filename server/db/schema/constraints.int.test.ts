@@ -11,7 +11,7 @@ import {
   createReview,
   createTradesperson,
 } from '../seed/factories';
-import { bookings, ledgerAccounts, ledgerEntries, ledgerTransactions, quotes, reviews } from '.';
+import { bookings, ledgerAccounts, ledgerEntries, ledgerTransactions, profiles, quotes, reviews } from '.';
 
 /** The error text of a failed statement, including the driver error Drizzle wraps. */
 function describeError(err: unknown): string {
@@ -128,6 +128,32 @@ describeOnDatabases('database constraints behind the domain rules', (ctx) => {
     await expectViolation(
       () => db().update(reviews).set({ rating: 6 }).where(eq(reviews.id, review.id)),
       'reviews_rating_check',
+    );
+  });
+
+  it("keeps each person's review total and count with its reviews, and refuses totals that cannot be", async () => {
+    const totals = async (id: string) =>
+      (
+        await db()
+          .select({ total: profiles.ratingTotal, count: profiles.reviewCount })
+          .from(profiles)
+          .where(eq(profiles.id, id))
+      )[0];
+    const first = await createReview(db(), { rating: 5 });
+    const pro = first.revieweeId;
+    const job = await createJob(db(), { status: 'completed' });
+    const quote = await createQuote(db(), { jobId: job.id, tradespersonId: pro, status: 'accepted' });
+    const booking = await createBooking(db(), { quoteId: quote.id, status: 'completed', depositPaid: true });
+    const second = await createReview(db(), { bookingId: booking.id, rating: 2 });
+    expect(second.revieweeId).toBe(pro);
+    expect(await totals(pro)).toEqual({ total: 7, count: 2 });
+    await db().update(reviews).set({ rating: 3 }).where(eq(reviews.id, second.id));
+    expect(await totals(pro)).toEqual({ total: 8, count: 2 });
+    await db().delete(reviews).where(eq(reviews.id, first.id));
+    expect(await totals(pro)).toEqual({ total: 3, count: 1 });
+    await expectViolation(
+      () => db().update(profiles).set({ ratingTotal: 6 }).where(eq(profiles.id, pro)),
+      'profiles_rating_totals_check',
     );
   });
 

@@ -118,7 +118,9 @@ describeOnDatabases('signing up', (ctx) => {
   });
 
   it('grants admin to existing accounts by email (admin:grant and ADMIN_EMAILS at start), idempotently', async () => {
-    const app = await ctx.app();
+    // Sessions read afresh on every request: a grant from outside applies at once (the cache's
+    // delay for such changes is tested in session-cache.int.test.ts).
+    const app = await ctx.app({ SESSION_CACHE_MS: '0' });
     const account = await signUp(app);
     expect((await currentUser(app, account.cookie))?.isAdmin).toBe(false);
     expect(await grantConfiguredAdmins(db(), [account.email.toUpperCase(), 'nobody@example.test'])).toBe(1);
@@ -315,7 +317,7 @@ describeOnDatabases('session lifetimes on the server', (ctx) => {
   });
 
   it('ends an admin session after 30 idle minutes', async () => {
-    const app = await ctx.app();
+    const app = await ctx.app({ SESSION_CACHE_MS: '0' });
     const account = await signUp(app);
     await db().insert(userRoles).values({ userId: account.user.id, role: 'admin' });
     expect((await currentUser(app, account.cookie))?.isAdmin).toBe(true);

@@ -8,6 +8,7 @@ import {
   createCustomer,
   createJob,
   createQuote,
+  createReview,
   createTradesperson,
 } from '../../db/seed/factories';
 import { openJobsPage, tradespersonBase } from './jobs.repository';
@@ -280,6 +281,75 @@ describeOnDatabases('the open-jobs list', (ctx) => {
       })
     ).json();
     expect(asQuoter.jobs.map((j: { id: string }) => j.id)).toContain(full.id);
+    // The quoter's card says so; nobody else's does.
+    const fullCard = asQuoter.jobs.find((j: { id: string }) => j.id === full.id);
+    expect(fullCard.quotedByMe).toBe(true);
+    expect(asQuoter.jobs.filter((j: { quotedByMe: boolean }) => j.quotedByMe)).toHaveLength(1);
+    expect(first.jobs.every((j: { quotedByMe: boolean }) => !j.quotedByMe)).toBe(true);
+  });
+
+  it('filters by category, as a job category or a browse category id', async () => {
+    const app = await ctx.app();
+    const plumbing = await createJob(db(), { category: 'Plumbing' });
+    const garden = await createJob(db(), { category: 'Gardening' });
+    const pro = await createTradesperson(db());
+    const cookie = await sessionFor(db(), pro.id);
+    const ids = async (category: string) => {
+      const res = await app.inject({ url: `/api/v1/jobs/open?category=${category}`, headers: { cookie } });
+      return { status: res.statusCode, body: res.json() };
+    };
+    // Other tests of this file leave jobs behind: check membership and that nothing else slips in.
+    const byCategory = (await ids('Plumbing')).body;
+    expect(byCategory.jobs.map((j: { id: string }) => j.id)).toContain(plumbing.id);
+    expect(byCategory.jobs.map((j: { id: string }) => j.id)).not.toContain(garden.id);
+    expect(byCategory.jobs.every((j: { category: string }) => j.category === 'Plumbing')).toBe(true);
+    expect(byCategory.total).toBe(byCategory.jobs.length);
+    const byBrowseId = (await ids('garden')).body;
+    expect(byBrowseId.jobs.map((j: { id: string }) => j.id)).toContain(garden.id);
+    expect(byBrowseId.jobs.every((j: { category: string }) => j.category === 'Gardening')).toBe(true);
+    expect((await ids('auto')).body).toMatchObject({ jobs: [], total: 0 });
+    const unknown = await ids('spaceships');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe('That category is not one we list');
+  });
+
+  it("shows customers' real ratings and filters Top Rated on them (4.45 rounds to 4.5)", async () => {
+    const app = await ctx.app();
+    const high = await createCustomer(db());
+    const low = await createCustomer(db());
+    const highJob = await createJob(db(), { customerId: high.id });
+    const lowJob = await createJob(db(), { customerId: low.id });
+    // 89 / 20 = 4.45, shown as 4.5: Top Rated. 88 / 20 = 4.4: not.
+    for (const [customer, fives] of [
+      [high, 9],
+      [low, 8],
+    ] as const) {
+      for (let i = 0; i < 20; i++) {
+        const job = await createJob(db(), { customerId: customer.id, status: 'completed' });
+        const quote = await createQuote(db(), { jobId: job.id, status: 'accepted' });
+        const booking = await createBooking(db(), {
+          quoteId: quote.id,
+          status: 'completed',
+          depositPaid: true,
+        });
+        await createReview(db(), {
+          bookingId: booking.id,
+          reviewerId: booking.tradespersonId,
+          rating: i < fives ? 5 : 4,
+        });
+      }
+    }
+    const pro = await createTradesperson(db());
+    const cookie = await sessionFor(db(), pro.id);
+    const list = async (filter: string) =>
+      (await app.inject({ url: `/api/v1/jobs/open?filter=${filter}`, headers: { cookie } })).json();
+    const all = await list('all');
+    const card = (id: string) => all.jobs.find((j: { id: string }) => j.id === id);
+    expect(card(highJob.id).customer).toMatchObject({ rating: 4.5, reviewCount: 20 });
+    expect(card(lowJob.id).customer).toMatchObject({ rating: 4.4, reviewCount: 20 });
+    const topRated = (await list('top-rated')).jobs.map((j: { id: string }) => j.id);
+    expect(topRated).toContain(highJob.id);
+    expect(topRated).not.toContain(lowJob.id);
   });
 
   it('filters for real: nearby within the service radius, and verified customers', async () => {
@@ -301,7 +371,8 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     expect(verified).toContain(manchester.id);
     expect(verified).not.toContain(london.id);
     expect(await ids('all')).toEqual(expect.arrayContaining([manchester.id, london.id]));
-    expect(await ids('top-rated')).toEqual([]);
+    expect(await ids('top-rated')).not.toEqual(expect.arrayContaining([manchester.id]));
+    expect(await ids('top-rated')).not.toEqual(expect.arrayContaining([london.id]));
     const bad = await app.inject({ url: '/api/v1/jobs/open?cursor=garbage', headers: { cookie } });
     expect(bad.statusCode).toBe(400);
   });
@@ -310,9 +381,16 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     const pro = await createTradesperson(db(), { basePostcode: 'M4 1HN', serviceRadiusMiles: 20 });
     const base = await tradespersonBase(db(), pro.id);
     expect(base).not.toBeNull();
-    const query = { viewerId: pro.id, filter: 'nearby' as const, limit: 50, cursor: null, near: base };
-    const byDate = (await openJobsPage(db(), { ...query, sparse: false })).map((j) => j.id);
-    const byLocation = (await openJobsPage(db(), { ...query, sparse: true })).map((j) => j.id);
+    const query = {
+      viewerId: pro.id,
+      filter: 'nearby' as const,
+      categories: null,
+      limit: 50,
+      cursor: null,
+      near: base,
+    };
+    const byDate = (await openJobsPage(db(), { ...query, sparse: false })).map((r) => r.job.id);
+    const byLocation = (await openJobsPage(db(), { ...query, sparse: true })).map((r) => r.job.id);
     expect(byDate.length).toBeGreaterThan(0);
     expect(byLocation).toEqual(byDate);
   });

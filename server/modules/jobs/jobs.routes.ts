@@ -41,6 +41,7 @@ export const jobRoutes =
           summary: 'Open jobs for tradespeople, newest first, keyset-paginated',
           querystring: z.object({
             filter: z.enum(['all', 'verified', 'top-rated', 'nearby']).default('all'),
+            category: z.string().trim().max(40).optional(),
             cursor: z.string().max(200).optional(),
             limit: z.coerce.number().int().min(1).max(50).default(20),
           }),

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { JobStatus } from '../../../domain/catalog/statuses';
+import { jobCategoriesFor } from '../../../domain/discovery/services';
 import { roundMiles } from '../../../domain/geo/distance';
 import { MARKET_MESSAGES, type PostJob } from '../../../domain/jobs/schemas';
 import { jobStep } from '../../../domain/jobs/transitions';
@@ -9,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/session';
 import { liveBookingOfJob } from '../bookings/bookings.repository';
 import { quotesOfJob, rejectPendingQuotes } from '../quotes/quotes.repository';
+import { toRating } from '../ratings/ratings.repository';
 import {
   addLiveQuotes,
   countOpenJobs,
@@ -107,6 +109,7 @@ export async function cancelJob(deps: MarketDeps, auth: AuthContext, jobId: stri
 
 export interface OpenJobsRequest {
   filter: OpenJobsFilter;
+  category?: string | undefined;
   cursor?: string | undefined;
   limit: number;
 }
@@ -121,7 +124,7 @@ function decodeCursor(cursor: string | undefined) {
   return { createdAt, id };
 }
 
-const encodeCursor = (job: JobRow) =>
+const encodeCursor = (job: Pick<JobRow, 'createdAt' | 'id'>) =>
   Buffer.from(`${job.createdAt.toISOString()}|${job.id}`, 'utf8').toString('base64url');
 
 // "N job(s) available" counts every matching open job, which costs far more than a page of them. A
@@ -137,11 +140,14 @@ const NEARBY_SPARSE_BELOW = 500;
 export async function openJobs(deps: MarketDeps, auth: AuthContext, request: OpenJobsRequest) {
   if (auth.user.userType !== 'tradesperson' && !auth.user.isAdmin) throw AppError.notFound();
   const cursor = decodeCursor(request.cursor);
-  const countKey = `${auth.user.id}:${request.filter}`;
+  const categories = request.category ? jobCategoriesFor(request.category) : null;
+  if (request.category && categories === null) throw AppError.validation('That category is not one we list');
+  const countKey = `${auth.user.id}:${request.filter}:${categories?.join(',') ?? ''}`;
   const cachedTotal = openJobCounts.get(countKey);
   const queryFor = (near: Awaited<ReturnType<typeof tradespersonBase>>, sparse = false) => ({
     viewerId: auth.user.id,
     filter: request.filter,
+    categories,
     limit: request.limit + 1,
     cursor,
     near,
@@ -153,49 +159,46 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
       openJobCounts.set(countKey, n);
       return n;
     });
-  const basePromise = tradespersonBase(deps.db, auth.user.id);
-  let base: Awaited<typeof basePromise>;
   let rows: Awaited<ReturnType<typeof openJobsPage>>;
   let total: number;
   if (request.filter === 'nearby') {
     // Nearby needs the base first, and its count decides the plan (see `sparse`).
-    base = await basePromise;
+    const base = await tradespersonBase(deps.db, auth.user.id);
     total = await totalFor(queryFor(base));
     rows = await openJobsPage(deps.db, queryFor(base, total < NEARBY_SPARSE_BELOW));
   } else {
-    // The other filters look the base up alongside the page.
+    // The page carries the viewer's base itself (see openJobsPage).
     const query = queryFor(null);
-    [base, rows, total] = await Promise.all([basePromise, openJobsPage(deps.db, query), totalFor(query)]);
+    [rows, total] = await Promise.all([openJobsPage(deps.db, query), totalFor(query)]);
   }
   const page = rows.slice(0, request.limit);
-  const people = await peopleByIds(
-    deps.db,
-    page.map((j) => j.customerId),
-  );
   const geo = getGeoDirectory();
   return {
     total,
-    nextCursor: rows.length > request.limit ? encodeCursor(page.at(-1)!) : null,
-    jobs: page.map((j) => {
-      const customer = people.get(j.customerId);
-      return {
-        id: j.id,
-        title: j.title,
-        category: j.category,
-        description: j.description.length > 240 ? `${j.description.slice(0, 237)}…` : j.description,
-        budgetMin: j.budgetMin,
-        budgetMax: j.budgetMax,
-        outcode: j.outcode,
-        place: geo.placeForOutcode(j.outcode) ?? null,
-        distanceMiles:
-          base && j.lat !== null && j.lng !== null
-            ? roundMiles(geo.distanceMiles(base, { lat: j.lat, lng: j.lng }))
-            : null,
-        createdAt: j.createdAt.toISOString(),
-        quoteCount: j.liveQuoteCount,
-        customer: { ...personView(customer, j.customerId), emailVerified: customer?.emailVerified ?? false },
-      };
-    }),
+    nextCursor: rows.length > request.limit ? encodeCursor(page.at(-1)!.job) : null,
+    jobs: page.map(({ job: j, customer, viewerQuoted, base }) => ({
+      id: j.id,
+      title: j.title,
+      category: j.category,
+      description: j.description.length > 240 ? `${j.description.slice(0, 237)}…` : j.description,
+      budgetMin: j.budgetMin,
+      budgetMax: j.budgetMax,
+      outcode: j.outcode,
+      place: geo.placeForOutcode(j.outcode) ?? null,
+      distanceMiles:
+        base?.lat != null && base.lng != null && j.lat !== null && j.lng !== null
+          ? roundMiles(geo.distanceMiles({ lat: base.lat, lng: base.lng }, { lat: j.lat, lng: j.lng }))
+          : null,
+      createdAt: j.createdAt.toISOString(),
+      quoteCount: j.liveQuoteCount,
+      quotedByMe: viewerQuoted,
+      customer: {
+        id: j.customerId,
+        fullName: customer.fullName,
+        ...toRating(customer),
+        emailVerified: customer.emailVerifiedAt !== null,
+      },
+    })),
   };
 }
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, tradespersonProfiles, users } from '../../db/schema';
-import { ratingsOf } from '../ratings/ratings.repository';
+import { ratingColumns, toRating } from '../ratings/ratings.repository';
 
 export interface PersonRow {
   id: string;
@@ -18,35 +18,32 @@ export interface PersonRow {
   serviceRadiusMiles: number | null;
 }
 
-/** Names, ratings and trade details of the people a response mentions: two queries whatever their number. */
+/** Names, ratings and trade details of the people a response mentions: one query whatever their number. */
 export async function peopleByIds(db: Executor, ids: readonly string[]): Promise<Map<string, PersonRow>> {
   const unique = [...new Set(ids)];
   const result = new Map<string, PersonRow>();
   if (unique.length === 0) return result;
-  const [rows, ratings] = await Promise.all([
-    prepared(db, 'people_by_ids', (d) =>
-      d
-        .select({
-          id: users.id,
-          fullName: profiles.fullName,
-          avatarUrl: profiles.avatarUrl,
-          emailVerifiedAt: users.emailVerifiedAt,
-          trade: tradespersonProfiles.trade,
-          verified: tradespersonProfiles.verified,
-          baseLat: tradespersonProfiles.baseLat,
-          baseLng: tradespersonProfiles.baseLng,
-          serviceRadiusMiles: tradespersonProfiles.serviceRadiusMiles,
-        })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.id, users.id))
-        .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
-        .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-        .prepare('people_by_ids'),
-    ).execute({ ids: unique }),
-    ratingsOf(db, unique),
-  ]);
+  const rows = await prepared(db, 'people_by_ids', (d) =>
+    d
+      .select({
+        id: users.id,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        emailVerifiedAt: users.emailVerifiedAt,
+        trade: tradespersonProfiles.trade,
+        verified: tradespersonProfiles.verified,
+        baseLat: tradespersonProfiles.baseLat,
+        baseLng: tradespersonProfiles.baseLng,
+        serviceRadiusMiles: tradespersonProfiles.serviceRadiusMiles,
+        ...ratingColumns,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('people_by_ids'),
+  ).execute({ ids: unique });
   for (const r of rows) {
-    const rating = ratings.get(r.id) ?? { rating: 0, reviewCount: 0 };
     result.set(r.id, {
       id: r.id,
       fullName: r.fullName,
@@ -57,7 +54,7 @@ export async function peopleByIds(db: Executor, ids: readonly string[]): Promise
       baseLat: r.baseLat,
       baseLng: r.baseLng,
       serviceRadiusMiles: r.serviceRadiusMiles,
-      ...rating,
+      ...toRating(r),
     });
   }
   return result;

@@ -83,6 +83,8 @@ export const OpenJobView = z.object({
   distanceMiles: z.number().nullable(),
   createdAt: z.string(),
   quoteCount: z.number().int(),
+  /** The viewer has a quote on this job (it stays listed for them even when full). */
+  quotedByMe: z.boolean(),
   customer: PersonView.extend({ emailVerified: z.boolean() }),
 });
 

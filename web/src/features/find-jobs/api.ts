@@ -15,6 +15,8 @@ export type OpenJob = {
   distanceMiles: number | null;
   createdAt: string;
   quoteCount: number;
+  /** The viewer has quoted on this job. */
+  quotedByMe: boolean;
   customer: {
     id: string;
     fullName: string | null;
@@ -42,9 +44,11 @@ export function isOpenJobFilter(value: string | null): value is OpenJobFilter {
 /** Keyset pages of the open-jobs list; each page asks for the next one with the cursor it was given. */
 export const OPEN_JOBS_PAGE_SIZE = 20;
 
-export const openJobsQueryKey = (filter: OpenJobFilter) => ['jobs', 'open', filter] as const;
+export const openJobsQueryKey = (filter: OpenJobFilter, category: string | null = null) =>
+  ['jobs', 'open', filter, category] as const;
 
-export function useOpenJobs(filter: OpenJobFilter) {
+/** `category` is a job category or a Browse Services category id (?category= on /browse). */
+export function useOpenJobs(filter: OpenJobFilter, category: string | null = null) {
   return useInfiniteQuery<
     OpenJobsPage,
     Error,
@@ -52,9 +56,10 @@ export function useOpenJobs(filter: OpenJobFilter) {
     ReturnType<typeof openJobsQueryKey>,
     string | null
   >({
-    queryKey: openJobsQueryKey(filter),
+    queryKey: openJobsQueryKey(filter, category),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ filter, limit: String(OPEN_JOBS_PAGE_SIZE) });
+      if (category) params.set('category', category);
       if (pageParam) params.set('cursor', pageParam);
       return apiFetch<OpenJobsPage>(`/jobs/open?${params}`, { signal });
     },

@@ -23,6 +23,7 @@ function openJob(overrides: Partial<OpenJob> = {}): OpenJob {
     distanceMiles: 3.24,
     createdAt: new Date().toISOString(),
     quoteCount: 1,
+    quotedByMe: false,
     customer: { id: 'c1', fullName: 'Ann Smith', rating: 4.7, reviewCount: 3, emailVerified: true },
     ...overrides,
   };
@@ -57,6 +58,25 @@ describe('the Find screen for a tradesperson', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Jobs' })).toBeTruthy();
     expect((await screen.findByText('12 job(s) available')).getAttribute('aria-live')).toBe('polite');
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('narrows the list to ?category= and clears it with its chip; marks jobs the viewer quoted on', async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(tradesperson),
+      'GET /api/v1/jobs/open': () => ({
+        status: 200,
+        body: page([openJob({ title: 'Fix a leaking tap', quotedByMe: true }), openJob({ title: 'Other' })]),
+      }),
+    });
+    renderApp('/browse?category=plumbing');
+    const chip = await screen.findByRole('button', { name: 'Clear category Plumbing' });
+    expect(openJobsRequests(fetchMock).at(-1)?.get('category')).toBe('plumbing');
+    const quoted = (await screen.findByText('Fix a leaking tap')).closest('article')!;
+    expect(within(quoted as HTMLElement).getByText('You quoted')).toBeTruthy();
+    expect(screen.getAllByText('You quoted')).toHaveLength(1);
+    fireEvent.click(chip);
+    await waitFor(() => expect(openJobsRequests(fetchMock).at(-1)?.has('category')).toBe(false));
+    expect(screen.queryByRole('button', { name: 'Clear category Plumbing' })).toBeNull();
   });
 
   it('says "No jobs available" when there are none', async () => {

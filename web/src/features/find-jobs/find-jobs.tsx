@@ -1,4 +1,5 @@
-import { RefreshCw, SearchX } from 'lucide-react';
+import { BROWSE_CATEGORIES } from '@domain/discovery/services';
+import { RefreshCw, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,16 +13,32 @@ export function jobsAvailableText(total: number): string {
   return `${total} job(s) available`;
 }
 
+/** A category parameter's label: a browse category id's name, or the job category as written. */
+function categoryLabel(category: string): string {
+  return BROWSE_CATEGORIES[category as keyof typeof BROWSE_CATEGORIES]?.label ?? category;
+}
+
 /**
  * The Find screen for a tradesperson (spec section 2): open jobs, newest first, with chips that really
- * filter. The chip lives in the URL (?filter=), so Back and a shared link keep it; other parameters such
- * as ?category= and ?location= are left as they are.
+ * filter. The chip lives in the URL (?filter=), so Back and a shared link keep it; ?category= (from
+ * Browse Services) narrows the list to that category until it is cleared.
  */
 export function FindJobs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('filter');
   const filter: OpenJobFilter = isOpenJobFilter(requested) ? requested : 'all';
-  const query = useOpenJobs(filter);
+  const category = searchParams.get('category')?.trim() || null;
+  const query = useOpenJobs(filter, category);
+
+  const clearCategory = () =>
+    setSearchParams(
+      (params) => {
+        const copy = new URLSearchParams(params);
+        copy.delete('category');
+        return copy;
+      },
+      { replace: true },
+    );
 
   const choose = (next: OpenJobFilter) =>
     setSearchParams(
@@ -59,6 +76,17 @@ export function FindJobs() {
             {label}
           </button>
         ))}
+        {category && (
+          <button
+            type="button"
+            onClick={clearCategory}
+            aria-label={`Clear category ${categoryLabel(category)}`}
+            className="flex h-9 items-center gap-1 rounded-full border border-primary px-3 text-sm font-medium text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {categoryLabel(category)}
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        )}
       </fieldset>
 
       {/* One line, always present: screen readers hear the new count after each filter change. */}
@@ -89,7 +117,7 @@ export function FindJobs() {
             <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-3 text-lg font-semibold">No jobs available</p>
             <p className="mt-1 text-sm text-muted-foreground">
-              {filter === 'all'
+              {filter === 'all' && !category
                 ? 'New jobs appear here as soon as customers post them.'
                 : 'No open jobs match this filter right now.'}
             </p>

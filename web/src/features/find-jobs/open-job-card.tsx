@@ -2,7 +2,7 @@ import { LIMITS } from '@domain/catalog/catalog';
 import { milesAwayText } from '@domain/geo/distance';
 import { findListAge } from '@domain/jobs/ages';
 import { budgetText } from '@domain/money/money';
-import { BadgeCheck, Clock, MapPin, Navigation } from 'lucide-react';
+import { BadgeCheck, CircleCheck, Clock, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OpenJob } from './api';
 
@@ -37,6 +37,12 @@ export function OpenJobCard({ job, now }: { job: OpenJob; now?: Date }) {
       </div>
       <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{job.category}</span>
+        {job.quotedByMe && (
+          <span className="flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+            <CircleCheck className="size-3.5" aria-hidden="true" />
+            You quoted
+          </span>
+        )}
         {job.customer.emailVerified && (
           <span className="flex items-center gap-1 text-xs font-medium text-primary">
             <BadgeCheck className="size-3.5" aria-hidden="true" />

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from '../../../test/databases';
+import { currentUser, signUp } from '../../../test/http';
+import { sessions, userRoles } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
+
+const tokenHashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The session plugin reuses a session it read within SESSION_CACHE_MS (docs/decisions/0008).
+describeOnDatabases('the session cache', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it("applies a user's own changes at once", async () => {
+    const app = await ctx.app({ SESSION_CACHE_MS: '60000' });
+    const account = await signUp(app);
+    const session = async () =>
+      (await app.inject({ url: '/api/v1/auth/session', headers: { cookie: account.cookie } })).json().user;
+    expect((await session()).settings.darkMode).toBe(false);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account/settings',
+      headers: { cookie: account.cookie },
+      payload: { darkMode: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await session()).settings.darkMode).toBe(true);
+  });
+
+  it('ends a session at once when its user signs out', async () => {
+    const app = await ctx.app({ SESSION_CACHE_MS: '60000' });
+    const account = await signUp(app);
+    expect(await currentUser(app, account.cookie)).not.toBeNull();
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-out',
+      headers: { cookie: account.cookie },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect(await currentUser(app, account.cookie)).toBeNull();
+  });
+
+  it('applies changes made by others, and sessions revoked elsewhere, within its time', async () => {
+    const app = await ctx.app({ SESSION_CACHE_MS: '300' });
+    const account = await signUp(app);
+    expect((await currentUser(app, account.cookie))?.isAdmin).toBe(false);
+    // Another process grants admin and another instance deletes the session.
+    await db().insert(userRoles).values({ userId: account.user.id, role: 'admin' });
+    expect((await currentUser(app, account.cookie))?.isAdmin).toBe(false);
+    await sleep(350);
+    expect((await currentUser(app, account.cookie))?.isAdmin).toBe(true);
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, tokenHashOf(account.cookie)));
+    await sleep(350);
+    expect(await currentUser(app, account.cookie)).toBeNull();
+  });
+
+  it('reads the session on every request when turned off', async () => {
+    const app = await ctx.app({ SESSION_CACHE_MS: '0' });
+    const account = await signUp(app);
+    expect(await currentUser(app, account.cookie)).not.toBeNull();
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, tokenHashOf(account.cookie)));
+    expect(await currentUser(app, account.cookie)).toBeNull();
+  });
+});
