@@ -9,12 +9,16 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { warmUpDummyHash } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { documentRoutes } from './modules/documents/documents.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { EmailDelivery } from './modules/notifications/email-outbox';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
+import { savedProRoutes } from './modules/saved-pros/saved-pros.routes';
+import { tradespeopleRoutes } from './modules/tradespeople/tradespeople.routes';
+import { tradespersonProfileRoutes } from './modules/tradesperson-profile/profile.routes';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions } from './plugins/logging';
@@ -88,6 +92,10 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(quoteRoutes(deps), { prefix: '/api/v1' });
   await app.register(bookingRoutes(deps), { prefix: '/api/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/api/v1' });
+  await app.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
+  await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
+  await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
+  await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
 
   await registerWebApp(app, config.webDistDir);
