@@ -1,8 +1,8 @@
 // Builds the web app when dist/web is missing or older than its sources, so `npm start` always serves
 // what is in the working tree without rebuilding on every start.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = ['web', 'domain', 'vite.config.ts', 'package.json'];
@@ -41,14 +41,39 @@ export async function ensureWebBuild({ quiet = false, force = false } = {}) {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await vite.build({
-      configFile: path.join(root, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: quiet ? 'error' : 'warn',
-    });
+    const configFile = path.join(root, 'vite.config.ts');
+    const logLevel = quiet ? 'error' : 'warn';
+    await vite.build({ configFile, mode: 'production', logLevel });
+    await prerenderLanding(vite, configFile, logLevel);
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
   }
   return true;
+}
+
+/**
+ * Renders the landing page to HTML at build time into dist/web/landing.html (see web/src/prerender.tsx
+ * for why): a server-side build of that one module, run once, then thrown away.
+ */
+async function prerenderLanding(vite, configFile, logLevel) {
+  const outDir = path.join(root, 'dist/prerender');
+  await vite.build({
+    configFile,
+    mode: 'production',
+    logLevel,
+    build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+  });
+  const { renderLanding } = await import(
+    `${pathToFileURL(path.join(outDir, 'prerender.js')).href}?t=${Date.now()}`
+  );
+  const html = await renderLanding();
+  const indexFile = path.join(root, 'dist/web/index.html');
+  const shell = readFileSync(indexFile, 'utf8');
+  const marker = '<div id="root"></div>';
+  if (!shell.includes(marker)) throw new Error(`dist/web/index.html has no ${marker}`);
+  writeFileSync(
+    path.join(root, 'dist/web/landing.html'),
+    shell.replace(marker, `<div id="root">${html}</div>`),
+  );
 }

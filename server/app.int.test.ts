@@ -251,6 +251,26 @@ describeOnDatabases('serving the built web app', (ctx) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('sends visitors without a session the pre-rendered landing page, and everyone else the shell', async () => {
+    const dist = fakeBuild();
+    writeFileSync(
+      path.join(dist, 'landing.html'),
+      '<!doctype html><html lang="en-GB"><title>TradeNest</title><div id="root"><h1>Pre-rendered</h1></div>',
+    );
+    const app = await ctx.app({ WEB_DIST_DIR: dist });
+    const visitor = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(visitor.body).toContain('<h1>Pre-rendered</h1>');
+    expect(visitor.headers.vary).toContain('Cookie');
+    for (const cookie of ['tn_session=abc', 'theme=dark; __Host-tn_session=abc']) {
+      const signedIn = await app.inject({ url: '/', headers: { accept: 'text/html', cookie } });
+      expect(signedIn.body, cookie).not.toContain('Pre-rendered');
+      expect(signedIn.body).toContain('<div id="root"></div>');
+    }
+    // Only the landing page is pre-rendered.
+    const other = await app.inject({ url: '/browse', headers: { accept: 'text/html' } });
+    expect(other.body).not.toContain('Pre-rendered');
+  });
+
   it('explains how to build when the web app has not been built', async () => {
     const app = await ctx.app();
     const res = await app.inject({ url: '/', headers: { accept: 'text/html' } });

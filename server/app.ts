@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailTransportFor } from './adapters/mail/mail-transport';
+import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -17,6 +18,8 @@ import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { EmailDelivery } from './modules/notifications/email-outbox';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { savedProRoutes } from './modules/saved-pros/saved-pros.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { profilePageHead } from './modules/tradespeople/social-meta';
 import { tradespeopleRoutes } from './modules/tradespeople/tradespeople.routes';
 import { tradespersonProfileRoutes } from './modules/tradesperson-profile/profile.routes';
 import { registerCsrfProtection } from './plugins/csrf';
@@ -86,6 +89,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   const deps = { db: database.db, config, emails };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
+  await app.register(supportRoutes(deps), { prefix: '/api/v1' });
   await app.register(authRoutes(deps), { prefix: '/api/v1' });
   await app.register(accountRoutes(deps), { prefix: '/api/v1' });
   await app.register(jobRoutes(deps), { prefix: '/api/v1' });
@@ -94,10 +98,11 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(dashboardRoutes(deps), { prefix: '/api/v1' });
   await app.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
   await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
-  await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
-  await app.register(documentRoutes(deps), { prefix: '/api/v1' });
+  const storage = fileStorageFor(config);
+  await app.register(tradespersonProfileRoutes({ ...deps, storage }), { prefix: '/api/v1' });
+  await app.register(documentRoutes({ ...deps, storage }), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, profilePageHead(deps));
   return app;
 }

@@ -267,3 +267,54 @@ describe('distanceMiles', () => {
     expect(geo.distanceMiles(london, manchester)).toBeCloseTo(162.7, 1);
   });
 });
+
+describe('nearestOutcode', () => {
+  // Its own tables: stub districts near real ones, to pin which districts may answer.
+  const nearby = createGeoDirectory({
+    ...tables,
+    districts: [
+      { district: 'AL1', lat: 51.74863, lng: -0.31941, postcodes: 2000, place: 'St Albans' },
+      { district: 'AL3', lat: 51.7746, lng: -0.37807, postcodes: 2500, place: 'St Albans' },
+      { district: 'SW1A', lat: 51.50197, lng: -0.13386, postcodes: 400, place: 'London' },
+      // A retired one-postcode district right next to SW1A's centroid.
+      { district: 'W1', lat: 51.502, lng: -0.1339, postcodes: 1, place: 'London' },
+      { district: 'M1', lat: 53.47768, lng: -2.23674, postcodes: 1000, place: 'Manchester' },
+      // Aberdeen before its 1990s recoding, still in the data with thousands of terminated postcodes.
+      { district: 'AB1', lat: 57.12691, lng: -2.13644, postcodes: 2655, place: 'Aberdeen' },
+      { district: 'AB10', lat: 57.13488, lng: -2.11742, postcodes: 900, place: 'Aberdeen' },
+    ],
+  });
+
+  it('finds the district whose centroid is nearest, with its distance', () => {
+    const point = { lat: 51.753, lng: -0.3256 };
+    const found = nearby.nearestOutcode(point, 15);
+    expect(found).toMatchObject({ outcode: 'AL1', place: 'St Albans' });
+    expect(found?.miles).toBeCloseTo(nearby.distanceMiles(point, { lat: 51.74863, lng: -0.31941 }), 9);
+    expect(nearby.nearestOutcode({ lat: 51.78, lng: -0.39 }, 15)?.outcode).toBe('AL3');
+    expect(nearby.nearestOutcode({ lat: 53.48, lng: -2.24 }, 15)?.outcode).toBe('M1');
+  });
+
+  it('skips districts with too few postcodes to be somewhere people live', () => {
+    expect(nearby.nearestOutcode({ lat: 51.502, lng: -0.1339 }, 15)?.outcode).toBe('SW1A');
+  });
+
+  it('skips retired districts', () => {
+    expect(nearby.nearestOutcode({ lat: 57.1269, lng: -2.1364 }, 15)?.outcode).toBe('AB10');
+  });
+
+  it('answers nothing beyond the distance limit', () => {
+    // Northampton is about 45 miles from St Albans and further from the rest.
+    expect(nearby.nearestOutcode({ lat: 52.2405, lng: -0.9027 }, 15)).toBeUndefined();
+    expect(nearby.nearestOutcode({ lat: 52.2405, lng: -0.9027 }, 60)?.outcode).toBe('AL3');
+  });
+
+  it('answers nothing for a point that is not a number', () => {
+    expect(nearby.nearestOutcode({ lat: Number.NaN, lng: 0 }, 15)).toBeUndefined();
+  });
+
+  it('answers nothing when there are no districts', () => {
+    expect(
+      createGeoDirectory({ ...tables, districts: [] }).nearestOutcode({ lat: 51.5, lng: 0 }, 15),
+    ).toBeUndefined();
+  });
+});

@@ -76,6 +76,13 @@ export interface ResolvedLocation extends GeoPoint {
   precision: Precision | 'place';
 }
 
+/** The postcode district whose centroid is nearest a point, and how far that centroid is. */
+export interface NearestOutcode {
+  outcode: string;
+  place: string;
+  miles: number;
+}
+
 export interface CityPoint extends GeoPoint {
   /** The name as listed (e.g. `Newcastle`). */
   city: string;
@@ -108,8 +115,25 @@ export interface GeoDirectory {
   findPlace(name: string): PlaceRow | undefined;
   resolveLocation(query: string): GeoResult<ResolvedLocation>;
   cityPoints(cities?: readonly string[]): CityPoint[];
+  /**
+   * The district whose centroid is nearest `point`, if it lies within `maxMiles`. Only districts with
+   * at least NEAREST_OUTCODE_MIN_POSTCODES postcodes take part; Northern Ireland has no centroids.
+   */
+  nearestOutcode(point: GeoPoint, maxMiles: number): NearestOutcode | undefined;
   distanceMiles(a: GeoPoint, b: GeoPoint): number;
 }
+
+/**
+ * PO-box, large-user and retired districts (W1 has 1 postcode, BS98 17, E98 76) sit among real ones
+ * and would win "nearest district" whenever their centroid happened to be closest, prefilling a
+ * postcode nobody lives in. Every one of them has fewer postcodes than this; the few small rural
+ * districts it also leaves out (CA18 Seascale, 28) just give way to a neighbour.
+ */
+export const NEAREST_OUTCODE_MIN_POSTCODES = 100;
+
+// Retired districts big enough to pass that threshold: Aberdeen's AB1-AB5 were recoded into AB10-AB56
+// in the 1990s, but the source still holds their terminated postcodes (data/uk-postcodes/README.md).
+const RETIRED_DISTRICTS: ReadonlySet<string> = new Set(['AB1', 'AB2', 'AB3', 'AB4', 'AB5']);
 
 // Postcode areas wholly in Scotland or Wales; areas not listed here or in CROSS_BORDER_AREAS are English.
 const SCOTTISH_AREAS = new Set('AB DD DG EH FK G HS IV KA KW KY ML PA PH ZE'.split(' '));
@@ -376,6 +400,37 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
       return { city, place: place.place, country: place.country, lat: place.lat, lng: place.lng };
     });
 
+  // Parallel arrays for nearestOutcode: about 2,650 districts, scanned in some microseconds.
+  const candidates = tables.districts.filter(
+    (row) => row.postcodes >= NEAREST_OUTCODE_MIN_POSTCODES && !RETIRED_DISTRICTS.has(row.district),
+  );
+  const candidateLat = Float64Array.from(candidates, (row) => row.lat);
+  const candidateLng = Float64Array.from(candidates, (row) => row.lng);
+
+  const nearestOutcode = (point: GeoPoint, maxMiles: number): NearestOutcode | undefined => {
+    if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) return undefined;
+    // Ranks by the flat-earth distance (longitude scaled by the cosine of the latitude), which needs
+    // no trigonometry per district; over the few miles that matter here it differs from the
+    // great-circle distance by far less than 1%, so only near-ties could swap. The winner is then
+    // measured properly.
+    const lngScale = Math.cos((point.lat * Math.PI) / 180);
+    let best = -1;
+    let bestSquared = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < candidateLat.length; i++) {
+      const dLat = candidateLat[i]! - point.lat;
+      const dLng = (candidateLng[i]! - point.lng) * lngScale;
+      const squared = dLat * dLat + dLng * dLng;
+      if (squared < bestSquared) {
+        bestSquared = squared;
+        best = i;
+      }
+    }
+    const row = candidates[best];
+    if (!row) return undefined;
+    const miles = haversineMiles(point, row);
+    return miles <= maxMiles ? { outcode: row.district, place: row.place, miles } : undefined;
+  };
+
   return {
     geocodePostcode,
     geocodeOutcode,
@@ -387,6 +442,7 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
     findPlace,
     resolveLocation,
     cityPoints,
+    nearestOutcode,
     distanceMiles: haversineMiles,
   };
 }

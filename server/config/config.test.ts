@@ -39,12 +39,60 @@ describe('configuration', () => {
     expect(message).toContain('SEED_DEMO_DATA="sometimes"');
   });
 
+  it('keeps uploads in a local folder unless S3 is chosen', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(
+      loadConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'uploads',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses to start with S3 storage but no bucket or credentials, naming each', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'key' })).toThrow(ConfigError);
+    try {
+      loadConfig({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'key' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('S3_BUCKET="": is required when STORAGE_DRIVER=s3');
+      expect(message).toContain('S3_SECRET_ACCESS_KEY="": is required when STORAGE_DRIVER=s3');
+      expect(message).not.toContain('S3_ACCESS_KEY_ID=');
+    }
+  });
+
+  it('has a fictional support number and a support email by default, and checks both', () => {
+    expect(loadConfig({}).support).toEqual({ phone: '0113 496 0000', email: 'support@tradenest.local' });
+    expect(
+      loadConfig({ SUPPORT_PHONE: '+44 20 7946 0000', SUPPORT_EMAIL: 'help@example.com' }).support,
+    ).toEqual({
+      phone: '+44 20 7946 0000',
+      email: 'help@example.com',
+    });
+    expect(() => loadConfig({ SUPPORT_PHONE: 'call us' })).toThrow(
+      'SUPPORT_PHONE="call us": must be a phone number such as 0113 496 0000',
+    );
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow('SUPPORT_EMAIL="support"');
+  });
+
   it('is documented setting by setting in .env.example, with the defaults the code uses', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const documented = Object.fromEntries(
       example
         .split('\n')
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
         .map((line) => line.split('=') as [string, string]),
     );
     expect(Object.keys(documented)).toEqual(CONFIG_KEYS);

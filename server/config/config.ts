@@ -6,7 +6,7 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,10 +37,38 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('TradeNest <no-reply@tradenest.local>'),
   ADMIN_EMAILS: z.string().default(''),
+  // Ofcom keeps 0113 496 0000-0999 free for drama, so the default can never ring a real person.
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ]{5,18}[0-9]$/, 'must be a phone number such as 0113 496 0000')
+    .default('0113 496 0000'),
+  SUPPORT_EMAIL: z
+    .email('must be an email address such as support@example.com')
+    .default('support@tradenest.local'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
+});
+
+// S3 storage cannot start without a bucket and the keys to reach it; saying so at start-up beats the
+// first upload failing.
+const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  if (env.STORAGE_DRIVER !== 's3') return;
+  for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[key])
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+  }
 });
 
 /** Every setting's name, in the order .env.example lists them. */
-export const CONFIG_KEYS = Object.keys(EnvSchema.shape);
+export const CONFIG_KEYS = Object.keys(EnvFields.shape);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -65,7 +93,23 @@ export type Config = {
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
   adminEmails: string[];
+  /** Shown on the Support page: its Call Support button and contact email. */
+  support: { phone: string; email: string };
+  /** Where uploads go: a folder under DATA_DIR, or an S3-compatible bucket. */
+  storage: StorageConfig;
 };
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -109,5 +153,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            // Present: the refinement above refuses s3 without them.
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
   };
 }

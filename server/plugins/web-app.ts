@@ -1,16 +1,39 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '../lib/app-error';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the SPA's
- * index.html for any other GET that asks for HTML. Unknown /api paths answer a JSON 404.
+ * Head tags (title, description, social card) for one page, or null to send the plain shell. The tags
+ * replace the shell's own title and description; whoever builds them escapes what they interpolate.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export type HeadFor = (pathname: string) => Promise<string | null>;
+
+/** The shell split where page-specific head tags go, with its generic title and description taken out. */
+function shellAround(indexHtml: string): { before: string; after: string } | null {
+  const at = indexHtml.indexOf('</head>');
+  if (at < 0) return null;
+  const head = indexHtml
+    .slice(0, at)
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+    .trimEnd();
+  return { before: head, after: indexHtml.slice(at) };
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the SPA's
+ * index.html for any other GET that asks for HTML. Unknown /api paths answer a JSON 404. With `headFor`,
+ * pages it knows (public profiles) get their own title and link-preview tags in that index.html.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  headFor?: HeadFor,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
 
@@ -29,8 +52,27 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   // Read once: the shell is small and changes only with a new build (and a new process).
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+  // The landing page pre-rendered at build time (web/src/prerender.tsx), for visitors who are not
+  // signed in: it paints before the JavaScript arrives. Anyone with a session gets the plain shell,
+  // since the app sends them on to /home.
+  const landingFile = path.join(distDir, 'landing.html');
+  const landingHtml = built && existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : null;
+  const shell = indexHtml && headFor ? shellAround(indexHtml) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  /** index.html with this page's head tags; the plain shell when it has none or they fail. */
+  async function pageHtml(pathname: string, log: FastifyBaseLogger): Promise<string | null> {
+    if (!shell || !headFor) return indexHtml;
+    try {
+      const head = await headFor(pathname);
+      return head ? `${shell.before}\n    ${head}\n  ${shell.after}` : indexHtml;
+    } catch (err) {
+      // A preview is a nicety: the page itself must still load.
+      log.warn({ err }, 'page head tags failed; serving the plain shell');
+      return indexHtml;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
@@ -49,7 +91,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
+    if (pathname === '/' && landingHtml) {
+      const hasSession = /(?:^|;\s*)(?:__Host-)?tn_session=/.test(request.headers.cookie ?? '');
+      reply.header('vary', 'Cookie');
+      if (!hasSession) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(landingHtml);
+      }
+    }
     // Client-side routes (including the 404 page) are resolved by the SPA itself.
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const html = await pageHtml(pathname, request.log);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

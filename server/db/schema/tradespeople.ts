@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,9 @@ import { TRADES } from '../../../domain/catalog/catalog';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
 import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+
+/** PostgreSQL's `box` (read as its text form); Drizzle has no builder for it. */
+const box = customType<{ data: string }>({ dataType: () => 'box' });
 
 export const tradespersonProfiles = pgTable(
   'tradesperson_profiles',
@@ -39,6 +43,22 @@ export const tradespersonProfiles = pgTable(
     baseLng: doublePrecision('base_lng'),
     serviceRadiusMiles: integer('service_radius_miles').notNull().default(15),
     verified: boolean('verified').notNull().default(false),
+    // True while the account is suspended or deleted or its owner has turned off 'Profile visible to
+    // all' (Settings). Kept by triggers on users and user_settings (migration 0006) so that search
+    // filters on this table alone, inside one index, instead of joining two tables per candidate.
+    hidden: boolean('hidden').notNull().default(false),
+    // The specialties lower-cased and joined with '|', for the search's "service" word (a LIKE on one
+    // stored string rather than on an array unpacked per row). The function is migration 0006's.
+    specialtiesText: text('specialties_text').generatedAlwaysAs(
+      sql`tradesperson_specialties_text(specialties)`,
+    ),
+    // The bounding box of the service area in degrees (x = longitude, y = latitude), so that "whose
+    // area covers this point" is a GiST index lookup; the exact distance check follows it. 68 miles
+    // per degree, a little under the true 69.09, keeps every point of the circle inside the box
+    // (a longitude degree shrinks with cos(latitude) and the circle bulges towards the pole).
+    serviceBox: box('service_box').generatedAlwaysAs(
+      sql`box(point(base_lng - service_radius_miles / (68.0 * greatest(cos(radians(base_lat)), 0.01)), base_lat - service_radius_miles / 68.0), point(base_lng + service_radius_miles / (68.0 * greatest(cos(radians(base_lat)), 0.01)), base_lat + service_radius_miles / 68.0))`,
+    ),
     setupCompletedAt: tsz('setup_completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,7 +74,13 @@ export const tradespersonProfiles = pgTable(
       sql`${t.yearsExperience} is null or ${t.yearsExperience} between 0 and 80`,
     ),
     check('tradesperson_profiles_radius_check', sql`${t.serviceRadiusMiles} between 1 and 200`),
-    index('tradesperson_profiles_verified_idx').on(t.verified, t.createdAt),
+    // Search lists verified tradespeople nobody has hidden: by location through the box, else newest
+    // first. In the database the box index also INCLUDEs the columns search filters and sorts on
+    // (migration 0006; Drizzle cannot declare INCLUDE), so a search never visits the table's rows.
+    index('tradesperson_profiles_service_box_idx')
+      .using('gist', t.serviceBox)
+      .where(sql`verified and not hidden`),
+    index('tradesperson_profiles_listing_idx').on(t.createdAt, t.id).where(sql`verified and not hidden`),
   ],
 );
 

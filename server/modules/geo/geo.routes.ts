@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { locateIp, UNKNOWN_LOCATION } from '../../adapters/geo/ip-location';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import { AppError } from '../../lib/app-error';
 
@@ -24,6 +25,8 @@ const LocationView = z.object({
   lat: z.number(),
   lng: z.number(),
 });
+
+const VisitorLocationView = z.object({ city: z.string().nullable(), district: z.string().nullable() });
 
 /** Postcode checks and place lookups for forms and search, answered from memory. */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,6 +70,32 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { kind, label, place, country, precision, lat, lng } = result;
       return { kind, label, place, country, precision, lat, lng };
+    },
+  );
+
+  app.get(
+    '/geo/visitor',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: "The visitor's town and nearest postcode district, from their IP address (UK only)",
+        description:
+          'From the bundled geoip-lite database: no third party is asked. Both null outside the UK, for ' +
+          'private and unknown addresses, and on any failure; it never answers an error.',
+        response: { 200: VisitorLocationView },
+      },
+    },
+    async (request, reply) => {
+      // Per visitor, and an IP address rarely moves town within the hour.
+      reply.header('cache-control', 'private, max-age=3600');
+      try {
+        // request.ip is the client's address, taken from X-Forwarded-For only when TRUST_PROXY is on.
+        return await locateIp(request.ip);
+      } catch (err) {
+        // The page falls back to 'your area' (spec section 8: IP lookup failures are silent).
+        request.log.debug({ err }, 'visitor location lookup failed');
+        return { ...UNKNOWN_LOCATION };
+      }
     },
   );
 };

@@ -19,8 +19,18 @@ export async function findJob(
   id: string,
   { forUpdate = false } = {},
 ): Promise<JobRow | undefined> {
-  const query = db.select().from(jobPostings).where(eq(jobPostings.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  if (forUpdate) {
+    const [row] = await db.select().from(jobPostings).where(eq(jobPostings.id, id)).for('update');
+    return row;
+  }
+  // Job detail reads this on every request: prepared, like the other per-request lookups.
+  const [row] = await prepared(db, 'find_job', (d) =>
+    d
+      .select()
+      .from(jobPostings)
+      .where(eq(jobPostings.id, sql.placeholder('id')))
+      .prepare('find_job'),
+  ).execute({ id });
   return row;
 }
 

@@ -1,7 +1,55 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MarketDeps } from '../jobs/jobs.service';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session';
+import type { DiscoveryDeps } from '../tradespeople/tradespeople.service';
+import { TradespersonCard } from '../tradespeople/views';
+import { listSaved, save, unsave } from './saved-pros.service';
+
+const Params = z.object({ tradespersonId: z.uuid() });
 
 /** A customer's Saved Professionals (docs/api/tradespeople.md). */
 export const savedProRoutes =
-  (_deps: MarketDeps): FastifyPluginAsyncZod =>
-  async (_app) => {};
+  (deps: DiscoveryDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/saved-pros',
+      {
+        schema: {
+          tags: ['saved-pros'],
+          summary: "The customer's saved professionals, most recently saved first",
+          response: { 200: z.object({ tradespeople: z.array(TradespersonCard) }) },
+        },
+      },
+      async (request) => ({ tradespeople: await listSaved(deps, requireUser(request)) }),
+    );
+
+    app.put(
+      '/saved-pros/:tradespersonId',
+      {
+        schema: {
+          tags: ['saved-pros'],
+          summary: 'Save a professional (idempotent)',
+          params: Params,
+        },
+      },
+      async (request, reply) => {
+        await save(deps, requireUser(request), request.params.tradespersonId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete(
+      '/saved-pros/:tradespersonId',
+      {
+        schema: {
+          tags: ['saved-pros'],
+          summary: 'Remove a saved professional (idempotent)',
+          params: Params,
+        },
+      },
+      async (request, reply) => {
+        await unsave(deps, requireUser(request), request.params.tradespersonId);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import {
   RedirectSignedIn,
   RedirectTradesperson,
@@ -50,7 +50,16 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignedIn to="/" />,
         children: [
-          { element: <RedirectTradesperson />, children: [planned('home', 'Home')] },
+          {
+            element: <RedirectTradesperson />,
+            children: [
+              {
+                path: 'home',
+                handle: { title: 'Home' } satisfies RouteHandle,
+                lazy: () => import('./pages/home'),
+              },
+            ],
+          },
           {
             path: 'tradesperson-dashboard',
             handle: { title: 'Tradesperson Dashboard' } satisfies RouteHandle,
@@ -61,7 +70,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Manage Quotes' } satisfies RouteHandle,
             lazy: () => import('./pages/manage-quotes'),
           },
-          planned('edit-tradesperson-profile', 'Edit Profile'),
+          {
+            path: 'edit-tradesperson-profile',
+            handle: { title: 'Edit Profile' } satisfies RouteHandle,
+            lazy: () => import('./pages/edit-tradesperson-profile'),
+          },
         ],
       },
       // Every other signed-in screen sends a signed-out visitor to /auth, as /post-job does in the table.
@@ -98,11 +111,19 @@ export const routes: RouteObject[] = [
           },
           planned('my-reviews', 'My Reviews'),
           planned('subscriptions', 'Subscriptions'),
-          planned('saved-pros', 'Saved Professionals'),
+          {
+            path: 'saved-pros',
+            handle: { title: 'Saved Professionals' } satisfies RouteHandle,
+            lazy: () => import('./pages/saved-pros'),
+          },
           planned('documents', 'Documents'),
           planned('payment-methods', 'Payment Methods'),
           planned('disputes', 'Disputes'),
-          planned('tradesperson/setup', 'Business Setup'),
+          {
+            path: 'tradesperson/setup',
+            handle: { title: 'Business Setup' } satisfies RouteHandle,
+            lazy: () => import('./pages/tradesperson-setup'),
+          },
           planned('tradesperson/calendar', 'Calendar'),
           planned('tradesperson/payments', 'Payments'),
           planned('tradesperson/analytics', 'Analytics'),
@@ -125,21 +146,45 @@ export const routes: RouteObject[] = [
         ],
       },
       // Public screens.
-      planned('browse-services', 'Browse Services'),
+      {
+        path: 'browse-services',
+        handle: { title: 'Browse Services' } satisfies RouteHandle,
+        lazy: () => import('./pages/browse-services'),
+      },
       {
         path: 'browse',
         handle: { title: 'Find Tradespeople', tradespersonTitle: 'Find Jobs' } satisfies RouteHandle,
         lazy: () => import('./pages/browse'),
       },
-      planned('browse-location', 'Browse by Location'),
+      {
+        path: 'browse-location',
+        handle: { title: 'Browse by Location' } satisfies RouteHandle,
+        lazy: () => import('./pages/browse-location'),
+      },
       planned('reviews', 'Reviews'),
-      planned('support', 'Support'),
-      planned('tradesperson/:id', 'Tradesperson Profile'),
+      {
+        path: 'support',
+        handle: { title: 'Support' } satisfies RouteHandle,
+        lazy: () => import('./pages/support'),
+      },
+      {
+        path: 'tradesperson/:id',
+        handle: { title: 'Tradesperson Profile' } satisfies RouteHandle,
+        lazy: () => import('./pages/public-tradesperson-profile'),
+      },
       // Business Setup finishes here; the spec leaves it unresolved, so it joins the dashboard.
       { path: 'tradesperson/dashboard', element: <Navigate to="/tradesperson-dashboard" replace /> },
-      planned('faq', 'Frequently Asked Questions'),
+      {
+        path: 'faq',
+        handle: { title: 'Frequently Asked Questions' } satisfies RouteHandle,
+        lazy: () => import('./pages/faq'),
+      },
       planned('chat-support', 'Chat Support'),
-      planned('safety', 'Safety'),
+      {
+        path: 'safety',
+        handle: { title: 'Safety' } satisfies RouteHandle,
+        lazy: () => import('./pages/safety'),
+      },
       {
         path: 'terms',
         handle: { title: 'Terms of Service' } satisfies RouteHandle,
@@ -158,5 +203,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,12 +1,13 @@
 import { CallToAction } from '@/features/landing/call-to-action';
+import { FeaturedProfessionals } from '@/features/landing/featured-professionals';
 import { Hero } from '@/features/landing/hero';
 import { HowItWorks } from '@/features/landing/how-it-works';
 import { PopularCategories } from '@/features/landing/popular-categories';
 import { QuickCards } from '@/features/landing/quick-cards';
 import { TrustPoints } from '@/features/landing/trust-points';
 
-// Featured Professionals (spec: up to 6) arrive with the listings issue; until real verified
-// tradespeople exist the section is left out rather than filled with sample people.
+// The spec's order: hero, quick cards, Popular Categories, How It Works, trust points, Featured
+// Professionals (real verified tradespeople only; hidden when there are none), call to action.
 export function LandingPage() {
   return (
     <>
@@ -15,6 +16,7 @@ export function LandingPage() {
       <PopularCategories />
       <HowItWorks />
       <TrustPoints />
+      <FeaturedProfessionals />
       <CallToAction />
     </>
   );

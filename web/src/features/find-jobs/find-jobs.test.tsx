@@ -160,7 +160,7 @@ describe('the Find screen for a tradesperson', () => {
 });
 
 describe('the Find screen for everyone else', () => {
-  it('shows the honest coming-soon panel titled Find Tradespeople, never sample tradespeople', async () => {
+  it('shows Find Tradespeople to a customer, never the open jobs', async () => {
     const fetchMock = mockApi(sessionHandler(makeUser()));
     renderApp('/browse?category=plumbing');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Find Tradespeople');

@@ -11,9 +11,9 @@ function Destination() {
   return <p data-testid="destination">{location.pathname + location.search}</p>;
 }
 
-function renderSearch() {
+function renderSearch(suggestedLocation: string | null = null) {
   const router = createMemoryRouter([
-    { path: '/', element: <HeroSearch /> },
+    { path: '/', element: <HeroSearch suggestedLocation={suggestedLocation} /> },
     { path: '/browse-services', element: <Destination /> },
   ]);
   render(<RouterProvider router={router} />);
@@ -41,5 +41,20 @@ describe('HeroSearch', () => {
 
     await screen.findByTestId('destination');
     expect(router.state.location.search).toBe('?location=SW1A+1AA');
+  });
+
+  it('offers the suggested district and sends it unless the visitor changes it', async () => {
+    const router = renderSearch('LS1');
+    expect((screen.getByLabelText('Postcode') as HTMLInputElement).value).toBe('LS1');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByTestId('destination');
+    expect(router.state.location.search).toBe('?location=LS1');
+  });
+
+  it('keeps an emptied postcode empty rather than bringing the suggestion back', () => {
+    renderSearch('LS1');
+    const postcode = screen.getByLabelText('Postcode') as HTMLInputElement;
+    fireEvent.change(postcode, { target: { value: '' } });
+    expect(postcode.value).toBe('');
   });
 });

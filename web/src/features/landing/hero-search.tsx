@@ -1,22 +1,45 @@
 import { MapPin, Search } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** The landing search: a service and a postcode, sent to /browse-services as query parameters. */
-export function HeroSearch() {
+type HeroSearchProps = {
+  /** A postcode district to offer (the visitor lookup) until the person types their own. */
+  suggestedLocation?: string | null;
+  defaultService?: string;
+  defaultLocation?: string;
+  serviceLabel?: string;
+  /** Keeps the inputs' ids unique when a page has more than one search. */
+  idPrefix?: string;
+};
+
+/**
+ * The landing search (also on customer home and Browse Services): a service and a postcode, sent to
+ * /browse-services as query parameters.
+ */
+export function HeroSearch({
+  suggestedLocation = null,
+  defaultService = '',
+  defaultLocation,
+  serviceLabel = 'What service do you need?',
+  idPrefix = 'hero',
+}: HeroSearchProps) {
   const navigate = useNavigate();
+  // Null until the person edits the field: until then the suggestion (which may arrive late) shows,
+  // and afterwards what they typed always wins, even an emptied field.
+  const [typedLocation, setTypedLocation] = useState<string | null>(defaultLocation || null);
+  const location = typedLocation ?? suggestedLocation ?? '';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const params = new URLSearchParams();
     const service = String(form.get('service') ?? '').trim();
-    const location = String(form.get('location') ?? '').trim();
+    const place = location.trim();
     if (service) params.set('service', service);
-    if (location) params.set('location', location);
+    if (place) params.set('location', place);
     const query = params.toString();
     navigate(query ? `/browse-services?${query}` : '/browse-services');
   }
@@ -31,15 +54,16 @@ export function HeroSearch() {
       className="mx-auto grid w-full max-w-3xl gap-3 rounded-xl border border-border bg-card p-4 text-left shadow-lg sm:grid-cols-[1fr_12rem_auto] sm:items-end"
     >
       <div className="grid gap-2">
-        <Label htmlFor="hero-service">What service do you need?</Label>
+        <Label htmlFor={`${idPrefix}-service`}>{serviceLabel}</Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden="true"
           />
           <Input
-            id="hero-service"
+            id={`${idPrefix}-service`}
             name="service"
+            defaultValue={defaultService}
             placeholder="e.g. Plumber, Electrician"
             autoComplete="off"
             className="pl-9"
@@ -47,15 +71,17 @@ export function HeroSearch() {
         </div>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="hero-location">Postcode</Label>
+        <Label htmlFor={`${idPrefix}-location`}>Postcode</Label>
         <div className="relative">
           <MapPin
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden="true"
           />
           <Input
-            id="hero-location"
+            id={`${idPrefix}-location`}
             name="location"
+            value={location}
+            onChange={(event) => setTypedLocation(event.target.value)}
             placeholder="e.g. SW1A 1AA"
             autoComplete="postal-code"
             autoCapitalize="characters"

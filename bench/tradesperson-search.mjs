@@ -1,0 +1,395 @@
+// Radius search for tradespeople (GET /api/v1/tradespeople?service=&location=) against PostgreSQL
+// holding 100,000 tradespeople spread over the real postcode districts in proportion to their number
+// of postcodes, ~85% verified, service radius 5-30 miles, some with reviews. Prints the query plan,
+// times the search statement in the database over 1,000 random locations, then loads the endpoint
+// end to end: the server runs as its own process (`npm start` with DATABASE_URL), autocannon runs here.
+// Targets: database p95 under 15 ms; endpoint at least 1,000 req/s with p99 under 50 ms.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { ensureWebBuild } from '../scripts/web-build.mjs';
+import { fmt, freePort, npmStart, waitFor200 } from './lib.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB = 'tradenest_search';
+const TRADESPEOPLE = Number(process.env.BENCH_TRADESPEOPLE ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SAMPLES = 1_000;
+
+async function sql(url, text, params) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB}`;
+  return u.toString();
+})();
+
+try {
+  await sql(ADMIN_URL, 'select 1');
+} catch {
+  process.stdout.write(`tradesperson-search: PostgreSQL not reachable at ${ADMIN_URL}: skipped\n`);
+  process.exit(0);
+}
+
+// A small seeded generator, so that two runs fill the same data and pick the same locations.
+let seed = 20_261_122;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+// Real districts, weighted by how many postcodes they hold (where people live). PO-box and
+// large-user districts with a handful of postcodes are left out.
+const districts = readFileSync(new URL('../data/uk-postcodes/districts.csv', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [district, lat, lng, postcodes, ...place] = line.split(',');
+    return {
+      district,
+      lat: Number(lat),
+      lng: Number(lng),
+      postcodes: Number(postcodes),
+      place: place.join(','),
+    };
+  })
+  .filter((d) => d.postcodes >= 50);
+const cumulative = [];
+let totalWeight = 0;
+for (const d of districts) {
+  totalWeight += d.postcodes;
+  cumulative.push(totalWeight);
+}
+function weightedDistrict() {
+  const target = random() * totalWeight;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return districts[lo];
+}
+
+const TRADES = {
+  Plumber: ['Boiler repairs', 'Bathroom fitting', 'Leak detection', 'Radiator installation'],
+  Electrician: ['Full rewires', 'EV charger installation', 'Fault finding', 'Lighting'],
+  Carpenter: ['Kitchen fitting', 'Doors and skirting', 'Decking', 'Built-in wardrobes'],
+  Builder: ['Extensions', 'Loft conversions', 'Brickwork', 'Renovations'],
+  'Painter & Decorator': ['Interior painting', 'Wallpapering', 'Exterior painting', 'Spray finishing'],
+  Roofer: ['Flat roofs', 'Slate repairs', 'Guttering', 'Chimney repairs'],
+  Plasterer: ['Skimming', 'Rendering', 'Dry lining', 'Artex removal'],
+  Landscaper: ['Patios', 'Fencing', 'Turfing', 'Garden design'],
+  'Gas Engineer': ['Boiler servicing', 'Gas safety certificates', 'Cooker installation', 'Boiler repairs'],
+  'Heating Engineer': ['Central heating', 'Boiler installation', 'Underfloor heating', 'Power flushing'],
+};
+const TRADE_NAMES = Object.keys(TRADES);
+const FIRST = ['Sam', 'Alex', 'Jo', 'Chris', 'Priya', 'Tom', 'Aisha', 'Dan', 'Ellie', 'Mo', 'Kate', 'Liam'];
+const LAST = ['Smith', 'Jones', 'Patel', 'Brown', 'Taylor', 'Wilson', 'Khan', 'Evans', 'Walker', 'Wright'];
+
+await ensureWebBuild();
+// BENCH_REUSE=1 keeps a database filled by an earlier run with BENCH_KEEP=1 (iterating on the server).
+const reuse =
+  process.env.BENCH_REUSE === '1' &&
+  (await sql(ADMIN_URL, 'select 1 from pg_database where datname = $1', [DB])).rowCount === 1;
+if (!reuse) {
+  await sql(ADMIN_URL, `drop database if exists ${DB} with (force)`);
+  await sql(ADMIN_URL, `create database ${DB}`);
+}
+
+const port = await freePort();
+const env = {
+  DATABASE_URL: dbUrl,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DATA: 'never',
+  RATE_LIMIT_MAX: '100000000',
+  DATABASE_POOL_MAX: '20',
+};
+let server;
+const client = new pg.Client({ connectionString: dbUrl });
+const fillStarted = performance.now();
+try {
+  if (!reuse) {
+    // Start once to migrate (no demo data), then fill the tables with SQL in bulk.
+    server = npmStart(env);
+    await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
+    await server.stop();
+    server = undefined;
+
+    await client.connect();
+    await client.query('begin');
+    const rows = {
+      n: [],
+      trade: [],
+      lat: [],
+      lng: [],
+      postcode: [],
+      radius: [],
+      verified: [],
+      area: [],
+      specialties: [],
+      rateMin: [],
+      ageDays: [],
+      name: [],
+    };
+    for (let i = 0; i < TRADESPEOPLE; i++) {
+      const d = weightedDistrict();
+      const trade = pick(TRADE_NAMES);
+      const specialties = TRADES[trade].filter(() => random() < 0.6);
+      rows.n.push(i);
+      rows.trade.push(trade);
+      // Somewhere in the district, not all on its centroid.
+      rows.lat.push(d.lat + (random() - 0.5) * 0.04);
+      rows.lng.push(d.lng + (random() - 0.5) * 0.06);
+      rows.postcode.push(`${d.district} 1AA`);
+      rows.radius.push(5 + Math.floor(random() * 26));
+      rows.verified.push(random() < 0.85);
+      rows.area.push(d.place);
+      rows.specialties.push(`{${specialties.map((s) => `"${s}"`).join(',')}}`);
+      rows.rateMin.push(25 + Math.floor(random() * 40));
+      rows.ageDays.push(random() * 730);
+      rows.name.push(`${pick(FIRST)} ${pick(LAST)}`);
+    }
+    await client.query(
+      `create temp table fill as
+       select gen_random_uuid() as id, * from unnest($1::int[], $2::text[], $3::float8[], $4::float8[], $5::text[],
+         $6::int[], $7::bool[], $8::text[], $9::text[], $10::int[], $11::float8[], $12::text[])
+         as t(n, trade, lat, lng, postcode, radius, verified, area, specialties, rate_min, age_days, name)`,
+      [
+        rows.n,
+        rows.trade,
+        rows.lat,
+        rows.lng,
+        rows.postcode,
+        rows.radius,
+        rows.verified,
+        rows.area,
+        rows.specialties,
+        rows.rateMin,
+        rows.ageDays,
+        rows.name,
+      ],
+    );
+    await client.query(`
+      insert into users (id, email, password_hash, email_verified_at, created_at, suspended_at)
+      select id, 'pro-' || n || '@example.test', '!', now(), now() - age_days * interval '1 day',
+             case when n % 200 = 0 then now() end
+      from fill`);
+    await client.query(`
+      insert into profiles (id, full_name, user_type, postcode, created_at)
+      select id, name, 'tradesperson', postcode, now() - age_days * interval '1 day' from fill`);
+    // A few hide their profile (Settings), so the visibility check has something to do.
+    await client.query(
+      'insert into user_settings (user_id, profile_visible) select id, n % 50 <> 0 from fill',
+    );
+    await client.query(`
+      insert into tradesperson_profiles (user_id, trade, bio, hourly_rate_min, hourly_rate_max, years_experience,
+        specialties, service_areas, base_postcode, base_lat, base_lng, service_radius_miles, verified, created_at)
+      select id, trade, 'Reliable ' || lower(trade) || ' covering ' || area || ' and around.', rate_min, rate_min + 20,
+             1 + n % 30, specialties::text[], array[area], postcode, lat, lng, radius, verified,
+             now() - age_days * interval '1 day'
+      from fill`);
+
+    // Customers and, for about one tradesperson in five, one to three real reviews (job, accepted
+    // quote, completed and paid booking, review): the rating trigger keeps the totals on profiles.
+    await client.query(`
+      insert into users (id, email, password_hash, email_verified_at)
+      select gen_random_uuid(), 'customer-' || i || '@example.test', '!', now() from generate_series(1, 10000) i`);
+    await client.query(`
+      insert into profiles (id, full_name, user_type)
+      select id, 'Customer ' || substr(email, 10, 5), 'customer' from users where email like 'customer-%'`);
+    await client.query(
+      `insert into user_settings (user_id) select id from users where email like 'customer-%'`,
+    );
+    await client.query(`
+      create temp table chain as
+      with customers as (select id, row_number() over () as k from users where email like 'customer-%')
+      select gen_random_uuid() as job_id, gen_random_uuid() as quote_id, gen_random_uuid() as booking_id,
+             f.id as tradesperson_id, c.id as customer_id, f.postcode, f.lat, f.lng,
+             (array[5, 5, 5, 5, 5, 4, 4, 4, 3, 2])[1 + floor(random() * 10)::int] as rating
+      from fill f
+      cross join lateral generate_series(1, 1 + f.n % 3) r
+      join customers c on c.k = 1 + (f.n * 7 + r) % 10000
+      where f.n % 5 = 0`);
+    await client.query(`
+      insert into job_postings (id, customer_id, title, category, description, postcode, outcode, lat, lng, status)
+      select job_id, customer_id, 'A finished job', 'Plumbing', 'Work that was done, paid for and reviewed.',
+             postcode, split_part(postcode, ' ', 1), lat, lng, 'completed'
+      from chain`);
+    await client.query(`
+      insert into quotes (id, job_id, tradesperson_id, amount, message, status)
+      select quote_id, job_id, tradesperson_id, 20000, 'Happy to help.', 'accepted' from chain`);
+    await client.query(`
+      insert into bookings (id, job_id, quote_id, customer_id, tradesperson_id, amount, status, deposit_paid,
+                            confirmed_at, completed_at)
+      select booking_id, job_id, quote_id, customer_id, tradesperson_id, 20000, 'completed', true, now(), now()
+      from chain`);
+    await client.query(`
+      insert into reviews (booking_id, reviewer_id, reviewee_id, rating, comment)
+      select booking_id, customer_id, tradesperson_id, rating, 'Good work.' from chain`);
+    await client.query('commit');
+  } else {
+    await client.connect();
+  }
+  // Fresh statistics and visibility map, as autovacuum would leave a table that has settled.
+  await client.query('vacuum analyze');
+
+  const counts = (
+    await client.query(`select count(*)::int as tradespeople, count(*) filter (where verified)::int as verified,
+      (select count(*)::int from reviews) as reviews from tradesperson_profiles`)
+  ).rows[0];
+  process.stdout.write(
+    `filled in ${fmt((performance.now() - fillStarted) / 1000, 1)} s: ${fmt(counts.tradespeople)} tradespeople (${fmt(counts.verified)} verified) in ${fmt(districts.length)} districts, ${fmt(counts.reviews)} reviews\n`,
+  );
+
+  // The exact statement the server prepares for a search, as Drizzle writes it: the repository is run
+  // against a stand-in client that records each query instead of sending it.
+  register();
+  const [{ drizzle }, repository] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('../server/modules/tradespeople/tradespeople.repository.ts'),
+  ]);
+  let recorded;
+  const recorder = drizzle({
+    client: {
+      query: async (query, values) => {
+        recorded = { text: query.text, values };
+        return { rows: [], fields: [] };
+      },
+    },
+  });
+  const plumbers = {
+    viewerId: null,
+    categoryTrades: null,
+    serviceTrades: ['Plumber'],
+    servicePattern: '%plumber%',
+    limit: 20,
+    offset: 0,
+  };
+  // Recorded one at a time: the recorder keeps only the latest query.
+  const record = async (run) => {
+    await run(recorder);
+    return { text: recorded.text, values: recorded.values };
+  };
+  const searchAt = (location) =>
+    record((db) =>
+      repository.searchNear(
+        db,
+        { ...plumbers, lat: location.lat, lng: location.lng, nearbyMiles: 10 },
+        'all',
+      ),
+    );
+
+  // The plan the server settles on: a prepared statement soon runs its generic plan (bound values
+  // unknown when planning), so that is the one shown, executed once with these values.
+  const literal = (v) =>
+    v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? `array[${v.map(literal).join(',')}]::text[]`
+        : typeof v === 'string'
+          ? `'${v.replaceAll("'", "''")}'`
+          : String(v);
+  const explain = async (label, { text, values }) => {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare plan_check as ${text}`);
+    const plan = await client.query(
+      `explain (analyze, buffers) execute plan_check(${(values ?? []).map(literal).join(', ')})`,
+    );
+    await client.query('deallocate plan_check');
+    await client.query('reset plan_cache_mode');
+    process.stdout.write(`\nplan, ${label}:\n    ${plan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}\n`);
+  };
+  const densest = districts.find((d) => d.district === 'SW1A');
+  await explain('search, service=plumber at SW1A (central London, the densest)', await searchAt(densest));
+  await explain(
+    'listing without a location, service=plumber, page 1 (newest first)',
+    await record((db) => repository.searchNewest(db, plumbers, 'all')),
+  );
+  await explain('featured professionals', await record((db) => repository.featured(db, null, 6)));
+
+  // In the database: each search as a prepared statement, timed from this client over 127.0.0.1.
+  // Two samples of locations: any district alike (as a visitor picks a place), and districts weighted
+  // by their postcodes, like the tradespeople (people search where people live: denser, dearer).
+  const uniform = Array.from({ length: SAMPLES }, () => pick(districts));
+  const weighted = Array.from({ length: SAMPLES }, () => weightedDistrict());
+  const at = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
+  async function timeSearches(label, locations) {
+    const statements = [];
+    for (const location of locations) statements.push(await searchAt(location));
+    const run = async () => {
+      const times = [];
+      const found = [];
+      for (const { text, values } of statements) {
+        const started = performance.now();
+        const result = await client.query({ name: 'tradesperson_search', text, values, rowMode: 'array' });
+        times.push(performance.now() - started);
+        found.push(result.rows[0]?.at(-1) ?? 0);
+      }
+      return { times: times.sort((a, b) => a - b), found: found.sort((a, b) => a - b) };
+    };
+    await run(); // warm: caches, and the generic plan after the first executions
+    const { times, found } = await run();
+    process.stdout.write(
+      `${label.padEnd(34)} p50 ${fmt(at(times, 0.5), 2)} ms, p95 ${fmt(at(times, 0.95), 2)} ms, p99 ${fmt(at(times, 0.99), 2)} ms, max ${fmt(times.at(-1), 2)} ms` +
+        `   (plumbers in range: median ${fmt(at(found, 0.5))}, p95 ${fmt(at(found, 0.95))}, max ${fmt(found.at(-1))})\n`,
+    );
+  }
+  process.stdout.write(
+    `\nsearch statement in the database, service=plumber, page of 20, ${fmt(SAMPLES)} locations each (target p95 < 15 ms):\n`,
+  );
+  await timeSearches('  any district', uniform);
+  await timeSearches('  districts weighted by postcodes', weighted);
+  await client.end();
+
+  server = npmStart(env);
+  await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
+
+  async function load(label, requests) {
+    const options = { url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, requests };
+    await autocannon({ ...options, duration: 3 }); // warm-up: JIT, pool, prepared statements
+    const r = await autocannon({ ...options, duration: DURATION });
+    process.stdout.write(
+      `${label.padEnd(58)} ${fmt(r.requests.average)} req/s   latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms   (${r.requests.total} requests, ${r.non2xx + r.errors} not 2xx)\n`,
+    );
+  }
+
+  process.stdout.write(
+    `\nautocannon: ${CONNECTIONS} connections, ${DURATION} s each, after a 3 s warm-up (target for the search: >= 1,000 req/s, p99 < 50 ms)\n`,
+  );
+  let next = 0;
+  await load('GET /api/health (no database)', [{ method: 'GET', path: '/api/health' }]);
+  await load(`GET /api/v1/tradespeople?service=plumber&location=<any of ${fmt(SAMPLES)}>`, [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({
+        ...req,
+        path: `/api/v1/tradespeople?service=plumber&location=${uniform[next++ % uniform.length].district}`,
+      }),
+    },
+  ]);
+  await load('GET /api/v1/tradespeople?service=plumber (no location)', [
+    { method: 'GET', path: '/api/v1/tradespeople?service=plumber' },
+  ]);
+  await load('GET /api/v1/tradespeople/featured', [{ method: 'GET', path: '/api/v1/tradespeople/featured' }]);
+} finally {
+  await client.end().catch(() => {});
+  if (server) await server.stop();
+  if (process.env.BENCH_KEEP) process.stdout.write(`kept ${dbUrl}\n`);
+  else await sql(ADMIN_URL, `drop database if exists ${DB} with (force)`);
+}

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+
+// Finding a tradesperson as a visitor: the landing page's search, the results nearest first, a public
+// profile, and Message sending a visitor to sign in. The server runs with the seeded demo data, which
+// has a verified tradesperson of every trade in each of the 15 cities (Leeds included).
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+describeInBrowser('finding tradespeople', (ctx) => {
+  it('serves the landing page pre-rendered, so it reads before any script runs', async () => {
+    const page = await ctx.newPage();
+    const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Find a trusted local tradesperson');
+    expect(html).toContain('Popular Categories');
+    // With JavaScript off the visitor still sees the page and its search form.
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, baseURL: ctx.baseUrl });
+    const still = await context.newPage();
+    await still.goto('/');
+    expect(await still.getByRole('heading', { level: 1 }).textContent()).toContain('Find a trusted');
+    expect(await still.getByLabel('What service do you need?').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("lets a visitor search 'plumber' near 'LS1 4AP', open a profile, and sends them to sign in on Message", async () => {
+    const page = await ctx.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    await page.getByLabel('What service do you need?').fill('plumber');
+    await page.getByLabel('Postcode').fill('LS1 4AP');
+    // Typed text survives the app taking over from the pre-rendered page.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByLabel('Postcode').inputValue()).toBe('LS1 4AP');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/browse-services');
+    expect(new URL(page.url()).searchParams.get('service')).toBe('plumber');
+    expect(new URL(page.url()).searchParams.get('location')).toBe('LS1 4AP');
+
+    const count = page.getByRole('status').filter({ hasText: /professional\(s\) found/ });
+    await eventually(() => count.first().textContent()).toMatch(/^[1-9]\d* professional\(s\) found/);
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    const firstCard = cards.first();
+    expect(await firstCard.textContent()).toMatch(/Plumber|Gas Engineer|Heating Engineer/);
+    expect(await firstCard.textContent()).toMatch(/miles? away/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await firstCard.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/tradesperson/'));
+    await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Reviews', { exact: false }).first().isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Message' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(pathOf(page)).toBe('/auth');
+  });
+});

@@ -1,0 +1,61 @@
+// Helpers for the upload tests: real (small) images made with sharp, and multipart bodies for inject.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+export function image(
+  format: 'jpeg' | 'png' | 'webp' | 'gif',
+  { width = 800, height = 600 }: { width?: number; height?: number } = {},
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A JPEG carrying EXIF data, as phone photos do (camera, copyright, GPS position). */
+export function jpegWithExif(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#884422' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'Private Person', Make: 'PhoneMaker' } })
+    .toBuffer();
+}
+
+export const MINIMAL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+export interface FilePart {
+  name?: string;
+  type?: string;
+  bytes: Buffer;
+  field?: string;
+}
+
+/** A multipart/form-data body as a browser would send it: text fields, then the files. */
+export async function multipart(fields: Record<string, string>, ...files: FilePart[]) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const file of files) {
+    form.append(
+      file.field ?? 'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name ?? 'upload.bin',
+    );
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+/** A fresh DATA_DIR for one test file, so stored files can be checked and are cleaned up. */
+export function temporaryDataDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tradenest-uploads-'));
+  return {
+    dir,
+    filesDir: path.join(dir, 'files'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

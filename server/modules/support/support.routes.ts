@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/config';
+
+const SupportContactView = z.object({ phone: z.string(), email: z.string() });
+
+/** How to reach support, for the Support page's Call Support button: public, from configuration. */
+export const supportRoutes =
+  ({ config }: { config: Config }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/support/contact',
+      {
+        schema: {
+          tags: ['support'],
+          summary: 'The support phone number and email (SUPPORT_PHONE, SUPPORT_EMAIL)',
+          response: { 200: SupportContactView },
+        },
+      },
+      async (_request, reply) => {
+        // The same for everyone and changed only by a restart with new settings.
+        reply.header('cache-control', 'public, max-age=300');
+        return { phone: config.support.phone, email: config.support.email };
+      },
+    );
+  };

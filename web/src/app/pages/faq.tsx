@@ -1,0 +1,3 @@
+import { Faq } from '@/features/help/faq';
+
+export { Faq as Component };

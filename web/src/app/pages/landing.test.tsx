@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { ImmediateIntersectionObserver, makeCard, requestsTo } from '@/features/discovery/test-fixtures';
+
+const FEATURED = 'GET /api/v1/tradespeople/featured';
+const VISITOR = 'GET /api/v1/geo/visitor';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const featuredHeading = () => screen.queryByRole('heading', { level: 2, name: 'Featured Professionals' });
+
+describe('the landing page', () => {
+  it('shows up to 6 featured professionals once the reader comes near them', async () => {
+    vi.stubGlobal('IntersectionObserver', ImmediateIntersectionObserver);
+    const cards = Array.from({ length: 6 }, (_, i) => makeCard({ fullName: `Pro ${i + 1}` }));
+    const fetchMock = mockApi({
+      ...sessionHandler(null),
+      [FEATURED]: () => ({ status: 200, body: { tradespeople: cards } }),
+    });
+    renderApp('/');
+    // The section's chunk is imported on demand: the first import in a run takes a moment.
+    const heading = await screen.findByRole('heading', { name: 'Featured Professionals' }, { timeout: 5000 });
+    const section = heading.closest('section')!;
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(6));
+    expect(within(section).getByRole('link', { name: 'Pro 1' }).getAttribute('href')).toBe(
+      `/tradesperson/${cards[0]!.id}`,
+    );
+    expect(requestsTo(fetchMock, '/api/v1/tradespeople/featured')[0]?.get('limit')).toBe('6');
+  });
+
+  it('loads nothing of the section until the reader scrolls near it', async () => {
+    // happy-dom's IntersectionObserver never reports: the section stays far from view.
+    const fetchMock = mockApi({
+      ...sessionHandler(null),
+      [FEATURED]: () => ({ status: 200, body: { tradespeople: [makeCard(), makeCard()] } }),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Ready to get your job done?' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(featuredHeading()).toBeNull();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(requestsTo(fetchMock, '/api/v1/tradespeople/featured')).toHaveLength(0);
+  });
+
+  it('leaves the section out, silently, when the list cannot be loaded', async () => {
+    vi.stubGlobal('IntersectionObserver', ImmediateIntersectionObserver);
+    mockApi({
+      ...sessionHandler(null),
+      [FEATURED]: () => ({ status: 500, body: { error: { code: 'internal', message: 'Boom' } } }),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Featured Professionals' }, { timeout: 5000 });
+    await waitFor(() => expect(featuredHeading()).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Ready to get your job done?' })).toBeTruthy();
+  });
+
+  it('leaves the section out when there are no featured professionals', async () => {
+    vi.stubGlobal('IntersectionObserver', ImmediateIntersectionObserver);
+    mockApi({
+      ...sessionHandler(null),
+      [FEATURED]: () => ({ status: 200, body: { tradespeople: [] } }),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Featured Professionals' }, { timeout: 5000 });
+    await waitFor(() => expect(featuredHeading()).toBeNull());
+  });
+
+  it("names the visitor's town and offers their postcode district", async () => {
+    mockApi({
+      ...sessionHandler(null),
+      [VISITOR]: () => ({ status: 200, body: { city: 'Leeds', district: 'LS1' } }),
+    });
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find a trusted local tradesperson in Leeds' }),
+    ).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Postcode') as HTMLInputElement).value).toBe('LS1'));
+  });
+
+  it("says 'your area' when the lookup knows nothing or fails", async () => {
+    mockApi({
+      ...sessionHandler(null),
+      [VISITOR]: () => ({ status: 500, body: { error: { code: 'internal', message: 'Boom' } } }),
+    });
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Find a trusted local tradesperson in your area',
+      }),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Postcode') as HTMLInputElement).value).toBe('');
+  });
+
+  it('never overwrites a postcode the visitor has already typed', async () => {
+    let answer: (reply: { status: number; body?: unknown }) => void = () => {};
+    const fetchMock = mockApi({
+      ...sessionHandler(null),
+      [VISITOR]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/');
+    const postcode = (await screen.findByLabelText('Postcode')) as HTMLInputElement;
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/v1/geo/visitor')).toHaveLength(1));
+    fireEvent.change(postcode, { target: { value: 'M1 1AE' } });
+    answer({ status: 200, body: { city: 'Leeds', district: 'LS1' } });
+    await screen.findByRole('heading', { level: 1, name: 'Find a trusted local tradesperson in Leeds' });
+    expect(postcode.value).toBe('M1 1AE');
+  });
+});

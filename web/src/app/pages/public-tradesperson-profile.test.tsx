@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import type { SessionUser } from '@/features/auth/session';
+import { makeProfile, makeReview, requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
+import type { PublicProfile, ReviewsPage } from '@/features/discovery/types';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function openProfile(
+  profile: PublicProfile,
+  user: SessionUser | null,
+  reviews: (cursor: string | null) => ReviewsPage = () => reviewsPage([]),
+  handlers: Parameters<typeof mockApi>[0] = {},
+) {
+  const reviewsPath = `/api/v1/tradespeople/${profile.id}/reviews`;
+  const fetchMock = mockApi({
+    ...sessionHandler(user),
+    [`GET /api/v1/tradespeople/${profile.id}`]: () => ({ status: 200, body: { profile } }),
+    [`GET ${reviewsPath}`]: () => ({
+      status: 200,
+      body: reviews(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor') ?? null),
+    }),
+    ...handlers,
+  });
+  return { ...renderApp(`/tradesperson/${profile.id}`), fetchMock, reviewsPath };
+}
+
+describe('the public tradesperson profile', () => {
+  it('shows the real profile: trade, business, bio, experience, rate, specialties, areas, base and checks', async () => {
+    const profile = makeProfile();
+    openProfile(profile, null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tom Pipes' })).toBeTruthy();
+    expect(screen.getByText('Plumber · Pipes & Sons Ltd')).toBeTruthy();
+    expect(screen.getByText('Twenty years fixing leaks across West Yorkshire.')).toBeTruthy();
+    expect(screen.getByText('20 years')).toBeTruthy();
+    expect(screen.getByText('£30-50')).toBeTruthy();
+    expect(screen.getByText('LS1, Leeds · covers 15 miles')).toBeTruthy();
+    expect(screen.getByText('Member since November 2024')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: 'Rated 4.5 out of 5 from 2 reviews' }).length).toBeGreaterThan(
+      0,
+    );
+
+    const specialties = screen.getByRole('heading', { name: 'Specialties' }).closest('.rounded-xl')!;
+    expect(
+      within(specialties as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Boilers', 'Leaks', 'Bathrooms', 'Radiators']);
+    const areas = screen.getByRole('heading', { name: 'Service areas' }).closest('.rounded-xl')!;
+    expect(
+      within(areas as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Leeds', 'Bradford']);
+    expect(screen.getByText('Verified 14 March 2025')).toBeTruthy();
+    expect(screen.getByText('Verified 15 March 2025 · valid until 1 June 2026')).toBeTruthy();
+    const avatar = screen.getByRole('img', { name: 'Avatar of Tom Pipes' });
+    expect(avatar.getAttribute('width')).toBe('96');
+  });
+
+  it("says 'Rate on request' without a rate", async () => {
+    openProfile(makeProfile({ hourlyRateMin: null, hourlyRateMax: null }), null);
+    expect(await screen.findByText('Rate on request')).toBeTruthy();
+  });
+
+  it("answers a 404 with 'Tradesperson not found'", async () => {
+    mockApi({
+      ...sessionHandler(null),
+      'GET /api/v1/tradespeople/missing': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Not found' } },
+      }),
+    });
+    renderApp('/tradesperson/missing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tradesperson not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find Tradespeople' }).getAttribute('href')).toBe('/browse');
+  });
+
+  it('loads reviews 10 at a time with the tradesperson’s replies', async () => {
+    const first = Array.from({ length: 10 }, (_, i) => makeReview({ reviewerName: `Reviewer ${i + 1}.` }));
+    const older = makeReview({
+      reviewerName: 'Old Timer O.',
+      comment: 'Came back to fix it free.',
+      reply: 'Thank you, glad it is sorted!',
+      repliedAt: '2025-05-12T08:00:00.000Z',
+    });
+    const { fetchMock, reviewsPath } = openProfile(makeProfile({ reviewCount: 11 }), null, (cursor) =>
+      cursor === 'page-2' ? reviewsPage([older]) : reviewsPage(first, 'page-2'),
+    );
+    expect(await screen.findByText('Reviewer 1.')).toBeTruthy();
+    expect(screen.queryByText('Old Timer O.')).toBeNull();
+    expect(requestsTo(fetchMock, reviewsPath)[0]?.get('limit')).toBe('10');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Old Timer O.')).toBeTruthy();
+    expect(screen.getByText('Reviewer 10.')).toBeTruthy();
+    expect(screen.getByText('Reply from Tom Pipes')).toBeTruthy();
+    expect(screen.getByText('Thank you, glad it is sorted!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor')).toBe('page-2');
+  });
+
+  it('says so when the tradesperson keeps reviews private', async () => {
+    openProfile(makeProfile({ reviewsPublic: false }), null);
+    expect(await screen.findByText('Tom Pipes has chosen not to show reviews publicly.')).toBeTruthy();
+  });
+
+  it('sends a visitor to sign in from Request Quote, Message and Save', async () => {
+    openProfile(makeProfile(), null);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Request Quote' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Save Tom Pipes' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it('lets a customer request a quote through Post a Job, and says messaging opens soon', async () => {
+    const profile = makeProfile();
+    const { router } = openProfile(profile, makeUser());
+    const request = await screen.findByRole('link', { name: 'Request Quote' });
+    expect(request.getAttribute('href')).toBe(`/post-job?tradesperson=${profile.id}`);
+    const message = screen.getByRole('button', { name: 'Message' }) as HTMLButtonElement;
+    expect(message.disabled).toBe(true);
+    expect(screen.getByText('Messaging opens soon').id).toBe(message.getAttribute('aria-describedby'));
+    fireEvent.click(request);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post-job'));
+  });
+
+  it('lets a customer save the tradesperson', async () => {
+    const profile = makeProfile();
+    const { fetchMock } = openProfile(profile, makeUser(), undefined, {
+      [`PUT /api/v1/saved-pros/${profile.id}`]: () => ({ status: 204 }),
+    });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/v1/saved-pros/${profile.id}`,
+        expect.objectContaining({ method: 'PUT' }),
+      ),
+    );
+  });
+
+  it('offers another tradesperson no quote request or Save', async () => {
+    openProfile(makeProfile(), makeUser({ userType: 'tradesperson' }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Request Quote' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows the tradesperson their own profile with a way to edit it', async () => {
+    openProfile(makeProfile({ isOwnProfile: true }), makeUser({ userType: 'tradesperson' }));
+    expect((await screen.findByRole('link', { name: 'Edit Profile' })).getAttribute('href')).toBe(
+      '/edit-tradesperson-profile',
+    );
+    expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
+  });
+});

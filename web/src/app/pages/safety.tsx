@@ -1,0 +1,3 @@
+import { Safety } from '@/features/help/safety';
+
+export { Safety as Component };

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { expectHeadingsInOrder } from '@/features/help/test-helpers';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const contactHandler = {
+  'GET /api/v1/support/contact': () => ({
+    status: 200,
+    body: { phone: '0113 496 0000', email: 'support@tradenest.local' },
+  }),
+};
+
+describe('the Support hub', () => {
+  it('is How It Works, About and Contact in one page, with its headings in order and its title set', async () => {
+    mockApi({ ...sessionHandler(null), ...contactHandler });
+    renderApp('/support');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Support');
+    const headings = expectHeadingsInOrder().map((h) => h.text);
+    expect(headings).toEqual(
+      expect.arrayContaining(['Get help', 'How It Works', 'About TradeNest', 'Contact us', 'For customers']),
+    );
+    // The header and footer link to these anchors.
+    for (const id of ['how-it-works', 'about', 'contact']) expect(document.getElementById(id)).not.toBeNull();
+    await waitFor(() => expect(document.title).toBe('Support — TradeNest'));
+  });
+
+  it('links to the FAQ, Chat Support, Disputes and Safety, as the spec lists', async () => {
+    mockApi({ ...sessionHandler(null), ...contactHandler });
+    renderApp('/support');
+    const help = await screen.findByRole('region', { name: 'Get help' });
+    const links = within(help)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['FAQ', '/faq'],
+      ['Chat Support', '/chat-support'],
+      ['Disputes', '/disputes'],
+      ['Safety', '/safety'],
+    ]);
+  });
+
+  it('has a Call Support button that dials the configured number, and the support email', async () => {
+    const fetchMock = mockApi({ ...sessionHandler(null), ...contactHandler });
+    renderApp('/support');
+    const call = await screen.findByRole('link', { name: 'Call Support' });
+    expect(call.getAttribute('href')).toBe('tel:+441134960000');
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    expect(within(contact).getByText('0113 496 0000')).toBeTruthy();
+    expect(within(contact).getByRole('link', { name: 'support@tradenest.local' }).getAttribute('href')).toBe(
+      'mailto:support@tradenest.local',
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/v1/support/contact'))).toBe(true);
+  });
+
+  it('offers to try again when the contact details cannot be loaded', async () => {
+    let fail = true;
+    mockApi({
+      ...sessionHandler(null),
+      'GET /api/v1/support/contact': () =>
+        fail
+          ? { status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } }
+          : { status: 200, body: { phone: '020 7946 0123', email: 'help@example.com' } },
+    });
+    renderApp('/support');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.queryByRole('link', { name: 'Call Support' })).toBeNull();
+    fail = false;
+    fireEvent.click(retry);
+    const call = await screen.findByRole('link', { name: 'Call Support' });
+    expect(call.getAttribute('href')).toBe('tel:+442079460123');
+  });
+});

@@ -1,0 +1,3 @@
+import { SupportHub } from '@/features/help/support-hub';
+
+export { SupportHub as Component };

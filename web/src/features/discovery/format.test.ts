@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayEnGb, postcodeLike, professionalsFoundText, rateText, tradespersonName } from './format';
+
+describe('rateText', () => {
+  it("shows a range of whole pounds as '£min-max'", () => {
+    expect(rateText(25, 45)).toBe('£25-45');
+  });
+
+  it("says 'Rate on request' without a rate", () => {
+    expect(rateText(null, null)).toBe('Rate on request');
+  });
+
+  it('shows a single bound on its own', () => {
+    expect(rateText(30, null)).toBe('£30');
+    expect(rateText(null, 60)).toBe('£60');
+  });
+
+  it('never shows pence', () => {
+    expect(rateText(24.6, 45.2)).toBe('£25-45');
+  });
+});
+
+describe('the discovery texts', () => {
+  it('counts professionals in the spec words', () => {
+    expect(professionalsFoundText(0)).toBe('0 professional(s) found');
+    expect(professionalsFoundText(12)).toBe('12 professional(s) found');
+  });
+
+  it('falls back to "Tradesperson" without a name', () => {
+    expect(tradespersonName({ fullName: null })).toBe('Tradesperson');
+    expect(tradespersonName({ fullName: ' Tom Pipes ' })).toBe('Tom Pipes');
+  });
+
+  it('writes days the UK way, calendar dates without a time zone shift', () => {
+    expect(formatDayEnGb('2026-06-01')).toBe('1 June 2026');
+    expect(formatDayEnGb('2025-03-14T10:00:00.000Z')).toBe('14 March 2025');
+  });
+});
+
+describe('postcodeLike', () => {
+  it.each([
+    ['ls1 4ap', 'LS1 4AP'],
+    ['SW1A1AA', 'SW1A 1AA'],
+    [' m1  1ae ', 'M1 1AE'],
+    ['ls1', 'LS1'],
+    ['SW1A', 'SW1A'],
+  ])('reads %j as the postcode %j', (typed, postcode) => {
+    expect(postcodeLike(typed)).toBe(postcode);
+  });
+
+  it.each(['Leeds', 'London', '', '12345', 'LS1 4A'])('does not take %j for a postcode', (typed) => {
+    expect(postcodeLike(typed)).toBeNull();
+  });
+});

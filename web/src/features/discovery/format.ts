@@ -1,0 +1,56 @@
+// Texts of the tradesperson screens. The rate wording is the spec's (section 9), kept with the money rules.
+import { rateText as domainRateText } from '@domain/money/money';
+
+/**
+ * A tradesperson's rate in whole pounds per hour: '£25-45', or 'Rate on request' without one.
+ * The contract's rates are already whole pounds, so a stray decimal is rounded rather than shown.
+ */
+export function rateText(min: number | null, max: number | null): string {
+  const whole = (value: number | null) => (value === null ? null : Math.round(value));
+  return domainRateText(whole(min), whole(max));
+}
+
+/** The Find screen's count line (spec section 2). */
+export function professionalsFoundText(total: number): string {
+  return `${total} professional(s) found`;
+}
+
+/** A tradesperson's name; the API may not have one for an account that never set it. */
+export function tradespersonName(person: { fullName: string | null }): string {
+  return person.fullName?.trim() || 'Tradesperson';
+}
+
+// Shapes only (the server decides what is a real place): a full postcode, or a district such as LS1.
+const FULL_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+const DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/i;
+
+/** Upper-cased with one space before the inward code ('sw1a1aa' -> 'SW1A 1AA'), or null if not postcode-shaped. */
+export function postcodeLike(text: string): string | null {
+  const value = text.trim().replace(/\s+/g, ' ');
+  if (DISTRICT.test(value)) return value.toUpperCase();
+  if (!FULL_POSTCODE.test(value)) return null;
+  const compact = value.replace(/ /g, '').toUpperCase();
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An ISO date-time or a 'YYYY-MM-DD' date as the UK writes the day, e.g. '14 March 2025'. */
+export function formatDayEnGb(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    // A calendar date has no time zone: read in UTC, as it was parsed, so it never moves a day.
+    timeZone: DATE_ONLY.test(iso) ? 'UTC' : undefined,
+  }).format(date);
+}
+
+/** 'March 2025', for "Member since". */
+export function formatMonthEnGb(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
+}

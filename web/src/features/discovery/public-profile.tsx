@@ -1,0 +1,343 @@
+import {
+  ArrowLeft,
+  BadgeCheck,
+  Briefcase,
+  Calendar,
+  FileCheck,
+  MapPin,
+  MessageSquare,
+  Pencil,
+  PoundSterling,
+  Send,
+  ShieldCheck,
+  UserRoundSearch,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/list-states';
+import { useSession } from '@/features/auth/session';
+import { Rating } from '@/features/jobs/rating';
+import { ApiError } from '@/lib/api';
+import { useTradespersonProfile } from './api';
+import { formatDayEnGb, formatMonthEnGb, rateText, tradespersonName } from './format';
+import { ReviewsList } from './reviews-list';
+import { SaveButton } from './save-button';
+import type { PublicProfile, VerificationCheck } from './types';
+
+const CHECK_LABELS: Record<VerificationCheck['kind'], { label: string; icon: typeof BadgeCheck }> = {
+  photo_id: { label: 'Photo ID', icon: BadgeCheck },
+  insurance: { label: 'Insurance', icon: ShieldCheck },
+  accreditation: { label: 'Accreditation', icon: FileCheck },
+};
+
+const PROFILE_AVATAR_SIZE = 96;
+
+/** The public tradesperson profile (spec section 2, /tradesperson/{id}), from real data only. */
+export function PublicProfileView({ id }: { id: string }) {
+  const profile = useTradespersonProfile(id);
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.error instanceof ApiError && profile.error.status === 404) return <ProfileNotFound />;
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-8">
+        <ErrorState text="We could not load this profile." onRetry={() => void profile.refetch()} />
+      </div>
+    );
+  }
+  return <ProfileContent profile={profile.data} />;
+}
+
+function ProfileNotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+      <span className="mb-6 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <UserRoundSearch className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-3xl font-bold tracking-tight">Tradesperson not found</h1>
+      <p className="mt-4 text-muted-foreground">
+        This profile does not exist, has been hidden by its owner, or is no longer active.
+      </p>
+      <Button asChild className="mt-8">
+        <Link to="/browse">Find Tradespeople</Link>
+      </Button>
+    </section>
+  );
+}
+
+function ProfileContent({ profile }: { profile: PublicProfile }) {
+  const name = tradespersonName(profile);
+  const subtitle = [profile.trade, profile.businessName].filter(Boolean).join(' · ');
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <Link
+        to="/browse"
+        className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Find Tradespeople
+      </Link>
+
+      <Card>
+        <CardContent className="flex flex-col gap-6 p-6 sm:flex-row sm:items-start">
+          <img
+            src={profile.avatarUrl}
+            alt={`Avatar of ${name}`}
+            width={PROFILE_AVATAR_SIZE}
+            height={PROFILE_AVATAR_SIZE}
+            decoding="async"
+            className="size-24 shrink-0 rounded-full bg-muted object-cover"
+          />
+          <div className="min-w-0 flex-1 space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+              {profile.verified && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-sm font-medium text-primary">
+                  <BadgeCheck className="size-4" aria-hidden="true" />
+                  Verified
+                </span>
+              )}
+            </div>
+            {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
+            <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              {profile.baseDistrict && (
+                <span className="flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden="true" />
+                  {profile.baseDistrict} · covers {profile.serviceRadiusMiles} miles
+                </span>
+              )}
+              <span className="flex items-center gap-1">
+                <Calendar className="size-4" aria-hidden="true" />
+                Member since {formatMonthEnGb(profile.memberSince)}
+              </span>
+            </p>
+            <ProfileActions profile={profile} />
+          </div>
+        </CardContent>
+      </Card>
+
+      {!profile.verified && (
+        <p className="rounded-xl border border-border bg-muted px-4 py-3 text-sm">
+          {name} has not finished our checks yet, so they do not appear in search results.
+        </p>
+      )}
+
+      {/* On phones the facts come before the (long) reviews; on wider screens they sit beside them. */}
+      <div className="grid gap-6 md:grid-cols-[2fr_1fr] md:grid-rows-[auto_1fr]">
+        <div className="md:col-start-1">
+          <Card>
+            <CardHeader className="pb-3">
+              <CardTitle as="h2">About</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <p className="break-words whitespace-pre-line">
+                {profile.bio?.trim() || (
+                  <span className="text-muted-foreground">{name} has not written a description yet.</span>
+                )}
+              </p>
+              <dl className="grid gap-3 text-sm sm:grid-cols-2">
+                <Fact icon={<Briefcase aria-hidden="true" />} term="Experience">
+                  {profile.yearsExperience === null
+                    ? 'Not given'
+                    : `${profile.yearsExperience} ${profile.yearsExperience === 1 ? 'year' : 'years'}`}
+                </Fact>
+                <Fact icon={<PoundSterling aria-hidden="true" />} term="Hourly rate">
+                  {rateText(profile.hourlyRateMin, profile.hourlyRateMax)}
+                </Fact>
+                <Fact icon={<MapPin aria-hidden="true" />} term="Based in">
+                  {profile.baseDistrict ?? 'Not given'}
+                </Fact>
+                <Fact icon={<MapPin aria-hidden="true" />} term="Travels up to">
+                  {`${profile.serviceRadiusMiles} ${profile.serviceRadiusMiles === 1 ? 'mile' : 'miles'}`}
+                </Fact>
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+        <div className="space-y-6 md:col-start-2 md:row-span-2 md:row-start-1">
+          <TagCard title="Specialties" tags={profile.specialties} none="No specialties listed." />
+          <TagCard title="Service areas" tags={profile.serviceAreas} none="No service areas listed." />
+          <Card>
+            <CardHeader className="pb-3">
+              <CardTitle as="h2">Verification</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {profile.checks.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No checks completed yet.</p>
+              ) : (
+                <ul className="space-y-3">
+                  {profile.checks.map((check) => {
+                    const { label, icon: Icon } = CHECK_LABELS[check.kind];
+                    return (
+                      <li key={`${check.kind}-${check.title}`} className="flex gap-3 text-sm">
+                        <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                        <div className="min-w-0">
+                          <p className="font-medium">{label}</p>
+                          {check.title !== label && (
+                            <p className="break-words text-muted-foreground">{check.title}</p>
+                          )}
+                          <p className="text-muted-foreground">
+                            Verified {formatDayEnGb(check.verifiedAt)}
+                            {check.expiresOn && ` · valid until ${formatDayEnGb(check.expiresOn)}`}
+                          </p>
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+        <div className="md:col-start-1">
+          <section aria-labelledby="reviews-heading" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="reviews-heading" className="text-xl font-semibold">
+                Reviews ({profile.reviewCount})
+              </h2>
+              <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
+            </div>
+            <ReviewsList
+              tradespersonId={profile.id}
+              tradespersonName={name}
+              reviewsPublic={profile.reviewsPublic}
+            />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    // A <dl> may only hold <div>s that group a <dt> with its <dd>: the icon lives inside the term.
+    <div>
+      <dt className="flex items-center gap-2 text-muted-foreground [&_svg]:size-4">
+        {icon}
+        {term}
+      </dt>
+      <dd className="pl-6 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function TagCard({ title, tags, none }: { title: string; tags: string[]; none: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {tags.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{none}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-muted px-3 py-1 text-sm font-medium break-all">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Request Quote and Message. Visitors are sent to sign in (spec section 2). A customer's quote request
+ * opens Post a Job with this tradesperson invited; messaging arrives with its own issue, so for
+ * signed-in users it is shown but honestly unavailable.
+ */
+function ProfileActions({ profile }: { profile: PublicProfile }) {
+  const session = useSession();
+  if (session.status === 'loading') return <div className="h-10" />;
+
+  if (profile.isOwnProfile) {
+    return (
+      <div className="flex flex-wrap items-center gap-3 pt-2">
+        <Button asChild variant="outline">
+          <Link to="/edit-tradesperson-profile">
+            <Pencil aria-hidden="true" />
+            Edit Profile
+          </Link>
+        </Button>
+        <span className="text-sm text-muted-foreground">This is how customers see your profile.</span>
+      </div>
+    );
+  }
+
+  if (!session.user) {
+    return (
+      <div className="flex flex-wrap items-center gap-2 pt-2">
+        <Button asChild>
+          <Link to="/auth">
+            <Send aria-hidden="true" />
+            Request Quote
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/auth">
+            <MessageSquare aria-hidden="true" />
+            Message
+          </Link>
+        </Button>
+        <SaveButton person={profile} look="labelled" />
+      </div>
+    );
+  }
+
+  const customer = session.user.userType === 'customer';
+  return (
+    <div className="flex flex-wrap items-start gap-2 pt-2">
+      {customer && (
+        <Button asChild>
+          <Link to={`/post-job?${new URLSearchParams({ tradesperson: profile.id })}`}>
+            <Send aria-hidden="true" />
+            Request Quote
+          </Link>
+        </Button>
+      )}
+      <div className="flex flex-col items-start gap-1">
+        <Button variant="outline" disabled aria-describedby="profile-message-note">
+          <MessageSquare aria-hidden="true" />
+          Message
+        </Button>
+        <span id="profile-message-note" className="text-xs text-muted-foreground">
+          Messaging opens soon
+        </span>
+      </div>
+      {customer && <SaveButton person={profile} look="labelled" />}
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  const pulse = 'animate-pulse rounded bg-muted motion-reduce:animate-none';
+  return (
+    <div role="status" aria-busy="true" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <span className="sr-only">Loading profile…</span>
+      <div aria-hidden="true" className={`h-5 w-40 ${pulse}`} />
+      <div
+        aria-hidden="true"
+        className="flex flex-col gap-6 rounded-xl border border-border bg-card p-6 sm:flex-row"
+      >
+        <div className="size-24 shrink-0 animate-pulse rounded-full bg-muted motion-reduce:animate-none" />
+        <div className="flex-1 space-y-3">
+          <div className={`h-8 w-1/2 ${pulse}`} />
+          <div className={`h-5 w-1/3 ${pulse}`} />
+          <div className={`h-5 w-1/4 ${pulse}`} />
+          <div className={`h-5 w-2/3 ${pulse}`} />
+          <div className={`h-10 w-72 max-w-full ${pulse}`} />
+        </div>
+      </div>
+      <div aria-hidden="true" className="grid gap-6 md:grid-cols-[2fr_1fr]">
+        <div className={`h-64 ${pulse}`} />
+        <div className={`h-64 ${pulse}`} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { MessageSquareReply, Star } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/list-states';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useTradespersonReviews } from './api';
+import { formatDayEnGb } from './format';
+import type { Review } from './types';
+
+/** Five stars, the first `rating` filled, read out as one phrase. */
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`Rated ${rating} out of 5`} className="inline-flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((position) => (
+        <Star
+          key={position}
+          aria-hidden="true"
+          className={cn(
+            'size-4',
+            position <= rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/50',
+          )}
+        />
+      ))}
+    </span>
+  );
+}
+
+function ReviewItem({ review, tradespersonName }: { review: Review; tradespersonName: string }) {
+  return (
+    <article className="rounded-xl border border-border bg-card p-4 text-card-foreground">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">{review.reviewerName}</h3>
+        <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
+          {formatDayEnGb(review.createdAt)}
+        </time>
+      </div>
+      <div className="mt-1">
+        <Stars rating={review.rating} />
+      </div>
+      {review.comment && <p className="mt-2 text-sm break-words whitespace-pre-line">{review.comment}</p>}
+      {review.reply && (
+        <div className="mt-3 rounded-lg border-l-4 border-primary bg-muted p-3 text-sm">
+          <p className="flex flex-wrap items-center gap-x-2 font-medium">
+            <MessageSquareReply className="size-4 text-primary" aria-hidden="true" />
+            Reply from {tradespersonName}
+            {review.repliedAt && (
+              <time dateTime={review.repliedAt} className="font-normal text-muted-foreground">
+                {formatDayEnGb(review.repliedAt)}
+              </time>
+            )}
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line">{review.reply}</p>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/**
+ * A tradesperson's reviews, newest first, with Load more. With 'Show reviews publicly' off the server
+ * sends none (except to the tradesperson and admins), and the screen says so instead of 'No reviews yet'.
+ */
+export function ReviewsList({
+  tradespersonId,
+  tradespersonName,
+  reviewsPublic,
+}: {
+  tradespersonId: string;
+  tradespersonName: string;
+  reviewsPublic: boolean;
+}) {
+  const query = useTradespersonReviews(tradespersonId);
+  const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-busy="true" className="space-y-3">
+        <span className="sr-only">Loading reviews…</span>
+        {['a', 'b'].map((key) => (
+          <div
+            key={key}
+            aria-hidden="true"
+            className="h-28 animate-pulse rounded-xl border border-border bg-muted motion-reduce:animate-none"
+          />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return <ErrorState text="We could not load the reviews." onRetry={() => void query.refetch()} />;
+  }
+  if (reviews.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+        {reviewsPublic ? 'No reviews yet' : `${tradespersonName} has chosen not to show reviews publicly.`}
+      </p>
+    );
+  }
+  return (
+    <div aria-busy={query.isFetchingNextPage}>
+      {!reviewsPublic && (
+        // Only the tradesperson themself (or an admin) gets here: say what customers see.
+        <p className="mb-3 text-sm text-muted-foreground">
+          These reviews are hidden from customers: 'Show reviews publicly' is off.
+        </p>
+      )}
+      <ul className="space-y-3">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <ReviewItem review={review} tradespersonName={tradespersonName} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage && <Spinner />}
+            Load more
+          </Button>
+        </div>
+      )}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="mt-3 text-center text-sm font-medium">
+          We could not load more reviews. Please try again.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// Shapes the tradespeople API answers with (docs/api/tradespeople.md), for component tests.
+import type {
+  PublicProfile,
+  Review,
+  ReviewsPage,
+  TradespeopleSearchPage,
+  TradespersonSummary,
+} from './types';
+
+let sequence = 0;
+const nextId = () => {
+  sequence += 1;
+  return `40000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+};
+
+export function makeCard(overrides: Partial<TradespersonSummary> = {}): TradespersonSummary {
+  const id = overrides.id ?? nextId();
+  return {
+    id,
+    fullName: 'Tom Pipes',
+    trade: 'Plumber',
+    verified: true,
+    avatarUrl: `/api/v1/avatars/${id}.svg`,
+    rating: 4.7,
+    reviewCount: 12,
+    hourlyRateMin: 25,
+    hourlyRateMax: 45,
+    specialties: ['Boilers', 'Leaks', 'Bathrooms'],
+    location: 'Leeds',
+    distanceMiles: null,
+    saved: false,
+    ...overrides,
+  };
+}
+
+export function searchPage(
+  tradespeople: TradespersonSummary[],
+  overrides: Partial<TradespeopleSearchPage> = {},
+): TradespeopleSearchPage {
+  return { tradespeople, total: tradespeople.length, page: 1, pageSize: 20, location: null, ...overrides };
+}
+
+export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  const id = overrides.id ?? nextId();
+  return {
+    id,
+    fullName: 'Tom Pipes',
+    businessName: 'Pipes & Sons Ltd',
+    trade: 'Plumber',
+    bio: 'Twenty years fixing leaks across West Yorkshire.',
+    yearsExperience: 20,
+    hourlyRateMin: 30,
+    hourlyRateMax: 50,
+    specialties: ['Boilers', 'Leaks', 'Bathrooms', 'Radiators'],
+    serviceAreas: ['Leeds', 'Bradford'],
+    baseDistrict: 'LS1, Leeds',
+    serviceRadiusMiles: 15,
+    verified: true,
+    checks: [
+      { kind: 'photo_id', title: 'Passport', verifiedAt: '2025-03-14T10:00:00.000Z', expiresOn: null },
+      {
+        kind: 'insurance',
+        title: 'Public liability insurance',
+        verifiedAt: '2025-03-15T10:00:00.000Z',
+        expiresOn: '2026-06-01',
+      },
+    ],
+    rating: 4.5,
+    reviewCount: 2,
+    avatarUrl: `/api/v1/avatars/${id}.svg`,
+    memberSince: '2024-11-02T09:00:00.000Z',
+    saved: false,
+    reviewsPublic: true,
+    isOwnProfile: false,
+    ...overrides,
+  };
+}
+
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: nextId(),
+    rating: 5,
+    comment: 'Quick, tidy and fairly priced.',
+    reviewerName: 'Ann S.',
+    createdAt: '2025-05-10T12:00:00.000Z',
+    reply: null,
+    repliedAt: null,
+    ...overrides,
+  };
+}
+
+export function reviewsPage(reviews: Review[], nextCursor: string | null = null): ReviewsPage {
+  return { reviews, nextCursor };
+}
+
+/** The query string of every request to `path` made so far. */
+export function requestsTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => url.searchParams);
+}
+
+/** An IntersectionObserver that reports every observed element as on screen at once. */
+export class ImmediateIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback(
+      [{ isIntersecting: true, target } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}

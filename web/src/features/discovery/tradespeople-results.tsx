@@ -1,0 +1,223 @@
+import { BROWSE_CATEGORIES } from '@domain/discovery/services';
+import { MapPin, RefreshCw, SearchX, X } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import {
+  isTradespeopleFilter,
+  TRADESPEOPLE_FILTERS,
+  type TradespeopleFilter,
+  type TradespeopleSearch,
+  useTradespeopleSearch,
+} from './api';
+import { professionalsFoundText } from './format';
+import { TradespersonCard, TradespersonCardSkeleton } from './tradesperson-card';
+
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+
+const CHIP_FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/** The search a URL asks for: ?service=, ?location=, ?category= and the chip (?filter=). */
+export function searchFromParams(params: URLSearchParams): TradespeopleSearch {
+  const requested = params.get('filter');
+  const value = (name: string) => params.get(name)?.trim() || null;
+  return {
+    service: value('service'),
+    location: value('location'),
+    category: value('category'),
+    filter: isTradespeopleFilter(requested) ? requested : 'all',
+  };
+}
+
+/** A category parameter's label: a browse category id's name, or the job category as written. */
+export function categoryLabel(category: string): string {
+  return BROWSE_CATEGORIES[category as keyof typeof BROWSE_CATEGORIES]?.label ?? category;
+}
+
+type ResultsProps = {
+  /** The cards' heading level: h2 under a page title, h3 under a results heading. */
+  cardHeading?: 'h2' | 'h3';
+  /** What the Nearby hint points at to enter a place. */
+  locationHint?: string;
+};
+
+/**
+ * Verified tradespeople for the search in the URL, with the spec's chips (really filtering), a count
+ * line screen readers hear, fixed-height skeletons, empty and error states and Load more. Everything
+ * the person chooses lives in the URL, so Back and a shared link keep it.
+ */
+export function TradespeopleResults({
+  cardHeading = 'h2',
+  locationHint = 'Enter a postcode or town to see professionals near you.',
+}: ResultsProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchFromParams(searchParams);
+  const query = useTradespeopleSearch(search);
+
+  const update = (change: (params: URLSearchParams) => void) =>
+    setSearchParams(
+      (params) => {
+        const copy = new URLSearchParams(params);
+        change(copy);
+        return copy;
+      },
+      { replace: true },
+    );
+  const choose = (next: TradespeopleFilter) =>
+    update((params) => (next === 'all' ? params.delete('filter') : params.set('filter', next)));
+  const clear = (name: 'service' | 'location' | 'category') => update((params) => params.delete(name));
+
+  const tradespeople = query.data?.pages.flatMap((page) => page.tradespeople) ?? [];
+  const firstPage = query.data?.pages[0];
+  const total = firstPage?.total;
+  const refused = query.error instanceof ApiError && query.error.status === 400;
+  const needsLocation = search.filter === 'nearby' && firstPage !== undefined && firstPage.location === null;
+
+  const removable = [
+    search.service && { name: 'service' as const, label: search.service, kind: 'service' },
+    search.category && { name: 'category' as const, label: categoryLabel(search.category), kind: 'category' },
+    search.location && { name: 'location' as const, label: search.location, kind: 'location' },
+  ].filter((chip) => !!chip);
+
+  return (
+    <div>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Filter professionals</legend>
+        {TRADESPEOPLE_FILTERS.map(({ value, label }) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={search.filter === value}
+            onClick={() => choose(value)}
+            className={cn(
+              'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+              CHIP_FOCUS,
+              search.filter === value
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'border-border bg-background text-foreground hover:bg-muted',
+            )}
+          >
+            {label}
+          </button>
+        ))}
+        {removable.map((chip) => (
+          <button
+            key={chip.name}
+            type="button"
+            onClick={() => clear(chip.name)}
+            aria-label={`Clear ${chip.kind} ${chip.label}`}
+            className={cn(
+              'flex h-9 max-w-full items-center gap-1 rounded-full border border-primary px-3 text-sm font-medium text-primary hover:bg-muted',
+              CHIP_FOCUS,
+            )}
+          >
+            {chip.name === 'location' && <MapPin className="size-4 shrink-0" aria-hidden="true" />}
+            <span className="truncate">{chip.label}</span>
+            <X className="size-4 shrink-0" aria-hidden="true" />
+          </button>
+        ))}
+      </fieldset>
+
+      {/* One line, always present: screen readers hear the new count after each change. */}
+      <p role="status" aria-live="polite" className="mt-4 h-6 truncate text-sm text-muted-foreground">
+        {query.isPending ? (
+          'Searching for professionals…'
+        ) : total !== undefined ? (
+          <>
+            <span>{professionalsFoundText(total)}</span>
+            {firstPage?.location && total > 0 && <span> · nearest to {firstPage.location.label} first</span>}
+          </>
+        ) : (
+          ''
+        )}
+      </p>
+
+      <div className="mt-4" aria-busy={query.isPending || query.isFetchingNextPage}>
+        {query.isPending ? (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {SKELETON_KEYS.map((key) => (
+              <li key={key}>
+                <TradespersonCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : !query.data ? (
+          <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
+            {refused ? (
+              <>
+                {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
+                <p className="font-semibold">{query.error?.message}</p>
+                {search.location && (
+                  <Button variant="outline" className="mt-4" onClick={() => clear('location')}>
+                    Clear location
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>
+                <p className="font-semibold">We could not load professionals.</p>
+                <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
+                <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+                  <RefreshCw aria-hidden="true" />
+                  Try again
+                </Button>
+              </>
+            )}
+          </div>
+        ) : tradespeople.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-border p-10 text-center">
+            <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-3 text-lg font-semibold">No professionals found</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {needsLocation
+                ? locationHint
+                : search.filter === 'all' && removable.length === 0
+                  ? 'Verified tradespeople appear here as soon as they join.'
+                  : 'No verified professionals match this search yet.'}
+            </p>
+            {search.filter !== 'all' && !needsLocation && (
+              <Button variant="outline" className="mt-4" onClick={() => choose('all')}>
+                Show all professionals
+              </Button>
+            )}
+          </div>
+        ) : (
+          <>
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {tradespeople.map((tradesperson) => (
+                <li key={tradesperson.id}>
+                  <TradespersonCard tradesperson={tradesperson} headingLevel={cardHeading} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  disabled={query.isFetchingNextPage}
+                  aria-busy={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  {query.isFetchingNextPage && <Spinner />}
+                  Load more
+                </Button>
+              </div>
+            )}
+            {query.isFetchNextPageError && (
+              <p role="alert" className="mt-3 text-center text-sm font-medium">
+                We could not load more professionals. Please try again.
+              </p>
+            )}
+            <p className="sr-only" aria-live="polite">
+              {total !== undefined && tradespeople.length < total
+                ? `Showing ${tradespeople.length} of ${total} professionals`
+                : ''}
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { expectHeadingsInOrder } from './test-helpers';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The details element a question belongs to. */
+function disclosureOf(question: string): HTMLDetailsElement {
+  const details = screen.getByText(question).closest('details');
+  if (!details) throw new Error(`${question} is not in a details element`);
+  return details;
+}
+
+describe('the FAQ', () => {
+  it('groups its questions under topic headings, in order, and sets the title', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/faq');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Frequently Asked Questions');
+    const topics = expectHeadingsInOrder()
+      .filter((h) => h.level === 2)
+      .map((h) => h.text);
+    expect(topics).toEqual([
+      'On this page',
+      'Posting a job',
+      'Quotes',
+      'Booking',
+      'Payments and escrow',
+      'Fees',
+      'Reviews',
+      'Disputes',
+      'Verification',
+      'Your account and data',
+    ]);
+    await waitFor(() => expect(document.title).toBe('Frequently Asked Questions — TradeNest'));
+  });
+
+  it('keeps answers closed until their question is opened, and lets keyboard users reach each question', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/faq');
+    await screen.findByRole('heading', { level: 1 });
+    const escrow = disclosureOf('What is escrow, and how does it protect me?');
+    expect(escrow.open).toBe(false);
+    fireEvent.click(within(escrow).getByText('What is escrow, and how does it protect me?'));
+    expect(escrow.open).toBe(true);
+    fireEvent.click(within(escrow).getByText('What is escrow, and how does it protect me?'));
+    expect(escrow.open).toBe(false);
+    // A summary is focusable, so keyboard users reach every question with Tab.
+    const summary = escrow.querySelector('summary')!;
+    summary.focus();
+    expect(document.activeElement).toBe(summary);
+  });
+
+  it('opens the question a link points at', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/faq#escrow');
+    await screen.findByRole('heading', { level: 1 });
+    expect(disclosureOf('What is escrow, and how does it protect me?').open).toBe(true);
+    expect(disclosureOf('When do I pay?').open).toBe(false);
+  });
+
+  it('answers with the real rules: 3 quotes, 7 days in escrow, a 15% fee, reviews after paid work', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/faq');
+    await screen.findByRole('heading', { level: 1 });
+    const text = (question: string) => disclosureOf(question).textContent ?? '';
+    expect(text('How many quotes will I get?')).toContain('Up to 3.');
+    expect(text('What is escrow, and how does it protect me?')).toContain('7-day protection window');
+    expect(text('What does TradeNest charge?')).toContain('a platform fee of 15%');
+    expect(text('What does TradeNest charge?')).toContain(
+      'the fee is £60.00 and the tradesperson receives £340.00',
+    );
+    expect(text('Who can leave a review?')).toContain('completed and paid');
+    expect(text('What reasons can I give?')).toContain('Scope creep without compensation');
+    expect(text('What reasons can I give?')).toContain('Work not completed as agreed');
+  });
+
+  it('links to its topics from the top of the page', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/faq');
+    const nav = await screen.findByRole('navigation', { name: 'On this page' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain('#payments-and-escrow');
+    for (const href of hrefs) expect(document.getElementById(href!.slice(1))).not.toBeNull();
+  });
+});

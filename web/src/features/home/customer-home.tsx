@@ -1,0 +1,170 @@
+import { HOME_POPULAR_SERVICES, LIMITS } from '@domain/catalog/catalog';
+import {
+  BadgeCheck,
+  Hammer,
+  House,
+  Layers,
+  LogOut,
+  type LucideIcon,
+  Paintbrush,
+  Plus,
+  ShieldCheck,
+  Star,
+  Users,
+  Wrench,
+  Zap,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSignOut } from '@/features/auth/auth-mutations';
+import { useSession } from '@/features/auth/session';
+import { useFeaturedTradespeople } from '@/features/discovery/api';
+import { TradespersonCard } from '@/features/discovery/tradesperson-card';
+import { TradespersonCardSkeleton } from '@/features/discovery/tradesperson-card-skeleton';
+import { HeroSearch } from '@/features/landing/hero-search';
+
+// The spec's three trust tiles; the copy says only what the platform checks.
+const TRUST_TILES: readonly { title: string; text: string; icon: LucideIcon }[] = [
+  { title: 'Verified Pros', text: 'Photo ID checked by our team', icon: BadgeCheck },
+  { title: 'Fully Insured', text: 'Public liability insurance checked', icon: ShieldCheck },
+  { title: 'Top Rated', text: 'Reviews only from completed jobs', icon: Star },
+];
+
+const SERVICE_ICONS: Record<(typeof HOME_POPULAR_SERVICES)[number], LucideIcon> = {
+  Plumbing: Wrench,
+  Electrical: Zap,
+  Carpentry: Hammer,
+  Painting: Paintbrush,
+  Roofing: House,
+  Flooring: Layers,
+};
+
+const SKELETON_KEYS = ['a', 'b', 'c'] as const;
+
+/** Customer home (spec section 2, /home). */
+export function CustomerHome() {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const firstName = user?.fullName?.trim().split(/\s+/)[0];
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-10 px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words">
+            {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+          </h1>
+          <p className="mt-1 text-muted-foreground">What can we help you get done today?</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/post-job">
+              <Plus aria-hidden="true" />
+              Post a Job
+            </Link>
+          </Button>
+          <Button
+            variant="outline"
+            disabled={signOut.isPending}
+            aria-busy={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+
+      <section aria-labelledby="home-search-heading">
+        <h2 id="home-search-heading" className="sr-only">
+          Search for a tradesperson
+        </h2>
+        <HeroSearch serviceLabel="What do you need done?" idPrefix="home" />
+      </section>
+
+      <section aria-labelledby="home-trust-heading">
+        <h2 id="home-trust-heading" className="sr-only">
+          Why TradeNest
+        </h2>
+        <ul className="grid grid-cols-3 gap-2 sm:gap-4">
+          {TRUST_TILES.map(({ title, text, icon: Icon }) => (
+            <li
+              key={title}
+              className="flex flex-col items-center gap-2 rounded-xl border border-border bg-card p-3 text-center text-card-foreground sm:p-5"
+            >
+              <Icon className="size-7 text-primary" aria-hidden="true" />
+              <h3 className="text-sm font-semibold sm:text-base">{title}</h3>
+              <p className="hidden text-sm text-muted-foreground sm:block">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="home-services-heading">
+        <h2 id="home-services-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+          Popular Services
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {HOME_POPULAR_SERVICES.map((service) => {
+            const Icon = SERVICE_ICONS[service];
+            return (
+              <li key={service}>
+                <Link
+                  to={`/browse-services?${new URLSearchParams({ service })}`}
+                  className="flex h-full flex-col items-center gap-2 rounded-xl border border-border bg-card p-4 text-center font-medium text-card-foreground transition-colors hover:border-primary hover:bg-primary/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  <Icon className="size-6 text-primary" aria-hidden="true" />
+                  {service}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <FeaturedOnHome />
+    </div>
+  );
+}
+
+/** Up to 3 featured professionals; their failure to load is silent (spec section 8): no section. */
+function FeaturedOnHome() {
+  const featured = useFeaturedTradespeople(LIMITS.featuredOnHome);
+  if (featured.isError) return null;
+  return (
+    <section aria-labelledby="home-featured-heading">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id="home-featured-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+          Featured Professionals
+        </h2>
+        <Link to="/browse" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Browse all
+        </Link>
+      </div>
+      <div className="mt-4" aria-busy={featured.isPending}>
+        {featured.isPending ? (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {SKELETON_KEYS.map((key) => (
+              <li key={key}>
+                <TradespersonCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : featured.data.length === 0 ? (
+          <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center text-muted-foreground">
+            <Users className="size-5" aria-hidden="true" />
+            No tradespeople available yet
+          </p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.data.map((tradesperson) => (
+              <li key={tradesperson.id}>
+                <TradespersonCard tradesperson={tradesperson} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+// Server calls for the tradesperson's own profile, Business Setup and verification documents
+// (docs/api/tradespeople.md) as TanStack Query hooks. Types only from the shared schemas.
+import type { DocumentView } from '@domain/profiles/documents';
+import type { OwnProfile, SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api';
+
+export type { DocumentView, OwnProfile };
+
+export const profileKeys = {
+  own: ['tradesperson-profile'] as const,
+  documents: ['tradesperson-profile', 'documents'] as const,
+};
+
+/** The server's own words when it sent them, else the screen's fallback text (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;
+  return fallback;
+}
+
+export const isValidationError = (error: unknown) =>
+  error instanceof ApiError && error.code === 'validation_error';
+
+/** Per-field messages of a 400 (`details: [{ field, message }]`), for marking the fields. */
+export function fieldErrors(error: unknown): { field: string; message: string }[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  return error.details.filter(
+    (d): d is { field: string; message: string } =>
+      typeof d?.field === 'string' && typeof d?.message === 'string',
+  );
+}
+
+export function useOwnProfile() {
+  return useQuery({
+    queryKey: profileKeys.own,
+    queryFn: () => apiFetch<{ profile: OwnProfile }>('/tradesperson/profile').then((r) => r.profile),
+  });
+}
+
+/** Saves through one of the profile's PUT/POST endpoints and keeps the cached profile in step. */
+function useProfileMutation<Body>(method: 'PUT' | 'POST', path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) =>
+      apiFetch<{ profile: OwnProfile }>(path, { method, json: body }).then((r) => r.profile),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKeys.own, profile);
+      // Cards and public profiles elsewhere show these fields.
+      void queryClient.invalidateQueries({ queryKey: ['tradespeople'] });
+    },
+  });
+}
+
+export const useSaveProfile = () => useProfileMutation<UpdateProfile>('PUT', '/tradesperson/profile');
+export const useSaveSetupDetails = () =>
+  useProfileMutation<SetupDetails>('PUT', '/tradesperson/setup/details');
+export const useSaveSetupServices = () =>
+  useProfileMutation<SetupServices>('PUT', '/tradesperson/setup/services');
+export const useCompleteSetup = () => useProfileMutation<undefined>('POST', '/tradesperson/setup/complete');
+
+/**
+ * Sends a multipart form. apiFetch speaks JSON only; the browser must set the multipart boundary
+ * itself, so no Content-Type is given here.
+ */
+async function postForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(
+      'NETWORK_ERROR',
+      'We could not reach TradeNest. Check your connection and try again.',
+      0,
+    );
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | { error?: { code?: unknown; message?: unknown; details?: unknown } }
+    | undefined;
+  if (!response.ok) {
+    const error = body?.error;
+    if (typeof error?.code === 'string' && typeof error.message === 'string') {
+      throw new ApiError(error.code, error.message, response.status, error.details);
+    }
+    throw new ApiError('HTTP_ERROR', 'Something went wrong. Please try again.', response.status);
+  }
+  return body as T;
+}
+
+export function useUploadPicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return postForm<{ avatarUrl: string }>('/tradesperson/profile/picture', form).then((r) => r.avatarUrl);
+    },
+    onSuccess: (avatarUrl) => {
+      queryClient.setQueryData<OwnProfile>(profileKeys.own, (p) => (p ? { ...p, avatarUrl } : p));
+    },
+  });
+}
+
+export function useRemovePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/tradesperson/profile/picture', { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.setQueryData<OwnProfile>(profileKeys.own, (p) => (p ? { ...p, avatarUrl: null } : p));
+    },
+  });
+}
+
+export function useDocuments() {
+  return useQuery({
+    queryKey: profileKeys.documents,
+    queryFn: () => apiFetch<{ documents: DocumentView[] }>('/documents').then((r) => r.documents),
+  });
+}
+
+export type DocumentUpload = { kind: string; title: string; expiresOn: string; file: File };
+
+export function useUploadDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, ...fields }: DocumentUpload) => {
+      const form = new FormData();
+      // Text fields first, so the server has them before the file arrives.
+      for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+      form.append('file', file);
+      return postForm<{ document: DocumentView }>('/documents', form).then((r) => r.document);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.documents }),
+  });
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/documents/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.documents }),
+  });
+}

@@ -1,0 +1,171 @@
+import { Check, PartyPopper, Wallet } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
+import { showError } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { fieldErrors, isValidationError, type OwnProfile, useCompleteSetup, useOwnProfile } from './api';
+import { SAVE_FAILED } from './form-errors';
+import { SetupDetailsStep } from './setup-details-step';
+import { SetupServicesStep } from './setup-services-step';
+import { StepButtons } from './step-buttons';
+import { VerificationDocuments } from './verification-documents';
+
+// The spec's four steps (section 9: 'Business setup has 4 steps').
+export const SETUP_STEPS = [
+  'Business Details',
+  'Services & Pricing',
+  'Verification',
+  'Payment Setup',
+] as const;
+
+/** Business Setup (spec section 2): four steps with Previous/Next; each step saves for real. */
+export function BusinessSetup({ onCompleted }: { onCompleted: (profile: OwnProfile) => void }) {
+  const query = useOwnProfile();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Business Setup</h1>
+      <p className="mt-2 mb-8 text-muted-foreground">
+        Set up your business profile so customers can find and book you.
+      </p>
+      {query.isPending ? (
+        <CardSkeletons count={2} height="h-40" />
+      ) : query.isError ? (
+        <ErrorState text="We could not load your profile." onRetry={() => void query.refetch()} />
+      ) : (
+        <SetupSteps profile={query.data} onCompleted={onCompleted} />
+      )}
+    </div>
+  );
+}
+
+function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted: (p: OwnProfile) => void }) {
+  const [step, setStep] = useState(0);
+  const [saved, setSaved] = useState<ReadonlySet<number>>(new Set());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const complete = useCompleteSetup();
+
+  // Moving between steps takes keyboard and screen-reader users to the new step's heading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step change is what triggers the move
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => {
+    moved.current = true;
+    setStep(next);
+    window.scrollTo?.({ top: 0 });
+  };
+  const savedAndNext = (current: number) => () => {
+    setSaved((s) => new Set(s).add(current));
+    goTo(current + 1);
+  };
+
+  const finish = () =>
+    complete.mutate(undefined, {
+      onSuccess: onCompleted,
+      onError: (error) => {
+        if (isValidationError(error)) {
+          void showError('Validation Error', error.message);
+          // Back to the step that holds what is missing.
+          const field = fieldErrors(error)[0]?.field;
+          if (field === 'basePostcode') goTo(0);
+          else if (field === 'trade') goTo(1);
+          return;
+        }
+        void showError(SAVE_FAILED, error.message);
+      },
+    });
+
+  return (
+    <div className="space-y-8">
+      <ol aria-label="Setup steps" className="grid grid-cols-4 gap-2">
+        {SETUP_STEPS.map((name, index) => {
+          const current = index === step;
+          const done = saved.has(index) && !current;
+          return (
+            <li key={name} aria-current={current ? 'step' : undefined} className="min-w-0">
+              <div
+                className={cn(
+                  'h-1.5 rounded-full',
+                  current || done || index < step ? 'bg-primary' : 'bg-muted',
+                )}
+                aria-hidden="true"
+              />
+              <p
+                className={cn(
+                  'mt-2 flex items-center gap-1 text-xs leading-tight sm:text-sm',
+                  current ? 'font-semibold text-foreground' : 'text-muted-foreground',
+                )}
+              >
+                {done && <Check className="size-3.5 shrink-0" aria-hidden="true" />}
+                <span>
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {name}
+                  {done && <span className="sr-only"> (saved)</span>}
+                </span>
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+
+      <section
+        aria-labelledby="setup-step-heading"
+        className="rounded-xl border border-border bg-card p-4 sm:p-6"
+      >
+        <h2
+          id="setup-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-6 text-xl font-semibold outline-none"
+        >
+          <span className="block text-sm font-normal text-muted-foreground">
+            Step {step + 1} of {SETUP_STEPS.length}
+          </span>
+          {SETUP_STEPS[step]}
+        </h2>
+        {/* Every step stays mounted (only hidden), so going back and forth keeps what was typed. */}
+        <div hidden={step !== 0}>
+          <SetupDetailsStep profile={profile} onSaved={savedAndNext(0)} />
+        </div>
+        <div hidden={step !== 1}>
+          <SetupServicesStep profile={profile} onPrevious={() => goTo(0)} onSaved={savedAndNext(1)} />
+        </div>
+        <div hidden={step !== 2} className="space-y-6">
+          {step >= 2 && <VerificationDocuments />}
+          <StepButtons onPrevious={() => goTo(1)} next={{ label: 'Next', onClick: () => goTo(3) }} />
+        </div>
+        <div hidden={step !== 3} className="space-y-6">
+          <PayoutsNote />
+          <StepButtons
+            onPrevious={() => goTo(2)}
+            next={{
+              label: 'Complete Setup',
+              pending: complete.isPending,
+              onClick: finish,
+              icon: <PartyPopper aria-hidden="true" />,
+            }}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Payouts arrive with card payments; until then this says so rather than offering a button that does nothing. */
+function PayoutsNote() {
+  return (
+    <div className="flex gap-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
+      <Wallet className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div className="space-y-2 text-sm">
+        <p className="font-semibold">Payouts are not open yet</p>
+        <p className="text-muted-foreground">
+          Card payments and payouts are still being set up on TradeNest. When they open, you will connect a
+          payout account here to receive the money for your jobs, less the 15% platform fee. Nothing is needed
+          from you now: you can complete setup and start quoting.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { TRADES } from '@domain/catalog/catalog';
+import { PROFILE_LIMITS } from '@domain/profiles/schemas';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PoundsInput } from '@/components/ui/pounds-input';
+import { RequiredMark } from '@/components/ui/required-mark';
+import { cn } from '@/lib/utils';
+
+// The profile's fields, shared by Edit Profile and Business Setup so both look and read the same.
+// Each takes react-hook-form's registration for its input and whether the input is invalid.
+
+export const fieldClass =
+  'flex w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
+
+const invalidProp = (invalid: boolean | undefined) => (invalid ? true : undefined);
+
+export function TradeField({
+  registration,
+  invalid,
+  empty,
+  initial,
+}: {
+  registration: UseFormRegisterReturn;
+  invalid?: boolean;
+  empty: boolean;
+  /** The saved trade. Given to the element as well, so the right option shows from the first paint. */
+  initial: string;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="profile-trade">
+        Trade
+        <RequiredMark />
+      </Label>
+      <select
+        id="profile-trade"
+        aria-required="true"
+        aria-invalid={invalidProp(invalid)}
+        className={cn(fieldClass, 'h-10', empty && 'text-muted-foreground')}
+        defaultValue={initial}
+        {...registration}
+      >
+        {/* Selectable, unlike a disabled placeholder, so an empty trade reads the same in every browser. */}
+        <option value="">Select your trade</option>
+        {TRADES.map((trade) => (
+          <option key={trade} value={trade} className="text-foreground">
+            {trade}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function BioField({
+  registration,
+  invalid,
+}: {
+  registration: UseFormRegisterReturn;
+  invalid?: boolean;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="profile-bio">Bio</Label>
+      <textarea
+        id="profile-bio"
+        rows={5}
+        placeholder="Tell customers about your work, experience and what you specialise in."
+        aria-invalid={invalidProp(invalid)}
+        aria-describedby="profile-bio-hint"
+        maxLength={PROFILE_LIMITS.bioMax + 100}
+        className={cn(fieldClass, 'min-h-32 resize-y')}
+        {...registration}
+      />
+      <p id="profile-bio-hint" className="text-xs text-muted-foreground">
+        Up to {PROFILE_LIMITS.bioMax} characters.
+      </p>
+    </div>
+  );
+}
+
+export function YearsField({
+  registration,
+  invalid,
+}: {
+  registration: UseFormRegisterReturn;
+  invalid?: boolean;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="profile-years">Years of experience</Label>
+      <Input
+        id="profile-years"
+        inputMode="numeric"
+        placeholder="e.g. 10"
+        aria-invalid={invalidProp(invalid)}
+        {...registration}
+      />
+    </div>
+  );
+}
+
+export function RateFields({
+  min,
+  max,
+}: {
+  min: { registration: UseFormRegisterReturn; invalid?: boolean };
+  max: { registration: UseFormRegisterReturn; invalid?: boolean };
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm leading-none font-medium">Hourly rate (£ per hour, optional)</legend>
+      <div className="grid grid-cols-2 gap-3 pt-2">
+        <div className="space-y-1">
+          <Label htmlFor="profile-rate-min" className="text-xs text-muted-foreground">
+            Minimum rate
+          </Label>
+          <PoundsInput
+            id="profile-rate-min"
+            inputMode="numeric"
+            placeholder="40"
+            aria-invalid={invalidProp(min.invalid)}
+            {...min.registration}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="profile-rate-max" className="text-xs text-muted-foreground">
+            Maximum rate
+          </Label>
+          <PoundsInput
+            id="profile-rate-max"
+            inputMode="numeric"
+            placeholder="60"
+            aria-invalid={invalidProp(max.invalid)}
+            {...max.registration}
+          />
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Whole pounds. Customers see “Rate on request” without them.
+      </p>
+    </fieldset>
+  );
+}
+
+export function BaseAreaFields({
+  postcode,
+  radius,
+  postcodeRequired = false,
+}: {
+  postcode: { registration: UseFormRegisterReturn; invalid?: boolean };
+  radius: { registration: UseFormRegisterReturn; invalid?: boolean };
+  postcodeRequired?: boolean;
+}) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <div className="space-y-2">
+        <Label htmlFor="profile-postcode">
+          Base postcode
+          {postcodeRequired && <RequiredMark />}
+        </Label>
+        <Input
+          id="profile-postcode"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          placeholder="e.g. M1 1AE"
+          aria-required={postcodeRequired ? 'true' : undefined}
+          aria-invalid={invalidProp(postcode.invalid)}
+          aria-describedby="profile-postcode-hint"
+          {...postcode.registration}
+        />
+        <p id="profile-postcode-hint" className="text-xs text-muted-foreground">
+          Where you work from. Customers only ever see the district.
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="profile-radius">
+          Service radius (miles)
+          <RequiredMark />
+        </Label>
+        <Input
+          id="profile-radius"
+          inputMode="numeric"
+          placeholder="15"
+          aria-required="true"
+          aria-invalid={invalidProp(radius.invalid)}
+          aria-describedby="profile-radius-hint"
+          {...radius.registration}
+        />
+        <p id="profile-radius-hint" className="text-xs text-muted-foreground">
+          How far you travel for work, 1 to 200 miles.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// Shapes the profile and documents API answers with (docs/api/tradespeople.md), for component tests.
+import type { DocumentView } from '@domain/profiles/documents';
+import type { OwnProfile } from '@domain/profiles/schemas';
+
+export function makeOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return {
+    businessName: null,
+    phone: null,
+    trade: 'Plumber',
+    bio: 'Local plumber.',
+    yearsExperience: 10,
+    hourlyRateMin: 40,
+    hourlyRateMax: 60,
+    specialties: ['Boilers'],
+    serviceAreas: ['Salford'],
+    basePostcode: 'M1 1AE',
+    serviceRadiusMiles: 15,
+    avatarUrl: null,
+    verified: false,
+    setupCompletedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeDocument(overrides: Partial<DocumentView> = {}): DocumentView {
+  return {
+    id: '40000000-0000-4000-8000-000000000001',
+    kind: 'photo_id',
+    title: 'Photo ID',
+    status: 'pending',
+    fileName: 'passport.jpg',
+    expiresOn: null,
+    createdAt: '2025-06-01T09:00:00Z',
+    rejectionReason: null,
+    ...overrides,
+  };
+}
