@@ -75,6 +75,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Journeys wait on the server (a password change hashes twice with scrypt) while the rest
+          // of the suite shares the machine: one second, the default, is too short to be fair.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

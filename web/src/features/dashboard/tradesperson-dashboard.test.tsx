@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import type { OwnProfile } from '@/features/tradesperson-profile/api';
 import { showError, showSuccess } from '@/lib/toast';
 import type { DashboardBooking, DashboardData, DashboardQuote } from './api';
 
@@ -218,5 +219,54 @@ describe('the tradesperson dashboard', () => {
     renderApp('/tradesperson-dashboard');
     expect(await screen.findByText(/This dashboard is for tradespeople/)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/tradesperson/dashboard'))).toBe(false);
+  });
+
+  it('points to Business Setup until it is complete', async () => {
+    const ownProfile = (setupCompletedAt: string | null): OwnProfile => ({
+      businessName: null,
+      phone: null,
+      trade: 'Plumber',
+      bio: null,
+      yearsExperience: null,
+      hourlyRateMin: null,
+      hourlyRateMax: null,
+      specialties: [],
+      serviceAreas: [],
+      basePostcode: null,
+      serviceRadiusMiles: 15,
+      avatarUrl: null,
+      verified: false,
+      setupCompletedAt,
+    });
+    mockApi({
+      ...sessionHandler(tradesperson),
+      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
+      'GET /api/v1/tradesperson/profile': () => ({ status: 200, body: { profile: ownProfile(null) } }),
+    });
+    renderApp('/tradesperson-dashboard');
+    const reminder = await screen.findByRole('region', { name: 'Finish your Business Setup' });
+    expect(within(reminder).getByRole('link', { name: 'Continue setup' }).getAttribute('href')).toBe(
+      '/tradesperson/setup',
+    );
+    cleanup();
+
+    let answered!: () => void;
+    const profileAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    mockApi({
+      ...sessionHandler(tradesperson),
+      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
+      'GET /api/v1/tradesperson/profile': () => {
+        answered();
+        return { status: 200, body: { profile: ownProfile('2026-01-01T00:00:00.000Z') } };
+      },
+    });
+    renderApp('/tradesperson-dashboard');
+    await screen.findByText('Dashboard loaded');
+    await profileAnswered;
+    // Let the answer reach the screen before checking that nothing was added.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Finish your Business Setup' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
 import { useDashboard } from './api';
 import { RecentQuotes } from './recent-quotes';
+import { SetupReminder } from './setup-reminder';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 
 /** The tradesperson dashboard (spec section 2), from GET /tradesperson/dashboard. */
@@ -32,6 +33,8 @@ export function TradespersonDashboard({ name }: { name: string | null }) {
           </Button>
         </div>
       </header>
+
+      <SetupReminder />
 
       <p role="status" className="sr-only">
         {query.isPending ? 'Loading your dashboard…' : query.data ? 'Dashboard loaded' : ''}
