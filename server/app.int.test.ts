@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testConfig } from '../test/config';
@@ -269,6 +270,18 @@ describeOnDatabases('serving the built web app', (ctx) => {
     // Only the landing page is pre-rendered.
     const other = await app.inject({ url: '/browse', headers: { accept: 'text/html' } });
     expect(other.body).not.toContain('Pre-rendered');
+    // Pages are compressed like everything else, although no route serves them.
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({
+        url: '/',
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res.rawPayload).toString()).toContain('<h1>Pre-rendered</h1>');
+    }
   });
 
   it('explains how to build when the web app has not been built', async () => {

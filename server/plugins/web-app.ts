@@ -1,10 +1,36 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../lib/app-error';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// The compression plugin hooks into routes, and the pages below are served by the not-found handler,
+// which is not a route: they are compressed here. The shells never change while the process runs, so
+// each is compressed once; pages with their own head tags (public profiles) are small and vary.
+const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, cacheable: boolean) {
+  reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .header('vary', 'Accept-Encoding, Cookie');
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  if (!encoding) return reply.send(html);
+  let bodies = cacheable ? compressed.get(html) : undefined;
+  if (!bodies) {
+    const raw = Buffer.from(html);
+    bodies = {
+      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: cacheable ? 11 : 5 } }),
+      gzip: gzipSync(raw),
+    };
+    if (cacheable) compressed.set(html, bodies);
+  }
+  return reply.header('content-encoding', encoding).send(bodies[encoding]);
+}
 
 /**
  * Head tags (title, description, social card) for one page, or null to send the plain shell. The tags
@@ -93,13 +119,10 @@ export async function registerWebApp(
     }
     if (pathname === '/' && landingHtml) {
       const hasSession = /(?:^|;\s*)(?:__Host-)?tn_session=/.test(request.headers.cookie ?? '');
-      reply.header('vary', 'Cookie');
-      if (!hasSession) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(landingHtml);
-      }
+      if (!hasSession) return sendHtml(request, reply, landingHtml, true);
     }
     // Client-side routes (including the 404 page) are resolved by the SPA itself.
     const html = await pageHtml(pathname, request.log);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return sendHtml(request, reply, html ?? '', html === indexHtml);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { AppError } from '../../lib/app-error';
+import { loadSharp } from '../../lib/sharp';
 
 // Reading one uploaded file from a multipart request, and deciding what it really is. Neither the
 // file's name nor the type the browser declared is trusted: both are the sender's to choose.
@@ -43,6 +43,7 @@ const SHARP_FORMATS: Partial<Record<string, SniffedType>> = {
 
 /** Whether an image's decoder agrees with its magic number (a truncated or forged header fails). */
 export async function isDecodableImage(bytes: Buffer, expected: SniffedType): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     return SHARP_FORMATS[meta.format ?? ''] === expected && Boolean(meta.width && meta.height);

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { AppError } from '../../lib/app-error';
+import { loadSharp } from '../../lib/sharp';
 import { isDecodableImage, MAX_INPUT_PIXELS, sniffContentType } from '../documents/uploads';
 
 const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -18,6 +18,7 @@ export async function toProfilePicture(bytes: Buffer): Promise<Buffer> {
   const type = sniffContentType(bytes);
   if (!type || !PICTURE_TYPES.has(type) || !(await isDecodableImage(bytes, type))) throw notAPicture();
   const side = UPLOAD_LIMITS.pictureSidePx;
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
