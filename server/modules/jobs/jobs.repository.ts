@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared } from '../../db/prepared';
 import { bookings, jobPostings, profiles, quotes, tradespersonProfiles, users } from '../../db/schema';
 import { isTopRated, ratingColumns } from '../ratings/ratings.repository';
 
@@ -149,17 +149,6 @@ function openJobsWhere(filter: OpenJobsFilter, useLocationIndex = true): SQL {
 }
 
 const me = alias(tradespersonProfiles, 'me');
-
-/**
- * A LIMIT written into the statement rather than bound: PostgreSQL costs a bound LIMIT as 10% of the
- * rows, so the generic plan of a prepared page query looked dear and it re-planned the statement on
- * every execution (2-3 ms of planning for 0.25 ms of work, measured in bench/marketplace-load.mjs).
- * Drizzle binds numbers, but writes an SQL chunk as it is; each page size is its own statement.
- */
-const literalLimit = (n: number) => {
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`bad page size ${n}`);
-  return sql.raw(String(n)) as unknown as number;
-};
 
 function pageQuery(
   db: Executor,

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   documents,
   jobPostings,
@@ -72,16 +72,6 @@ const filterCondition = (filter: SearchFilter) =>
 // not `box @> point`.
 const searchedPoint = sql`box(point(${p('lng')}::float8, ${p('lat')}::float8), point(${p('lng')}::float8, ${p('lat')}::float8))`;
 
-/**
- * A LIMIT written into the statement rather than bound: PostgreSQL costs a bound LIMIT as 10% of the
- * rows, and a generic plan costed that way would sort every listed tradesperson instead of reading
- * the newest through the index (see literalLimit in jobs.repository.ts). Each page size is its own statement.
- */
-const literalLimit = (n: number) => {
-  if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new Error(`bad page size ${n}`);
-  return sql.raw(String(n)) as unknown as number;
-};
-
 export interface SearchParams {
   viewerId: string | null;
   categoryTrades: readonly string[] | null;
@@ -113,7 +103,8 @@ const paramsOf = (q: SearchParams) => ({
  * 100,000 tradespeople without touching the table. Only the page's rows are then joined for the cards.
  */
 export async function searchNear(db: Executor, q: NearParams, filter: SearchFilter) {
-  const name = `tradespeople_near_${filter.replace('-', '_')}`;
+  // The page size is written into the statement (see literalLimit), so each size is its own statement.
+  const name = `tradespeople_near_${filter.replace('-', '_')}_${q.limit}`;
   return prepared(db, name, (d) => {
     const matches = d
       .select({
@@ -139,7 +130,7 @@ export async function searchNear(db: Executor, q: NearParams, filter: SearchFilt
         ),
       )
       .orderBy(asc(matches.distance), asc(matches.userId))
-      .limit(p('limit'))
+      .limit(literalLimit(q.limit))
       .offset(p('offset'))
       .as('page');
     return d
@@ -149,7 +140,7 @@ export async function searchNear(db: Executor, q: NearParams, filter: SearchFilt
       .innerJoin(profiles, eq(profiles.id, page.userId))
       .orderBy(asc(page.distance), asc(page.userId))
       .prepare(name);
-  }).execute({ ...paramsOf(q), limit: q.limit, lat: q.lat, lng: q.lng, nearbyMiles: q.nearbyMiles });
+  }).execute({ ...paramsOf(q), lat: q.lat, lng: q.lng, nearbyMiles: q.nearbyMiles });
 }
 
 /** How many match a location search: only needed for a page past the last one (the page has no rows to count). */

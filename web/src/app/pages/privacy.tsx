@@ -171,6 +171,12 @@ export function PrivacyPage() {
         <a href="https://www.geonames.org/">https://www.geonames.org/</a>), licensed under CC BY 4.0.
       </p>
       <p>
+        To suggest your town and postcode district on the home page, our own server looks up the IP address
+        your browser connects from in a database kept on that server; the address is not stored and no other
+        company is asked. This product includes GeoLite2 data created by MaxMind, available from{' '}
+        <a href="https://www.maxmind.com">https://www.maxmind.com</a>.
+      </p>
+      <p>
         Licences:{' '}
         <a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/">
           Open Government Licence v3.0
