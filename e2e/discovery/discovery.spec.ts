@@ -52,7 +52,12 @@ describeInBrowser('finding tradespeople', (ctx) => {
     await firstCard.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/tradesperson/'));
     await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
-    await eventually(() => page.getByRole('heading', { name: /Reviews/ }).first().isVisible()).toBe(true);
+    await eventually(() =>
+      page
+        .getByRole('heading', { name: /Reviews/ })
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Message' }).click();
