@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 
 /** Placeholder cards of the real cards' height, so the list does not jump when it arrives. */
 export function CardSkeletons({ count = 3, height = 'h-44' }: { count?: number; height?: string }) {
@@ -49,5 +50,45 @@ export function ErrorState({ text, onRetry }: { text: string; onRetry: () => voi
         Try again
       </Button>
     </div>
+  );
+}
+
+/**
+ * The "Load more" button under a paginated list (a TanStack infinite query), with the message shown
+ * when fetching the next page fails. `what` names the items: 'We could not load more {what}.'
+ */
+export function LoadMore({
+  query,
+  what,
+}: {
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    fetchNextPage: () => unknown;
+  };
+  what: string;
+}) {
+  return (
+    <>
+      {query.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="outline"
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage && <Spinner />}
+            Load more
+          </Button>
+        </div>
+      )}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="mt-3 text-center text-sm font-medium">
+          We could not load more {what}. Please try again.
+        </p>
+      )}
+    </>
   );
 }

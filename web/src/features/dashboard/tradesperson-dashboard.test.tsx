@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
-import type { OwnProfile } from '@/features/tradesperson-profile/api';
+import { type OwnProfile, profileKeys } from '@/features/tradesperson-profile/api';
 import { showError, showSuccess } from '@/lib/toast';
 import type { DashboardBooking, DashboardData, DashboardQuote } from './api';
+import { SetupReminder } from './setup-reminder';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -250,23 +253,18 @@ describe('the tradesperson dashboard', () => {
     );
     cleanup();
 
-    let answered!: () => void;
-    const profileAnswered = new Promise<void>((resolve) => {
-      answered = resolve;
+    // Once setup is complete the reminder renders nothing: shown with the profile already loaded.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
     });
-    mockApi({
-      ...sessionHandler(tradesperson),
-      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
-      'GET /api/v1/tradesperson/profile': () => {
-        answered();
-        return { status: 200, body: { profile: ownProfile('2026-01-01T00:00:00.000Z') } };
-      },
-    });
-    renderApp('/tradesperson-dashboard');
-    await screen.findByText('Dashboard loaded');
-    await profileAnswered;
-    // Let the answer reach the screen before checking that nothing was added.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region', { name: 'Finish your Business Setup' })).toBeNull();
+    queryClient.setQueryData(profileKeys.own, ownProfile('2026-01-01T00:00:00.000Z'));
+    const { container } = render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <SetupReminder />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(container.innerHTML).toBe('');
   });
 });

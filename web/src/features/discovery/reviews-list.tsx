@@ -1,7 +1,5 @@
 import { MessageSquareReply, Star } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/list-states';
-import { Spinner } from '@/components/ui/spinner';
+import { ErrorState, LoadMore } from '@/components/ui/list-states';
 import { cn } from '@/lib/utils';
 import { useTradespersonReviews } from './api';
 import { formatDayEnGb } from './format';
@@ -111,24 +109,7 @@ export function ReviewsList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="outline"
-            disabled={query.isFetchingNextPage}
-            aria-busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage && <Spinner />}
-            Load more
-          </Button>
-        </div>
-      )}
-      {query.isFetchNextPageError && (
-        <p role="alert" className="mt-3 text-center text-sm font-medium">
-          We could not load more reviews. Please try again.
-        </p>
-      )}
+      <LoadMore query={query} what="reviews" />
     </div>
   );
 }

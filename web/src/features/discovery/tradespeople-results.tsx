@@ -2,7 +2,7 @@ import { BROWSE_CATEGORIES } from '@domain/discovery/services';
 import { MapPin, RefreshCw, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/list-states';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import {
@@ -192,24 +192,7 @@ export function TradespeopleResults({
                 </li>
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  disabled={query.isFetchingNextPage}
-                  aria-busy={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage && <Spinner />}
-                  Load more
-                </Button>
-              </div>
-            )}
-            {query.isFetchNextPageError && (
-              <p role="alert" className="mt-3 text-center text-sm font-medium">
-                We could not load more professionals. Please try again.
-              </p>
-            )}
+            <LoadMore query={query} what="professionals" />
             <p className="sr-only" aria-live="polite">
               {total !== undefined && tradespeople.length < total
                 ? `Showing ${tradespeople.length} of ${total} professionals`

@@ -2,7 +2,7 @@ import { BROWSE_CATEGORIES } from '@domain/discovery/services';
 import { RefreshCw, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/list-states';
 import { cn } from '@/lib/utils';
 import { isOpenJobFilter, OPEN_JOB_FILTERS, type OpenJobFilter, useOpenJobs } from './api';
 import { OpenJobCard, OpenJobCardSkeleton } from './open-job-card';
@@ -136,24 +136,7 @@ export function FindJobs() {
                 </li>
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  disabled={query.isFetchingNextPage}
-                  aria-busy={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage && <Spinner />}
-                  Load more
-                </Button>
-              </div>
-            )}
-            {query.isFetchNextPageError && (
-              <p role="alert" className="mt-3 text-center text-sm font-medium">
-                We could not load more jobs. Please try again.
-              </p>
-            )}
+            <LoadMore query={query} what="jobs" />
             <p className="sr-only" aria-live="polite">
               {total !== undefined && jobs.length < total ? `Showing ${jobs.length} of ${total} jobs` : ''}
             </p>
