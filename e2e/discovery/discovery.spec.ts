@@ -23,7 +23,12 @@ describeInBrowser('finding tradespeople', (ctx) => {
     const still = await context.newPage();
     await still.goto('/');
     expect(await still.getByRole('heading', { level: 1 }).textContent()).toContain('Find a trusted');
-    expect(await still.getByLabel('What service do you need?').isVisible()).toBe(true);
+    // Its search works as a plain form too, landing on the results page with the same parameters.
+    await still.getByLabel('What service do you need?').fill('plumber');
+    await still.getByLabel('Postcode').fill('LS1 4AP');
+    await still.getByRole('button', { name: 'Search', exact: true }).click();
+    await still.waitForURL((url) => url.pathname === '/browse-services');
+    expect(new URL(still.url()).searchParams.get('location')).toBe('LS1 4AP');
     await context.close();
   });
 

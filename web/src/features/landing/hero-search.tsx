@@ -46,10 +46,14 @@ export function HeroSearch({
 
   return (
     // role="search" rather than the newer <search> element, which older browsers (and happy-dom) lack.
+    // action and method make the same search work as a plain form before the app has started (the
+    // landing page is pre-rendered) or without JavaScript; with it, onSubmit navigates in the app.
     // biome-ignore lint/a11y/useSemanticElements: see above
     <form
       role="search"
       aria-label="Find a tradesperson"
+      action="/browse-services"
+      method="get"
       onSubmit={onSubmit}
       className="mx-auto grid w-full max-w-3xl gap-3 rounded-xl border border-border bg-card p-4 text-left shadow-lg sm:grid-cols-[1fr_12rem_auto] sm:items-end"
     >
