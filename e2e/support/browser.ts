@@ -41,11 +41,11 @@ export function describeInBrowser(name: string, body: (ctx: BrowserTestContext) 
     afterAll(async () => {
       await browser?.close();
     });
-    afterEach(() => {
+    afterEach(async () => {
       const errors = contexts.flatMap((c) => c.errors);
-      contexts.splice(0).forEach((c) => {
-        void c.context.close();
-      });
+      // Awaited: a close still pending when afterAll closes the browser rejects with "Target page,
+      // context or browser has been closed", an unhandled error that fails the run (seen under load).
+      await Promise.all(contexts.splice(0).map((c) => c.context.close().catch(() => {})));
       expect(errors, 'the page logged errors').toEqual([]);
     });
 
