@@ -35,14 +35,28 @@ describe('the landing page', () => {
   });
 
   it('loads nothing of the section until the reader scrolls near it', async () => {
-    // happy-dom's IntersectionObserver never reports: the section stays far from view.
+    // An observer that records what it watches and never reports: the section stays far from view.
+    const watched: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe(element: Element) {
+          watched.push(element);
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
     const fetchMock = mockApi({
       ...sessionHandler(null),
       [FEATURED]: () => ({ status: 200, body: { tradespeople: [makeCard(), makeCard()] } }),
     });
     renderApp('/');
-    await screen.findByRole('heading', { name: 'Ready to get your job done?' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The section waits on the observer rather than loading at once.
+    await waitFor(() => expect(watched.length).toBeGreaterThan(0));
     expect(featuredHeading()).toBeNull();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(requestsTo(fetchMock, '/api/v1/tradespeople/featured')).toHaveLength(0);
