@@ -116,3 +116,59 @@ export function npmStart(env) {
 export function fmt(n, digits = 0) {
   return n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
+
+/**
+ * A scratch PostgreSQL database for a load benchmark, on BENCH_DATABASE_URL's server. Exits the
+ * process (a skip, not a failure) when no server answers. `prepare()` drops and recreates it, unless
+ * BENCH_REUSE=1 and it exists (kept by an earlier run with BENCH_KEEP=1): then it says so.
+ * `finish()` drops it unless BENCH_KEEP is set.
+ */
+export async function scratchDatabase(name, bench) {
+  const { default: pg } = await import('pg');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const sql = async (text, params) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await client.query(text, params);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await sql('select 1');
+  } catch {
+    process.stdout.write(`${bench}: PostgreSQL not reachable at ${adminUrl}: skipped\n`);
+    process.exit(0);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    /** Resolves to true when an earlier run's data is reused. */
+    async prepare() {
+      const exists = (await sql('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+      if (process.env.BENCH_REUSE === '1' && exists) return true;
+      await sql(`drop database if exists ${name} with (force)`);
+      await sql(`create database ${name}`);
+      return false;
+    },
+    async finish() {
+      if (process.env.BENCH_KEEP) process.stdout.write(`kept ${url}\n`);
+      else await sql(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** `npm start` settings for a load benchmark: no demo data, quiet logs, no rate limit in the way. */
+export function loadServerEnv(databaseUrl, port) {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'never',
+    RATE_LIMIT_MAX: '100000000',
+    DATABASE_POOL_MAX: '20',
+  };
+}

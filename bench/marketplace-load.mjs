@@ -6,57 +6,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { fmt, freePort, npmStart, waitFor200 } from './lib.mjs';
+import { fmt, freePort, loadServerEnv, npmStart, scratchDatabase, waitFor200 } from './lib.mjs';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'tradenest_load';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-async function sql(url, text, params) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB}`;
-  return u.toString();
-})();
-
-try {
-  await sql(ADMIN_URL, 'select 1');
-} catch {
-  process.stdout.write(`marketplace-load: PostgreSQL not reachable at ${ADMIN_URL}: skipped\n`);
-  process.exit(0);
-}
+const scratch = await scratchDatabase(DB, 'marketplace-load');
+const dbUrl = scratch.url;
 
 await ensureWebBuild();
 // BENCH_REUSE=1 keeps a database filled by an earlier run with BENCH_KEEP=1 (iterating on the server).
-const reuse =
-  process.env.BENCH_REUSE === '1' &&
-  (await sql(ADMIN_URL, 'select 1 from pg_database where datname = $1', [DB])).rowCount === 1;
-if (!reuse) {
-  await sql(ADMIN_URL, `drop database if exists ${DB} with (force)`);
-  await sql(ADMIN_URL, `create database ${DB}`);
-}
+const reuse = await scratch.prepare();
 
 // Start once to migrate (no demo data), then fill the tables with SQL in bulk.
 const port = await freePort();
-const env = {
-  DATABASE_URL: dbUrl,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO_DATA: 'never',
-  RATE_LIMIT_MAX: '100000000',
-  DATABASE_POOL_MAX: '20',
-};
+const env = loadServerEnv(dbUrl, port);
 let server;
 const fillStarted = performance.now();
 const client = new pg.Client({ connectionString: dbUrl });
@@ -195,6 +160,6 @@ try {
   ]);
 } finally {
   await server.stop();
-  if (process.env.BENCH_KEEP) process.stdout.write(`kept ${dbUrl}; session cookie tn_session=${token}\n`);
-  else await sql(ADMIN_URL, `drop database if exists ${DB} with (force)`);
+  if (process.env.BENCH_KEEP) process.stdout.write(`session cookie tn_session=${token}\n`);
+  await scratch.finish();
 }
