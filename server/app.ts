@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailTransportFor } from './adapters/mail/mail-transport';
 import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
@@ -14,6 +14,8 @@ import { documentRoutes } from './modules/documents/documents.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import type { SharedOpenJobs } from './modules/jobs/jobs.service';
+import { SharedPages } from './modules/jobs/shared-pages';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { EmailDelivery } from './modules/notifications/email-outbox';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
@@ -27,6 +29,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
+import { serializerCompiler } from './plugins/serializer';
 import { registerSessions } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
 
@@ -86,7 +89,12 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   });
   app.addHook('onClose', () => emails.stop());
 
-  const deps = { db: database.db, config, emails };
+  const deps = {
+    db: database.db,
+    config,
+    emails,
+    openJobPages: new SharedPages<SharedOpenJobs>(config.openJobsCacheMs),
+  };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });

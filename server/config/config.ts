@@ -28,6 +28,7 @@ const EnvFields = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  OPEN_JOBS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   SMTP_URL: z
     .string()
     .regex(
@@ -89,6 +90,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** How long an instance may reuse a session it read (0: read it on every request). */
   sessionCacheMs: number;
+  /** How long an instance shares a page of the open-jobs list between viewers (0: never). */
+  openJobsCacheMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    openJobsCacheMs: e.OPEN_JOBS_CACHE_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(',')

@@ -4,7 +4,7 @@ import { bookingStep, jobStep, quoteStep } from '../../../domain/jobs/transition
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/session';
 import { addLiveQuotes, findJob, setJobStatus } from '../jobs/jobs.repository';
-import type { MarketDeps } from '../jobs/jobs.service';
+import { jobsChanged, type MarketDeps } from '../jobs/jobs.service';
 import { bookingViews } from '../jobs/presenters';
 import type { BookingView } from '../jobs/views';
 import { findQuote, updateQuote } from '../quotes/quotes.repository';
@@ -76,5 +76,6 @@ export async function actOnBooking(
     }
     return { booking: updated, job };
   });
+  jobsChanged(deps);
   return (await bookingViews(deps.db, [booking], new Map([[job.id, job]])))[0]!;
 }

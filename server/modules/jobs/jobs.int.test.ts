@@ -395,6 +395,70 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     expect(byLocation).toEqual(byDate);
   });
 
+  it('fills a page past the full jobs that the shared page holds', async () => {
+    const app = await ctx.app();
+    // Newer than every other test's jobs, so these make up the first page.
+    const at = (days: number, i: number) => new Date(Date.now() + days * 86_400_000 + i * 60_000);
+    const full = [];
+    for (let i = 0; i < 14; i++) {
+      const job = await createJob(db(), { createdAt: at(30, i) });
+      for (let q = 0; q < 3; q++) await createQuote(db(), { jobId: job.id });
+      full.push(job);
+    }
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push(await createJob(db(), { createdAt: at(29, i) }));
+    const pro = await createTradesperson(db());
+    const cookie = await sessionFor(db(), pro.id);
+    // limit 2: the shared page holds 13 rows (2 + 1 + 10 to spare), all of them full jobs.
+    const first = (await app.inject({ url: '/api/v1/jobs/open?limit=2', headers: { cookie } })).json();
+    expect(first.jobs.map((j: { id: string }) => j.id)).toEqual([open[2]!.id, open[1]!.id]);
+    expect(first.nextCursor).not.toBeNull();
+    // One of the full jobs' quoters still sees it, marked as quoted.
+    const [quote] = await db().select().from(quotes).where(eq(quotes.jobId, full[13]!.id)).limit(1);
+    const asQuoter = (
+      await app.inject({
+        url: '/api/v1/jobs/open?limit=2',
+        headers: { cookie: await sessionFor(db(), quote!.tradespersonId) },
+      })
+    ).json();
+    expect(asQuoter.jobs[0]).toMatchObject({ id: full[13]!.id, quotedByMe: true });
+  });
+
+  it('shows a quote made through this server at once, though pages are shared between viewers', async () => {
+    const app = await ctx.app({ OPEN_JOBS_CACHE_MS: '10000' });
+    const job = await createJob(db(), { createdAt: new Date(Date.now() + 60 * 86_400_000) });
+    await createQuote(db(), { jobId: job.id });
+    await createQuote(db(), { jobId: job.id });
+    const viewer = await sessionFor(db(), (await createTradesperson(db())).id);
+    const listed = async () =>
+      (await app.inject({ url: '/api/v1/jobs/open', headers: { cookie: viewer } }))
+        .json()
+        .jobs.map((j: { id: string }) => j.id);
+    expect(await listed()).toContain(job.id);
+    const third = await app.inject({
+      method: 'POST',
+      url: `/api/v1/jobs/${job.id}/quotes`,
+      headers: { cookie: await sessionFor(db(), (await createTradesperson(db())).id) },
+      payload: { amount: '120', message: 'I can do this on Monday.' },
+    });
+    expect(third.statusCode).toBe(201);
+    // Full now, and this viewer did not quote: gone from their list without waiting 10 s.
+    expect(await listed()).not.toContain(job.id);
+  });
+
+  it("shows another server's new job once the shared page expires", async () => {
+    const app = await ctx.app({ OPEN_JOBS_CACHE_MS: '300' });
+    const viewer = await sessionFor(db(), (await createTradesperson(db())).id);
+    const listed = async () =>
+      (await app.inject({ url: '/api/v1/jobs/open', headers: { cookie: viewer } }))
+        .json()
+        .jobs.map((j: { id: string }) => j.id);
+    await listed();
+    // Written straight to the database, as another instance would.
+    const job = await createJob(db(), { createdAt: new Date(Date.now() + 90 * 86_400_000) });
+    await expect.poll(listed, { timeout: 5000, interval: 100 }).toContain(job.id);
+  });
+
   it('is not for customers', async () => {
     const app = await ctx.app();
     const customer = await createCustomer(db());

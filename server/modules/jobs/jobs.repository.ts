@@ -112,15 +112,20 @@ const p = (name: string) => sql.placeholder(name);
 const viewerQuoted = sql<boolean>`exists (select 1 from ${quotes} where ${quotes.jobId} = ${jobPostings.id} and ${quotes.tradespersonId} = ${p('viewerId')})`;
 
 // The list's conditions, written with placeholders so that each filter's page and count queries are
-// prepared statements (see server/db/prepared.ts).
-function openJobsWhere(filter: OpenJobsFilter, useLocationIndex = true): SQL {
+// prepared statements (see server/db/prepared.ts). `forViewer: false` leaves out the two that depend
+// on who is looking, for the page every tradesperson shares (see shared-pages.ts).
+function openJobsWhere(filter: OpenJobsFilter, { useLocationIndex = true, forViewer = true } = {}): SQL {
   const conditions: SQL[] = [
     sql`${jobPostings.status} = 'open'`,
-    // Full jobs leave the list, except for a tradesperson who quoted on them.
-    or(sql`${jobPostings.liveQuoteCount} < 3`, viewerQuoted)!,
-    sql`${jobPostings.customerId} <> ${p('viewerId')}`,
     sql`(${p('categories')}::text[] is null or ${jobPostings.category} = any(${p('categories')}::text[]))`,
   ];
+  if (forViewer) {
+    conditions.push(
+      // Full jobs leave the list, except for a tradesperson who quoted on them.
+      or(sql`${jobPostings.liveQuoteCount} < 3`, viewerQuoted)!,
+      sql`${jobPostings.customerId} <> ${p('viewerId')}`,
+    );
+  }
   if (filter === 'verified') {
     conditions.push(
       sql`exists (select 1 from ${users} where ${users.id} = ${jobPostings.customerId} and ${users.emailVerifiedAt} is not null)`,
@@ -150,6 +155,32 @@ function openJobsWhere(filter: OpenJobsFilter, useLocationIndex = true): SQL {
 
 const me = alias(tradespersonProfiles, 'me');
 
+// Only what a card shows: every column parsed and mapped costs CPU on each of 21 rows.
+const cardColumns = {
+  job: {
+    id: jobPostings.id,
+    customerId: jobPostings.customerId,
+    title: jobPostings.title,
+    category: jobPostings.category,
+    // Cards show the first 240 characters.
+    description: sql<string>`left(${jobPostings.description}, 241)`,
+    budgetMin: jobPostings.budgetMin,
+    budgetMax: jobPostings.budgetMax,
+    outcode: jobPostings.outcode,
+    lat: jobPostings.lat,
+    lng: jobPostings.lng,
+    createdAt: jobPostings.createdAt,
+    liveQuoteCount: jobPostings.liveQuoteCount,
+  },
+  customer: {
+    fullName: profiles.fullName,
+    emailVerifiedAt: users.emailVerifiedAt,
+    ...ratingColumns,
+  },
+};
+
+const after = sql`(${jobPostings.createdAt}, ${jobPostings.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
+
 function pageQuery(
   db: Executor,
   filter: OpenJobsFilter,
@@ -158,36 +189,11 @@ function pageQuery(
   limit: number,
   name: string,
 ) {
-  const where = openJobsWhere(filter, byLocation);
-  const after = sql`(${jobPostings.createdAt}, ${jobPostings.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
+  const where = openJobsWhere(filter, { useLocationIndex: byLocation });
   // One statement per page: the jobs, their customers with ratings, whether the viewer quoted, and
   // the viewer's own base for distances. Round trips, not rows, are what this endpoint pays for.
   return db
-    .select({
-      // Only what a card shows: every column parsed and mapped costs CPU on each of 21 rows.
-      job: {
-        id: jobPostings.id,
-        customerId: jobPostings.customerId,
-        title: jobPostings.title,
-        category: jobPostings.category,
-        // Cards show the first 240 characters.
-        description: sql<string>`left(${jobPostings.description}, 241)`,
-        budgetMin: jobPostings.budgetMin,
-        budgetMax: jobPostings.budgetMax,
-        outcode: jobPostings.outcode,
-        lat: jobPostings.lat,
-        lng: jobPostings.lng,
-        createdAt: jobPostings.createdAt,
-        liveQuoteCount: jobPostings.liveQuoteCount,
-      },
-      customer: {
-        fullName: profiles.fullName,
-        emailVerifiedAt: users.emailVerifiedAt,
-        ...ratingColumns,
-      },
-      viewerQuoted,
-      base: { lat: me.baseLat, lng: me.baseLng },
-    })
+    .select({ ...cardColumns, viewerQuoted, base: { lat: me.baseLat, lng: me.baseLng } })
     .from(jobPostings)
     .innerJoin(profiles, eq(profiles.id, jobPostings.customerId))
     .innerJoin(users, eq(users.id, jobPostings.customerId))
@@ -230,6 +236,61 @@ export async function openJobsPage(db: Executor, q: OpenJobsQuery) {
   return prepared(db, name, (d) =>
     pageQuery(d, q.filter, q.cursor !== null, byLocation, q.limit, name),
   ).execute(openJobsParams(q));
+}
+
+export type SharedFilter = Exclude<OpenJobsFilter, 'nearby'>;
+
+/**
+ * The open jobs every tradesperson sees the same (no viewer conditions: full jobs and the viewer's own
+ * are still in), newest first. `viewerOverlay` then says which of them this viewer quoted on.
+ */
+export async function sharedOpenJobsPage(
+  db: Executor,
+  q: {
+    filter: SharedFilter;
+    categories: readonly string[] | null;
+    limit: number;
+    cursor: OpenJobsQuery['cursor'];
+  },
+) {
+  const name = `shared_open_jobs_${q.filter.replace('-', '_')}${q.cursor ? '_after' : ''}_${q.limit}`;
+  return prepared(db, name, (d) => {
+    const where = openJobsWhere(q.filter, { forViewer: false });
+    return d
+      .select(cardColumns)
+      .from(jobPostings)
+      .innerJoin(profiles, eq(profiles.id, jobPostings.customerId))
+      .innerJoin(users, eq(users.id, jobPostings.customerId))
+      .where(q.cursor ? and(where, after) : where)
+      .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id))
+      .limit(literalLimit(q.limit))
+      .prepare(name);
+  }).execute({
+    categories: q.categories,
+    cursorAt: q.cursor?.createdAt.toISOString() ?? null,
+    cursorId: q.cursor?.id ?? null,
+  });
+}
+
+/** Which of these jobs the viewer has quoted on, and the viewer's base for distances: one round trip. */
+export async function viewerOverlay(db: Executor, viewerId: string, jobIds: string[]) {
+  const [row] = await prepared(db, 'open_jobs_viewer_overlay', (d) =>
+    d
+      .select({
+        quoted: sql<
+          string[]
+        >`coalesce((select array_agg(${quotes.jobId}) from ${quotes} where ${quotes.tradespersonId} = ${p('viewerId')} and ${quotes.jobId} = any(${p('jobIds')}::uuid[])), '{}')`,
+        lat: me.baseLat,
+        lng: me.baseLng,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(me, eq(me.userId, p('viewerId')))
+      .prepare('open_jobs_viewer_overlay'),
+  ).execute({ viewerId, jobIds });
+  return {
+    quoted: new Set(row?.quoted ?? []),
+    base: row?.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
+  };
 }
 
 export async function countOpenJobs(db: Executor, q: OpenJobsQuery): Promise<number> {

@@ -20,18 +20,32 @@ import {
   type JobRow,
   liveBookingsOfJobs,
   type OpenJobsFilter,
+  type OpenJobsQuery,
   openJobsPage,
   receivedQuoteCounts,
+  type SharedFilter,
   setJobStatus,
+  sharedOpenJobsPage,
   tradespersonBase,
+  viewerOverlay,
 } from './jobs.repository';
 import { peopleByIds, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
 import { bookingView, bookingViews, quoteView } from './presenters';
+import type { SharedPages } from './shared-pages';
 import type { JobDetailView } from './views';
+
+export type SharedOpenJobs = Awaited<ReturnType<typeof sharedOpenJobsPage>>;
 
 export interface MarketDeps {
   db: Database;
+  /** Pages of the open-jobs list shared between viewers (shared-pages.ts); absent: always read. */
+  openJobPages?: SharedPages<SharedOpenJobs>;
+}
+
+/** Called after a write to jobs or quotes commits, so this instance's list shows it at once. */
+export function jobsChanged(deps: MarketDeps): void {
+  deps.openJobPages?.clear();
 }
 
 export const jobNotFound = () => AppError.notFound(MARKET_MESSAGES.jobNotFound);
@@ -67,6 +81,7 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
     preferredStartDate: input.preferredStartDate,
     invitedTradespersonId: input.invitedTradespersonId ?? null,
   });
+  jobsChanged(deps);
   return jobDetail(deps, auth, job.id);
 }
 
@@ -104,6 +119,7 @@ export async function cancelJob(deps: MarketDeps, auth: AuthContext, jobId: stri
     await addLiveQuotes(tx, job.id, -(await rejectPendingQuotes(tx, job.id)));
     await setJobStatus(tx, job.id, step.to);
   });
+  jobsChanged(deps);
   return jobDetail(deps, auth, jobId);
 }
 
@@ -136,6 +152,15 @@ const openJobCounts = new LRUCache<string, number>({ max: 20_000, ttl: 15_000 })
 // busy city the location index sorted thousands of rows for a page of 20).
 const NEARBY_SPARSE_BELOW = 500;
 
+// A shared page is read with this many rows to spare, for the full jobs and the viewer's own that
+// its overlay leaves out; when they are not enough, the viewer's page is read on its own.
+const SHARED_PAGE_SPARE = 10;
+
+type CardRow = SharedOpenJobs[number] & {
+  viewerQuoted: boolean;
+  base: { lat: number | null; lng: number | null } | null;
+};
+
 /** The open-jobs list for a tradesperson: newest first, keyset-paginated, full jobs left out. */
 export async function openJobs(deps: MarketDeps, auth: AuthContext, request: OpenJobsRequest) {
   if (auth.user.userType !== 'tradesperson' && !auth.user.isAdmin) throw AppError.notFound();
@@ -159,17 +184,22 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
       openJobCounts.set(countKey, n);
       return n;
     });
-  let rows: Awaited<ReturnType<typeof openJobsPage>>;
+  let rows: CardRow[];
   let total: number;
   if (request.filter === 'nearby') {
     // Nearby needs the base first, and its count decides the plan (see `sparse`).
     const base = await tradespersonBase(deps.db, auth.user.id);
     total = await totalFor(queryFor(base));
-    rows = await openJobsPage(deps.db, queryFor(base, total < NEARBY_SPARSE_BELOW));
+    // None in range (as of the count the line above the list shows): no page to read.
+    rows = total === 0 ? [] : await openJobsPage(deps.db, queryFor(base, total < NEARBY_SPARSE_BELOW));
   } else {
-    // The page carries the viewer's base itself (see openJobsPage).
     const query = queryFor(null);
-    [rows, total] = await Promise.all([openJobsPage(deps.db, query), totalFor(query)]);
+    [rows, total] = await Promise.all([
+      sharedThenOverlaid(deps, auth.user.id, request.filter, query).then(
+        (shared) => shared ?? openJobsPage(deps.db, query),
+      ),
+      totalFor(query),
+    ]);
   }
   const page = rows.slice(0, request.limit);
   const geo = getGeoDirectory();
@@ -200,6 +230,37 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
       },
     })),
   };
+}
+
+/**
+ * The viewer's page made from the shared one: the viewer's own jobs and the full jobs they did not
+ * quote on are left out, exactly as openJobsWhere does in SQL. Null when too many were left out for
+ * the shared page to fill this one.
+ */
+async function sharedThenOverlaid(
+  deps: MarketDeps,
+  viewerId: string,
+  filter: SharedFilter,
+  query: { categories: readonly string[] | null; limit: number; cursor: OpenJobsQuery['cursor'] },
+): Promise<CardRow[] | null> {
+  const limit = query.limit + SHARED_PAGE_SPARE;
+  const key = `${filter}|${query.categories?.join(',') ?? ''}|${query.cursor ? encodeCursor(query.cursor) : ''}|${limit}`;
+  const read = () => sharedOpenJobsPage(deps.db, { ...query, filter, limit });
+  const shared = await (deps.openJobPages ? deps.openJobPages.get(key, read) : read());
+  const { quoted, base } = await viewerOverlay(
+    deps.db,
+    viewerId,
+    shared.map((r) => r.job.id),
+  );
+  const rows: CardRow[] = [];
+  for (const row of shared) {
+    const mine = quoted.has(row.job.id);
+    if (row.job.customerId === viewerId || (row.job.liveQuoteCount >= 3 && !mine)) continue;
+    rows.push({ ...row, viewerQuoted: mine, base });
+  }
+  // The shared page ended before this one filled up: there is nothing more to find.
+  if (rows.length >= query.limit || shared.length < limit) return rows.slice(0, query.limit);
+  return null;
 }
 
 /** A job as this viewer may see it; anything it may not see is a 404. */

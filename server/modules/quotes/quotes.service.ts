@@ -6,7 +6,7 @@ import { violates } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/session';
 import { insertBooking, liveBookingOfJob } from '../bookings/bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from '../jobs/jobs.repository';
-import { jobNotFound, type MarketDeps, viewerOf } from '../jobs/jobs.service';
+import { jobNotFound, jobsChanged, type MarketDeps, viewerOf } from '../jobs/jobs.service';
 import { peopleByIds } from '../jobs/people';
 import { jobRelation, quoteRefusal } from '../jobs/policy';
 import { bookingViews, myQuoteViews, quoteViews } from '../jobs/presenters';
@@ -57,6 +57,7 @@ export async function submitQuote(
       await addLiveQuotes(tx, job.id, 1);
       return quote;
     });
+    jobsChanged(deps);
     return oneQuoteView(deps, row);
   } catch (err) {
     if (violates(err, 'quotes_job_tradesperson_unique')) {
@@ -112,6 +113,7 @@ export async function withdrawQuote(
     await addLiveQuotes(tx, quote.jobId, -1);
     return updated;
   });
+  jobsChanged(deps);
   return oneQuoteView(deps, row);
 }
 
@@ -165,6 +167,7 @@ export async function acceptQuote(
       await setJobStatus(tx, job.id, jobMove.to, now);
       return { booking, job };
     });
+    jobsChanged(deps);
     return (await bookingViews(deps.db, [booking], new Map([[job.id, job]])))[0]!;
   } catch (err) {
     // Two accepts at the same moment: the partial unique index lets one booking through.
