@@ -136,7 +136,7 @@ async function load(key, label, requests) {
   });
   const non2xx = r.non2xx + r.errors;
   process.stdout.write(
-    `${label.padEnd(34)} ${fmt(r.requests.average)} req/s   latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms   (${r.requests.total} requests, ${non2xx} not 2xx)\n`,
+    `${label.padEnd(34)} ${fmt(r.requests.average)} req/s   latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms   (${r.requests.total} requests, ${non2xx} not 2xx)${non2xx ? '   FAILED: errors are not throughput' : ''}\n`,
   );
 }
 

@@ -395,6 +395,33 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     expect(byLocation).toEqual(byDate);
   });
 
+  it("finds the same Nearby page from the shared newest jobs as the database's own query does", async () => {
+    const app = await ctx.app();
+    const soon = (i: number) => new Date(Date.now() + 20 * 86_400_000 + i * 60_000);
+    for (const [i, postcode] of ['M1 1AE', 'SW1A 1AA', 'M4 1HN', 'LS1 4AP', 'M1 1AE', 'B1 1AA'].entries())
+      await createJob(db(), { postcode, createdAt: soon(i) });
+    const pro = await createTradesperson(db(), { basePostcode: 'M4 1HN', serviceRadiusMiles: 30 });
+    const fromApi = (
+      await app.inject({
+        url: '/api/v1/jobs/open?filter=nearby',
+        headers: { cookie: await sessionFor(db(), pro.id) },
+      })
+    ).json();
+    const fromDatabase = await openJobsPage(db(), {
+      viewerId: pro.id,
+      filter: 'nearby',
+      categories: null,
+      limit: 21,
+      cursor: null,
+      near: await tradespersonBase(db(), pro.id),
+    });
+    expect(fromApi.jobs.length).toBeGreaterThan(2);
+    expect(fromApi.jobs.map((j: { id: string }) => j.id)).toEqual(
+      fromDatabase.map((r) => r.job.id).slice(0, 20),
+    );
+    expect(fromApi.jobs.every((j: { distanceMiles: number }) => j.distanceMiles <= 30)).toBe(true);
+  });
+
   it('fills a page past the full jobs that the shared page holds', async () => {
     const app = await ctx.app();
     // Newer than every other test's jobs, so these make up the first page.

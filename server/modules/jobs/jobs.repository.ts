@@ -34,6 +34,19 @@ export async function findJob(
   return row;
 }
 
+/** A job with its live booking, if any: job detail's first read. */
+export async function findJobWithLiveBooking(db: Executor, id: string) {
+  const [row] = await prepared(db, 'find_job_with_booking', (d) =>
+    d
+      .select({ job: jobPostings, booking: bookings })
+      .from(jobPostings)
+      .leftJoin(bookings, and(eq(bookings.jobId, jobPostings.id), ne(bookings.status, 'cancelled')))
+      .where(eq(jobPostings.id, sql.placeholder('id')))
+      .prepare('find_job_with_booking'),
+  ).execute({ id });
+  return row;
+}
+
 export async function setJobStatus(db: Executor, id: string, status: JobStatus, now = new Date()) {
   await db
     .update(jobPostings)
@@ -282,6 +295,7 @@ export async function viewerOverlay(db: Executor, viewerId: string, jobIds: stri
         >`coalesce((select array_agg(${quotes.jobId}) from ${quotes} where ${quotes.tradespersonId} = ${p('viewerId')} and ${quotes.jobId} = any(${p('jobIds')}::uuid[])), '{}')`,
         lat: me.baseLat,
         lng: me.baseLng,
+        radiusMiles: me.serviceRadiusMiles,
       })
       .from(sql`(select 1) as one`)
       .leftJoin(me, eq(me.userId, p('viewerId')))
@@ -289,7 +303,10 @@ export async function viewerOverlay(db: Executor, viewerId: string, jobIds: stri
   ).execute({ viewerId, jobIds });
   return {
     quoted: new Set(row?.quoted ?? []),
-    base: row?.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
+    base:
+      row?.lat != null && row.lng != null
+        ? { lat: row.lat, lng: row.lng, radiusMiles: row.radiusMiles ?? null }
+        : null,
   };
 }
 

@@ -8,7 +8,6 @@ import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/session';
-import { liveBookingOfJob } from '../bookings/bookings.repository';
 import { quotesOfJob, rejectPendingQuotes } from '../quotes/quotes.repository';
 import { toRating } from '../ratings/ratings.repository';
 import {
@@ -16,6 +15,7 @@ import {
   countOpenJobs,
   customerJobs,
   findJob,
+  findJobWithLiveBooking,
   insertJob,
   type JobRow,
   liveBookingsOfJobs,
@@ -29,7 +29,7 @@ import {
   tradespersonBase,
   viewerOverlay,
 } from './jobs.repository';
-import { peopleByIds, personView } from './people';
+import { peopleByIds, peopleOfJob, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
 import { bookingView, bookingViews, quoteView } from './presenters';
 import type { SharedPages } from './shared-pages';
@@ -187,11 +187,19 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
   let rows: CardRow[];
   let total: number;
   if (request.filter === 'nearby') {
-    // Nearby needs the base first, and its count decides the plan (see `sparse`).
-    const base = await tradespersonBase(deps.db, auth.user.id);
-    total = await totalFor(queryFor(base));
-    // None in range (as of the count the line above the list shows): no page to read.
-    rows = total === 0 ? [] : await openJobsPage(deps.db, queryFor(base, total < NEARBY_SPARSE_BELOW));
+    const nearest = cursor
+      ? null
+      : await nearbyFromShared(deps, auth.user.id, { categories, limit: request.limit + 1 });
+    if (nearest) {
+      rows = nearest.rows;
+      total = await totalFor(queryFor(nearest.near));
+    } else {
+      // Nearby needs the base first, and its count decides the plan (see `sparse`).
+      const base = await tradespersonBase(deps.db, auth.user.id);
+      total = await totalFor(queryFor(base));
+      // None in range (as of the count the line above the list shows): no page to read.
+      rows = total === 0 ? [] : await openJobsPage(deps.db, queryFor(base, total < NEARBY_SPARSE_BELOW));
+    }
   } else {
     const query = queryFor(null);
     [rows, total] = await Promise.all([
@@ -232,6 +240,55 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
   };
 }
 
+// Nearby's first page is looked for among this many of the newest open jobs, shared by every viewer.
+const NEARBY_SHARED_ROWS = 200;
+
+/**
+ * Nearby's first page from the newest open jobs every viewer shares, kept to those within the
+ * viewer's service radius (the same haversine as openJobsWhere). Where jobs are plentiful, as in a
+ * city, the page is there; where they are sparse it is not, and null sends the request to the
+ * location index instead.
+ */
+async function nearbyFromShared(
+  deps: MarketDeps,
+  viewerId: string,
+  query: { categories: readonly string[] | null; limit: number },
+) {
+  const key = `nearby|${query.categories?.join(',') ?? ''}`;
+  const read = () =>
+    sharedOpenJobsPage(deps.db, {
+      filter: 'all',
+      categories: query.categories,
+      cursor: null,
+      limit: NEARBY_SHARED_ROWS,
+    });
+  const shared = await (deps.openJobPages ? deps.openJobPages.get(key, read) : read());
+  const { quoted, base } = await viewerOverlay(
+    deps.db,
+    viewerId,
+    shared.map((r) => r.job.id),
+  );
+  if (!base || base.radiusMiles === null) return null;
+  const near = { lat: base.lat, lng: base.lng, radiusMiles: base.radiusMiles };
+  const geo = getGeoDirectory();
+  const rows: CardRow[] = [];
+  for (const row of shared) {
+    const { job } = row;
+    const mine = quoted.has(job.id);
+    if (job.customerId === viewerId || (job.liveQuoteCount >= 3 && !mine)) continue;
+    if (
+      job.lat === null ||
+      job.lng === null ||
+      geo.distanceMiles(near, { lat: job.lat, lng: job.lng }) > near.radiusMiles
+    )
+      continue;
+    rows.push({ ...row, viewerQuoted: mine, base });
+    if (rows.length === query.limit) break;
+  }
+  if (rows.length < query.limit && shared.length === NEARBY_SHARED_ROWS) return null;
+  return { rows, near };
+}
+
 /**
  * The viewer's page made from the shared one: the viewer's own jobs and the full jobs they did not
  * quote on are left out, exactly as openJobsWhere does in SQL. Null when too many were left out for
@@ -266,14 +323,15 @@ async function sharedThenOverlaid(
 /** A job as this viewer may see it; anything it may not see is a 404. */
 export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: string): Promise<JobDetailView> {
   const viewer = viewerOf(auth);
-  // The job, its quotes and its booking are read together; what this viewer may see of them is
-  // decided afterwards, and nothing is returned before that decision.
-  const [job, allQuotes, booking] = await Promise.all([
-    findJob(deps.db, jobId),
+  // The job with its booking, its quotes and everyone they name are read together; what this viewer
+  // may see of them is decided afterwards, and nothing is returned before that decision.
+  const [found, allQuotes, people] = await Promise.all([
+    findJobWithLiveBooking(deps.db, jobId),
     quotesOfJob(deps.db, jobId),
-    liveBookingOfJob(deps.db, jobId),
+    peopleOfJob(deps.db, jobId, viewer.id),
   ]);
-  if (!job) throw jobNotFound();
+  if (!found) throw jobNotFound();
+  const { job, booking } = found;
   const facts = {
     hasQuoted: allQuotes.some((q) => q.tradespersonId === viewer.id),
     isBooked: booking?.tradespersonId === viewer.id,
@@ -285,13 +343,6 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     relation === 'tradesperson' ? allQuotes.filter((q) => q.tradespersonId === viewer.id) : allQuotes;
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
-  // Everyone the page names, looked up together.
-  const people = await peopleByIds(deps.db, [
-    job.customerId,
-    viewer.id,
-    ...quoteRows.map((q) => q.tradespersonId),
-    ...(shownBooking ? [shownBooking.tradespersonId] : []),
-  ]);
   const quotes = quoteRows.map((q) => quoteView(q, people));
   const me = people.get(viewer.id);
   const refusal =
