@@ -257,6 +257,9 @@ try {
         db,
         { ...plumbers, lat: location.lat, lng: location.lng, nearbyMiles: 10 },
         'all',
+        // The server's plan for 'plumber': the Plumber index, and specialties through the trigram
+        // index (no specialty contains the word in this data).
+        { trades: ['Plumber'], specialties: 'few' },
       ),
     );
 

@@ -65,12 +65,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await ensureEmbeddedCluster(dataDir);
   }
   // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
+    extensions: { pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the server's
     // memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are cached by the OS
     // anyway, since PGlite's files are real files.

@@ -40,9 +40,10 @@ const isCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 function initdbInChild(dataDir: string): Promise<void> {
   const script = `
     const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const db = await PGlite.create({ dataDir: process.argv[1] });
+    const db = await PGlite.create({ dataDir: process.argv[1], extensions: { pg_trgm } });
     await migrate(drizzle({ client: db }), { migrationsFolder: process.argv[2] });
     await db.close();
   `;

@@ -16,6 +16,7 @@ import {
   createTradesperson,
   type TradespersonOverrides,
 } from '../../db/seed/factories';
+import { searchNear } from './tradespeople.repository';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
@@ -184,6 +185,35 @@ describeOnDatabases('searching for tradespeople by location', (ctx) => {
     // LIKE's wildcards are only characters here.
     expect(await found('service=%25')).toEqual([]);
     expect(await found('service=spaceship%20repair')).toEqual([]);
+  });
+
+  it('finds specialties the same through the trigram index as while walking the boxes', async () => {
+    const leeds = getGeoDirectory().geocodePostcode('LS1 4AP');
+    if (!leeds.ok) throw new Error('LS1 4AP should geocode');
+    for (const word of ['leak', 'power flush', 'rewir', 'boiler', 'plumb', 'nothing like it']) {
+      const query = {
+        viewerId: null,
+        categoryTrades: null,
+        serviceTrades: [],
+        servicePattern: `%${word}%`,
+        limit: 20,
+        offset: 0,
+        lat: leeds.lat,
+        lng: leeds.lng,
+        nearbyMiles: 10,
+      };
+      const few = await searchNear(db(), query, 'all', { trades: [], specialties: 'few' });
+      const many = await searchNear(db(), query, 'all', { trades: [], specialties: 'many' });
+      expect(many.map((r) => r.id)).toEqual(few.map((r) => r.id));
+    }
+  });
+
+  it('narrows a service by category, matching its trades and specialties only within it', async () => {
+    const found = async (query: string) => ids((await search(query)).json().tradespeople);
+    expect(await found('service=leak&category=Plumbing&location=LS1')).toEqual([near.id]);
+    expect(await found('service=leak&category=electrical&location=LS1')).toEqual([]);
+    expect(await found('service=plumber&category=electrical&location=LS1')).toEqual([]);
+    expect(await found('service=rewiring&category=electrical&location=Leeds')).toEqual([far.id]);
   });
 
   it('narrows by category, and refuses an unknown one', async () => {

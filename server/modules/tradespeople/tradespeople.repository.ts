@@ -1,4 +1,5 @@
-import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import {
@@ -97,71 +98,130 @@ const paramsOf = (q: SearchParams) => ({
 });
 
 /**
- * Tradespeople whose service area covers a point, nearest first, with how many there are in all.
- * The inner query is an index-only scan of the GiST index on the service box, which INCLUDEs every
- * column it filters and sorts on (migration 0006): in central London it walks ~12,000 boxes of
- * 100,000 tradespeople without touching the table. Only the page's rows are then joined for the cards.
+ * How a located search finds its candidates (the service chooses, see tradespeople.service.ts):
+ * - `trades`: the trades matched by trade, each read through its own partial GiST index of service
+ *   boxes (migration 0007), so a search for plumbers reads only plumbers; null reads every trade
+ *   through the index of all boxes (no service word and no category).
+ * - `specialties`: tradespeople of other trades with a specialty containing the service word. 'few':
+ *   found through the trigram index on specialties, then kept if their box holds the point; 'many':
+ *   found while walking every box that holds the point (a common word would make the trigram index
+ *   return thousands of rows from all over the country).
  */
-export async function searchNear(db: Executor, q: NearParams, filter: SearchFilter) {
-  // The page size is written into the statement (see literalLimit), so each size is its own statement.
-  const name = `tradespeople_near_${filter.replace('-', '_')}_${q.limit}`;
-  return prepared(db, name, (d) => {
-    const matches = d
-      .select({
-        userId: tp.userId,
-        radius: tp.serviceRadiusMiles,
-        distance: distance.as('distance'),
-      })
-      .from(tp)
-      .where(and(listed, sql`${tp.serviceBox} @> ${searchedPoint}`, tradeConditions, filterCondition(filter)))
-      .as('matches');
-    const page = d
-      .select({
-        userId: matches.userId,
-        distance: matches.distance,
-        // Every match is read to sort by distance anyway, so the count comes with the page.
-        total: sql<number>`(count(*) over ())::int`.as('total'),
-      })
-      .from(matches)
-      .where(
-        and(
-          sql`${matches.distance} <= ${matches.radius}`,
-          filter === 'nearby' ? sql`${matches.distance} <= ${p('nearbyMiles')}::float8` : undefined,
-        ),
-      )
-      .orderBy(asc(matches.distance), asc(matches.userId))
-      .limit(literalLimit(q.limit))
-      .offset(p('offset'))
-      .as('page');
-    return d
-      .select({ ...cardColumns, distance: page.distance, total: page.total })
-      .from(page)
-      .innerJoin(tp, eq(tp.userId, page.userId))
-      .innerJoin(profiles, eq(profiles.id, page.userId))
-      .orderBy(asc(page.distance), asc(page.userId))
-      .prepare(name);
-  }).execute({ ...paramsOf(q), lat: q.lat, lng: q.lng, nearbyMiles: q.nearbyMiles });
+export interface NearPlan {
+  trades: readonly string[] | null;
+  specialties: 'none' | 'few' | 'many';
 }
 
-/** How many match a location search: only needed for a page past the last one (the page has no rows to count). */
-export async function countNear(db: Executor, q: NearParams, filter: SearchFilter): Promise<number> {
-  const name = `count_tradespeople_near_${filter.replace('-', '_')}`;
+// A trade from the catalogue written into the statement, so that the planner can match the partial
+// index whose predicate names it (a bound value cannot).
+const tradeLiteral = (trade: string) => sql.raw(`'${trade.replaceAll("'", "''")}'`);
+
+/** Every candidate (user_id, radius, distance): one branch per trade, and one for specialties. */
+function candidates(plan: NearPlan, filter: SearchFilter): SQL {
+  const branch = (where: SQL) =>
+    sql`select ${outerUserId} as user_id, ${tp.serviceRadiusMiles} as radius, ${distance} as distance from ${tp} where ${and(listed, where, filterCondition(filter))}`;
+  const inBox = sql`${tp.serviceBox} @> ${searchedPoint}`;
+  const branches: SQL[] = [];
+  if (plan.trades === null) branches.push(branch(inBox));
+  else
+    for (const trade of plan.trades)
+      branches.push(branch(sql`${tp.trade} = ${tradeLiteral(trade)} and ${inBox}`));
+  if (plan.specialties !== 'none') {
+    const otherTrades = sql`${tp.specialtiesText} like ${p('servicePattern')}::text
+      and not (${tp.trade} = any(${p('tradeSet')}::text[]))
+      and (${p('categoryTrades')}::text[] is null or ${tp.trade} = any(${p('categoryTrades')}::text[]))`;
+    branches.push(
+      branch(
+        plan.specialties === 'many'
+          ? sql`${inBox} and ${otherTrades}`
+          : // Moving the box by nothing keeps the planner off the box index for this branch: its
+            // estimate for `@>` is a constant that always favours it, however many boxes hold the point.
+            sql`${otherTrades} and (${tp.serviceBox} + point(0, 0)) @> ${searchedPoint}`,
+      ),
+    );
+  }
+  return sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` union all `,
+  );
+}
+
+const planName = (plan: NearPlan) =>
+  createHash('sha1')
+    .update(`${plan.trades?.join('|') ?? '*'}/${plan.specialties}`)
+    .digest('hex')
+    .slice(0, 12);
+
+const nearParams = (q: NearParams, plan: NearPlan) => ({
+  viewerId: q.viewerId,
+  categoryTrades: q.categoryTrades,
+  servicePattern: q.servicePattern,
+  tradeSet: plan.trades ?? [],
+  offset: q.offset,
+  lat: q.lat,
+  lng: q.lng,
+  nearbyMiles: q.nearbyMiles,
+});
+
+const withinReach = (filter: SearchFilter) =>
+  and(
+    sql`m.distance <= m.radius`,
+    filter === 'nearby' ? sql`m.distance <= ${p('nearbyMiles')}::float8` : undefined,
+  );
+
+/**
+ * Tradespeople whose service area covers a point, nearest first, with how many there are in all.
+ * Each branch of `candidates` is an index-only scan (the indexes INCLUDE every column it filters and
+ * sorts on); only the page's rows are then joined for the cards.
+ */
+export async function searchNear(db: Executor, q: NearParams, filter: SearchFilter, plan: NearPlan) {
+  // The page size is written into the statement (see literalLimit), so each size is its own statement.
+  const name = `tp_near_${filter.replace('-', '_')}_${q.limit}_${planName(plan)}`;
+  return prepared(db, name, (d) => {
+    // Every match is read to sort by distance anyway, so the count comes with the page.
+    const page = sql`select m.user_id, m.distance, (count(*) over ())::int as total
+      from (${candidates(plan, filter)}) as m
+      where ${withinReach(filter)}
+      order by m.distance, m.user_id
+      limit ${literalLimit(q.limit)} offset ${p('offset')}`;
+    return d
+      .select({
+        ...cardColumns,
+        distance: sql<number>`page.distance`,
+        total: sql<number>`page.total`,
+      })
+      .from(sql`(${page}) as page`)
+      .innerJoin(tp, eq(tp.userId, sql`page.user_id`))
+      .innerJoin(profiles, eq(profiles.id, sql`page.user_id`))
+      .orderBy(sql`page.distance`, sql`page.user_id`)
+      .prepare(name);
+  }).execute(nearParams(q, plan));
+}
+
+/** How many listed tradespeople have a specialty containing the pattern, counting no further than `upTo`. */
+export async function countSpecialtyMatches(db: Executor, pattern: string, upTo: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(
+      sql`(select 1 from ${tp} where ${listed} and ${tp.specialtiesText} like ${pattern} limit ${upTo}) as found`,
+    );
+  return row?.n ?? 0;
+}
+
+export async function countNear(
+  db: Executor,
+  q: NearParams,
+  filter: SearchFilter,
+  plan: NearPlan,
+): Promise<number> {
+  const name = `tp_count_near_${filter.replace('-', '_')}_${planName(plan)}`;
   const [row] = await prepared(db, name, (d) =>
     d
       .select({ n: sql<number>`count(*)::int` })
-      .from(tp)
-      .where(
-        and(
-          listed,
-          sql`${tp.serviceBox} @> ${searchedPoint}`,
-          sql`${distance} <= ${tp.serviceRadiusMiles}`,
-          filter === 'nearby' ? sql`${distance} <= ${p('nearbyMiles')}::float8` : undefined,
-          tradeConditions,
-          filterCondition(filter),
-        ),
-      )
+      .from(sql`(${candidates(plan, filter)}) as m`)
+      .where(withinReach(filter))
       .prepare(name),
-  ).execute({ ...paramsOf(q), lat: q.lat, lng: q.lng, nearbyMiles: q.nearbyMiles });
+  ).execute(nearParams(q, plan));
   return row?.n ?? 0;
 }
 
