@@ -19,17 +19,16 @@ await ensureWebBuild();
 // BENCH_REUSE=1 keeps a database filled by an earlier run with BENCH_KEEP=1 (iterating on the server).
 const reuse = await scratch.prepare();
 
-// Start once to migrate (no demo data), then fill the tables with SQL in bulk.
+// Start once to migrate (no demo data; a reused database gets any newer migration before its plans
+// are printed), then fill the tables with SQL in bulk.
 const port = await freePort();
 const env = loadServerEnv(dbUrl, port);
-let server;
 const fillStarted = performance.now();
 const client = new pg.Client({ connectionString: dbUrl });
+let server = npmStart(env);
+await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
+await server.stop();
 if (!reuse) {
-  server = npmStart(env);
-  await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
-  await server.stop();
-
   await client.connect();
   // Districts with real centroids, so distances and the nearby filter do real work.
   const { rows: places } = await client.query(`select * from (values

@@ -89,13 +89,13 @@ let server;
 const client = new pg.Client({ connectionString: dbUrl });
 const fillStarted = performance.now();
 try {
+  // Start once to migrate (no demo data; a reused database gets any newer migration before its
+  // plans are printed), then fill the tables with SQL in bulk.
+  server = npmStart(env);
+  await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
+  await server.stop();
+  server = undefined;
   if (!reuse) {
-    // Start once to migrate (no demo data), then fill the tables with SQL in bulk.
-    server = npmStart(env);
-    await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
-    await server.stop();
-    server = undefined;
-
     await client.connect();
     await client.query('begin');
     const rows = {
