@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eventBusFor } from './adapters/event-bus';
 import { mailTransportFor } from './adapters/mail/mail-transport';
 import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
@@ -11,11 +12,15 @@ import { warmUpDummyHash } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
+import { eventRoutes } from './modules/events/events.routes';
+import { StreamHub } from './modules/events/stream-hub';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import type { SharedOpenJobs } from './modules/jobs/jobs.service';
 import { SharedPages } from './modules/jobs/shared-pages';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { UnreadNotifier } from './modules/messaging/unread-notifier';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { EmailDelivery } from './modules/notifications/email-outbox';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
@@ -48,6 +53,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The email outbox's sender; tests call `deliverDue()` instead of waiting for its timer. */
     emails: EmailDelivery;
+    /** This instance's open event streams (tests count them). */
+    streams: StreamHub;
+    /** Unread-message emails; tests call `notifyDue()` instead of waiting for its timer. */
+    unreadNotifier: UnreadNotifier;
   }
 }
 
@@ -89,6 +98,20 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   });
   app.addHook('onClose', () => emails.stop());
 
+  // Real time: announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite) and
+  // this instance's open event streams. Streams end before the server closes, or it would wait on them.
+  const bus = await eventBusFor(database, app.log);
+  const streams = new StreamHub(database.db, bus, app.log);
+  const unread = new UnreadNotifier(database.db, emails, config.appUrl, app.log);
+  app.decorate('streams', streams);
+  app.decorate('unreadNotifier', unread);
+  app.addHook('onReady', async () => unread.start());
+  app.addHook('preClose', async () => streams.close());
+  app.addHook('onClose', async () => {
+    await unread.stop();
+    await bus.close();
+  });
+
   const deps = {
     db: database.db,
     config,
@@ -106,6 +129,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(dashboardRoutes(deps), { prefix: '/api/v1' });
   await app.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
   await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
+  await app.register(messagingRoutes({ db: database.db, bus }), { prefix: '/api/v1' });
+  await app.register(eventRoutes(streams), { prefix: '/api/v1' });
   const storage = fileStorageFor(config);
   await app.register(tradespersonProfileRoutes({ ...deps, storage }), { prefix: '/api/v1' });
   await app.register(documentRoutes({ ...deps, storage }), { prefix: '/api/v1' });

@@ -178,6 +178,8 @@ export const messages = pgTable(
     content: text('content').notNull(),
     read: boolean('read').notNull().default(false),
     readAt: tsz('read_at'),
+    /** When the recipient was emailed about it (unread after 5 minutes), or decided not to be. */
+    notifiedAt: tsz('notified_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -185,6 +187,11 @@ export const messages = pgTable(
       'messages_content_length',
       sql`char_length(${t.content}) between 1 and ${sql.raw(String(LIMITS.messageMax))}`,
     ),
-    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // Pages of a conversation, newest first, continuing after a (created_at, id) cursor.
+    index('messages_conversation_page_idx').on(t.conversationId, t.createdAt, t.id),
+    // Unread counts and the read receipt touch only unread messages.
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`not ${t.read}`),
+    // Messages still waiting to be emailed about, oldest first.
+    index('messages_to_notify_idx').on(t.createdAt).where(sql`not ${t.read} and ${t.notifiedAt} is null`),
   ],
 );

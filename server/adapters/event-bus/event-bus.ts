@@ -1,0 +1,26 @@
+/**
+ * Announcements between server instances: "something happened to these users", ids only. Each
+ * instance turns them into pushes to its own open event streams (server/modules/events).
+ */
+export type BusEvent =
+  | { type: 'message'; conversationId: string; messageId: string; userIds: string[] }
+  | { type: 'read'; conversationId: string; readerId: string; userIds: string[] }
+  /** This instance may have missed announcements (its listening connection dropped): resync everyone. */
+  | { type: 'resync' };
+
+export interface EventBus {
+  /** Sent after the change has committed; delivery is best effort, and never awaited by a request. */
+  publish(event: Exclude<BusEvent, { type: 'resync' }>): void;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function isBusEvent(value: unknown): value is BusEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  const ids = Array.isArray(e.userIds) && e.userIds.every((id) => typeof id === 'string');
+  if (e.type === 'message')
+    return typeof e.conversationId === 'string' && typeof e.messageId === 'string' && ids;
+  if (e.type === 'read') return typeof e.conversationId === 'string' && typeof e.readerId === 'string' && ids;
+  return false;
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session';
+import type { StreamHub } from './stream-hub';
+
+/** `GET /api/v1/events`: the signed-in user's Server-Sent Events stream (docs/api/messaging.md). */
+export const eventRoutes =
+  (hub: StreamHub): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/events',
+      { schema: { tags: ['messaging'], summary: 'Server-Sent Events for the signed-in user' } },
+      async (request, reply) => {
+        const auth = requireUser(request);
+        // The response is written by the hub for as long as the browser keeps it open.
+        reply.hijack();
+        hub.open(auth.user.id, auth.sessionHash, reply.raw, request.id);
+      },
+    );
+  };

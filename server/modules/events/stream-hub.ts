@@ -1,0 +1,148 @@
+import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BusEvent, EventBus } from '../../adapters/event-bus';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { findMessage } from '../messaging/messaging.repository';
+import { messageView } from '../messaging/messaging.service';
+
+/** One open `GET /api/v1/events` response. */
+export interface Stream {
+  userId: string;
+  sessionHash: string;
+  send(event: string, data: unknown): void;
+  end(): void;
+}
+
+const PING_MS = 25_000;
+const SESSION_CHECK_MS = 60_000;
+
+/**
+ * This instance's open event streams, by user, fed by the event bus: an announcement names the
+ * users concerned, and only the streams of those users on this instance get anything. A message is
+ * read from the database once per announcement, however many of its users' tabs are open here.
+ *
+ * Streams outlive the request that opened them, so their sessions are checked again every minute:
+ * signing out, expiry, suspension or deletion end them within that time, on every instance.
+ */
+export class StreamHub {
+  private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Database,
+    bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.unsubscribe = bus.subscribe((event) => {
+      this.deliver(event).catch((err) => this.log.warn({ err }, 'could not deliver an event to streams'));
+    });
+    const ping = setInterval(() => {
+      for (const s of this.all()) s.send('', null);
+    }, PING_MS);
+    const check = setInterval(() => {
+      this.endSignedOut().catch((err) => this.log.warn({ err }, 'could not check event streams’ sessions'));
+    }, SESSION_CHECK_MS);
+    ping.unref();
+    check.unref();
+    this.timers.push(ping, check);
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Takes over a hijacked response as an event stream for this user. */
+  open(userId: string, sessionHash: string, raw: ServerResponse, requestId: string): Stream {
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Reverse proxies (nginx) would otherwise hold events back in their buffers.
+      'x-accel-buffering': 'no',
+      'x-request-id': requestId,
+    });
+    const stream: Stream = {
+      userId,
+      sessionHash,
+      send: (event, data) => {
+        if (raw.writableEnded) return;
+        // An empty name is a comment line: it keeps proxies and the browser from timing out.
+        raw.write(event ? `event: ${event}\ndata: ${JSON.stringify(data)}\n\n` : ': ping\n\n');
+      },
+      end: () => {
+        this.remove(stream);
+        if (!raw.writableEnded) raw.end();
+      },
+    };
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(stream);
+    raw.on('close', () => this.remove(stream));
+    // Browsers wait this long before reconnecting after the stream drops.
+    raw.write('retry: 3000\n\n');
+    stream.send('ready', {});
+    return stream;
+  }
+
+  /** Ends every stream (shutdown): browsers reconnect, to another instance if there is one. */
+  close(): void {
+    this.unsubscribe();
+    for (const t of this.timers) clearInterval(t);
+    for (const s of this.all()) s.end();
+  }
+
+  private remove(stream: Stream): void {
+    const set = this.byUser.get(stream.userId);
+    if (!set) return;
+    set.delete(stream);
+    if (set.size === 0) this.byUser.delete(stream.userId);
+  }
+
+  /** A copy, so streams may end while it is walked. */
+  private all(): Stream[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+
+  private async deliver(event: BusEvent): Promise<void> {
+    if (event.type === 'resync') {
+      for (const s of this.all()) s.send('ready', {});
+      return;
+    }
+    const here = event.userIds.filter((id) => this.byUser.has(id));
+    if (here.length === 0) return;
+    if (event.type === 'read') {
+      for (const id of here) {
+        for (const s of this.byUser.get(id) ?? []) {
+          s.send('read', { conversationId: event.conversationId, readerId: event.readerId });
+        }
+      }
+      return;
+    }
+    const message = await findMessage(this.db, event.messageId);
+    if (!message || message.conversationId !== event.conversationId) return;
+    for (const id of here) {
+      for (const s of this.byUser.get(id) ?? []) s.send('message', { message: messageView(message, id) });
+    }
+  }
+
+  /** Ends the streams whose session is over (every minute; tests call it directly). */
+  async endSignedOut(): Promise<void> {
+    const hashes = new Set(this.all().map((s) => s.sessionHash));
+    if (hashes.size === 0) return;
+    const result = await this.db.execute(sql`
+      select s.token_hash from ${sessions} s join ${users} u on u.id = s.user_id
+       where s.token_hash = any(${sql.param([...hashes])}::text[])
+         and s.idle_expires_at > now() and s.absolute_expires_at > now()
+         and u.suspended_at is null and u.deleted_at is null`);
+    const live = new Set((result as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash));
+    for (const s of this.all()) if (!live.has(s.sessionHash)) s.end();
+  }
+}

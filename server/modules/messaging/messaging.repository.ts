@@ -1,0 +1,256 @@
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import {
+  bookings,
+  conversations,
+  jobPostings,
+  messages,
+  profiles,
+  quotes,
+  tradespersonProfiles,
+  users,
+} from '../../db/schema';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+export const participantsOf = (c: Pick<ConversationRow, 'participantOneId' | 'participantTwoId'>) => [
+  c.participantOneId,
+  c.participantTwoId,
+];
+
+/** Someone a user wants to message: who they are, and whether their account is active. */
+export async function findPerson(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      active: sql<boolean>`${users.suspendedAt} is null and ${users.deletedAt} is null`,
+      userType: profiles.userType,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function findConversation(db: Executor, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await prepared(db, 'find_conversation', (d) =>
+    d
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, sql.placeholder('id')))
+      .prepare('find_conversation'),
+  ).execute({ id });
+  return row;
+}
+
+/** The conversation of two users, whichever of them started it. */
+export async function findConversationBetween(db: Executor, a: string, b: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      or(
+        and(eq(conversations.participantOneId, a), eq(conversations.participantTwoId, b)),
+        and(eq(conversations.participantOneId, b), eq(conversations.participantTwoId, a)),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Creates the conversation unless the pair already has one (the unique index on the unordered pair
+ * decides when both start at once); either way returns the pair's conversation and whether it is new.
+ */
+export async function createConversation(
+  db: Executor,
+  values: { participantOneId: string; participantTwoId: string; jobId: string | null },
+) {
+  const [created] = await db.insert(conversations).values(values).onConflictDoNothing().returning();
+  if (created) return { conversation: created, created: true };
+  const existing = await findConversationBetween(db, values.participantOneId, values.participantTwoId);
+  return { conversation: existing!, created: false };
+}
+
+/** The newest job of this customer that this tradesperson quoted on. */
+export async function latestJobQuotedBy(db: Executor, customerId: string, tradespersonId: string) {
+  const [row] = await db
+    .select({ id: jobPostings.id })
+    .from(jobPostings)
+    .innerJoin(quotes, eq(quotes.jobId, jobPostings.id))
+    .where(and(eq(jobPostings.customerId, customerId), eq(quotes.tradespersonId, tradespersonId)))
+    .orderBy(desc(quotes.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The newest job of this customer that this tradesperson can see: open, quoted on or booked for. */
+export async function latestJobVisibleTo(db: Executor, customerId: string, tradespersonId: string) {
+  const [row] = await db
+    .select({ id: jobPostings.id })
+    .from(jobPostings)
+    .where(
+      and(
+        eq(jobPostings.customerId, customerId),
+        or(
+          eq(jobPostings.status, 'open'),
+          sql`exists (select 1 from ${quotes} q where q.job_id = ${jobPostings.id} and q.tradesperson_id = ${tradespersonId})`,
+          sql`exists (select 1 from ${bookings} b where b.job_id = ${jobPostings.id} and b.tradesperson_id = ${tradespersonId} and b.status <> 'cancelled')`,
+        ),
+      ),
+    )
+    .orderBy(desc(jobPostings.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface ConversationListRow {
+  id: string;
+  jobId: string | null;
+  jobTitle: string | null;
+  updatedAt: Date;
+  other: {
+    id: string;
+    fullName: string | null;
+    userType: 'customer' | 'tradesperson';
+    trade: string | null;
+    avatarUrl: string | null;
+  };
+  last: { content: string; senderId: string; createdAt: Date } | null;
+  unreadCount: number;
+}
+
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * A user's conversations, newest activity first, each with the other participant, its job, its last
+ * message and how many of the other side's messages are unread: one statement for the page.
+ */
+export async function conversationsOf(
+  db: Executor,
+  userId: string,
+  { ids, cursor, limit }: { ids?: string[]; cursor?: { updatedAt: Date; id: string } | null; limit: number },
+): Promise<ConversationListRow[]> {
+  const result = await db.execute(sql`
+    select c.id, c.job_id, c.updated_at, j.title as job_title,
+           o.id as other_id, o.full_name as other_name, o.user_type as other_type, o.avatar_url as other_avatar,
+           t.trade as other_trade,
+           lm.content as last_content, lm.sender_id as last_sender, lm.created_at as last_at,
+           (select count(*)::int from ${messages} u
+             where u.conversation_id = c.id and not u.read and u.sender_id <> ${userId}) as unread
+      from ${conversations} c
+      join ${profiles} o on o.id = case when c.participant_one_id = ${userId} then c.participant_two_id else c.participant_one_id end
+      left join ${tradespersonProfiles} t on t.user_id = o.id
+      left join ${jobPostings} j on j.id = c.job_id
+      left join lateral (
+        select m.content, m.sender_id, m.created_at from ${messages} m
+         where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+      ) lm on true
+     where (c.participant_one_id = ${userId} or c.participant_two_id = ${userId})
+       ${ids ? sql`and c.id = any(${sql.param(ids)}::uuid[])` : sql``}
+       ${cursor ? sql`and (c.updated_at, c.id) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``}
+     order by c.updated_at desc, c.id desc
+     limit ${limit}`);
+  return (result as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    id: String(r.id),
+    jobId: (r.job_id as string | null) ?? null,
+    jobTitle: (r.job_title as string | null) ?? null,
+    updatedAt: toDate(r.updated_at),
+    other: {
+      id: String(r.other_id),
+      fullName: (r.other_name as string | null) ?? null,
+      userType: r.other_type as 'customer' | 'tradesperson',
+      trade: (r.other_trade as string | null) ?? null,
+      avatarUrl: (r.other_avatar as string | null) ?? null,
+    },
+    last:
+      r.last_content == null
+        ? null
+        : { content: String(r.last_content), senderId: String(r.last_sender), createdAt: toDate(r.last_at) },
+    unreadCount: Number(r.unread),
+  }));
+}
+
+/** Unread messages sent to this user, over all their conversations. */
+export async function unreadTotal(db: Executor, userId: string): Promise<number> {
+  const [row] = await prepared(db, 'unread_messages_total', (d) =>
+    d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(
+        and(
+          or(
+            eq(conversations.participantOneId, sql.placeholder('userId')),
+            eq(conversations.participantTwoId, sql.placeholder('userId')),
+          ),
+          sql`not ${messages.read}`,
+          ne(messages.senderId, sql.placeholder('userId')),
+        ),
+      )
+      .prepare('unread_messages_total'),
+  ).execute({ userId });
+  return row?.n ?? 0;
+}
+
+/** A page of a conversation, newest first, continuing before the (createdAt, id) cursor. */
+export async function messagesPage(
+  db: Executor,
+  conversationId: string,
+  { before, limit }: { before: { createdAt: Date; id: string } | null; limit: number },
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+export async function findMessage(db: Executor, id: string): Promise<MessageRow | undefined> {
+  const [row] = await prepared(db, 'find_message', (d) =>
+    d
+      .select()
+      .from(messages)
+      .where(eq(messages.id, sql.placeholder('id')))
+      .prepare('find_message'),
+  ).execute({ id });
+  return row;
+}
+
+/** Stores a message and moves its conversation to the top of both lists. */
+export async function insertMessage(
+  db: Executor,
+  values: { conversationId: string; senderId: string; content: string },
+): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+  await db
+    .update(conversations)
+    .set({ updatedAt: row!.createdAt })
+    .where(eq(conversations.id, values.conversationId));
+  return row!;
+}
+
+/** Marks the other side's unread messages read; returns how many changed. */
+export async function markRead(db: Executor, conversationId: string, readerId: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ read: true, readAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        ne(messages.senderId, readerId),
+        sql`not ${messages.read}`,
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}

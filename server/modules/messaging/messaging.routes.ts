@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SendMessageBody, StartConversationBody } from '../../../domain/messaging/schemas';
+import { requireUser } from '../../plugins/session';
+import {
+  countUnread,
+  getConversation,
+  listConversations,
+  listMessages,
+  type MessagingDeps,
+  readConversation,
+  sendMessage,
+  startConversation,
+} from './messaging.service';
+import { ConversationView, MessageView } from './views';
+
+const ConversationParams = z.object({ id: z.uuid() });
+const ConversationResponse = z.object({ conversation: ConversationView });
+
+export const messagingRoutes =
+  (deps: MessagingDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/conversations',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Find the conversation with a user, or start it about a job that allows it',
+          body: StartConversationBody,
+          response: { 200: ConversationResponse, 201: ConversationResponse },
+        },
+      },
+      async (request, reply) => {
+        const { conversation, created } = await startConversation(deps, requireUser(request), request.body);
+        return reply.status(created ? 201 : 200).send({ conversation });
+      },
+    );
+
+    app.get(
+      '/conversations',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: "The user's conversations, newest activity first",
+          querystring: z.object({ cursor: z.string().max(200).optional() }),
+          response: {
+            200: z.object({ conversations: z.array(ConversationView), nextCursor: z.string().nullable() }),
+          },
+        },
+      },
+      async (request) => listConversations(deps, requireUser(request), request.query.cursor),
+    );
+
+    app.get(
+      '/conversations/unread',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Unread messages over all the user’s conversations',
+          response: { 200: z.object({ unread: z.number().int() }) },
+        },
+      },
+      async (request) => ({ unread: await countUnread(deps, requireUser(request)) }),
+    );
+
+    app.get(
+      '/conversations/:id',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'One conversation',
+          params: ConversationParams,
+          response: { 200: ConversationResponse },
+        },
+      },
+      async (request) => ({
+        conversation: await getConversation(deps, requireUser(request), request.params.id),
+      }),
+    );
+
+    app.get(
+      '/conversations/:id/messages',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Messages of a conversation, newest first, a page at a time',
+          params: ConversationParams,
+          querystring: z.object({
+            before: z.string().max(200).optional(),
+            limit: z.coerce.number().int().min(1).max(100).default(30),
+          }),
+          response: {
+            200: z.object({ messages: z.array(MessageView), nextCursor: z.string().nullable() }),
+          },
+        },
+      },
+      async (request) => listMessages(deps, requireUser(request), request.params.id, request.query),
+    );
+
+    app.post(
+      '/conversations/:id/messages',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: 'Send a message',
+          params: ConversationParams,
+          body: SendMessageBody,
+          response: { 201: z.object({ message: MessageView }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({
+          message: await sendMessage(deps, requireUser(request), request.params.id, request.body.content),
+        }),
+    );
+
+    app.post(
+      '/conversations/:id/read',
+      {
+        schema: {
+          tags: ['messaging'],
+          summary: "Mark the other side's messages read",
+          params: ConversationParams,
+          response: { 200: z.object({ read: z.number().int() }) },
+        },
+      },
+      async (request) => ({ read: await readConversation(deps, requireUser(request), request.params.id) }),
+    );
+  };

@@ -1,0 +1,216 @@
+import { MESSAGING_MESSAGES, PREVIEW_LENGTH } from '../../../domain/messaging/schemas';
+import type { EventBus } from '../../adapters/event-bus';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/session';
+import { findJob, tradespersonLinkToJob } from '../jobs/jobs.repository';
+import { viewerOf } from '../jobs/jobs.service';
+import { jobRelation } from '../jobs/policy';
+import {
+  type ConversationListRow,
+  type ConversationRow,
+  conversationsOf,
+  createConversation,
+  findConversation,
+  findConversationBetween,
+  findPerson,
+  insertMessage,
+  latestJobQuotedBy,
+  latestJobVisibleTo,
+  type MessageRow,
+  markRead,
+  messagesPage,
+  participantsOf,
+  unreadTotal,
+} from './messaging.repository';
+
+export interface MessagingDeps {
+  db: Database;
+  bus: EventBus;
+}
+
+const notFound = () => AppError.notFound(MESSAGING_MESSAGES.notFound);
+
+export function messageView(m: MessageRow, viewerId: string) {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    senderId: m.senderId,
+    mine: m.senderId === viewerId,
+    content: m.content,
+    read: m.read,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+function summaryView(row: ConversationListRow, viewerId: string) {
+  return {
+    id: row.id,
+    other: row.other,
+    job: row.jobId && row.jobTitle ? { id: row.jobId, title: row.jobTitle } : null,
+    lastMessage: row.last
+      ? {
+          content:
+            row.last.content.length > PREVIEW_LENGTH
+              ? `${row.last.content.slice(0, PREVIEW_LENGTH - 1)}…`
+              : row.last.content,
+          mine: row.last.senderId === viewerId,
+          createdAt: row.last.createdAt.toISOString(),
+        }
+      : null,
+    unreadCount: row.unreadCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The conversation if this user takes part in it; anyone else gets the same 404 as for no conversation. */
+async function ownConversation(deps: MessagingDeps, auth: AuthContext, id: string): Promise<ConversationRow> {
+  const conversation = await findConversation(deps.db, id);
+  if (!conversation || !participantsOf(conversation).includes(auth.user.id)) throw notFound();
+  return conversation;
+}
+
+async function summaryOf(deps: MessagingDeps, auth: AuthContext, id: string) {
+  const [row] = await conversationsOf(deps.db, auth.user.id, { ids: [id], limit: 1 });
+  if (!row) throw notFound();
+  return summaryView(row, auth.user.id);
+}
+
+/**
+ * Whether this job lets the user talk to the other person (DOMAIN-RULES 7): the other person owns a
+ * job the user can see, or the user owns the job and the other person quoted on it.
+ */
+async function jobAllows(deps: MessagingDeps, auth: AuthContext, jobId: string, otherId: string) {
+  const job = await findJob(deps.db, jobId);
+  if (!job) return false;
+  const viewer = viewerOf(auth);
+  const mine =
+    viewer.userType === 'tradesperson' ? await tradespersonLinkToJob(deps.db, job.id, viewer.id) : null;
+  const relation = jobRelation(viewer, job, {
+    hasQuoted: mine?.quote !== undefined,
+    isBooked: mine?.booked ?? false,
+  });
+  if (!relation) return false;
+  if (job.customerId === otherId) return true;
+  if (job.customerId !== viewer.id) return false;
+  return (await tradespersonLinkToJob(deps.db, job.id, otherId)).quote !== undefined;
+}
+
+/** Finds the conversation of the two users, or creates it about a job that allows it. */
+export async function startConversation(
+  deps: MessagingDeps,
+  auth: AuthContext,
+  input: { userId: string; jobId?: string | undefined },
+) {
+  const me = auth.user.id;
+  if (input.userId === me) throw AppError.validation(MESSAGING_MESSAGES.self);
+  const other = await findPerson(deps.db, input.userId);
+  if (!other?.active) throw notFound();
+
+  const existing = await findConversationBetween(deps.db, me, other.id);
+  if (existing) return { conversation: await summaryOf(deps, auth, existing.id), created: false };
+
+  let jobId = input.jobId ?? null;
+  if (jobId) {
+    if (!(await jobAllows(deps, auth, jobId, other.id))) throw notFound();
+  } else if (auth.user.userType === 'customer' && other.userType === 'tradesperson') {
+    jobId = await latestJobQuotedBy(deps.db, me, other.id);
+  } else if (auth.user.userType === 'tradesperson' && other.userType === 'customer') {
+    jobId = await latestJobVisibleTo(deps.db, other.id, me);
+  }
+  if (!jobId) throw new AppError(409, 'no_shared_job', MESSAGING_MESSAGES.noSharedJob);
+
+  const { conversation, created } = await createConversation(deps.db, {
+    participantOneId: me,
+    participantTwoId: other.id,
+    jobId,
+  });
+  return { conversation: await summaryOf(deps, auth, conversation.id), created };
+}
+
+const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(time ?? '');
+  if (Number.isNaN(at.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw AppError.validation('That page link is not valid');
+  }
+  return { at, id };
+}
+
+const CONVERSATIONS_PAGE = 30;
+
+export async function listConversations(deps: MessagingDeps, auth: AuthContext, cursor?: string) {
+  const after = decodeCursor(cursor);
+  const rows = await conversationsOf(deps.db, auth.user.id, {
+    cursor: after ? { updatedAt: after.at, id: after.id } : null,
+    limit: CONVERSATIONS_PAGE + 1,
+  });
+  const page = rows.slice(0, CONVERSATIONS_PAGE);
+  const last = page.at(-1);
+  return {
+    conversations: page.map((r) => summaryView(r, auth.user.id)),
+    nextCursor: rows.length > CONVERSATIONS_PAGE && last ? encodeCursor(last.updatedAt, last.id) : null,
+  };
+}
+
+export async function getConversation(deps: MessagingDeps, auth: AuthContext, id: string) {
+  await ownConversation(deps, auth, id);
+  return summaryOf(deps, auth, id);
+}
+
+export async function countUnread(deps: MessagingDeps, auth: AuthContext) {
+  return unreadTotal(deps.db, auth.user.id);
+}
+
+export async function listMessages(
+  deps: MessagingDeps,
+  auth: AuthContext,
+  id: string,
+  query: { before?: string | undefined; limit: number },
+) {
+  await ownConversation(deps, auth, id);
+  const before = decodeCursor(query.before);
+  const rows = await messagesPage(deps.db, id, {
+    before: before ? { createdAt: before.at, id: before.id } : null,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const oldest = page.at(-1);
+  return {
+    messages: page.map((m) => messageView(m, auth.user.id)),
+    nextCursor: rows.length > query.limit && oldest ? encodeCursor(oldest.createdAt, oldest.id) : null,
+  };
+}
+
+export async function sendMessage(deps: MessagingDeps, auth: AuthContext, id: string, content: string) {
+  const conversation = await ownConversation(deps, auth, id);
+  const message = await deps.db.transaction((tx) =>
+    insertMessage(tx, { conversationId: conversation.id, senderId: auth.user.id, content }),
+  );
+  // Announced once committed, and never waited for: delivery is the streams' business.
+  deps.bus.publish({
+    type: 'message',
+    conversationId: conversation.id,
+    messageId: message.id,
+    userIds: participantsOf(conversation),
+  });
+  return messageView(message, auth.user.id);
+}
+
+/** Opening a conversation marks the other side's messages read (DOMAIN-RULES 7). */
+export async function readConversation(deps: MessagingDeps, auth: AuthContext, id: string) {
+  const conversation = await ownConversation(deps, auth, id);
+  const read = await markRead(deps.db, conversation.id, auth.user.id);
+  if (read > 0) {
+    deps.bus.publish({
+      type: 'read',
+      conversationId: conversation.id,
+      readerId: auth.user.id,
+      userIds: participantsOf(conversation),
+    });
+  }
+  return read;
+}
