@@ -8,6 +8,9 @@ export async function listen(app: App): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: event data is read the way tests read response.json().
+type EventData = any;
+
 export interface SseEvent {
   event: string;
   data: unknown;
@@ -16,7 +19,7 @@ export interface SseEvent {
 export interface EventStream {
   status: number;
   /** The next event of this type (and matching `match`), waiting for it up to `timeoutMs`. */
-  next(type: string, match?: (data: any) => boolean, timeoutMs?: number): Promise<any>;
+  next(type: string, match?: (data: EventData) => boolean, timeoutMs?: number): Promise<EventData>;
   /** Every event received so far. */
   received: SseEvent[];
   /** Resolves when the server ends the stream. */
@@ -34,8 +37,8 @@ export function openEvents(baseUrl: string, cookie?: string): Promise<EventStrea
         const received: SseEvent[] = [];
         const waiters: {
           type: string;
-          match: (d: any) => boolean;
-          resolve: (d: any) => void;
+          match: (d: EventData) => boolean;
+          resolve: (d: EventData) => void;
           from: number;
         }[] = [];
         let buffer = '';
