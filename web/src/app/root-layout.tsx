@@ -8,6 +8,8 @@ import { useSession } from '@/features/auth/session';
 import { useSessionSync } from '@/features/auth/session-sync';
 import { useUpdateSettings } from '@/features/auth/use-update-settings';
 import { VerifyEmailBanner, VerifyEmailLink } from '@/features/auth/verify-email';
+import { useUnreadCount } from '@/features/messaging/api';
+import { RealtimeBridge } from '@/features/messaging/realtime';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { documentTitleFor, useRouteHandle } from './route-handle';
@@ -23,6 +25,9 @@ export function RootLayout() {
   const updateSettings = useUpdateSettings();
   const handle = useRouteHandle();
   const { pathname } = useLocation();
+  const signedInId = session.user?.id ?? null;
+  // Asked only once the server says who is signed in (the stored user type may be out of date).
+  const unread = useUnreadCount(signedInId !== null);
 
   // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
   // header and bottom navigation are there from the first paint instead of popping in.
@@ -56,7 +61,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {showBottomNav && userType && <BottomNav userType={userType} />}
+      {showBottomNav && userType && <BottomNav userType={userType} unread={unread.data ?? 0} />}
+      {/* Keyed by user: signing out (or in as someone else) closes the stream and opens theirs. */}
+      {signedInId && <RealtimeBridge key={signedInId} userId={signedInId} />}
       <ScrollRestoration />
     </div>
   );

@@ -102,8 +102,16 @@ export const routes: RouteObject[] = [
             handle: { title: 'Job Details' } satisfies RouteHandle,
             lazy: () => import('./pages/job-detail'),
           },
-          planned('messages', 'Messages'),
-          planned('conversation/:id', 'Conversation'),
+          {
+            path: 'messages',
+            handle: { title: 'Messages' } satisfies RouteHandle,
+            lazy: () => import('./pages/messages'),
+          },
+          {
+            path: 'conversation/:id',
+            handle: { title: 'Conversation' } satisfies RouteHandle,
+            lazy: () => import('./pages/conversation'),
+          },
           {
             path: 'profile',
             handle: { title: 'My Account' } satisfies RouteHandle,

@@ -13,3 +13,6 @@ export function formatDateOnly(date: string, style: 'long' | 'short' = 'long'): 
 
 /** A person's name, or the contract's "Deleted user" for an erased account. */
 export const displayName = (person: { fullName: string | null }) => person.fullName ?? 'Deleted user';
+
+/** A count badge's text: the number, or '99+' above 99 so the pill keeps its size. */
+export const badgeCount = (count: number) => (count > 99 ? '99+' : String(count));

@@ -5,10 +5,15 @@ import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import type { SessionUser } from '@/features/auth/session';
 import { makeProfile, makeReview, requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
 import type { PublicProfile, ReviewsPage } from '@/features/discovery/types';
+import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
+import { showError } from '@/lib/toast';
+
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.mocked(showError).mockClear();
   localStorage.clear();
 });
 
@@ -119,16 +124,41 @@ describe('the public tradesperson profile', () => {
     expect(screen.getByRole('link', { name: 'Save Tom Pipes' }).getAttribute('href')).toBe('/auth');
   });
 
-  it('lets a customer request a quote through Post a Job, and says messaging opens soon', async () => {
+  it('lets a customer request a quote through Post a Job', async () => {
     const profile = makeProfile();
     const { router } = openProfile(profile, makeUser());
     const request = await screen.findByRole('link', { name: 'Request Quote' });
     expect(request.getAttribute('href')).toBe(`/post-job?tradesperson=${profile.id}`);
-    const message = screen.getByRole('button', { name: 'Message' }) as HTMLButtonElement;
-    expect(message.disabled).toBe(true);
-    expect(screen.getByText('Messaging opens soon').id).toBe(message.getAttribute('aria-describedby'));
+    expect(screen.queryByText('Messaging opens soon')).toBeNull();
     fireEvent.click(request);
     await waitFor(() => expect(router.state.location.pathname).toBe('/post-job'));
+  });
+
+  it('lets a signed-in customer message the tradesperson, without naming a job', async () => {
+    const profile = makeProfile();
+    const { router, fetchMock } = openProfile(profile, makeUser(), undefined, {
+      'POST /api/v1/conversations': () => ({
+        status: 201,
+        body: { conversation: makeConversation({ other: makePerson({ id: profile.id }) }) },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/conversation/${CONVERSATION_ID}`));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/conversations')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: profile.id });
+  });
+
+  it('says Failed to start conversation when the server refuses', async () => {
+    const profile = makeProfile();
+    const { router } = openProfile(profile, makeUser(), undefined, {
+      'POST /api/v1/conversations': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Conversation not found' } },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to start conversation'));
+    expect(router.state.location.pathname).toBe(`/tradesperson/${profile.id}`);
   });
 
   it('lets a customer save the tradesperson', async () => {
@@ -150,10 +180,11 @@ describe('the public tradesperson profile', () => {
     );
   });
 
-  it('offers another tradesperson no quote request or Save', async () => {
+  it('offers another tradesperson no quote request, Message or Save', async () => {
     openProfile(makeProfile(), makeUser({ userType: 'tradesperson' }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Request Quote' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 

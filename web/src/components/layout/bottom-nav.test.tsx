@@ -7,10 +7,13 @@ import { BottomNav } from './bottom-nav';
 
 afterEach(cleanup);
 
-function renderAt(path: string, userType: UserType) {
-  const router = createMemoryRouter([{ path: '*', element: <BottomNav userType={userType} /> }], {
-    initialEntries: [path],
-  });
+function renderAt(path: string, userType: UserType, unread?: number) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <BottomNav userType={userType} unread={unread} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   render(<RouterProvider router={router} />);
   return within(screen.getByRole('navigation'));
 }
@@ -52,5 +55,27 @@ describe('BottomNav', () => {
     const nav = renderAt('/my-jobs', 'customer');
     expect(nav.getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).toBe('page');
     expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it.each(['customer', 'tradesperson'] as const)(
+    'shows the %s the unread messages on Messages, in the link’s name too',
+    (userType) => {
+      const nav = renderAt('/profile', userType, 3);
+      const messages = nav.getByRole('link', { name: 'Messages, 3 unread' });
+      expect(messages.getAttribute('href')).toBe('/messages');
+      expect(within(messages).getByText('3').getAttribute('aria-hidden')).toBe('true');
+      expect(nav.getAllByText('3')).toHaveLength(1);
+    },
+  );
+
+  it('caps the badge at 99+', () => {
+    const nav = renderAt('/home', 'customer', 150);
+    const messages = nav.getByRole('link', { name: 'Messages, 150 unread' });
+    expect(within(messages).getByText('99+')).toBeTruthy();
+  });
+
+  it('shows no badge when nothing is unread', () => {
+    const nav = renderAt('/home', 'customer', 0);
+    expect(nav.getByRole('link', { name: 'Messages' }).textContent).toBe('Messages');
   });
 });

@@ -10,6 +10,7 @@ import {
   User,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { badgeCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 type NavItem = { label: string; to: string; icon: LucideIcon };
@@ -32,31 +33,52 @@ export const BOTTOM_NAV_ITEMS: Record<UserType, readonly NavItem[]> = {
   ],
 };
 
-/** Signed-in navigation fixed to the bottom of the screen. Render it only when the user type is known. */
-export function BottomNav({ userType }: { userType: UserType }) {
+const MESSAGES_PATH = '/messages';
+
+/**
+ * Signed-in navigation fixed to the bottom of the screen. Render it only when the user type is known.
+ * `unread` (messages not yet read) shows as a badge on Messages.
+ */
+export function BottomNav({ userType, unread = 0 }: { userType: UserType; unread?: number }) {
   return (
     <nav
       aria-label="App"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
-        {BOTTOM_NAV_ITEMS[userType].map(({ label, to, icon: Icon }) => (
-          <li key={to} className="flex">
-            {/* NavLink marks the current screen with aria-current="page". */}
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium',
-                  isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-                )
-              }
-            >
-              <Icon className="size-5" aria-hidden="true" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {BOTTOM_NAV_ITEMS[userType].map(({ label, to, icon: Icon }) => {
+          const badge = to === MESSAGES_PATH && unread > 0 ? unread : 0;
+          return (
+            <li key={to} className="flex">
+              {/* NavLink marks the current screen with aria-current="page". */}
+              <NavLink
+                to={to}
+                // The name starts with the visible label, then says what the badge shows.
+                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium',
+                    isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                  )
+                }
+              >
+                {/* The badge sits over the icon's corner, so it takes no room and moves nothing. */}
+                <span className="relative">
+                  <Icon className="size-5" aria-hidden="true" />
+                  {badge > 0 && (
+                    <span
+                      aria-hidden="true"
+                      className="absolute -top-1.5 left-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
+                    >
+                      {badgeCount(badge)}
+                    </span>
+                  )}
+                </span>
+                {label}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/auth/session';
 import { Rating } from '@/features/jobs/rating';
+import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { useTradespersonProfile } from './api';
 import { formatDayEnGb, formatMonthEnGb, rateText, tradespersonName } from './format';
@@ -249,8 +250,8 @@ function TagCard({ title, tags, none }: { title: string; tags: string[]; none: s
 
 /**
  * Request Quote and Message. Visitors are sent to sign in (spec section 2). A customer's quote request
- * opens Post a Job with this tradesperson invited; messaging arrives with its own issue, so for
- * signed-in users it is shown but honestly unavailable.
+ * opens Post a Job with this tradesperson invited; Message opens the conversation with them (the server
+ * attaches the latest job they may talk about).
  */
 function ProfileActions({ profile }: { profile: PublicProfile }) {
   const session = useSession();
@@ -292,7 +293,7 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
 
   const customer = session.user.userType === 'customer';
   return (
-    <div className="flex flex-wrap items-start gap-2 pt-2">
+    <div className="flex flex-wrap items-center gap-2 pt-2">
       {customer && (
         <Button asChild>
           <Link to={`/post-job?${new URLSearchParams({ tradesperson: profile.id })}`}>
@@ -301,15 +302,8 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
           </Link>
         </Button>
       )}
-      <div className="flex flex-col items-start gap-1">
-        <Button variant="outline" disabled aria-describedby="profile-message-note">
-          <MessageSquare aria-hidden="true" />
-          Message
-        </Button>
-        <span id="profile-message-note" className="text-xs text-muted-foreground">
-          Messaging opens soon
-        </span>
-      </div>
+      {/* Tradespeople never share a job with each other, so only customers can start a conversation here. */}
+      {customer && <MessageButton userId={profile.id} />}
       {customer && <SaveButton person={profile} look="labelled" />}
     </div>
   );

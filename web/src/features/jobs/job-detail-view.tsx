@@ -1,13 +1,14 @@
 import { milesAwayText } from '@domain/geo/distance';
 import { jobDetailAge } from '@domain/jobs/ages';
 import { budgetText, formatPence } from '@domain/money/money';
-import { ArrowLeft, CalendarDays, Clock, MapPin, MessageSquare, PoundSterling } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
+import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import type { JobDetail } from '@/lib/marketplace-types';
@@ -157,18 +158,7 @@ function JobDetailContent({ job }: { job: JobDetail }) {
               <p className="font-medium">{displayName(job.customer)}</p>
               <Rating rating={job.customer.rating} reviewCount={job.customer.reviewCount} />
             </div>
-            {tradesperson && (
-              <div className="flex flex-col items-end gap-1">
-                {/* Messaging arrives with its own issue: shown, honestly unavailable. */}
-                <Button variant="outline" size="sm" disabled aria-describedby="message-note">
-                  <MessageSquare aria-hidden="true" />
-                  Message
-                </Button>
-                <span id="message-note" className="text-xs text-muted-foreground">
-                  Messaging opens soon
-                </span>
-              </div>
-            )}
+            {tradesperson && <MessageButton userId={job.customer.id} jobId={job.id} size="sm" />}
           </CardContent>
         </Card>
       )}
@@ -189,7 +179,13 @@ function JobDetailContent({ job }: { job: JobDetail }) {
           <ul className="space-y-3">
             {job.quotes.map((quote) => (
               <li key={quote.id}>
-                <QuoteCard quote={quote} jobId={job.id} canAccept={canAccept} mine={tradesperson} />
+                <QuoteCard
+                  quote={quote}
+                  jobId={job.id}
+                  canAccept={canAccept}
+                  canMessage={owner}
+                  mine={tradesperson}
+                />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { MARKET_MESSAGES, QUOTE_MESSAGES } from '@domain/jobs/schemas';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CUSTOMER_ID,
   JOB_ID,
   makeBooking,
   makeJobDetail,
@@ -11,6 +12,7 @@ import {
   TRADESPERSON_ID,
 } from '@/app/test-fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import type { JobDetail } from '@/lib/marketplace-types';
 import { showError, showSuccess } from '@/lib/toast';
 
@@ -155,8 +157,67 @@ describe('Job detail', () => {
     expect(screen.getByText('2.3 miles away')).toBeTruthy();
     expect(screen.getByText('0.0')).toBeTruthy();
     expect(screen.getByText('No reviews yet')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Message' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Message' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Submit Quote' })).toBeTruthy();
+  });
+
+  it('lets a tradesperson message the job’s customer about the job', async () => {
+    const { router, fetchMock } = openJob(
+      makeJobDetail({
+        viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+      }),
+      {
+        'POST /api/v1/conversations': () => ({
+          status: 201,
+          body: {
+            conversation: makeConversation({ other: makePerson({ id: CUSTOMER_ID, userType: 'customer' }) }),
+          },
+        }),
+      },
+      tradesperson,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/conversation/${CONVERSATION_ID}`));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/conversations')!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: CUSTOMER_ID, jobId: JOB_ID });
+  });
+
+  it('says Failed to start conversation when messaging the customer fails, and stays', async () => {
+    const { router } = openJob(
+      makeJobDetail({
+        viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+      }),
+      {
+        'POST /api/v1/conversations': () => ({
+          status: 500,
+          body: { error: { code: 'internal', message: 'Something went wrong. Please try again.' } },
+        }),
+      },
+      tradesperson,
+    );
+    const message = await screen.findByRole('button', { name: 'Message' });
+    fireEvent.click(message);
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to start conversation'));
+    expect(router.state.location.pathname).toBe(`/job/${JOB_ID}`);
+    await waitFor(() => expect((message as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('lets the customer message each tradesperson who quoted', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    const { router, fetchMock } = openJob(makeJobDetail({ quotes: [makeQuote()] }), {
+      'POST /api/v1/conversations': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const quotes = await screen.findByRole('region', { name: /Quotes/ });
+    const message = within(quotes).getByRole('button', { name: 'Message Tom Pipes' }) as HTMLButtonElement;
+    fireEvent.click(message);
+    // While the server answers it shows it is busy and cannot be pressed twice.
+    await waitFor(() => expect(message.disabled).toBe(true));
+    expect(message.getAttribute('aria-busy')).toBe('true');
+    answer({ status: 200, body: { conversation: makeConversation() } });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/conversation/${CONVERSATION_ID}`));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/conversations')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: TRADESPERSON_ID, jobId: JOB_ID });
   });
 
   it('validates the quote form with the first message only', async () => {

@@ -6,6 +6,7 @@ import { QuoteStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { displayName } from '@/lib/format';
 import type { Quote } from '@/lib/marketplace-types';
@@ -19,17 +20,20 @@ const poundsParam = (pence: number) => `${Math.floor(pence / 100)}.${String(penc
 
 /**
  * One quote on the job detail. The job's customer may accept a pending quote of an open job, or book it
- * for a date; the quote's own tradesperson may edit or withdraw it while it is pending.
+ * for a date, and may message the tradesperson (`canMessage`); the quote's own tradesperson may edit or
+ * withdraw it while it is pending.
  */
 export function QuoteCard({
   quote,
   jobId,
   canAccept,
+  canMessage = false,
   mine,
 }: {
   quote: Quote;
   jobId: string;
   canAccept: boolean;
+  canMessage?: boolean;
   mine: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -70,15 +74,23 @@ export function QuoteCard({
         <p className="mt-3 text-sm whitespace-pre-wrap">{quote.message}</p>
       )}
 
-      {canAccept && pending && (
+      {((canAccept && pending) || canMessage) && (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-border pt-3">
-          <AcceptButton quoteId={quote.id} />
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/booking?quoteId=${quote.id}&amount=${poundsParam(quote.amount)}`}>
-              <CalendarPlus aria-hidden="true" />
-              Book with a date
-            </Link>
-          </Button>
+          {canAccept && pending && (
+            <>
+              <AcceptButton quoteId={quote.id} />
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/booking?quoteId=${quote.id}&amount=${poundsParam(quote.amount)}`}>
+                  <CalendarPlus aria-hidden="true" />
+                  Book with a date
+                </Link>
+              </Button>
+            </>
+          )}
+          {canMessage && (
+            // Several quotes share the page: the hidden name tells them apart for screen readers.
+            <MessageButton userId={person.id} jobId={jobId} name={displayName(person)} size="sm" />
+          )}
         </div>
       )}
 

@@ -1,0 +1,63 @@
+import { expect, it } from 'vitest';
+import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { DEMO_TRADESPERSON, eventually, pathOf, postJob, signIn, signUpCustomer } from '../support/journeys';
+
+// Two people in two browser contexts (separate cookies, separate event streams) write to each other;
+// each sees the other's messages arrive without reloading.
+describeInBrowser('messaging', (ctx) => {
+  it('delivers messages live between a tradesperson and a customer about a job', async () => {
+    const title = `Leaking radiator valve ${Date.now()}`;
+    const customer = await ctx.newPage();
+    await signUpCustomer(customer);
+    const jobId = await postJob(customer, title);
+
+    const tradesperson = await ctx.newPage();
+    await signIn(tradesperson, DEMO_TRADESPERSON.email, DEMO_TRADESPERSON.password);
+    await tradesperson.waitForURL((url) => url.pathname === '/tradesperson-dashboard');
+    await tradesperson.goto(`/job/${jobId}`);
+    await tradesperson.getByRole('button', { name: /^Message/ }).click();
+    await tradesperson.waitForURL((url) => url.pathname.startsWith('/conversation/'));
+    const conversationPath = pathOf(tradesperson);
+    await eventually(() => tradesperson.getByRole('heading', { name: 'Casey Customer' }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() => tradesperson.getByRole('link', { name: new RegExp(title) }).isVisible()).toBe(
+      true,
+    );
+
+    const box = tradesperson.getByPlaceholder('Type a message...');
+    await box.fill('Hello! I can look at the valve on Tuesday.');
+    await box.press('Enter');
+    await eventually(() =>
+      tradesperson.getByText('Hello! I can look at the valve on Tuesday.').isVisible(),
+    ).toBe(true);
+    await eventually(() => box.inputValue()).toBe('');
+
+    // The customer's list shows it, unread, and the conversation opens on it.
+    await customer.goto('/messages');
+    const row = customer.getByRole('link', { name: /valve on Tuesday/ });
+    await eventually(() => row.isVisible()).toBe(true);
+    await eventually(() =>
+      customer
+        .getByText(/1 unread/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await seriousAxeViolations(customer)).toEqual([]);
+    await row.click();
+    await customer.waitForURL((url) => url.pathname === conversationPath);
+    await eventually(() => customer.getByText('Hello! I can look at the valve on Tuesday.').isVisible()).toBe(
+      true,
+    );
+
+    // The reply reaches the tradesperson's open page without a reload, and the other way round.
+    const reply = customer.getByPlaceholder('Type a message...');
+    await reply.fill('Tuesday works. <b>Thanks</b>');
+    await reply.press('Enter');
+    await eventually(() => tradesperson.getByText('Tuesday works. <b>Thanks</b>').isVisible()).toBe(true);
+    await box.fill('See you then.');
+    await tradesperson.getByRole('button', { name: 'Send message' }).click();
+    await eventually(() => customer.getByText('See you then.').isVisible()).toBe(true);
+    expect(await seriousAxeViolations(tradesperson)).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_ID, TRADESPERSON_ID } from '@/app/test-fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { CONVERSATION_ID, makeConversation, makeMessage } from './test-fixtures';
+import type { Message } from './types';
+
+/** Stands in for the browser's EventSource: the test plays the server's events. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    act(() => {
+      this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+    });
+  }
+}
+
+const BASE = `/api/v1/conversations/${CONVERSATION_ID}`;
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function open(messages: Message[], handlers: Parameters<typeof mockApi>[0] = {}) {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const fetchMock = mockApi({
+    ...sessionHandler(makeUser({ id: CUSTOMER_ID })),
+    [`GET ${BASE}`]: () => ({ status: 200, body: { conversation: makeConversation() } }),
+    [`GET ${BASE}/messages`]: () => ({ status: 200, body: { messages, nextCursor: null } }),
+    [`POST ${BASE}/read`]: () => ({ status: 200, body: { read: 1 } }),
+    'GET /api/v1/conversations/unread': () => ({ status: 200, body: { unread: 0 } }),
+    ...handlers,
+  });
+  const view = renderApp(`/conversation/${CONVERSATION_ID}`);
+  return { ...view, fetchMock };
+}
+
+const bubbleTexts = () =>
+  within(screen.getByRole('region', { name: 'Message history' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
+
+const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method,
+  ).length;
+
+describe('RealtimeBridge', () => {
+  it('opens one stream for the signed-in user and adds arriving messages once', async () => {
+    const { fetchMock } = open([makeMessage({ content: 'First' })]);
+    await waitFor(() => expect(bubbleTexts()).toEqual(['First']));
+    expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/v1/events']);
+    const [source] = FakeEventSource.instances;
+    await waitFor(() => expect(calls(fetchMock, 'POST', `${BASE}/read`)).toBe(1));
+
+    const arriving = makeMessage({ content: 'Second', senderId: TRADESPERSON_ID });
+    source!.emit('message', { message: arriving });
+    source!.emit('message', { message: arriving });
+    await waitFor(() => expect(bubbleTexts()).toEqual(['First', 'Second']));
+    // A message from the other user while the conversation is open is read at once.
+    await waitFor(() => expect(calls(fetchMock, 'POST', `${BASE}/read`)).toBe(2));
+    // The list and the badge are asked again.
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/v1/conversations/unread')).toBeGreaterThan(1));
+  });
+
+  it('shows Read under my last message when the other user reads it', async () => {
+    open([makeMessage({ mine: true, senderId: CUSTOMER_ID, content: 'Are you free?' })]);
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Are you free?']));
+    expect(screen.queryByText('Read')).toBeNull();
+    FakeEventSource.instances[0]!.emit('read', {
+      conversationId: CONVERSATION_ID,
+      readerId: TRADESPERSON_ID,
+    });
+    expect(await screen.findByText('Read')).toBeTruthy();
+  });
+
+  it('fetches everything again on ready, after a reconnection', async () => {
+    let messages = [makeMessage({ content: 'First' })];
+    const { fetchMock } = open([], {
+      [`GET ${BASE}/messages`]: () => ({ status: 200, body: { messages, nextCursor: null } }),
+    });
+    await waitFor(() => expect(bubbleTexts()).toEqual(['First']));
+    const before = calls(fetchMock, 'GET', `${BASE}/messages`);
+    messages = [makeMessage({ content: 'Missed while away' }), ...messages];
+    FakeEventSource.instances[0]!.emit('ready', {});
+    await waitFor(() => expect(bubbleTexts()).toEqual(['First', 'Missed while away']));
+    expect(calls(fetchMock, 'GET', `${BASE}/messages`)).toBe(before + 1);
+  });
+
+  it('closes the stream when the user signs out', async () => {
+    const { queryClient } = open([]);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    act(() => {
+      queryClient.setQueryData(['auth', 'session'], { user: null, endedHere: true });
+    });
+    await waitFor(() => expect(FakeEventSource.instances[0]!.readyState).toBe(FakeEventSource.CLOSED));
+  });
+});

@@ -1,0 +1,46 @@
+// Shapes the messaging API answers with (docs/api/messaging.md), for component tests.
+import { CUSTOMER_ID, JOB_ID, TRADESPERSON_ID } from '@/app/test-fixtures';
+import type { ConversationSummary, Message, Person } from './types';
+
+export const CONVERSATION_ID = '40000000-0000-4000-8000-000000000001';
+
+let sequence = 0;
+const nextId = () => `50000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
+
+export function makePerson(overrides: Partial<Person> = {}): Person {
+  return {
+    id: TRADESPERSON_ID,
+    fullName: 'Tom Pipes',
+    userType: 'tradesperson',
+    trade: 'Plumber',
+    avatarUrl: null,
+    ...overrides,
+  };
+}
+
+export function makeConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: CONVERSATION_ID,
+    other: makePerson(),
+    job: { id: JOB_ID, title: 'Fix a leaking tap' },
+    lastMessage: { content: 'I can come on Monday.', mine: false, createdAt: new Date().toISOString() },
+    unreadCount: 0,
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** A message in CONVERSATION_ID; by default from the tradesperson to the signed-in customer. */
+export function makeMessage(overrides: Partial<Message> = {}): Message {
+  const mine = overrides.mine ?? false;
+  return {
+    id: nextId(),
+    conversationId: CONVERSATION_ID,
+    senderId: mine ? CUSTOMER_ID : TRADESPERSON_ID,
+    mine,
+    content: 'Hello',
+    read: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
