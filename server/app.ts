@@ -112,12 +112,12 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     await bus.close();
   });
 
-  const deps = {
-    db: database.db,
-    config,
-    emails,
-    openJobPages: new SharedPages<SharedOpenJobs>(config.openJobsCacheMs),
-  };
+  // Shared open-jobs pages (decision 0009): a write through any instance clears every instance's.
+  const openJobPages = new SharedPages<SharedOpenJobs>(config.openJobsCacheMs);
+  bus.subscribe((event) => {
+    if (event.type === 'jobs-changed') openJobPages.clear();
+  });
+  const deps = { db: database.db, config, emails, bus, openJobPages };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });
@@ -129,7 +129,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(dashboardRoutes(deps), { prefix: '/api/v1' });
   await app.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
   await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
-  await app.register(messagingRoutes({ db: database.db, bus }), { prefix: '/api/v1' });
+  await app.register(messagingRoutes(deps), { prefix: '/api/v1' });
   await app.register(eventRoutes(streams), { prefix: '/api/v1' });
   const storage = fileStorageFor(config);
   await app.register(tradespersonProfileRoutes({ ...deps, storage }), { prefix: '/api/v1' });

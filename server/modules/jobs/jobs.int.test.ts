@@ -1,7 +1,11 @@
 import { count, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { expect, it } from 'vitest';
+import { testConfig } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
 import { jobPostings, quotes } from '../../db/schema';
 import {
   createBooking,
@@ -472,6 +476,48 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     // Full now, and this viewer did not quote: gone from their list without waiting 10 s.
     expect(await listed()).not.toContain(job.id);
   });
+
+  it.runIf(ctx.kind === 'postgres')(
+    "clears every instance's shared pages when a quote is made through one of them",
+    async () => {
+      const pool = ctx.database().client as pg.Pool;
+      const second = await openDatabase({
+        kind: 'postgres',
+        url: pool.options.connectionString!,
+        poolMax: 5,
+      });
+      const instanceA = await ctx.app({ OPEN_JOBS_CACHE_MS: '10000' });
+      const instanceB = await buildApp({
+        config: testConfig({ OPEN_JOBS_CACHE_MS: '10000' }),
+        database: second,
+        logger: false,
+      });
+      try {
+        await instanceB.ready();
+        const job = await createJob(db(), { createdAt: new Date(Date.now() + 70 * 86_400_000) });
+        await createQuote(db(), { jobId: job.id });
+        await createQuote(db(), { jobId: job.id });
+        const viewer = await sessionFor(db(), (await createTradesperson(db())).id);
+        const listedOnB = async () =>
+          (await instanceB.inject({ url: '/api/v1/jobs/open', headers: { cookie: viewer } }))
+            .json()
+            .jobs.map((j: { id: string }) => j.id);
+        expect(await listedOnB()).toContain(job.id);
+        const third = await instanceA.inject({
+          method: 'POST',
+          url: `/api/v1/jobs/${job.id}/quotes`,
+          headers: { cookie: await sessionFor(db(), (await createTradesperson(db())).id) },
+          payload: { amount: '90', message: 'Available this week.' },
+        });
+        expect(third.statusCode).toBe(201);
+        // Far sooner than B's 10 s: A's NOTIFY cleared B's pages.
+        await expect.poll(listedOnB, { timeout: 3000, interval: 50 }).not.toContain(job.id);
+      } finally {
+        await instanceB.close();
+        await second.close();
+      }
+    },
+  );
 
   it("shows another server's new job once the shared page expires", async () => {
     const app = await ctx.app({ OPEN_JOBS_CACHE_MS: '300' });

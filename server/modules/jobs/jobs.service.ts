@@ -4,6 +4,7 @@ import { jobCategoriesFor } from '../../../domain/discovery/services';
 import { roundMiles } from '../../../domain/geo/distance';
 import { MARKET_MESSAGES, type PostJob } from '../../../domain/jobs/schemas';
 import { jobStep } from '../../../domain/jobs/transitions';
+import type { EventBus } from '../../adapters/event-bus';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -41,11 +42,14 @@ export interface MarketDeps {
   db: Database;
   /** Pages of the open-jobs list shared between viewers (shared-pages.ts); absent: always read. */
   openJobPages?: SharedPages<SharedOpenJobs>;
+  /** Tells the other instances to clear their shared pages too; absent: this instance only. */
+  bus?: EventBus;
 }
 
 /** Called after a write to jobs or quotes commits, so this instance's list shows it at once. */
 export function jobsChanged(deps: MarketDeps): void {
   deps.openJobPages?.clear();
+  deps.bus?.publish({ type: 'jobs-changed' });
 }
 
 export const jobNotFound = () => AppError.notFound(MARKET_MESSAGES.jobNotFound);
