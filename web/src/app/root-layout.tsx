@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
@@ -8,11 +8,15 @@ import { useSession } from '@/features/auth/session';
 import { useSessionSync } from '@/features/auth/session-sync';
 import { useUpdateSettings } from '@/features/auth/use-update-settings';
 import { VerifyEmailBanner, VerifyEmailLink } from '@/features/auth/verify-email';
-import { useUnreadCount } from '@/features/messaging/api';
-import { RealtimeBridge } from '@/features/messaging/realtime';
+import { useUnreadCount } from '@/features/messaging/unread';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { documentTitleFor, useRouteHandle } from './route-handle';
+
+// The event stream, loaded once someone is signed in: visitors' pages carry none of its code.
+const RealtimeBridge = lazy(() =>
+  import('@/features/messaging/realtime').then((m) => ({ default: m.RealtimeBridge })),
+);
 
 // The landing and auth pages are for signed-out visitors: no app navigation there.
 const WITHOUT_BOTTOM_NAV = new Set(['/', '/auth']);
@@ -63,7 +67,11 @@ export function RootLayout() {
       <Footer />
       {showBottomNav && userType && <BottomNav userType={userType} unread={unread.data ?? 0} />}
       {/* Keyed by user: signing out (or in as someone else) closes the stream and opens theirs. */}
-      {signedInId && <RealtimeBridge key={signedInId} userId={signedInId} />}
+      {signedInId && (
+        <Suspense fallback={null}>
+          <RealtimeBridge key={signedInId} userId={signedInId} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -13,13 +13,9 @@ import { ApiError, apiFetch } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import type { ConversationSummary, ConversationsPage, Message, MessagesPage, Person } from './types';
 
-export const messagingKeys = {
-  all: ['messaging'] as const,
-  conversations: ['messaging', 'conversations'] as const,
-  conversation: (id: string) => ['messaging', 'conversation', id] as const,
-  messages: (id: string) => ['messaging', 'messages', id] as const,
-  unread: ['messaging', 'unread'] as const,
-};
+export { messagingKeys, useUnreadCount } from './unread';
+
+import { messagingKeys } from './unread';
 
 /** The contract's limit on a message, counted after trimming. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -105,16 +101,6 @@ export function messagesOldestFirst(data: MessagesData | undefined): Message[] {
 function compareOldestFirst(a: Message, b: Message): number {
   const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
   return byTime !== 0 ? byTime : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Unread messages over all the user's conversations (the bottom navigation's badge). */
-export function useUnreadCount(enabled = true) {
-  return useQuery({
-    queryKey: messagingKeys.unread,
-    queryFn: ({ signal }) =>
-      apiFetch<{ unread: number }>('/conversations/unread', { signal }).then((r) => r.unread),
-    enabled,
-  });
 }
 
 /**
