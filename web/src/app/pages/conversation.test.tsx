@@ -50,6 +50,20 @@ const posts = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
 
 const textbox = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
 
+/**
+ * Proves that nothing before it sent a message, without waiting a fixed time: sends `text` for real,
+ * waits for that request, and checks it is the only message request made. One sent earlier would
+ * have gone out first.
+ */
+async function expectOnlySend(fetchMock: ReturnType<typeof mockApi>, text: string) {
+  fireEvent.change(textbox(), { target: { value: text } });
+  fireEvent.keyDown(textbox(), { key: 'Enter' });
+  const sent = () =>
+    posts(fetchMock, `${BASE}/messages`).map(([, init]) => JSON.parse(String(init?.body)).content);
+  await waitFor(() => expect(sent()).toContain(text));
+  expect(sent()).toEqual([text]);
+}
+
 describe('Conversation', () => {
   it('shows the header, and the messages as text: mine on the right, theirs on the left', async () => {
     const { fetchMock } = openConversation({
@@ -136,9 +150,8 @@ describe('Conversation', () => {
     expect(fireEvent.keyDown(textbox(), { key: 'Enter', shiftKey: true })).toBe(true);
     expect(fireEvent.keyDown(textbox(), { key: 'Enter', isComposing: true })).toBe(true);
     expect(fireEvent.keyDown(textbox(), { key: 'Enter', keyCode: 229 })).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(posts(fetchMock, `${BASE}/messages`)).toHaveLength(0);
     expect(textbox().value).toBe('Hello');
+    await expectOnlySend(fetchMock, 'Now send it');
   });
 
   it('ignores an empty or blank message', async () => {
@@ -148,9 +161,8 @@ describe('Conversation', () => {
     fireEvent.change(textbox(), { target: { value: '   \n  ' } });
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     fireEvent.submit(textbox().closest('form')!);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(posts(fetchMock, `${BASE}/messages`)).toHaveLength(0);
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    await expectOnlySend(fetchMock, 'Something real');
   });
 
   it('says Failed to send message and keeps the text when sending fails', async () => {
@@ -183,8 +195,8 @@ describe('Conversation', () => {
     expect(screen.getByText(/5,001 \/ 5,000/)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Messages can be at most 5,000 characters');
     fireEvent.keyDown(textbox(), { key: 'Enter' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(posts(fetchMock, `${BASE}/messages`)).toHaveLength(0);
+    expect(textbox().value).toHaveLength(5001);
+    await expectOnlySend(fetchMock, 'Shorter');
   });
 
   it('loads earlier messages above the ones shown', async () => {
