@@ -60,9 +60,18 @@ describeInBrowser('messaging', (ctx) => {
     await eventually(() =>
       history(tradesperson).getByText('Tuesday works. <b>Thanks</b>', { exact: true }).isVisible(),
     ).toBe(true);
+    // A second tab of the customer's: the browser keeps one stream, relayed between its tabs.
+    const secondTab = await customer.context().newPage();
+    await secondTab.goto(conversationPath);
+    await eventually(() =>
+      history(secondTab).getByText('Tuesday works. <b>Thanks</b>', { exact: true }).isVisible(),
+    ).toBe(true);
     await box.fill('See you then.');
     await tradesperson.getByRole('button', { name: 'Send message' }).click();
     await eventually(() => history(customer).getByText('See you then.', { exact: true }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() => history(secondTab).getByText('See you then.', { exact: true }).isVisible()).toBe(
       true,
     );
     expect(await seriousAxeViolations(tradesperson)).toEqual([]);

@@ -7,6 +7,8 @@ const EVENTS_URL = '/api/v1/events';
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
 
+type Dispatch = (type: string, data: unknown) => void;
+
 /**
  * Keeps the messaging caches in step with the server's event stream (docs/api/messaging.md, "Real
  * time"). Mount once for a signed-in user, keyed by the user's id: unmounting (sign-out) closes the
@@ -18,40 +20,88 @@ export function RealtimeBridge({ userId }: { userId: string }) {
   useEffect(() => {
     // Tests and old browsers: the screens still work, refreshed by their own queries.
     if (typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let retryDelay = RETRY_FIRST_MS;
-    let stopped = false;
-
-    const connect = () => {
-      const current = new EventSource(EVENTS_URL);
-      source = current;
-      current.addEventListener('ready', () => {
-        retryDelay = RETRY_FIRST_MS;
-        // Every (re)connection: whatever was missed while away is fetched again.
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
-      });
-      current.addEventListener('message', (event) => onMessage(queryClient, userId, event.data));
-      current.addEventListener('read', (event) => onRead(queryClient, userId, event.data));
-      current.addEventListener('error', () => {
-        // EventSource reconnects by itself after a dropped connection but gives up for good on an HTTP
-        // error answer (a proxy's 502 during a deploy, say): then try again later, waiting longer each time.
-        if (stopped || current.readyState !== EventSource.CLOSED) return;
-        current.close();
-        retryTimer = setTimeout(connect, retryDelay);
-        retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
-      });
+    const handle: Dispatch = (type, data) => {
+      // Every (re)connection: whatever was missed while away is fetched again.
+      if (type === 'ready') void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+      else if (type === 'message') onMessage(queryClient, userId, data);
+      else if (type === 'read') onRead(queryClient, userId, data);
     };
-
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
-    };
+    return shareAcrossTabs(`tradenest-events:${userId}`, handle) ?? openStream(handle);
   }, [queryClient, userId]);
 
   return null;
+}
+
+/**
+ * One stream per browser rather than one per tab: over HTTP/1.1 a browser opens at most six
+ * connections to a host, and each open stream holds one, so a seventh tab would wait for ever. The tab
+ * holding a Web Lock opens the stream and relays its events to the other tabs over a BroadcastChannel;
+ * when it closes, another tab gets the lock and opens its own, whose 'ready' makes every tab refetch.
+ * Null where either API is missing: then each tab has its own stream.
+ */
+export function shareAcrossTabs(name: string, handle: Dispatch): (() => void) | null {
+  if (typeof BroadcastChannel === 'undefined' || typeof navigator === 'undefined' || !navigator.locks)
+    return null;
+  const channel = new BroadcastChannel(name);
+  channel.onmessage = (event: MessageEvent<{ type: string; data: unknown }>) =>
+    handle(event.data.type, event.data.data);
+  const stop = new AbortController();
+  let closeStream: (() => void) | undefined;
+  navigator.locks
+    .request(
+      name,
+      { signal: stop.signal },
+      () =>
+        // Held until this tab lets go: while it is, this tab is the one with the stream.
+        new Promise<void>((release) => {
+          closeStream = openStream((type, data) => {
+            handle(type, data);
+            channel.postMessage({ type, data });
+          });
+          stop.signal.addEventListener('abort', () => release(), { once: true });
+        }),
+    )
+    // Aborted while waiting for the lock: this tab closed before its turn came.
+    .catch(() => {});
+  return () => {
+    stop.abort();
+    closeStream?.();
+    channel.close();
+  };
+}
+
+/** Opens the event stream, reopening it after a refused connection; returns how to close it. */
+function openStream(dispatch: Dispatch): () => void {
+  let source: EventSource | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = RETRY_FIRST_MS;
+  let stopped = false;
+
+  const connect = () => {
+    const current = new EventSource(EVENTS_URL);
+    source = current;
+    current.addEventListener('ready', () => {
+      retryDelay = RETRY_FIRST_MS;
+      dispatch('ready', null);
+    });
+    current.addEventListener('message', (event) => dispatch('message', event.data));
+    current.addEventListener('read', (event) => dispatch('read', event.data));
+    current.addEventListener('error', () => {
+      // EventSource reconnects by itself after a dropped connection but gives up for good on an HTTP
+      // error answer (a proxy's 502 during a deploy, say): then try again later, waiting longer each time.
+      if (stopped || current.readyState !== EventSource.CLOSED) return;
+      current.close();
+      retryTimer = setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+    });
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    source?.close();
+  };
 }
 
 function parse<T>(data: unknown): T | null {

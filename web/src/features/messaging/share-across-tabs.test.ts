@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shareAcrossTabs } from './realtime';
+
+/** The browser's EventSource, played by the test. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+/** Web Locks, exclusive mode only: a waiting request gets the lock when the holder's promise settles. */
+class FakeLocks {
+  private held = new Set<string>();
+  private waiting = new Map<string, (() => void)[]>();
+  request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        this.held.add(name);
+        void callback().then(() => {
+          this.held.delete(name);
+          this.waiting.get(name)?.shift()?.();
+          resolve();
+        });
+      };
+      if (!this.held.has(name)) return grant();
+      const queue = this.waiting.get(name) ?? [];
+      queue.push(grant);
+      this.waiting.set(name, queue);
+      options.signal?.addEventListener('abort', () => {
+        queue.splice(queue.indexOf(grant), 1);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.instances = [];
+});
+
+describe('one event stream shared by the tabs of a browser', () => {
+  it('opens one stream, relays its events to every tab, and hands it over when that tab closes', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('navigator', { ...navigator, locks: new FakeLocks() });
+    const first: [string, unknown][] = [];
+    const second: [string, unknown][] = [];
+    const closeFirst = shareAcrossTabs('test-events', (type, data) => first.push([type, data]))!;
+    const closeSecond = shareAcrossTabs('test-events', (type, data) => second.push([type, data]))!;
+    expect(closeFirst).toBeTypeOf('function');
+    expect(FakeEventSource.instances).toHaveLength(1);
+
+    FakeEventSource.instances[0]!.emit('message', { message: { id: 'm1' } });
+    expect(first).toEqual([['message', JSON.stringify({ message: { id: 'm1' } })]]);
+    await vi.waitFor(() => expect(second).toEqual(first));
+
+    // The tab with the stream closes: the other one opens its own.
+    closeFirst();
+    expect(FakeEventSource.instances[0]!.readyState).toBe(FakeEventSource.CLOSED);
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    FakeEventSource.instances[1]!.emit('ready', {});
+    expect(second.at(-1)).toEqual(['ready', null]);
+    expect(first).toHaveLength(1);
+    closeSecond();
+    expect(FakeEventSource.instances[1]!.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('leaves each tab its own stream where Web Locks are missing', () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: undefined });
+    expect(shareAcrossTabs('test-events', () => {})).toBeNull();
+  });
+});
