@@ -86,7 +86,10 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerOpenApi(app, config);
 
-  await registerSessions(app, config, database.db);
+  // Announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite): sessions,
+  // shared pages and real-time messages all ride it.
+  const bus = await eventBusFor(database, app.log);
+  await registerSessions(app, config, database.db, bus);
   registerCsrfProtection(app, config);
 
   const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom, app.log);
@@ -98,9 +101,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   });
   app.addHook('onClose', () => emails.stop());
 
-  // Real time: announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite) and
-  // this instance's open event streams. Streams end before the server closes, or it would wait on them.
-  const bus = await eventBusFor(database, app.log);
+  // This instance's open event streams. They end before the server closes, or it would wait on them.
   const streams = new StreamHub(database.db, bus, app.log);
   const unread = new UnreadNotifier(database.db, emails, config.appUrl, app.log);
   app.decorate('streams', streams);

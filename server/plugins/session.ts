@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../domain/accounts/schemas';
+import type { EventBus } from '../adapters/event-bus';
 import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
@@ -58,7 +59,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * deleted accounts, are deleted on sight and their cookie cleared. A session read within the last
  * `sessionCacheMs` is reused (see SessionCache); expiry is still checked on every request.
  */
-export async function registerSessions(app: FastifyInstance, config: Config, db: Database): Promise<void> {
+export async function registerSessions(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+  bus?: EventBus,
+): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
   const name = sessionCookieName(config);
@@ -91,10 +97,16 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
   });
 
   // Whatever a user changes (settings, name, password, signing out), their next request reads the
-  // session afresh. Dropped before the response leaves, so no later request can see the old copy.
+  // session afresh. Dropped before the response leaves, so no later request can see the old copy; the
+  // other instances are told to drop theirs too (within milliseconds, rather than SESSION_CACHE_MS).
   if (cache) {
     app.addHook('onSend', async (request) => {
-      if (request.auth && !READS.has(request.method)) cache.forgetUser(request.auth.user.id);
+      if (!request.auth || READS.has(request.method)) return;
+      cache.forgetUser(request.auth.user.id);
+      bus?.publish({ type: 'user-changed', userId: request.auth.user.id });
+    });
+    bus?.subscribe((event) => {
+      if (event.type === 'user-changed') cache.forgetUser(event.userId);
     });
   }
 }

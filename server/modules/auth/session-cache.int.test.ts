@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { expect, it, vi } from 'vitest';
+import { testConfig } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { currentUser, signUp } from '../../../test/http';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
 import { sessions, userRoles } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 
@@ -39,6 +43,43 @@ describeOnDatabases('the session cache', (ctx) => {
     expect(out.statusCode).toBeLessThan(300);
     expect(await currentUser(app, account.cookie)).toBeNull();
   });
+
+  it.runIf(ctx.kind === 'postgres')(
+    'ends a session on every instance when its user signs out through one of them',
+    async () => {
+      const pool = ctx.database().client as pg.Pool;
+      const second = await openDatabase({
+        kind: 'postgres',
+        url: pool.options.connectionString!,
+        poolMax: 5,
+      });
+      const instanceA = await ctx.app({ SESSION_CACHE_MS: '60000' });
+      const instanceB = await buildApp({
+        config: testConfig({ SESSION_CACHE_MS: '60000' }),
+        database: second,
+        logger: false,
+      });
+      try {
+        await instanceB.ready();
+        const account = await signUp(instanceA);
+        // B has read (and cached) the session.
+        expect(await currentUser(instanceB, account.cookie)).not.toBeNull();
+        const out = await instanceA.inject({
+          method: 'POST',
+          url: '/api/v1/auth/sign-out',
+          headers: { cookie: account.cookie },
+        });
+        expect(out.statusCode).toBeLessThan(300);
+        // Far sooner than B's 60 s: A's announcement dropped B's copy.
+        await expect
+          .poll(() => currentUser(instanceB, account.cookie), { timeout: 3000, interval: 50 })
+          .toBeNull();
+      } finally {
+        await instanceB.close();
+        await second.close();
+      }
+    },
+  );
 
   it('applies changes made by others, and sessions revoked elsewhere, within its time', async () => {
     const app = await ctx.app({ SESSION_CACHE_MS: '300' });

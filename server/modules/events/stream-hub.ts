@@ -112,7 +112,7 @@ export class StreamHub {
   }
 
   private async deliver(event: BusEvent): Promise<void> {
-    if (event.type === 'jobs-changed') return;
+    if (event.type === 'jobs-changed' || event.type === 'user-changed') return;
     if (event.type === 'resync') {
       for (const s of this.all()) s.send('ready', {});
       return;
