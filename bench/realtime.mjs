@@ -67,6 +67,7 @@ const tokenOf = new Map(people.map((p, i) => [p.id, tokens[i]]));
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
 const pending = new Map(); // message content id -> send start time
+let onDrained = null; // set while waiting for the last messages of a load
 const latencies = [];
 
 /** Opens one event stream per user; resolves once every stream said 'ready'. */
@@ -100,6 +101,7 @@ function openStreams(port) {
                 if (started !== undefined && !message.mine) {
                   latencies.push(performance.now() - started);
                   pending.delete(message.content);
+                  if (pending.size === 0) onDrained?.();
                 }
               }
               end = buffer.indexOf('\n\n');
@@ -159,8 +161,19 @@ async function sendLoad(port) {
     const wait = next - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
-  const drainUntil = performance.now() + 5000;
-  while (pending.size > 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  // Until every message has arrived, or 5 s (what has not arrived by then counts as lost).
+  let deadline;
+  await Promise.race([
+    new Promise((resolve) => {
+      onDrained = resolve;
+      if (pending.size === 0) resolve();
+    }),
+    new Promise((resolve) => {
+      deadline = setTimeout(resolve, 5000);
+    }),
+  ]);
+  clearTimeout(deadline);
+  onDrained = null;
   return { sent: sentCount, seconds: (performance.now() - started) / 1000 };
 }
 
