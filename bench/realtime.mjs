@@ -22,6 +22,8 @@ const DB = 'tradenest_realtime';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+// A message not delivered this long after the last send counts as lost.
+const DRAIN_DEADLINE_MS = 5000;
 
 const scratch = await scratchDatabase(DB, 'realtime');
 await ensureWebBuild();
@@ -161,7 +163,7 @@ async function sendLoad(port) {
     const wait = next - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
-  // Until every message has arrived, or 5 s (what has not arrived by then counts as lost).
+  // Until every message has arrived, or the deadline.
   let deadline;
   await Promise.race([
     new Promise((resolve) => {
@@ -169,7 +171,7 @@ async function sendLoad(port) {
       if (pending.size === 0) resolve();
     }),
     new Promise((resolve) => {
-      deadline = setTimeout(resolve, 5000);
+      deadline = setTimeout(resolve, DRAIN_DEADLINE_MS);
     }),
   ]);
   clearTimeout(deadline);
