@@ -63,7 +63,8 @@ describe('Messages', () => {
 
     expect(other!.getAttribute('href')).toBe(`/conversation/${second}`);
     const rowOfOther = within(other!);
-    expect(rowOfOther.getByText('TradeNest user')).toBeTruthy();
+    // An erased account has no name left (DOMAIN-RULES 1).
+    expect(rowOfOther.getByText('Deleted user')).toBeTruthy();
     expect(rowOfOther.getByText('You: See you then')).toBeTruthy();
     expect(rowOfOther.getByText('Just now')).toBeTruthy();
     expect(rowOfOther.queryByText(/unread/)).toBeNull();

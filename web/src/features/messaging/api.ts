@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from '@/lib/api';
+import { displayName } from '@/lib/format';
 import { showError } from '@/lib/toast';
 import type { ConversationSummary, ConversationsPage, Message, MessagesPage, Person } from './types';
 
@@ -24,8 +25,9 @@ export const MESSAGES_PAGE_SIZE = 30;
 export type MessagesData = InfiniteData<MessagesPage, string | null>;
 type ConversationsData = InfiniteData<ConversationsPage, string | null>;
 
-/** A name for someone who never gave one (or erased their account). */
-export const personName = (person: Pick<Person, 'fullName'>) => person.fullName?.trim() || 'TradeNest user';
+/** The other person's name; an erased account has none and shows as "Deleted user" (DOMAIN-RULES 1). */
+export const personName = (person: Pick<Person, 'fullName'>) =>
+  person.fullName?.trim() ? person.fullName.trim() : displayName({ fullName: null });
 
 export const avatarSrc = (person: Pick<Person, 'id' | 'avatarUrl'>) =>
   person.avatarUrl ?? `/api/v1/avatars/${encodeURIComponent(person.id)}.svg`;
