@@ -118,7 +118,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   bus.subscribe((event) => {
     if (event.type === 'jobs-changed') openJobPages.clear();
   });
-  const deps = { db: database.db, config, emails, bus, openJobPages };
+  const storage = fileStorageFor(config);
+  const deps = { db: database.db, config, emails, bus, openJobPages, storage };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });
@@ -132,9 +133,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
   await app.register(messagingRoutes(deps), { prefix: '/api/v1' });
   await app.register(eventRoutes(streams), { prefix: '/api/v1' });
-  const storage = fileStorageFor(config);
-  await app.register(tradespersonProfileRoutes({ ...deps, storage }), { prefix: '/api/v1' });
-  await app.register(documentRoutes({ ...deps, storage }), { prefix: '/api/v1' });
+  await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
+  await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
 
   await registerWebApp(app, config.webDistDir, profilePageHead(deps));

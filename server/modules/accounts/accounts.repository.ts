@@ -25,6 +25,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema';
+import { keyOfFileUrl } from '../documents/files';
 
 export async function updateSettings(db: Executor, userId: string, changes: Partial<Settings>) {
   const [row] = await db
@@ -57,6 +58,20 @@ export async function audit(
  * Erases an account's personal data while keeping the rows other people and the law rely on
  * (bookings, payments, the ledger, reviews' ratings, the other side of conversations).
  */
+/** The storage keys of everything this user uploaded: their profile picture and their documents. */
+export async function storedFileKeys(db: Executor, userId: string): Promise<string[]> {
+  const [profile] = await db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const docs = await db
+    .select({ key: documents.storageKey })
+    .from(documents)
+    .where(eq(documents.userId, userId));
+  const avatar = keyOfFileUrl(profile?.avatarUrl);
+  return [...(avatar ? [avatar] : []), ...docs.map((d) => d.key)];
+}
+
 export async function eraseAccount(db: Executor, userId: string, now: Date) {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   // An unusable hash: no password verifies against it.

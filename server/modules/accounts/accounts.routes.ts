@@ -57,7 +57,7 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        await deleteAccount(deps, requireUser(request), request.body.password, request.ip);
+        await deleteAccount(deps, requireUser(request), request.body.password, request.ip, request.log);
         clearSessionCookie(reply, deps.config);
         return reply.status(204).send();
       },

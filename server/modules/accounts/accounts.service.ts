@@ -1,19 +1,24 @@
 import { AUTH_MESSAGES, type Settings } from '../../../domain/accounts/schemas';
+import type { FileStorage } from '../../adapters/storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/session';
 import { deleteSessionsOfUser, findPasswordHash } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { deleteQuietly, type Logger } from '../documents/files';
 import {
   audit,
   collectAccountData,
   eraseAccount,
   setPasswordHash,
+  storedFileKeys,
   updateSettings,
 } from './accounts.repository';
 
 export interface AccountDeps {
   db: Database;
+  /** Where the account's uploads live; its files are deleted with it. */
+  storage?: FileStorage;
 }
 
 async function checkPassword(db: Database, userId: string, password: string): Promise<void> {
@@ -56,9 +61,12 @@ export async function deleteAccount(
   auth: AuthContext,
   password: string,
   ip: string,
+  log: Logger,
 ): Promise<void> {
   await checkPassword(deps.db, auth.user.id, password);
-  await deps.db.transaction(async (tx) => {
+  const files = await deps.db.transaction(async (tx) => {
+    // Read before erasing: the profile picture's URL is cleared with the rest of the profile.
+    const keys = await storedFileKeys(tx, auth.user.id);
     await eraseAccount(tx, auth.user.id, new Date());
     await audit(tx, {
       actorUserId: auth.user.id,
@@ -67,7 +75,13 @@ export async function deleteAccount(
       entityId: auth.user.id,
       ip,
     });
+    return keys;
   });
+  // Only once the erasure has committed: the profile picture and the verification documents (ID,
+  // insurance), which are personal data like the rest.
+  if (deps.storage) {
+    for (const key of files) await deleteQuietly(deps.storage, key, log);
+  }
 }
 
 export async function exportAccount(deps: AccountDeps, auth: AuthContext) {

@@ -6,7 +6,7 @@ import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
 import type { App } from '../../app';
 import { documents } from '../../db/schema';
-import { createAdmin, createCustomer, createTradesperson } from '../../db/seed/factories';
+import { createAdmin, createCustomer, createTradesperson, TEST_PASSWORD } from '../../db/seed/factories';
 import { type FilePart, image, MINIMAL_PDF, multipart, temporaryDataDir } from './test-uploads';
 
 const MB = 1024 * 1024;
@@ -287,5 +287,36 @@ describeOnDatabases('verification documents', (ctx) => {
       expect([call.method, asVisitor.statusCode]).toEqual([call.method, 401]);
     }
     expect(await db().select().from(documents).where(eq(documents.userId, customer.id))).toEqual([]);
+  });
+
+  it("deletes the account's stored files with the account: documents and profile picture", async () => {
+    const pro = await tradesperson();
+    const doc = await upload(pro.cookie, { kind: 'insurance', expiresOn: nextYear() }, pdf);
+    expect(doc.statusCode).toBe(201);
+    const picture = await multipart({}, { name: 'me.png', type: 'image/png', bytes: await image('png') });
+    const uploaded = await (await app()).inject({
+      method: 'POST',
+      url: '/api/v1/tradesperson/profile/picture',
+      headers: { cookie: pro.cookie, ...picture.headers },
+      payload: picture.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const { avatarUrl } = uploaded.json() as { avatarUrl: string };
+    expect(avatarUrl).toMatch(/^\/api\/v1\/files\/avatars\//);
+    const docKey = `documents/${doc.json().document.id}.pdf`;
+    const onDisk = (key: string) => existsSync(path.join(data.filesDir, key));
+    expect(onDisk(docKey)).toBe(true);
+    expect(onDisk(avatarUrl.slice('/api/v1/files/'.length))).toBe(true);
+
+    const deleted = await (await app()).inject({
+      method: 'DELETE',
+      url: '/api/v1/account',
+      headers: { cookie: pro.cookie },
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(onDisk(docKey)).toBe(false);
+    expect(onDisk(avatarUrl.slice('/api/v1/files/'.length))).toBe(false);
+    expect((await (await app()).inject({ url: avatarUrl })).statusCode).toBe(404);
   });
 });
