@@ -8,7 +8,7 @@ import { sessionFor } from '../../../test/http';
 import { type EventStream, listen, openEvents } from '../../../test/sse';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { emailOutbox, messages, userSettings } from '../../db/schema';
+import { emailOutbox, messages, userSettings, users } from '../../db/schema';
 import {
   createConversation,
   createCustomer,
@@ -240,6 +240,32 @@ describeOnDatabases('messaging', (ctx) => {
     expect((await send(`${'a'.repeat(5000)}   `)).statusCode).toBe(201);
     const stored = await db().select().from(messages).where(eq(messages.conversationId, conversation.id));
     expect(stored).toHaveLength(2);
+  });
+
+  it('keeps a conversation readable but refuses new messages once the other account is gone', async () => {
+    const app = await ctx.app();
+    const conversation = await createConversation(db());
+    await createMessage(db(), { conversationId: conversation.id, content: 'Before they left' });
+    const cookie = await sessionFor(db(), conversation.participantOneId);
+    await db()
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, conversation.participantTwoId));
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${conversation.id}/messages`,
+      headers: { cookie },
+      payload: { content: 'Are you there?' },
+    });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().error.message).toBe(
+      'This person is no longer on TradeNest, so messages cannot reach them',
+    );
+    const page = await app.inject({
+      url: `/api/v1/conversations/${conversation.id}/messages`,
+      headers: { cookie },
+    });
+    expect(page.json().messages.map((m: { content: string }) => m.content)).toEqual(['Before they left']);
   });
 
   it('pushes each message to every open stream of both participants, and to nobody else', async () => {

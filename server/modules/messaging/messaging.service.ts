@@ -187,6 +187,12 @@ export async function listMessages(
 
 export async function sendMessage(deps: MessagingDeps, auth: AuthContext, id: string, content: string) {
   const conversation = await ownConversation(deps, auth, id);
+  // The conversation stays readable after the other person's account is deleted or suspended, but
+  // nothing more can be sent to someone who will never read it.
+  const otherId = participantsOf(conversation).find((p) => p !== auth.user.id)!;
+  if (!(await findPerson(deps.db, otherId))?.active) {
+    throw AppError.conflict('recipient_inactive', MESSAGING_MESSAGES.otherLeft);
+  }
   const message = await deps.db.transaction((tx) =>
     insertMessage(tx, { conversationId: conversation.id, senderId: auth.user.id, content }),
   );
