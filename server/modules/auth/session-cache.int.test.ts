@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { expect, it, vi } from 'vitest';
-import { testConfig } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { currentUser, signUp } from '../../../test/http';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
+import { secondInstance } from '../../../test/instances';
 import { sessions, userRoles } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 
@@ -47,20 +44,9 @@ describeOnDatabases('the session cache', (ctx) => {
   it.runIf(ctx.kind === 'postgres')(
     'ends a session on every instance when its user signs out through one of them',
     async () => {
-      const pool = ctx.database().client as pg.Pool;
-      const second = await openDatabase({
-        kind: 'postgres',
-        url: pool.options.connectionString!,
-        poolMax: 5,
-      });
       const instanceA = await ctx.app({ SESSION_CACHE_MS: '60000' });
-      const instanceB = await buildApp({
-        config: testConfig({ SESSION_CACHE_MS: '60000' }),
-        database: second,
-        logger: false,
-      });
+      const { app: instanceB, close } = await secondInstance(ctx, { SESSION_CACHE_MS: '60000' });
       try {
-        await instanceB.ready();
         const account = await signUp(instanceA);
         // B has read (and cached) the session.
         expect(await currentUser(instanceB, account.cookie)).not.toBeNull();
@@ -75,8 +61,7 @@ describeOnDatabases('the session cache', (ctx) => {
           .poll(() => currentUser(instanceB, account.cookie), { timeout: 3000, interval: 50 })
           .toBeNull();
       } finally {
-        await instanceB.close();
-        await second.close();
+        await close();
       }
     },
   );

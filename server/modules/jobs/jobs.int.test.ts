@@ -1,11 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { expect, it } from 'vitest';
-import { testConfig } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
+import { secondInstance } from '../../../test/instances';
 import { jobPostings, quotes } from '../../db/schema';
 import {
   createBooking,
@@ -480,20 +477,9 @@ describeOnDatabases('the open-jobs list', (ctx) => {
   it.runIf(ctx.kind === 'postgres')(
     "clears every instance's shared pages when a quote is made through one of them",
     async () => {
-      const pool = ctx.database().client as pg.Pool;
-      const second = await openDatabase({
-        kind: 'postgres',
-        url: pool.options.connectionString!,
-        poolMax: 5,
-      });
       const instanceA = await ctx.app({ OPEN_JOBS_CACHE_MS: '10000' });
-      const instanceB = await buildApp({
-        config: testConfig({ OPEN_JOBS_CACHE_MS: '10000' }),
-        database: second,
-        logger: false,
-      });
+      const { app: instanceB, close } = await secondInstance(ctx, { OPEN_JOBS_CACHE_MS: '10000' });
       try {
-        await instanceB.ready();
         const job = await createJob(db(), { createdAt: new Date(Date.now() + 70 * 86_400_000) });
         await createQuote(db(), { jobId: job.id });
         await createQuote(db(), { jobId: job.id });
@@ -513,8 +499,7 @@ describeOnDatabases('the open-jobs list', (ctx) => {
         // Far sooner than B's 10 s: A's NOTIFY cleared B's pages.
         await expect.poll(listedOnB, { timeout: 3000, interval: 50 }).not.toContain(job.id);
       } finally {
-        await instanceB.close();
-        await second.close();
+        await close();
       }
     },
   );

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { testConfig } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import { secondInstance } from '../../../test/instances';
 import { type EventStream, listen, openEvents } from '../../../test/sse';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
 import { emailOutbox, messages, userSettings, users } from '../../db/schema';
 import {
   createConversation,
@@ -351,16 +348,9 @@ describeOnDatabases('messaging', (ctx) => {
   it.runIf(ctx.kind === 'postgres')(
     'delivers a message sent through one instance to a stream held by another (LISTEN/NOTIFY)',
     async () => {
-      const pool = ctx.database().client as pg.Pool;
-      const second = await openDatabase({
-        kind: 'postgres',
-        url: pool.options.connectionString!,
-        poolMax: 5,
-      });
       const instanceA = await ctx.app();
-      const instanceB = await buildApp({ config: testConfig(), database: second, logger: false });
+      const { app: instanceB, close } = await secondInstance(ctx);
       try {
-        await instanceB.ready();
         const baseB = await listen(instanceB);
         const { customer, job, quoter, customerCookie, quoterCookie } = await jobWithQuote();
         const conversation = (await start(customerCookie, { userId: quoter.id, jobId: job.id })).json()
@@ -383,8 +373,7 @@ describeOnDatabases('messaging', (ctx) => {
         });
         expect(customer.id).not.toBe(quoter.id);
       } finally {
-        await instanceB.close();
-        await second.close();
+        await close();
       }
     },
   );
