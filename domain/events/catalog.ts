@@ -1,0 +1,69 @@
+// The domain events: what happened, recorded in the same transaction as the change itself (the
+// transactional outbox, decision 0013) and handed to consumers from the queue: in-app notifications
+// and emails, the live event stream, and the audit log. Payloads carry ids only: a consumer reads
+// what it shows from the database when it runs, so an event never leaks a stale or private copy.
+
+export const DOMAIN_EVENT_TYPES = [
+  'job.posted',
+  'job.cancelled',
+  'quote.received',
+  'quote.edited',
+  'quote.withdrawn',
+  'quote.accepted',
+  'quote.rejected',
+  'booking.created',
+  'booking.confirmed',
+  'booking.declined',
+  'booking.cancelled',
+  'booking.completed',
+  'message.sent',
+] as const;
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+interface JobRef {
+  jobId: string;
+  customerId: string;
+}
+interface QuoteRef extends JobRef {
+  quoteId: string;
+  tradespersonId: string;
+}
+interface BookingRef extends QuoteRef {
+  bookingId: string;
+}
+
+/** Each event's payload, by type. */
+export interface DomainEventPayloads {
+  'job.posted': JobRef;
+  'job.cancelled': JobRef;
+  'quote.received': QuoteRef;
+  'quote.edited': QuoteRef;
+  'quote.withdrawn': QuoteRef;
+  'quote.accepted': QuoteRef;
+  /** Another quote was accepted, or the job was cancelled. */
+  'quote.rejected': QuoteRef & { reason: 'other_quote_accepted' | 'job_cancelled' };
+  /** `pending` from the booking screen (the tradesperson confirms it), `confirmed` from Accept. */
+  'booking.created': BookingRef & { status: 'pending' | 'confirmed' };
+  'booking.confirmed': BookingRef;
+  'booking.declined': BookingRef;
+  'booking.cancelled': BookingRef & { cancelledBy: 'customer' | 'tradesperson' };
+  'booking.completed': BookingRef;
+  'message.sent': { conversationId: string; messageId: string; senderId: string; recipientId: string };
+}
+
+export type DomainEventOf<T extends DomainEventType> = {
+  type: T;
+  /** Who acted; null for the system (a scheduled job). */
+  actorId: string | null;
+  payload: DomainEventPayloads[T];
+};
+
+/** An event as a use case records it. */
+export type NewDomainEvent = { [T in DomainEventType]: DomainEventOf<T> }[DomainEventType];
+
+/** An event as consumers receive it, once stored. */
+export type DomainEvent = NewDomainEvent & { id: string; occurredAt: string };
+
+export function isDomainEventType(value: string): value is DomainEventType {
+  return (DOMAIN_EVENT_TYPES as readonly string[]).includes(value);
+}
