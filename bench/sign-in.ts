@@ -4,7 +4,7 @@
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { hashPassword, verifyPassword } from '../server/modules/auth/password';
+import { hashPassword, verifyPassword } from '../server/modules/accounts/password';
 import { testConfig } from '../test/config';
 
 const ROUNDS = 20;

@@ -227,7 +227,7 @@ try {
   register();
   const [{ drizzle }, repository] = await Promise.all([
     import('drizzle-orm/node-postgres'),
-    import('../server/modules/tradespeople/tradespeople.repository.ts'),
+    import('../server/modules/discovery/tradespeople.repository.ts'),
   ]);
   let recorded;
   const recorder = drizzle({

@@ -6,36 +6,30 @@ import { mailTransportFor } from './adapters/mail/mail-transport';
 import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
-import { accountRoutes } from './modules/accounts/accounts.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { warmUpDummyHash } from './modules/auth/auth.service';
-import { bookingRoutes } from './modules/bookings/bookings.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { documentRoutes } from './modules/documents/documents.routes';
-import { eventRoutes } from './modules/events/events.routes';
-import { StreamHub } from './modules/events/stream-hub';
-import { geoRoutes } from './modules/geo/geo.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { jobRoutes } from './modules/jobs/jobs.routes';
-import type { SharedOpenJobs } from './modules/jobs/jobs.service';
-import { SharedPages } from './modules/jobs/shared-pages';
-import { messagingRoutes } from './modules/messaging/messaging.routes';
-import { UnreadNotifier } from './modules/messaging/unread-notifier';
-import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
-import { EmailDelivery } from './modules/notifications/email-outbox';
-import { quoteRoutes } from './modules/quotes/quotes.routes';
-import { savedProRoutes } from './modules/saved-pros/saved-pros.routes';
-import { supportRoutes } from './modules/support/support.routes';
-import { profilePageHead } from './modules/tradespeople/social-meta';
-import { tradespeopleRoutes } from './modules/tradespeople/tradespeople.routes';
-import { tradespersonProfileRoutes } from './modules/tradesperson-profile/profile.routes';
+import { accountRoutes, authRoutes, registerSessions, warmUpDummyHash } from './modules/accounts';
+import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
+import { eventRoutes, StreamHub } from './modules/events';
+import { geoRoutes } from './modules/geo';
+import { healthRoutes } from './modules/health';
+import { supportRoutes } from './modules/help';
+import {
+  bookingRoutes,
+  dashboardRoutes,
+  jobRoutes,
+  quoteRoutes,
+  type SharedOpenJobs,
+  SharedPages,
+} from './modules/marketplace';
+import { messagingRoutes, UnreadNotifier } from './modules/messaging';
+import { devOutboxRoutes, EmailDelivery } from './modules/notifications';
+import { documentRoutes, tradespersonProfileRoutes } from './modules/profiles';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
-import { registerSessions } from './plugins/session';
+
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppDeps {

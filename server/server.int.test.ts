@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../test/databases';
 import { loadConfig } from './config/config';
 import { users } from './db/schema';
-import { DEMO_ACCOUNTS } from './db/seed/seed';
+import { DEMO_ACCOUNTS } from './seed/seed';
 import { startServer } from './server';
 
 const dirs: string[] = [];

@@ -5,8 +5,8 @@ import type { Config } from './config/config';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/seed';
-import { grantConfiguredAdmins } from './modules/auth/auth.service';
+import { grantConfiguredAdmins } from './modules/accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
   app: App;

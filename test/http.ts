@@ -3,7 +3,7 @@ import type { App } from '../server/app';
 import type { Executor } from '../server/db/client';
 import { sessions } from '../server/db/schema';
 import { hashToken, newToken } from '../server/lib/tokens';
-import { newSessionTimes } from '../server/modules/auth/session-policy';
+import { newSessionTimes } from '../server/modules/accounts/session-policy';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++counter}@example.test`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES, type DocumentKind } from '../catalog/statuses';
-import { londonToday } from '../jobs/schemas';
+import { londonToday } from '../marketplace/schemas';
 
 // Uploads of profile pictures and verification documents (DOMAIN-RULES 10): what is accepted, the
 // limits, and the words the forms and the API use. The server decides a file's type from its content;

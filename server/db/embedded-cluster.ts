@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_FOLDER } from './migrate';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
 
 // Creating an embedded PostgreSQL cluster (initdb) costs ~2.5 s and peaks near 850 MB, memory a process
 // keeps once it has it; applying the migrations to it another ~0.5 s. So both run once per machine,

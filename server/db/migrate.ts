@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import type { DatabaseHandle } from './client';
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+import { MIGRATIONS_FOLDER } from './migrations-folder';
 
 // Arbitrary constant shared by every instance, so that instances starting together migrate one at a time.
 const MIGRATION_LOCK_ID = 4_242_001;

@@ -10,7 +10,7 @@ import {
   createQuote,
   createReview,
   createTradesperson,
-} from '../seed/factories';
+} from '../../seed/factories';
 import { bookings, ledgerAccounts, ledgerEntries, ledgerTransactions, profiles, quotes, reviews } from '.';
 
 /** The error text of a failed statement, including the driver error Drizzle wraps. */

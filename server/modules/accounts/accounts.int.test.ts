@@ -9,7 +9,7 @@ import {
   createMessage,
   createQuote,
   createTradesperson,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 
 describeOnDatabases('account settings', (ctx) => {
   it('starts with the spec defaults and keeps each change on the server', async () => {

@@ -25,7 +25,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema';
-import { keyOfFileUrl } from '../documents/files';
+import { keyOfFileUrl } from '../../lib/stored-files';
 
 export async function updateSettings(db: Executor, userId: string, changes: Partial<Settings>) {
   const [row] = await db

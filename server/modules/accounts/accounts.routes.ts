@@ -7,7 +7,7 @@ import {
   UpdateSettingsBody,
 } from '../../../domain/accounts/schemas';
 import type { Config } from '../../config/config';
-import { clearSessionCookie, requireUser } from '../../plugins/session';
+import { requireUser } from '../../plugins/auth-context';
 import {
   type AccountDeps,
   changePassword,
@@ -15,6 +15,7 @@ import {
   deleteAccount,
   exportAccount,
 } from './accounts.service';
+import { clearSessionCookie } from './sessions';
 
 export const accountRoutes =
   (deps: AccountDeps & { config: Config }): FastifyPluginAsyncZod =>

@@ -2,10 +2,8 @@ import { AUTH_MESSAGES, type Settings } from '../../../domain/accounts/schemas';
 import type { FileStorage } from '../../adapters/storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/session';
-import { deleteSessionsOfUser, findPasswordHash } from '../auth/auth.repository';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { deleteQuietly, type Logger } from '../documents/files';
+import { deleteQuietly, type Logger } from '../../lib/stored-files';
+import type { AuthContext } from '../../plugins/auth-context';
 import {
   audit,
   collectAccountData,
@@ -14,6 +12,8 @@ import {
   storedFileKeys,
   updateSettings,
 } from './accounts.repository';
+import { deleteSessionsOfUser, findPasswordHash } from './auth.repository';
+import { hashPassword, verifyPassword } from './password';
 
 export interface AccountDeps {
   db: Database;

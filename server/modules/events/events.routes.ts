@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session';
+import { requireUser } from '../../plugins/auth-context';
 import type { StreamHub } from './stream-hub';
 
 /** `GET /api/v1/events`: the signed-in user's Server-Sent Events stream (docs/api/messaging.md). */

@@ -4,8 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvent, EventBus } from '../../adapters/event-bus';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { findMessage } from '../messaging/messaging.repository';
-import { messageView } from '../messaging/messaging.service';
+import { messageForStreams } from '../messaging';
 
 /** One open `GET /api/v1/events` response. */
 export interface Stream {
@@ -127,10 +126,10 @@ export class StreamHub {
       }
       return;
     }
-    const message = await findMessage(this.db, event.messageId);
-    if (!message || message.conversationId !== event.conversationId) return;
+    const viewOf = await messageForStreams(this.db, event.conversationId, event.messageId);
+    if (!viewOf) return;
     for (const id of here) {
-      for (const s of this.byUser.get(id) ?? []) s.send('message', { message: messageView(message, id) });
+      for (const s of this.byUser.get(id) ?? []) s.send('message', { message: viewOf(id) });
     }
   }
 

@@ -1,4 +1,4 @@
-import type { NewEmail } from '../notifications/email-outbox';
+import type { NewEmail } from '../notifications';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

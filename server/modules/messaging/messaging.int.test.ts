@@ -13,7 +13,7 @@ import {
   createMessage,
   createQuote,
   createTradesperson,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 
 describeOnDatabases('messaging', (ctx) => {
   const db = () => ctx.database().db;

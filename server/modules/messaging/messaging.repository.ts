@@ -1,16 +1,7 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import {
-  bookings,
-  conversations,
-  jobPostings,
-  messages,
-  profiles,
-  quotes,
-  tradespersonProfiles,
-  users,
-} from '../../db/schema';
+import { conversations, jobPostings, messages, profiles, tradespersonProfiles, users } from '../../db/schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -71,38 +62,6 @@ export async function createConversation(
   if (created) return { conversation: created, created: true };
   const existing = await findConversationBetween(db, values.participantOneId, values.participantTwoId);
   return { conversation: existing!, created: false };
-}
-
-/** The newest job of this customer that this tradesperson quoted on. */
-export async function latestJobQuotedBy(db: Executor, customerId: string, tradespersonId: string) {
-  const [row] = await db
-    .select({ id: jobPostings.id })
-    .from(jobPostings)
-    .innerJoin(quotes, eq(quotes.jobId, jobPostings.id))
-    .where(and(eq(jobPostings.customerId, customerId), eq(quotes.tradespersonId, tradespersonId)))
-    .orderBy(desc(quotes.createdAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** The newest job of this customer that this tradesperson can see: open, quoted on or booked for. */
-export async function latestJobVisibleTo(db: Executor, customerId: string, tradespersonId: string) {
-  const [row] = await db
-    .select({ id: jobPostings.id })
-    .from(jobPostings)
-    .where(
-      and(
-        eq(jobPostings.customerId, customerId),
-        or(
-          eq(jobPostings.status, 'open'),
-          sql`exists (select 1 from ${quotes} q where q.job_id = ${jobPostings.id} and q.tradesperson_id = ${tradespersonId})`,
-          sql`exists (select 1 from ${bookings} b where b.job_id = ${jobPostings.id} and b.tradesperson_id = ${tradespersonId} and b.status <> 'cancelled')`,
-        ),
-      ),
-    )
-    .orderBy(desc(jobPostings.createdAt))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 export interface ConversationListRow {

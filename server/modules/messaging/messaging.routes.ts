@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SendMessageBody, StartConversationBody } from '../../../domain/messaging/schemas';
-import { requireUser } from '../../plugins/session';
+import { requireUser } from '../../plugins/auth-context';
 import {
   countUnread,
   getConversation,

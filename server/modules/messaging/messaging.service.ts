@@ -2,10 +2,8 @@ import { MESSAGING_MESSAGES, PREVIEW_LENGTH } from '../../../domain/messaging/sc
 import type { EventBus } from '../../adapters/event-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/session';
-import { findJob, tradespersonLinkToJob } from '../jobs/jobs.repository';
-import { viewerOf } from '../jobs/jobs.service';
-import { jobRelation } from '../jobs/policy';
+import type { AuthContext } from '../../plugins/auth-context';
+import { jobForConversation, mayTalkAboutJob } from '../marketplace';
 import {
   type ConversationListRow,
   type ConversationRow,
@@ -13,10 +11,9 @@ import {
   createConversation,
   findConversation,
   findConversationBetween,
+  findMessage,
   findPerson,
   insertMessage,
-  latestJobQuotedBy,
-  latestJobVisibleTo,
   type MessageRow,
   markRead,
   messagesPage,
@@ -30,6 +27,13 @@ export interface MessagingDeps {
 }
 
 const notFound = () => AppError.notFound(MESSAGING_MESSAGES.notFound);
+
+/** A message as each of the given users sees it, for their live streams; none if it is not in that conversation. */
+export async function messageForStreams(db: Database, conversationId: string, messageId: string) {
+  const message = await findMessage(db, messageId);
+  if (!message || message.conversationId !== conversationId) return null;
+  return (viewerId: string) => messageView(message, viewerId);
+}
 
 export function messageView(m: MessageRow, viewerId: string) {
   return {
@@ -76,26 +80,6 @@ async function summaryOf(deps: MessagingDeps, auth: AuthContext, id: string) {
   return summaryView(row, auth.user.id);
 }
 
-/**
- * Whether this job lets the user talk to the other person (DOMAIN-RULES 7): the other person owns a
- * job the user can see, or the user owns the job and the other person quoted on it.
- */
-async function jobAllows(deps: MessagingDeps, auth: AuthContext, jobId: string, otherId: string) {
-  const job = await findJob(deps.db, jobId);
-  if (!job) return false;
-  const viewer = viewerOf(auth);
-  const mine =
-    viewer.userType === 'tradesperson' ? await tradespersonLinkToJob(deps.db, job.id, viewer.id) : null;
-  const relation = jobRelation(viewer, job, {
-    hasQuoted: mine?.quote !== undefined,
-    isBooked: mine?.booked ?? false,
-  });
-  if (!relation) return false;
-  if (job.customerId === otherId) return true;
-  if (job.customerId !== viewer.id) return false;
-  return (await tradespersonLinkToJob(deps.db, job.id, otherId)).quote !== undefined;
-}
-
 /** Finds the conversation of the two users, or creates it about a job that allows it. */
 export async function startConversation(
   deps: MessagingDeps,
@@ -112,11 +96,9 @@ export async function startConversation(
 
   let jobId = input.jobId ?? null;
   if (jobId) {
-    if (!(await jobAllows(deps, auth, jobId, other.id))) throw notFound();
-  } else if (auth.user.userType === 'customer' && other.userType === 'tradesperson') {
-    jobId = await latestJobQuotedBy(deps.db, me, other.id);
-  } else if (auth.user.userType === 'tradesperson' && other.userType === 'customer') {
-    jobId = await latestJobVisibleTo(deps.db, other.id, me);
+    if (!(await mayTalkAboutJob(deps.db, auth, jobId, other.id))) throw notFound();
+  } else {
+    jobId = await jobForConversation(deps.db, auth, other);
   }
   if (!jobId) throw new AppError(409, 'no_shared_job', MESSAGING_MESSAGES.noSharedJob);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { conversations, messages, profiles, userSettings, users } from '../../db/schema';
-import { type EmailDelivery, enqueueEmail } from '../notifications/email-outbox';
+import { type EmailDelivery, enqueueEmail } from '../notifications';
 import { unreadMessagesEmail } from './emails';
 
 /** A message still unread this long after it arrived is worth an email (DOMAIN-RULES 11). */

@@ -4,7 +4,7 @@ import {
   RedirectTradesperson,
   RequireAdmin,
   RequireSignedIn,
-} from '@/features/auth/guards';
+} from '@/features/accounts/guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';

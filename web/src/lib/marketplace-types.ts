@@ -1,5 +1,5 @@
 // The marketplace API's shapes (docs/api/marketplace.md). Money is integer pence, dates ISO strings;
-// `scheduledDate` and `preferredStartDate` are 'YYYY-MM-DD'. Shared with features/bookings as types only.
+// `scheduledDate` and `preferredStartDate` are 'YYYY-MM-DD'. Shared with features/marketplace as types only.
 import type { JobCategory } from '@domain/catalog/catalog';
 import type { BookingStatus, JobStatus, QuoteStatus } from '@domain/catalog/statuses';
 

@@ -2,7 +2,7 @@ import { USER_TYPES, type UserType } from '@domain/catalog/catalog';
 import { useSyncExternalStore } from 'react';
 
 // The spec keeps the user type in local storage so the bottom navigation can pick its variant
-// before the session has loaded. features/auth writes it from the session: refreshed while signed in,
+// before the session has loaded. features/accounts writes it from the session: refreshed while signed in,
 // cleared when signed out (spec section 4).
 export const USER_TYPE_STORAGE_KEY = 'tradenest.userType';
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../../config/config';
 import { openConfiguredDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
-import { grantConfiguredAdmins } from '../../auth/auth.service';
+import { grantConfiguredAdmins } from '../../accounts';
 
 // `npm run admin:grant -- <email>`: admins are bootstrapped from the command line, never from the UI.
 const email = process.argv[2]?.trim().toLowerCase();

@@ -1,3 +1,3 @@
-import { AuthForm } from '@/features/auth/auth-form';
+import { AuthForm } from '@/features/accounts/auth-form';
 
 export { AuthForm as Component };

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { BookingForm } from '@/features/bookings/booking-form';
+import { BookingForm } from '@/features/marketplace/bookings/booking-form';
 
 /** Book Your Service (spec section 2). The URL's amount is display-only; the quote's own is shown. */
 function BookingPage() {

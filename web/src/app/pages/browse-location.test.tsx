@@ -2,7 +2,7 @@
 import { CITIES } from '@domain/catalog/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { mockApi, renderApp, sessionHandler } from '@/test/render';
 
 afterEach(() => {
   cleanup();

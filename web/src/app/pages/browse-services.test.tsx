@@ -3,8 +3,8 @@ import { BROWSE_CATEGORY_IDS } from '@domain/catalog/catalog';
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import { makeCard, requestsTo, searchPage } from '@/features/discovery/test-fixtures';
+import { mockApi, renderApp, sessionHandler } from '@/test/render';
 
 const SEARCH = '/api/v1/tradespeople';
 

@@ -1,7 +1,7 @@
-import { SessionPending } from '@/features/auth/guards';
-import { useSession } from '@/features/auth/session';
+import { SessionPending } from '@/features/accounts/guards';
+import { useSession } from '@/features/accounts/session';
 import { FindTradespeople } from '@/features/discovery/find-tradespeople';
-import { FindJobs } from '@/features/find-jobs/find-jobs';
+import { FindJobs } from '@/features/marketplace/find-jobs/find-jobs';
 
 /**
  * The Find screen (spec section 2): 'Find Jobs' for a tradesperson, 'Find Tradespeople' for everyone

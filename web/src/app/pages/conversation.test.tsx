@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JOB_ID } from '@/app/test-fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makeMessage } from '@/features/messaging/test-fixtures';
 import type { Message, MessagesPage } from '@/features/messaging/types';
 import { showError } from '@/lib/toast';
+import { JOB_ID } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 

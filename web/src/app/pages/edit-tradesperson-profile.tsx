@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
-import { EditProfile } from '@/features/tradesperson-profile/edit-profile';
+import { useSession } from '@/features/accounts/session';
+import { EditProfile } from '@/features/profiles/edit-profile';
 import { showSuccess } from '@/lib/toast';
 
 /** Edit tradesperson profile (spec section 2). The route requires sign-in; the profile is a tradesperson's. */

@@ -2,8 +2,8 @@
 import { HOME_POPULAR_SERVICES } from '@domain/catalog/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import { makeCard, requestsTo } from '@/features/discovery/test-fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
 const FEATURED = 'GET /api/v1/tradespeople/featured';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useSession } from '@/features/auth/session';
-import { JobDetailView } from '@/features/jobs/job-detail-view';
+import { useSession } from '@/features/accounts/session';
+import { JobDetailView } from '@/features/marketplace/jobs/job-detail-view';
 
 /** Job detail (spec section 2). */
 function JobDetailPage() {

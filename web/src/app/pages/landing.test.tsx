@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import { ImmediateIntersectionObserver, makeCard, requestsTo } from '@/features/discovery/test-fixtures';
+import { mockApi, renderApp, sessionHandler } from '@/test/render';
 
 const FEATURED = 'GET /api/v1/tradespeople/featured';
 const VISITOR = 'GET /api/v1/geo/visitor';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
-import { ManageQuotes } from '@/features/quotes-management/manage-quotes';
+import { useSession } from '@/features/accounts/session';
+import { ManageQuotes } from '@/features/marketplace/quotes/manage-quotes';
 
 /** Manage Quotes is a tradesperson's screen; the route already requires sign-in. */
 function ManageQuotesPage() {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_ID, JOB_ID } from '@/app/test-fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import type { ConversationsPage } from '@/features/messaging/types';
+import { CUSTOMER_ID, JOB_ID } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
 afterEach(() => {
   cleanup();

@@ -2,9 +2,9 @@ import { ArrowLeft, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
-import { MyBookingsList } from '@/features/bookings/my-bookings-list';
-import { MyJobsTabs } from '@/features/jobs/my-jobs-list';
+import { useSession } from '@/features/accounts/session';
+import { MyBookingsList } from '@/features/marketplace/bookings/my-bookings-list';
+import { MyJobsTabs } from '@/features/marketplace/jobs/my-jobs-list';
 import type { MyJobsTab } from '@/lib/marketplace-types';
 import { showError } from '@/lib/toast';
 

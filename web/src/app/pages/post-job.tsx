@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
-import { PostJobForm } from '@/features/jobs/post-job-form';
-import { useLoginRequired } from '@/features/jobs/use-login-required';
+import { useSession } from '@/features/accounts/session';
+import { PostJobForm } from '@/features/marketplace/jobs/post-job-form';
+import { useLoginRequired } from '@/features/marketplace/jobs/use-login-required';
 import { showSuccess } from '@/lib/toast';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

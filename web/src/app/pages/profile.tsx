@@ -2,14 +2,14 @@ import { Download, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AccountLinks } from '@/features/account/account-links';
-import { ChangePasswordDialog } from '@/features/account/change-password-dialog';
-import { DeleteAccountDialog } from '@/features/account/delete-account-dialog';
-import { ProfileHeader } from '@/features/account/profile-header';
-import { SettingsPanel } from '@/features/account/settings-panel';
-import { useEndSession, useSignOut } from '@/features/auth/auth-mutations';
-import { useSession } from '@/features/auth/session';
-import { useUpdateSettings } from '@/features/auth/use-update-settings';
+import { AccountLinks } from '@/features/accounts/account-links';
+import { useEndSession, useSignOut } from '@/features/accounts/auth-mutations';
+import { ChangePasswordDialog } from '@/features/accounts/change-password-dialog';
+import { DeleteAccountDialog } from '@/features/accounts/delete-account-dialog';
+import { ProfileHeader } from '@/features/accounts/profile-header';
+import { useSession } from '@/features/accounts/session';
+import { SettingsPanel } from '@/features/accounts/settings-panel';
+import { useUpdateSettings } from '@/features/accounts/use-update-settings';
 
 /** The Account screen (spec section 2). Its route is guarded, so a user is always present. */
 export function ProfilePage() {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
-import type { SessionUser } from '@/features/auth/session';
+import type { SessionUser } from '@/features/accounts/session';
 import { makeProfile, makeReview, requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
 import type { PublicProfile, ReviewsPage } from '@/features/discovery/types';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
 import { expectHeadingsInOrder } from '@/features/help/test-helpers';
+import { mockApi, renderApp, sessionHandler } from '@/test/render';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
-import { TradespersonDashboard } from '@/features/dashboard/tradesperson-dashboard';
+import { useSession } from '@/features/accounts/session';
+import { TradespersonDashboard } from '@/features/marketplace/dashboard/tradesperson-dashboard';
 
 /** The tradesperson dashboard; the route already requires sign-in. */
 function TradespersonDashboardPage() {

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
-import { BusinessSetup } from '@/features/tradesperson-profile/business-setup';
+import { useSession } from '@/features/accounts/session';
+import { BusinessSetup } from '@/features/profiles/business-setup';
 import { showSuccess } from '@/lib/toast';
 
 /** Business Setup (spec section 2). Completing it goes to /tradesperson/dashboard, which redirects on. */

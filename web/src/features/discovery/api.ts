@@ -12,29 +12,16 @@ import {
 import { ApiError, apiFetch } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import { discoveryKeys, useViewer } from './queries';
+import type { TradespeopleSearch } from './search-filters';
 import type { PublicProfile, ReviewsPage, TradespeopleSearchPage, TradespersonSummary } from './types';
 
-/** The Find screen's chips, in the spec's order, with the API's filter value for each. */
-export const TRADESPEOPLE_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'verified', label: 'Verified' },
-  { value: 'top-rated', label: 'Top Rated' },
-  { value: 'nearby', label: 'Nearby' },
-] as const;
-export type TradespeopleFilter = (typeof TRADESPEOPLE_FILTERS)[number]['value'];
-
-export function isTradespeopleFilter(value: string | null): value is TradespeopleFilter {
-  return TRADESPEOPLE_FILTERS.some((f) => f.value === value);
-}
-
-export type TradespeopleSearch = {
-  service: string | null;
-  location: string | null;
-  category: string | null;
-  filter: TradespeopleFilter;
-};
-
 export { discoveryKeys, useFeaturedTradespeople } from './queries';
+export {
+  isTradespeopleFilter,
+  TRADESPEOPLE_FILTERS,
+  type TradespeopleFilter,
+  type TradespeopleSearch,
+} from './search-filters';
 
 export const SEARCH_PAGE_SIZE = 20;
 export const REVIEWS_PAGE_SIZE = 10;

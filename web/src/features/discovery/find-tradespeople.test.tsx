@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { makeCard, requestsTo, searchPage } from './test-fixtures';
 
 const SEARCH = '/api/v1/tradespeople';

@@ -1,9 +1,9 @@
 // The discovery query keys and the featured list: kept apart from ./api, whose search, reviews and
 // saving hooks (infinite queries, mutations) the landing page's Featured section does not need.
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/accounts/session';
 import { apiFetch } from '@/lib/api';
-import type { TradespeopleSearch } from './api';
+import type { TradespeopleSearch } from './search-filters';
 import type { TradespersonSummary } from './types';
 
 // `saved` and `isOwnProfile` depend on who is asking, so every key carries the viewer: a list cached

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/accounts/session';
 import { cn } from '@/lib/utils';
 import { useToggleSaved } from './api';
 import { tradespersonName } from './format';

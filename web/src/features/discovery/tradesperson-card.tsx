@@ -2,7 +2,7 @@ import { LIMITS } from '@domain/catalog/catalog';
 import { milesAwayText } from '@domain/geo/distance';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { Rating } from '@/features/jobs/rating';
+import { Rating } from '@/features/marketplace/jobs/rating';
 import { rateText, tradespersonName } from './format';
 import { SaveButton } from './save-button';
 import { TRADESPERSON_CARD_HEIGHT } from './tradesperson-card-skeleton';

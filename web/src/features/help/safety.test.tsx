@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { mockApi, renderApp, sessionHandler } from '@/test/render';
 import { expectHeadingsInOrder } from './test-helpers';
 
 afterEach(() => {

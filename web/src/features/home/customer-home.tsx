@@ -16,8 +16,8 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSignOut } from '@/features/auth/auth-mutations';
-import { useSession } from '@/features/auth/session';
+import { useSignOut } from '@/features/accounts/auth-mutations';
+import { useSession } from '@/features/accounts/session';
 import { useFeaturedTradespeople } from '@/features/discovery/api';
 import { TradespersonCard } from '@/features/discovery/tradesperson-card';
 import { TradespersonCardSkeleton } from '@/features/discovery/tradesperson-card-skeleton';

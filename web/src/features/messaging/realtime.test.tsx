@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_ID, TRADESPERSON_ID } from '@/app/test-fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/app/test-utils';
+import { CUSTOMER_ID, TRADESPERSON_ID } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { CONVERSATION_ID, makeConversation, makeMessage } from './test-fixtures';
 import type { Message } from './types';
 

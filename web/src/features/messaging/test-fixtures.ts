@@ -1,5 +1,5 @@
 // Shapes the messaging API answers with (docs/api/messaging.md), for component tests.
-import { CUSTOMER_ID, JOB_ID, TRADESPERSON_ID } from '@/app/test-fixtures';
+import { CUSTOMER_ID, JOB_ID, TRADESPERSON_ID } from '@/test/fixtures';
 import type { ConversationSummary, Message, Person } from './types';
 
 export const CONVERSATION_ID = '40000000-0000-4000-8000-000000000001';

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SessionView, SignInBody, SignUpBody } from '../../../domain/accounts/schemas';
+import { requireUser } from '../../plugins/auth-context';
+import {
+  type AuthDeps,
+  type RequestMeta,
+  resendVerification,
+  signIn,
+  signOut,
+  signUp,
+  verifyEmail,
+} from './auth.service';
+import { clearSessionCookie, setSessionCookie } from './sessions';
+
+const meta = (request: { ip: string; headers: Record<string, unknown> }): RequestMeta => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
+
+export const authRoutes =
+  (deps: AuthDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/auth/session',
+      { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionView } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { user: request.auth?.user ?? null };
+      },
+    );
+
+    app.post(
+      '/auth/sign-up',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account and sign in',
+          body: SignUpBody,
+          response: { 201: SessionView },
+        },
+      },
+      async (request, reply) => {
+        const signedIn = await signUp(deps, request.body, meta(request));
+        setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+        return reply.status(201).send({ user: signedIn.user });
+      },
+    );
+
+    app.post(
+      '/auth/sign-in',
+      { schema: { tags: ['auth'], summary: 'Sign in', body: SignInBody, response: { 200: SessionView } } },
+      async (request, reply) => {
+        // A new token at every sign-in: a session id planted before sign-in is never promoted.
+        if (request.auth) await signOut(deps, request.auth.sessionHash);
+        const signedIn = await signIn(deps, request.body, meta(request));
+        setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+        return { user: signedIn.user };
+      },
+    );
+
+    app.post(
+      '/auth/sign-out',
+      { schema: { tags: ['auth'], summary: 'Sign out and end the session on the server' } },
+      async (request, reply) => {
+        if (request.auth) await signOut(deps, request.auth.sessionHash);
+        clearSessionCookie(reply, deps.config);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/auth/verify-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm an email address with the token from the verification email',
+          body: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: z.object({ verified: z.literal(true), user: SessionView.shape.user }) },
+        },
+      },
+      async (request) => {
+        const verifiedId = await verifyEmail(deps, request.body.token);
+        const current = request.auth?.user ?? null;
+        const user = current && current.id === verifiedId ? { ...current, emailVerified: true } : current;
+        return { verified: true as const, user };
+      },
+    );
+
+    app.post(
+      '/auth/resend-verification',
+      { schema: { tags: ['auth'], summary: 'Send the verification email again' } },
+      async (request, reply) => {
+        await resendVerification(deps, requireUser(request).user);
+        return reply.status(204).send();
+      },
+    );
+  };

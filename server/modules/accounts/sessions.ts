@@ -1,0 +1,94 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { EventBus } from '../../adapters/event-bus';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { hashToken } from '../../lib/tokens';
+import '../../plugins/auth-context';
+import { deleteSession, findSessionWithUser, touchSession } from './auth.repository';
+import { toSessionUser } from './presenters';
+import { SessionCache } from './session-cache';
+import { isExpired, touchedIdleExpiry } from './session-policy';
+
+/** `__Host-` pins the cookie to this exact origin over HTTPS; plain HTTP (local) cannot use it. */
+export function sessionCookieName(config: Config): string {
+  return config.secure ? '__Host-tn_session' : 'tn_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+    path: '/',
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+    path: '/',
+  });
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the session cookie of every API request. Expired sessions, and sessions of suspended or
+ * deleted accounts, are deleted on sight and their cookie cleared. A session read within the last
+ * `sessionCacheMs` is reused (see SessionCache); expiry is still checked on every request.
+ */
+export async function registerSessions(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+  bus?: EventBus,
+): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+  const name = sessionCookieName(config);
+  const cache = config.sessionCacheMs > 0 ? new SessionCache(config.sessionCacheMs) : null;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[name];
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    let row = cache?.get(tokenHash);
+    if (!row) {
+      row = await findSessionWithUser(db, tokenHash);
+      if (row) cache?.set(tokenHash, row);
+    }
+    const now = new Date();
+    if (!row || row.suspendedAt || row.deletedAt || isExpired(row, now, Boolean(row.isAdmin))) {
+      cache?.forget(tokenHash);
+      if (row) await deleteSession(db, tokenHash);
+      clearSessionCookie(reply, config);
+      return;
+    }
+    const idleExpiresAt = touchedIdleExpiry(row, now, Boolean(row.isAdmin));
+    if (idleExpiresAt) {
+      await touchSession(db, tokenHash, now, idleExpiresAt);
+      row.lastSeenAt = now;
+      row.idleExpiresAt = idleExpiresAt;
+    }
+    request.auth = { sessionHash: tokenHash, user: toSessionUser(row) };
+  });
+
+  // Whatever a user changes (settings, name, password, signing out), their next request reads the
+  // session afresh. Dropped before the response leaves, so no later request can see the old copy; the
+  // other instances are told to drop theirs too (within milliseconds, rather than SESSION_CACHE_MS).
+  if (cache) {
+    app.addHook('onSend', async (request) => {
+      if (!request.auth || READS.has(request.method)) return;
+      cache.forgetUser(request.auth.user.id);
+      bus?.publish({ type: 'user-changed', userId: request.auth.user.id });
+    });
+    bus?.subscribe((event) => {
+      if (event.type === 'user-changed') cache.forgetUser(event.userId);
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth-context';
+import { listSaved, save, unsave } from './saved-pros.service';
+import type { DiscoveryDeps } from './tradespeople.service';
+import { TradespersonCard } from './views';
+
+const Params = z.object({ tradespersonId: z.uuid() });
+
+/** A customer's Saved Professionals (docs/api/tradespeople.md). */
+export const savedProRoutes =
+  (deps: DiscoveryDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/saved-pros',
+      {
+        schema: {
+          tags: ['saved-pros'],
+          summary: "The customer's saved professionals, most recently saved first",
+          response: { 200: z.object({ tradespeople: z.array(TradespersonCard) }) },
+        },
+      },
+      async (request) => ({ tradespeople: await listSaved(deps, requireUser(request)) }),
+    );
+
+    app.put(
+      '/saved-pros/:tradespersonId',
+      {
+        schema: {
+          tags: ['saved-pros'],
+          summary: 'Save a professional (idempotent)',
+          params: Params,
+        },
+      },
+      async (request, reply) => {
+        await save(deps, requireUser(request), request.params.tradespersonId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete(
+      '/saved-pros/:tradespersonId',
+      {
+        schema: {
+          tags: ['saved-pros'],
+          summary: 'Remove a saved professional (idempotent)',
+          params: Params,
+        },
+      },
+      async (request, reply) => {
+        await unsave(deps, requireUser(request), request.params.tradespersonId);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,2 @@
+// The geo module's public entry.
+export { geoRoutes } from './geo.routes';

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from '../../../test/databases';
+import { sessionFor } from '../../../test/http';
+import { jobPostings, quotes, reviews } from '../../db/schema';
+import {
+  createBooking,
+  createCustomer,
+  createJob,
+  createQuote,
+  createTradesperson,
+} from '../../seed/factories';
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+describeOnDatabases('booking a date', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it("creates a pending booking at the quote's amount, whatever amount the browser sends", async () => {
+    const app = await ctx.app();
+    const job = await createJob(db());
+    const q = await createQuote(db(), { jobId: job.id, amount: 18_500 });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: { cookie: await sessionFor(db(), job.customerId) },
+      payload: { quoteId: q.id, scheduledDate: inDays(3), amount: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().booking).toMatchObject({ status: 'pending', amount: 18_500, scheduledDate: inDays(3) });
+  });
+
+  it("refuses a past date and a missing one with the spec's words", async () => {
+    const app = await ctx.app();
+    const job = await createJob(db());
+    const q = await createQuote(db(), { jobId: job.id });
+    const cookie = await sessionFor(db(), job.customerId);
+    const past = await app.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: { cookie },
+      payload: { quoteId: q.id, scheduledDate: '2020-01-01' },
+    });
+    expect(past.json().error.message).toBe('Please choose a date from today onwards');
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: { cookie },
+      payload: { quoteId: q.id },
+    });
+    expect(missing.json().error.message).toBe('Please select a date');
+    const [row] = await db().select().from(jobPostings).where(eq(jobPostings.id, job.id));
+    expect(row!.status).toBe('open');
+  });
+});
+
+describeOnDatabases('moving a booking along', (ctx) => {
+  const db = () => ctx.database().db;
+  const act = async (bookingId: string, action: string, userId: string) =>
+    (await ctx.app()).inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${bookingId}/${action}`,
+      headers: { cookie: await sessionFor(db(), userId) },
+    });
+
+  it('lets the tradesperson confirm a pending booking, then mark it complete', async () => {
+    const booking = await createBooking(db(), { status: 'pending' });
+    expect((await act(booking.id, 'confirm', booking.customerId)).statusCode).toBe(403);
+    expect((await act(booking.id, 'complete', booking.tradespersonId)).statusCode).toBe(409);
+    const confirmed = await act(booking.id, 'confirm', booking.tradespersonId);
+    expect(confirmed.json().booking.status).toBe('confirmed');
+    const done = await act(booking.id, 'complete', booking.tradespersonId);
+    expect(done.json().booking).toMatchObject({ status: 'completed', depositPaid: false });
+    expect(done.json().booking.completedAt).not.toBeNull();
+    expect((await act(booking.id, 'complete', booking.tradespersonId)).json().error.code).toBe(
+      'booking_state',
+    );
+  });
+
+  it('reopens the job when a pending booking is declined, and hides bookings from outsiders', async () => {
+    const booking = await createBooking(db(), { status: 'pending' });
+    const outsider = await createTradesperson(db());
+    expect((await act(booking.id, 'decline', outsider.id)).statusCode).toBe(404);
+    const declined = await act(booking.id, 'decline', booking.tradespersonId);
+    expect(declined.json().booking.status).toBe('cancelled');
+    const [job] = await db().select().from(jobPostings).where(eq(jobPostings.id, booking.jobId));
+    expect(job).toMatchObject({ status: 'open', liveQuoteCount: 0 });
+    const [quote] = await db().select().from(quotes).where(eq(quotes.id, booking.quoteId));
+    expect(quote!.status).toBe('rejected');
+  });
+
+  it('lets the customer cancel before confirmation but not after', async () => {
+    const pending = await createBooking(db(), { status: 'pending' });
+    expect((await act(pending.id, 'cancel', pending.customerId)).json().booking.status).toBe('cancelled');
+    const confirmed = await createBooking(db(), { status: 'confirmed' });
+    expect((await act(confirmed.id, 'cancel', confirmed.customerId)).statusCode).toBe(409);
+  });
+});
+
+describeOnDatabases('the tradesperson dashboard', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it('computes its figures from real data, rating included', async () => {
+    const app = await ctx.app();
+    const pro = await createTradesperson(db());
+    const customer = await createCustomer(db());
+    await createQuote(db(), { tradespersonId: pro.id });
+    await createQuote(db(), { tradespersonId: pro.id });
+    const confirmedQuote = await createQuote(db(), {
+      tradespersonId: pro.id,
+      status: 'accepted',
+      jobId: (await createJob(db(), { customerId: customer.id, status: 'in_progress' })).id,
+    });
+    await createBooking(db(), { quoteId: confirmedQuote.id, status: 'confirmed' });
+    for (const [amount, rating] of [
+      [12_345, 5],
+      [100_005, 4],
+    ] as const) {
+      const q = await createQuote(db(), {
+        tradespersonId: pro.id,
+        status: 'accepted',
+        amount,
+        jobId: (await createJob(db(), { status: 'completed' })).id,
+      });
+      const b = await createBooking(db(), { quoteId: q.id, status: 'completed', depositPaid: true });
+      await db()
+        .insert(reviews)
+        .values({ bookingId: b.id, reviewerId: b.customerId, revieweeId: pro.id, rating });
+    }
+    const res = await app.inject({
+      url: '/api/v1/tradesperson/dashboard',
+      headers: { cookie: await sessionFor(db(), pro.id) },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.stats).toEqual({
+      activeJobs: 1,
+      pendingQuotes: 2,
+      totalEarningsPence: 112_350,
+      rating: 4.5,
+      reviewCount: 2,
+    });
+    expect(body.recentQuotes).toHaveLength(5);
+    expect(body.activeJobs.map((b: { status: string }) => b.status)).toEqual(['confirmed']);
+    const asCustomer = await app.inject({
+      url: '/api/v1/tradesperson/dashboard',
+      headers: { cookie: await sessionFor(db(), customer.id) },
+    });
+    expect(asCustomer.statusCode).toBe(404);
+  });
+});

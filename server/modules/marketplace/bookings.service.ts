@@ -1,0 +1,81 @@
+import type { BookingStatus, JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import { BOOKING_MESSAGES, londonToday, MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
+import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth-context';
+import { bookingsOfUser, findBooking, jobsOfBookings, setBookingStatus } from './bookings.repository';
+import { addLiveQuotes, findJob, setJobStatus } from './jobs.repository';
+import { jobsChanged, type MarketDeps } from './jobs.service';
+import { bookingViews } from './presenters';
+import { findQuote, updateQuote } from './quotes.repository';
+import { acceptQuote } from './quotes.service';
+import type { BookingView } from './views';
+
+const bookingNotFound = () => AppError.notFound('Booking not found');
+
+/** The booking screen: accept the quote and propose a date; the tradesperson then confirms. */
+export async function createBooking(
+  deps: MarketDeps,
+  auth: AuthContext,
+  input: { quoteId: string; scheduledDate: string },
+): Promise<BookingView> {
+  if (input.scheduledDate < londonToday()) {
+    throw AppError.validation(BOOKING_MESSAGES.datePast, [
+      { field: 'scheduledDate', message: BOOKING_MESSAGES.datePast },
+    ]);
+  }
+  return acceptQuote(deps, auth, input.quoteId, input.scheduledDate);
+}
+
+export async function myBookings(
+  deps: MarketDeps,
+  auth: AuthContext,
+  options: { statuses?: BookingStatus[]; limit?: number } = {},
+): Promise<BookingView[]> {
+  const rows = await bookingsOfUser(deps.db, auth.user.id, options.statuses, options.limit);
+  return bookingViews(deps.db, rows, await jobsOfBookings(deps.db, rows));
+}
+
+export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'complete';
+
+/**
+ * A party moves its booking along the transition table. Calling off a booking the tradesperson has
+ * not confirmed reopens the job for new quotes, and its quote stops counting as live.
+ */
+export async function actOnBooking(
+  deps: MarketDeps,
+  auth: AuthContext,
+  bookingId: string,
+  action: BookingAction,
+): Promise<BookingView> {
+  const { booking, job } = await deps.db.transaction(async (tx) => {
+    const peek = await findBooking(tx, bookingId);
+    const isParty = peek && (peek.customerId === auth.user.id || peek.tradespersonId === auth.user.id);
+    if (!peek || !isParty) throw bookingNotFound();
+    // Job first, then booking: the lock order acceptance uses.
+    const job = (await findJob(tx, peek.jobId, { forUpdate: true }))!;
+    const current = (await findBooking(tx, bookingId, { forUpdate: true }))!;
+    const actor = current.tradespersonId === auth.user.id ? 'tradesperson' : 'customer';
+    const step = bookingStep(action, current.status as BookingStatus, actor);
+    if (!step.ok) {
+      if (step.reason === 'not_allowed')
+        throw new AppError(403, 'not_allowed', 'Only the other party can do that');
+      throw AppError.conflict('booking_state', MARKET_MESSAGES.bookingState);
+    }
+    const now = new Date();
+    const updated = await setBookingStatus(tx, current.id, step.to, now);
+    if (step.to === 'cancelled') {
+      const quote = await findQuote(tx, current.quoteId, { forUpdate: true });
+      const quoteMove = quote && quoteStep('reject', quote.status as QuoteStatus, 'system');
+      if (quote && quoteMove?.ok) {
+        await updateQuote(tx, quote.id, { status: quoteMove.to });
+        if (quote.status === 'accepted') await addLiveQuotes(tx, job.id, -1);
+      }
+      const reopen = jobStep('reopen', job.status as JobStatus, 'system');
+      if (reopen.ok) await setJobStatus(tx, job.id, reopen.to, now);
+    }
+    return { booking: updated, job };
+  });
+  jobsChanged(deps);
+  return (await bookingViews(deps.db, [booking], new Map([[job.id, job]])))[0]!;
+}

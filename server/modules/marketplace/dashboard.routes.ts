@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../domain/catalog/catalog';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth-context';
+import { ratingsOf } from '../reviews';
+import { tradespersonBookingStats } from './bookings.repository';
+import { myBookings } from './bookings.service';
+import type { MarketDeps } from './jobs.service';
+import { countQuotes } from './quotes.repository';
+import { myQuotes } from './quotes.service';
+import { BookingView, MyQuoteView } from './views';
+
+const DashboardView = z.object({
+  stats: z.object({
+    activeJobs: z.number().int(),
+    pendingQuotes: z.number().int(),
+    totalEarningsPence: z.number().int(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+  }),
+  recentQuotes: z.array(MyQuoteView),
+  activeJobs: z.array(BookingView),
+});
+
+/** The tradesperson dashboard, from the tradesperson's real data (the spec's fixed 4.8 is replaced). */
+export const dashboardRoutes =
+  (deps: MarketDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/tradesperson/dashboard',
+      {
+        schema: {
+          tags: ['dashboard'],
+          summary: "A tradesperson's figures and lists",
+          response: { 200: DashboardView },
+        },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        if (auth.user.userType !== 'tradesperson') throw AppError.notFound();
+        const id = auth.user.id;
+        const [bookingStats, pendingQuotes, ratings, recentQuotes, activeJobs] = await Promise.all([
+          tradespersonBookingStats(deps.db, id),
+          countQuotes(deps.db, id, 'pending'),
+          ratingsOf(deps.db, [id]),
+          myQuotes(deps, auth, 'all', LIMITS.dashboardListLimit),
+          myBookings(deps, auth, { statuses: ['pending', 'confirmed'], limit: LIMITS.dashboardActiveJobs }),
+        ]);
+        const rating = ratings.get(id)!;
+        return {
+          stats: {
+            activeJobs: bookingStats.active,
+            pendingQuotes,
+            totalEarningsPence: bookingStats.earningsPence,
+            rating: rating.rating,
+            reviewCount: rating.reviewCount,
+          },
+          recentQuotes,
+          activeJobs,
+        };
+      },
+    );
+  };

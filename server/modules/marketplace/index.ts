@@ -1,0 +1,10 @@
+// The marketplace module's public entry (jobs, quotes, bookings and the tradesperson dashboard, one
+// module because each of their use cases changes the others' rows in one transaction).
+export { bookingRoutes } from './bookings.routes';
+export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
+export { dashboardRoutes } from './dashboard.routes';
+export { jobRoutes } from './jobs.routes';
+export type { SharedOpenJobs } from './jobs.service';
+export { recountLiveQuotes } from './live-quote-count';
+export { quoteRoutes } from './quotes.routes';
+export { SharedPages } from './shared-pages';

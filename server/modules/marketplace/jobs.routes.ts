@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PostJobBody } from '../../../domain/marketplace/schemas';
+import { requireUser } from '../../plugins/auth-context';
+import { cancelJob, jobDetail, type MarketDeps, myJobs, openJobs, postJob } from './jobs.service';
+import { JobDetailView, MyJobView, OpenJobView } from './views';
+
+const JobParams = z.object({ id: z.uuid() });
+const JobResponse = z.object({ job: JobDetailView });
+
+export const jobRoutes =
+  (deps: MarketDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/jobs',
+      {
+        schema: { tags: ['jobs'], summary: 'Post a job', body: PostJobBody, response: { 201: JobResponse } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ job: await postJob(deps, requireUser(request), request.body) }),
+    );
+
+    app.get(
+      '/jobs/mine',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: "The customer's jobs, newest first",
+          querystring: z.object({ tab: z.enum(['all', 'open', 'active', 'done']).default('all') }),
+          response: { 200: z.object({ jobs: z.array(MyJobView) }) },
+        },
+      },
+      async (request) => ({ jobs: await myJobs(deps, requireUser(request), request.query.tab) }),
+    );
+
+    app.get(
+      '/jobs/open',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'Open jobs for tradespeople, newest first, keyset-paginated',
+          querystring: z.object({
+            filter: z.enum(['all', 'verified', 'top-rated', 'nearby']).default('all'),
+            category: z.string().trim().max(40).optional(),
+            cursor: z.string().max(200).optional(),
+            limit: z.coerce.number().int().min(1).max(50).default(20),
+          }),
+          response: {
+            200: z.object({
+              jobs: z.array(OpenJobView),
+              total: z.number().int(),
+              nextCursor: z.string().nullable(),
+            }),
+          },
+        },
+      },
+      async (request) => openJobs(deps, requireUser(request), request.query),
+    );
+
+    app.get(
+      '/jobs/:id',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'A job, as the viewer may see it',
+          params: JobParams,
+          response: { 200: JobResponse },
+        },
+      },
+      async (request) => ({ job: await jobDetail(deps, requireUser(request), request.params.id) }),
+    );
+
+    app.post(
+      '/jobs/:id/cancel',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'Cancel an open job',
+          params: JobParams,
+          response: { 200: JobResponse },
+        },
+      },
+      async (request) => ({ job: await cancelJob(deps, requireUser(request), request.params.id) }),
+    );
+  };

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { QuoteBody } from '../../../domain/marketplace/schemas';
+import { requireUser } from '../../plugins/auth-context';
+import type { MarketDeps } from './jobs.service';
+import { acceptQuote, editQuote, getQuote, myQuotes, submitQuote, withdrawQuote } from './quotes.service';
+import { BookingView, MyQuoteView, QuoteView } from './views';
+
+const Params = z.object({ id: z.uuid() });
+const QuoteResponse = z.object({ quote: QuoteView });
+
+export const quoteRoutes =
+  (deps: MarketDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/jobs/:id/quotes',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Quote for a job (amount in pounds)',
+          params: Params,
+          body: QuoteBody,
+          response: { 201: QuoteResponse },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ quote: await submitQuote(deps, requireUser(request), request.params.id, request.body) }),
+    );
+
+    app.patch(
+      '/quotes/:id',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Change a pending quote',
+          params: Params,
+          body: QuoteBody,
+          response: { 200: QuoteResponse },
+        },
+      },
+      async (request) => ({
+        quote: await editQuote(deps, requireUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/quotes/:id/withdraw',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Withdraw a pending quote',
+          params: Params,
+          response: { 200: QuoteResponse },
+        },
+      },
+      async (request) => ({ quote: await withdrawQuote(deps, requireUser(request), request.params.id) }),
+    );
+
+    app.post(
+      '/quotes/:id/accept',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'Accept a quote: one transaction creates the confirmed booking',
+          params: Params,
+          response: { 200: z.object({ booking: BookingView }) },
+        },
+      },
+      async (request) => ({ booking: await acceptQuote(deps, requireUser(request), request.params.id) }),
+    );
+
+    app.get(
+      '/quotes/mine',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: "The tradesperson's quotes, newest first",
+          querystring: z.object({ tab: z.enum(['all', 'pending', 'accepted', 'rejected']).default('all') }),
+          response: { 200: z.object({ quotes: z.array(MyQuoteView) }) },
+        },
+      },
+      async (request) => ({ quotes: await myQuotes(deps, requireUser(request), request.query.tab) }),
+    );
+
+    app.get(
+      '/quotes/:id',
+      {
+        schema: {
+          tags: ['quotes'],
+          summary: 'One quote with its job',
+          params: Params,
+          response: { 200: z.object({ quote: MyQuoteView }) },
+        },
+      },
+      async (request) => ({ quote: await getQuote(deps, requireUser(request), request.params.id) }),
+    );
+  };

@@ -1,0 +1,203 @@
+import type { JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
+import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
+import { AppError } from '../../lib/app-error';
+import { violates } from '../../lib/db-errors';
+import type { AuthContext } from '../../plugins/auth-context';
+import { insertBooking, liveBookingOfJob } from './bookings.repository';
+import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from './jobs.repository';
+import { jobNotFound, jobsChanged, type MarketDeps, viewerOf } from './jobs.service';
+import { peopleByIds } from './people';
+import { jobRelation, quoteRefusal } from './policy';
+import { bookingViews, myQuoteViews, quoteViews } from './presenters';
+import {
+  findQuote,
+  insertQuote,
+  jobsByIds,
+  type QuoteRow,
+  quotesOfTradesperson,
+  rejectPendingQuotes,
+  updateQuote,
+} from './quotes.repository';
+import type { BookingView, MyQuoteView, QuoteView } from './views';
+
+const quoteNotFound = () => AppError.notFound('Quote not found');
+
+async function oneQuoteView(deps: MarketDeps, row: QuoteRow): Promise<QuoteView> {
+  return (await quoteViews(deps.db, [row]))[0]!;
+}
+
+/**
+ * A tradesperson's quote. The job's row is locked first, so quotes on one job are decided one at a
+ * time: the live-quote limit holds however many arrive at once (its CHECK is the backstop).
+ */
+export async function submitQuote(
+  deps: MarketDeps,
+  auth: AuthContext,
+  jobId: string,
+  input: { amount: number; message: string },
+): Promise<QuoteView> {
+  const viewer = viewerOf(auth);
+  const trade = (await peopleByIds(deps.db, [viewer.id])).get(viewer.id)?.trade ?? null;
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const job = await findJob(tx, jobId, { forUpdate: true });
+      if (!job) throw jobNotFound();
+      const link = await tradespersonLinkToJob(tx, job.id, viewer.id);
+      const facts = { hasQuoted: link.quote !== undefined, isBooked: link.booked };
+      if (!jobRelation(viewer, job, facts)) throw jobNotFound();
+      const refusal = quoteRefusal(viewer, job, { trade, hasQuoted: facts.hasQuoted });
+      if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
+      const quote = await insertQuote(tx, {
+        jobId: job.id,
+        tradespersonId: viewer.id,
+        amount: input.amount,
+        message: input.message,
+      });
+      await addLiveQuotes(tx, job.id, 1);
+      return quote;
+    });
+    jobsChanged(deps);
+    return oneQuoteView(deps, row);
+  } catch (err) {
+    if (violates(err, 'quotes_job_tradesperson_unique')) {
+      throw AppError.conflict('already_quoted', MARKET_MESSAGES.alreadyQuoted);
+    }
+    if (violates(err, 'job_postings_live_quotes_check')) {
+      throw AppError.conflict('quote_limit', MARKET_MESSAGES.quoteLimit);
+    }
+    throw err;
+  }
+}
+
+/** The quote, locked, if it belongs to this tradesperson; otherwise a 404. */
+async function ownQuote(
+  tx: Parameters<Parameters<MarketDeps['db']['transaction']>[0]>[0],
+  auth: AuthContext,
+  id: string,
+) {
+  const quote = await findQuote(tx, id, { forUpdate: true });
+  if (!quote || quote.tradespersonId !== auth.user.id) throw quoteNotFound();
+  return quote;
+}
+
+export async function editQuote(
+  deps: MarketDeps,
+  auth: AuthContext,
+  quoteId: string,
+  input: { amount: number; message: string },
+): Promise<QuoteView> {
+  const row = await deps.db.transaction(async (tx) => {
+    const quote = await ownQuote(tx, auth, quoteId);
+    const step = quoteStep('edit', quote.status as QuoteStatus, 'tradesperson');
+    if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
+    return updateQuote(tx, quote.id, { amount: input.amount, message: input.message });
+  });
+  return oneQuoteView(deps, row);
+}
+
+export async function withdrawQuote(
+  deps: MarketDeps,
+  auth: AuthContext,
+  quoteId: string,
+): Promise<QuoteView> {
+  const row = await deps.db.transaction(async (tx) => {
+    const peek = await findQuote(tx, quoteId);
+    if (!peek || peek.tradespersonId !== auth.user.id) throw quoteNotFound();
+    // Job first, then quote: the same lock order as quoting and accepting, so they cannot deadlock.
+    await findJob(tx, peek.jobId, { forUpdate: true });
+    const quote = await ownQuote(tx, auth, quoteId);
+    const step = quoteStep('withdraw', quote.status as QuoteStatus, 'tradesperson');
+    if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
+    const updated = await updateQuote(tx, quote.id, { status: step.to });
+    await addLiveQuotes(tx, quote.jobId, -1);
+    return updated;
+  });
+  jobsChanged(deps);
+  return oneQuoteView(deps, row);
+}
+
+/**
+ * Acceptance as one transaction (DOMAIN-RULES 5): the quote accepted, every other pending quote
+ * rejected, a booking at the quote's amount, the job in progress. Without a date the booking is
+ * confirmed (Accept on the job page); with one it is pending until the tradesperson confirms it.
+ */
+export async function acceptQuote(
+  deps: MarketDeps,
+  auth: AuthContext,
+  quoteId: string,
+  scheduledDate: string | null = null,
+): Promise<BookingView> {
+  const viewer = viewerOf(auth);
+  try {
+    const { booking, job } = await deps.db.transaction(async (tx) => {
+      const peek = await findQuote(tx, quoteId);
+      if (!peek) throw quoteNotFound();
+      const job = await findJob(tx, peek.jobId, { forUpdate: true });
+      // Only the job's customer may see its quotes, let alone accept one.
+      if (!job || job.customerId !== viewer.id) throw quoteNotFound();
+      if (
+        (await liveBookingOfJob(tx, job.id)) ||
+        job.status === 'in_progress' ||
+        job.status === 'completed'
+      ) {
+        throw AppError.conflict('already_accepted', MARKET_MESSAGES.alreadyAccepted);
+      }
+      const jobMove = jobStep('book', job.status as JobStatus, 'customer');
+      if (!jobMove.ok) throw AppError.conflict('not_open', MARKET_MESSAGES.jobNotOpen);
+      const quote = (await findQuote(tx, quoteId, { forUpdate: true }))!;
+      const quoteMove = quoteStep('accept', quote.status as QuoteStatus, 'customer');
+      if (!quoteMove.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
+
+      await updateQuote(tx, quote.id, { status: quoteMove.to });
+      const rejected = await rejectPendingQuotes(tx, job.id, quote.id);
+      await addLiveQuotes(tx, job.id, -rejected);
+      const now = new Date();
+      const booking = await insertBooking(tx, {
+        jobId: job.id,
+        quoteId: quote.id,
+        customerId: job.customerId,
+        tradespersonId: quote.tradespersonId,
+        // Always the quote's amount from the database, never a figure from the browser.
+        amount: quote.amount,
+        status: scheduledDate ? 'pending' : 'confirmed',
+        scheduledDate,
+        confirmedAt: scheduledDate ? null : now,
+      });
+      await setJobStatus(tx, job.id, jobMove.to, now);
+      return { booking, job };
+    });
+    jobsChanged(deps);
+    return (await bookingViews(deps.db, [booking], new Map([[job.id, job]])))[0]!;
+  } catch (err) {
+    // Two accepts at the same moment: the partial unique index lets one booking through.
+    if (violates(err, 'bookings_one_live_per_job')) {
+      throw AppError.conflict('already_accepted', MARKET_MESSAGES.alreadyAccepted);
+    }
+    throw err;
+  }
+}
+
+export async function myQuotes(
+  deps: MarketDeps,
+  auth: AuthContext,
+  tab: 'all' | 'pending' | 'accepted' | 'rejected',
+  limit?: number,
+): Promise<MyQuoteView[]> {
+  if (auth.user.userType !== 'tradesperson') return [];
+  return myQuoteViews(deps.db, await quotesOfTradesperson(deps.db, auth.user.id, tab, limit));
+}
+
+/** One quote with its job, for the booking screen: its tradesperson or the job's customer only. */
+export async function getQuote(deps: MarketDeps, auth: AuthContext, quoteId: string): Promise<MyQuoteView> {
+  const quote = await findQuote(deps.db, quoteId);
+  if (!quote) throw quoteNotFound();
+  const [job] = await jobsByIds(deps.db, [quote.jobId]);
+  if (
+    !job ||
+    (job.customerId !== auth.user.id && quote.tradespersonId !== auth.user.id && !auth.user.isAdmin)
+  ) {
+    throw quoteNotFound();
+  }
+  return (await myQuoteViews(deps.db, [{ quote, job }]))[0]!;
+}

@@ -1,0 +1,3 @@
+// The notifications module's public entry: other modules queue emails through it.
+export { devOutboxRoutes } from './dev-outbox.routes';
+export { EmailDelivery, enqueueEmail, type NewEmail } from './email-outbox';

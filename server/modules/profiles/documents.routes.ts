@@ -1,0 +1,100 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DocumentView, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
+import { requireUser } from '../../plugins/auth-context';
+import {
+  type DocumentDeps,
+  deleteDocument,
+  fileFor,
+  myDocuments,
+  tradespersonOnly,
+  uploadDocument,
+} from './documents.service';
+import { readUpload } from './uploads';
+
+const YEAR_SECONDS = 31_536_000;
+
+/** Verification documents a tradesperson uploads, and the stored files they and profile pictures point at (docs/api/tradespeople.md). */
+export const documentRoutes =
+  (deps: DocumentDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart);
+
+    app.get(
+      '/documents',
+      {
+        preValidation: tradespersonOnly,
+        schema: {
+          tags: ['documents'],
+          summary: "The tradesperson's verification documents, newest first",
+          response: { 200: z.object({ documents: z.array(DocumentView) }) },
+        },
+      },
+      async (request) => ({ documents: await myDocuments(deps, requireUser(request)) }),
+    );
+
+    app.post(
+      '/documents',
+      {
+        preValidation: tradespersonOnly,
+        schema: {
+          tags: ['documents'],
+          summary: 'Upload a verification document (multipart: kind, title, expiresOn, file)',
+          consumes: ['multipart/form-data'],
+          response: { 201: z.object({ document: DocumentView }) },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireUser(request);
+        const upload = await readUpload(request, {
+          maxBytes: UPLOAD_LIMITS.documentMaxBytes,
+          fields: ['kind', 'title', 'expiresOn'],
+          messages: { tooBig: UPLOAD_MESSAGES.documentTooBig, missing: UPLOAD_MESSAGES.documentMissing },
+        });
+        const document = await uploadDocument(deps, auth, upload, request.log);
+        return reply.status(201).send({ document });
+      },
+    );
+
+    app.delete(
+      '/documents/:id',
+      {
+        preValidation: tradespersonOnly,
+        schema: {
+          tags: ['documents'],
+          summary: 'Withdraw a document that is still waiting for review',
+          params: z.object({ id: z.uuid() }),
+        },
+      },
+      async (request, reply) => {
+        await deleteDocument(deps, requireUser(request), request.params.id, request.log);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/files/*',
+      {
+        schema: {
+          tags: ['documents'],
+          summary: 'A stored file: profile pictures to anyone, documents to their owner and admins',
+          params: z.object({ '*': z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const file = await fileFor(deps, request.auth, request.params['*']);
+        reply
+          .type(file.contentType)
+          // The stored type was decided from the content; the browser must not second-guess it.
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'cache-control',
+            // A picture's key changes with every upload, so its bytes never change under one URL.
+            file.isPublic ? `public, max-age=${YEAR_SECONDS}, immutable` : 'private, no-store',
+          );
+        if (file.size !== undefined) reply.header('content-length', file.size);
+        return reply.send(file.body);
+      },
+    );
+  };

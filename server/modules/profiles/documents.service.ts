@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  DOCUMENT_MESSAGES,
+  type DocumentView,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  uploadDocumentSchema,
+} from '../../../domain/profiles/documents';
+import { type FileStorage, isSafeKey, type StoredFile } from '../../adapters/storage';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { AVATAR_PREFIX, DOCUMENT_PREFIX, deleteQuietly, type Logger } from '../../lib/stored-files';
+import { type AuthContext, requireUser } from '../../plugins/auth-context';
+import {
+  type DocumentRow,
+  deletePendingDocument,
+  documentOwnerByKey,
+  documentsOf,
+  findDocument,
+  insertDocument,
+  pendingCount,
+} from './documents.repository';
+import { EXTENSION_OF, isDecodableImage, sniffContentType, type Upload } from './uploads';
+
+export interface DocumentDeps {
+  db: Database;
+  storage: FileStorage;
+}
+
+/** Verification is a tradesperson's business; anyone else is told there is nothing here. */
+export function requireTradesperson(auth: AuthContext): AuthContext {
+  if (auth.user.userType !== 'tradesperson') throw AppError.notFound();
+  return auth;
+}
+
+/**
+ * The same rule as a route hook, run before the body is validated or an upload is read, so that
+ * someone who may not use a route learns nothing from it and sends no file for nothing.
+ */
+export async function tradespersonOnly(request: FastifyRequest): Promise<void> {
+  requireTradesperson(requireUser(request));
+}
+
+export function documentView(row: DocumentRow): DocumentView {
+  return {
+    id: row.id,
+    kind: row.kind as DocumentView['kind'],
+    title: row.title,
+    status: row.status as DocumentView['status'],
+    fileName: row.fileName,
+    expiresOn: row.expiresOn,
+    createdAt: row.createdAt.toISOString(),
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+export async function myDocuments(deps: DocumentDeps, auth: AuthContext): Promise<DocumentView[]> {
+  requireTradesperson(auth);
+  return (await documentsOf(deps.db, auth.user.id)).map(documentView);
+}
+
+/** Stores a new document for review (DOMAIN-RULES 10): status pending until an admin decides. */
+export async function uploadDocument(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  upload: Upload,
+  log: Logger,
+): Promise<DocumentView> {
+  requireTradesperson(auth);
+  const parsed = uploadDocumentSchema().safeParse(upload.fields);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    throw AppError.validation(details[0]!.message, details);
+  }
+  const type = sniffContentType(upload.bytes);
+  if (!type || (type !== 'application/pdf' && !(await isDecodableImage(upload.bytes, type)))) {
+    throw AppError.validation(UPLOAD_MESSAGES.documentType, [
+      { field: 'file', message: UPLOAD_MESSAGES.documentType },
+    ]);
+  }
+  if ((await pendingCount(deps.db, auth.user.id)) >= UPLOAD_LIMITS.pendingDocumentsMax) {
+    throw AppError.conflict('too_many_pending', DOCUMENT_MESSAGES.tooManyPending);
+  }
+
+  const id = randomUUID();
+  const key = `${DOCUMENT_PREFIX}${id}.${EXTENSION_OF[type]}`;
+  await deps.storage.put(key, upload.bytes, type);
+  try {
+    const row = await insertDocument(deps.db, {
+      id,
+      userId: auth.user.id,
+      kind: parsed.data.kind,
+      title: parsed.data.title,
+      expiresOn: parsed.data.expiresOn,
+      storageKey: key,
+      fileName: upload.fileName,
+      mimeType: type,
+      sizeBytes: upload.bytes.length,
+    });
+    return documentView(row);
+  } catch (err) {
+    await deleteQuietly(deps.storage, key, log);
+    throw err;
+  }
+}
+
+/** A pending document can be withdrawn; a reviewed one is part of the verification record. */
+export async function deleteDocument(deps: DocumentDeps, auth: AuthContext, id: string, log: Logger) {
+  requireTradesperson(auth);
+  const deleted = await deletePendingDocument(deps.db, id, auth.user.id);
+  if (!deleted) {
+    const existing = await findDocument(deps.db, id);
+    if (!existing || existing.userId !== auth.user.id) throw AppError.notFound();
+    throw AppError.conflict('not_pending', DOCUMENT_MESSAGES.notPending);
+  }
+  await deleteQuietly(deps.storage, deleted.storageKey, log);
+}
+
+export interface ServedFile extends StoredFile {
+  /** Profile pictures are public and never change under a key; documents are private. */
+  isPublic: boolean;
+}
+
+/**
+ * A stored file for GET /files/<key>: profile pictures to anyone, a document's file to its owner and
+ * admins. Everything else, malformed keys included, is not found.
+ */
+export async function fileFor(
+  deps: DocumentDeps,
+  auth: AuthContext | null,
+  key: string,
+): Promise<ServedFile> {
+  if (!isSafeKey(key)) throw AppError.notFound();
+  const isPublic = key.startsWith(AVATAR_PREFIX);
+  if (!isPublic) {
+    if (!auth) throw AppError.notFound();
+    const owner = await documentOwnerByKey(deps.db, key);
+    if (!owner || (owner !== auth.user.id && !auth.user.isAdmin)) throw AppError.notFound();
+  }
+  const file = await deps.storage.get(key);
+  if (!file) throw AppError.notFound();
+  return { ...file, isPublic };
+}

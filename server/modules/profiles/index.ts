@@ -1,0 +1,3 @@
+// The profiles module's public entry: a tradesperson's own profile, Business Setup and documents.
+export { documentRoutes } from './documents.routes';
+export { tradespersonProfileRoutes } from './profile.routes';

@@ -1,0 +1,125 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
+import {
+  OwnProfileView,
+  SetupDetailsBody,
+  SetupServicesBody,
+  UpdateProfileBody,
+} from '../../../domain/profiles/schemas';
+import { requireUser } from '../../plugins/auth-context';
+import { tradespersonOnly } from './documents.service';
+import {
+  completeSetup,
+  getOwnProfile,
+  type ProfileDeps,
+  removePicture,
+  replacePicture,
+  saveProfile,
+  saveSetupDetails,
+  saveSetupServices,
+} from './profile.service';
+import { readUpload } from './uploads';
+
+const ProfileResponse = z.object({ profile: OwnProfileView });
+
+/** A tradesperson's own profile, picture and Business Setup steps (docs/api/tradespeople.md). */
+export const tradespersonProfileRoutes =
+  (deps: ProfileDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart);
+    app.addHook('preValidation', tradespersonOnly);
+
+    app.get(
+      '/tradesperson/profile',
+      {
+        schema: {
+          tags: ['tradesperson profile'],
+          summary: "The signed-in tradesperson's own profile",
+          response: { 200: ProfileResponse },
+        },
+      },
+      async (request) => ({ profile: await getOwnProfile(deps, requireUser(request)) }),
+    );
+
+    app.put(
+      '/tradesperson/profile',
+      {
+        schema: {
+          tags: ['tradesperson profile'],
+          summary: 'Save the Edit Profile form',
+          body: UpdateProfileBody,
+          response: { 200: ProfileResponse },
+        },
+      },
+      async (request) => ({ profile: await saveProfile(deps, requireUser(request), request.body) }),
+    );
+
+    app.put(
+      '/tradesperson/setup/details',
+      {
+        schema: {
+          tags: ['tradesperson profile'],
+          summary: 'Business Setup step 1: Business Details',
+          body: SetupDetailsBody,
+          response: { 200: ProfileResponse },
+        },
+      },
+      async (request) => ({ profile: await saveSetupDetails(deps, requireUser(request), request.body) }),
+    );
+
+    app.put(
+      '/tradesperson/setup/services',
+      {
+        schema: {
+          tags: ['tradesperson profile'],
+          summary: 'Business Setup step 2: Services & Pricing',
+          body: SetupServicesBody,
+          response: { 200: ProfileResponse },
+        },
+      },
+      async (request) => ({ profile: await saveSetupServices(deps, requireUser(request), request.body) }),
+    );
+
+    app.post(
+      '/tradesperson/setup/complete',
+      {
+        schema: {
+          tags: ['tradesperson profile'],
+          summary: 'Finish Business Setup',
+          response: { 200: ProfileResponse },
+        },
+      },
+      async (request) => ({ profile: await completeSetup(deps, requireUser(request)) }),
+    );
+
+    app.post(
+      '/tradesperson/profile/picture',
+      {
+        schema: {
+          tags: ['tradesperson profile'],
+          summary: 'Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ avatarUrl: z.string() }) },
+        },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        const upload = await readUpload(request, {
+          maxBytes: UPLOAD_LIMITS.pictureMaxBytes,
+          messages: { tooBig: UPLOAD_MESSAGES.pictureTooBig, missing: UPLOAD_MESSAGES.pictureMissing },
+        });
+        return { avatarUrl: await replacePicture(deps, auth, upload.bytes, request.log) };
+      },
+    );
+
+    app.delete(
+      '/tradesperson/profile/picture',
+      { schema: { tags: ['tradesperson profile'], summary: 'Remove the profile picture' } },
+      async (request, reply) => {
+        await removePicture(deps, requireUser(request), request.log);
+        return reply.status(204).send();
+      },
+    );
+  };

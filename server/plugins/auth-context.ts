@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, type SessionUser } from '../../domain/accounts/schemas';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Who is making the request. The accounts module resolves it from the session cookie
+ * (server/modules/accounts/sessions.ts); every other module only reads it, so none of them depends
+ * on how sessions work.
+ */
+export interface AuthContext {
+  sessionHash: string;
+  user: SessionUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The signed-in user, or a 401 the web app answers by showing the sign-in screen. */
+export function requireUser(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.signInRequired);
+  return request.auth;
+}

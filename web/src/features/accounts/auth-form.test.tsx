@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@domain/accounts/schemas';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showError, showSuccess } from '@/lib/toast';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(showError).mockClear();
+  vi.mocked(showSuccess).mockClear();
+  localStorage.clear();
+});
+
+function type(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function openForm(path: string, handlers: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({ ...sessionHandler(null), ...handlers });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1 });
+  return { ...app, fetchMock };
+}
+
+describe('the auth form', () => {
+  it('shows one Validation Error toast with the first message only, and keeps what was typed', async () => {
+    const { fetchMock } = await openForm('/auth?mode=signup');
+    type(/^Email/, 'not-an-email');
+    type(/^Password/, 'short');
+    type(/^Full name/, 'A');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
+    expect(showError).toHaveBeenCalledWith('Validation Error', ACCOUNT_MESSAGES.invalidEmail);
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('not-an-email');
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('short');
+    expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('A');
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    // Nothing was sent to the server.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('sign-up'))).toBe(false);
+  });
+
+  it('marks its fields required and sets autocomplete for password managers', async () => {
+    await openForm('/auth?mode=signup');
+    for (const [label, autocomplete] of [
+      [/^Email/, 'email'],
+      [/^Password/, 'new-password'],
+      [/^Full name/, 'name'],
+    ] as const) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute('aria-required')).toBe('true');
+      expect(field.getAttribute('autocomplete')).toBe(autocomplete);
+    }
+  });
+
+  it('preselects tradesperson from ?type=tradesperson', async () => {
+    await openForm('/auth?mode=signup&type=tradesperson');
+    expect((screen.getByRole('radio', { name: /Tradesperson/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Customer/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('signs up, says so in the spec’s words and goes to /home', async () => {
+    const user = makeUser({ fullName: 'Bob Jones', email: 'bob@example.com' });
+    const { router, fetchMock } = await openForm('/auth?mode=signup', {
+      'POST /api/v1/auth/sign-up': () => ({ status: 201, body: { user } }),
+    });
+    type(/^Email/, ' bob@example.com ');
+    type(/^Password/, 'longenough');
+    type(/^Full name/, 'Bob Jones');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('Account created!', 'You can now browse and post jobs.'),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const signUp = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/sign-up'));
+    expect(JSON.parse(String(signUp?.[1]?.body))).toEqual({
+      email: 'bob@example.com',
+      password: 'longenough',
+      fullName: 'Bob Jones',
+      userType: 'customer',
+    });
+  });
+
+  it('signs in, says so in the spec’s words and goes to /home', async () => {
+    const { router } = await openForm('/auth', {
+      'POST /api/v1/auth/sign-in': () => ({ status: 200, body: { user: makeUser() } }),
+    });
+    type(/^Email/, 'ann@example.com');
+    type(/^Password/, 'whatever');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('Welcome back!', "You've successfully signed in."),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('shows the server’s message under the title Error when sign-in fails', async () => {
+    await openForm('/auth', {
+      'POST /api/v1/auth/sign-in': () => ({
+        status: 401,
+        body: { error: { code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials } },
+      }),
+    });
+    type(/^Email/, 'ann@example.com');
+    type(/^Password/, 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', AUTH_MESSAGES.invalidCredentials));
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
+  });
+
+  it('switches between sign-in and sign-up', async () => {
+    const { router } = await openForm('/auth');
+    expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    await screen.findByLabelText(/^Full name/);
+    expect(router.state.location.search).toBe('?mode=signup');
+  });
+});

@@ -1,0 +1,138 @@
+import { londonToday } from '@domain/marketplace/schemas';
+import { formatPence } from '@domain/money/money';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/list-states';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { displayName, formatDateOnly } from '@/lib/format';
+import { showError, showSuccess } from '@/lib/toast';
+import { useCreateBooking, useQuoteForBooking } from './api';
+import { DateCalendar } from './date-calendar';
+
+/** Book Your Service (spec section 2): pick a date for a quote and confirm. */
+export function BookingForm({ quoteId }: { quoteId: string | null }) {
+  const navigate = useNavigate();
+  const quote = useQuoteForBooking(quoteId);
+  const create = useCreateBooking();
+  const [date, setDate] = useState<string | null>(null);
+  const today = londonToday();
+
+  const back = (
+    <Button variant="ghost" size="sm" className="-ml-2" onClick={() => void navigate(-1)}>
+      <ArrowLeft aria-hidden="true" />
+      Back
+    </Button>
+  );
+
+  const confirm = () => {
+    if (!date || !quoteId) {
+      void showError('Please select a date');
+      return;
+    }
+    create.mutate(
+      { quoteId, scheduledDate: date },
+      {
+        onSuccess: () => {
+          void showSuccess('Booking created successfully!');
+          void navigate('/my-jobs');
+        },
+        onError: (error) => {
+          const message =
+            error instanceof ApiError && error.status === 401
+              ? 'Not authenticated'
+              : error instanceof ApiError
+                ? error.message
+                : 'Failed to create booking';
+          void showError('Error creating booking', message);
+        },
+      },
+    );
+  };
+
+  if (!quoteId || (quote.error instanceof ApiError && quote.error.status === 404)) {
+    return (
+      <div className="space-y-6">
+        {back}
+        <section className="py-10 text-center">
+          <h1 className="text-2xl font-bold tracking-tight">Quote not found</h1>
+          <p className="mt-3 text-muted-foreground">
+            Choose a quote from one of your jobs to book it for a date.
+          </p>
+          <Button asChild className="mt-6">
+            <Link to="/my-jobs">Go to My Jobs</Link>
+          </Button>
+        </section>
+      </div>
+    );
+  }
+
+  const bookable = quote.data ? quote.data.status === 'pending' && quote.data.job.status === 'open' : true;
+
+  return (
+    <div className="space-y-6">
+      {back}
+      <h1 className="text-3xl font-bold tracking-tight">Book Your Service</h1>
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+        <Card className="min-w-0">
+          <CardHeader className="px-3 pb-3 sm:px-6">
+            <CardTitle as="h2">Choose a date</CardTitle>
+          </CardHeader>
+          <CardContent className="px-3 sm:px-6">
+            <DateCalendar value={date} onChange={setDate} min={today} />
+          </CardContent>
+        </Card>
+
+        <Card className="h-fit">
+          <CardHeader className="pb-3">
+            <CardTitle as="h2">Booking summary</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {quote.isPending ? (
+              <div role="status" aria-busy="true" className="h-24">
+                <span className="sr-only">Loading quote…</span>
+                <div aria-hidden="true" className="h-full animate-pulse rounded-md bg-muted" />
+              </div>
+            ) : quote.isError ? (
+              <ErrorState text="We couldn't load this quote." onRetry={() => void quote.refetch()} />
+            ) : (
+              <dl className="space-y-3 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">Job</dt>
+                  <dd className="font-medium">{quote.data.job.title}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Tradesperson</dt>
+                  <dd className="font-medium">{displayName(quote.data.tradesperson)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Amount</dt>
+                  <dd className="text-lg font-bold">{formatPence(quote.data.amount, 2)}</dd>
+                </div>
+              </dl>
+            )}
+            <div className="text-sm" aria-live="polite">
+              <p className="text-muted-foreground">Date</p>
+              <p className="font-medium">{date ? formatDateOnly(date) : 'No date selected'}</p>
+            </div>
+            {!bookable && (
+              <p className="text-sm text-muted-foreground">This quote can no longer be booked.</p>
+            )}
+            <Button
+              className="w-full"
+              onClick={confirm}
+              disabled={create.isPending || !bookable}
+              aria-busy={create.isPending}
+            >
+              {create.isPending && <Spinner />}
+              Confirm Booking
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

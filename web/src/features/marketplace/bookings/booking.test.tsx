@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showError, showSuccess } from '@/lib/toast';
+import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+beforeEach(() => {
+  // Mid-June 2030 in the UK: the 14th is in the past, the 15th is today.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-06-15T09:00:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.mocked(showError).mockClear();
+  vi.mocked(showSuccess).mockClear();
+  localStorage.clear();
+});
+
+function openBooking(handlers: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({
+    ...sessionHandler(makeUser()),
+    [`GET /api/v1/quotes/${QUOTE_ID}`]: () => ({ status: 200, body: { quote: makeMyQuote() } }),
+    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+    ...handlers,
+  });
+  // The URL's amount is display-only: the quote's own amount (£249.99) is the one shown.
+  return { ...renderApp(`/booking?quoteId=${QUOTE_ID}&amount=1`), fetchMock };
+}
+
+const day = (label: RegExp) => screen.getByRole('gridcell', { name: label });
+
+describe('Book Your Service', () => {
+  it('shows the quote’s real amount, not the one in the address', async () => {
+    openBooking();
+    expect(await screen.findByText('£249.99')).toBeTruthy();
+    expect(screen.getByText('Fix a leaking tap')).toBeTruthy();
+    expect(screen.queryByText('£1.00')).toBeNull();
+  });
+
+  it('says Please select a date when confirming without one', async () => {
+    const { fetchMock } = openBooking();
+    await screen.findByText('£249.99');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Please select a date'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('disables past days and the way back to past months', async () => {
+    openBooking();
+    await screen.findByRole('grid', { name: 'June 2030' });
+    expect(day(/^Friday 14 June 2030|^Friday, 14 June 2030/).getAttribute('aria-disabled')).toBe('true');
+    expect(day(/15 June 2030, today/).getAttribute('aria-disabled')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(day(/14 June 2030/));
+    expect(day(/14 June 2030/).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByText('No date selected')).toBeTruthy();
+  });
+
+  it('moves through days with the arrow keys and selects with Enter', async () => {
+    openBooking();
+    await screen.findByRole('grid', { name: 'June 2030' });
+    const today = day(/15 June 2030/);
+    expect(today.getAttribute('tabindex')).toBe('0');
+    today.focus();
+    fireEvent.keyDown(today, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(day(/22 June 2030/)));
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
+    await screen.findByRole('grid', { name: 'July 2030' });
+    await waitFor(() => expect(document.activeElement).toBe(day(/22 July 2030/)));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(day(/22 July 2030/).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('books the chosen date and goes to My Jobs', async () => {
+    const { fetchMock, router } = openBooking({
+      'POST /api/v1/bookings': () => ({ status: 201, body: { booking: makeBooking({ status: 'pending' }) } }),
+    });
+    await screen.findByText('£249.99');
+    fireEvent.click(day(/20 June 2030/));
+    expect(screen.getByText(/20 June 2030/, { selector: 'p' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Booking created successfully!'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-jobs'));
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/v1/bookings');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ quoteId: QUOTE_ID, scheduledDate: '2030-06-20' });
+  });
+
+  it('says Error creating booking with the reason, and Not authenticated without a session', async () => {
+    let status = 409;
+    openBooking({
+      'POST /api/v1/bookings': () =>
+        status === 401
+          ? { status, body: { error: { code: 'unauthenticated', message: 'Please sign in to continue' } } }
+          : {
+              status,
+              body: {
+                error: {
+                  code: 'already_accepted',
+                  message: 'A quote has already been accepted for this job',
+                },
+              },
+            },
+    });
+    await screen.findByText('£249.99');
+    fireEvent.click(day(/20 June 2030/));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'Error creating booking',
+        'A quote has already been accepted for this job',
+      ),
+    );
+    status = 401;
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Error creating booking', 'Not authenticated'),
+    );
+  });
+});

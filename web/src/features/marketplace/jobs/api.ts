@@ -1,0 +1,124 @@
+// Server calls for jobs and quotes (docs/api/marketplace.md) as TanStack Query hooks.
+import type { PostJob } from '@domain/marketplace/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api';
+import type { Booking, JobDetail, MyJob, MyJobsTab, Quote } from '@/lib/marketplace-types';
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  mine: (tab: MyJobsTab) => ['jobs', 'mine', tab] as const,
+  detail: (id: string) => ['jobs', 'detail', id] as const,
+};
+
+/** The server's own words when it sent them, else the screen's fallback text (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;
+  return fallback;
+}
+
+export const isUnauthenticated = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.code === 'unauthenticated');
+
+/** After any marketplace change: every list and detail that might show it is refetched. */
+function useInvalidateMarketplace() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      queryClient.invalidateQueries({ queryKey: ['quotes'] }),
+    ]);
+}
+
+export function useMyJobs(tab: MyJobsTab, enabled = true) {
+  return useQuery({
+    queryKey: jobKeys.mine(tab),
+    queryFn: () => apiFetch<{ jobs: MyJob[] }>(`/jobs/mine?tab=${tab}`).then((r) => r.jobs),
+    enabled,
+  });
+}
+
+export function useJob(id: string) {
+  return useQuery({
+    queryKey: jobKeys.detail(id),
+    queryFn: () => apiFetch<{ job: JobDetail }>(`/jobs/${encodeURIComponent(id)}`).then((r) => r.job),
+    // A missing or forbidden job is an answer, not a hiccup worth retrying.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+/** Budgets go as whole pounds, as typed; the server turns them into pence (contract: POST /jobs). */
+export type PostJobRequest = Omit<PostJob, 'budgetMin' | 'budgetMax'> & {
+  budgetMin: number | null;
+  budgetMax: number | null;
+};
+
+export function usePostJob() {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: (body: PostJobRequest) =>
+      apiFetch<{ job: JobDetail }>('/jobs', { method: 'POST', json: body }).then((r) => r.job),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useCancelJob() {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: (jobId: string) =>
+      apiFetch<{ job: JobDetail }>(`/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** `amount` is pounds as typed ('249.99'), as the contract asks. */
+export type QuoteRequest = { amount: string; message: string };
+
+export function useSubmitQuote(jobId: string) {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: (body: QuoteRequest) =>
+      apiFetch<{ quote: Quote }>(`/jobs/${encodeURIComponent(jobId)}/quotes`, { method: 'POST', json: body }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUpdateQuote() {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: ({ quoteId, ...body }: QuoteRequest & { quoteId: string }) =>
+      apiFetch<{ quote: Quote }>(`/quotes/${encodeURIComponent(quoteId)}`, { method: 'PATCH', json: body }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useWithdrawQuote() {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: (quoteId: string) =>
+      apiFetch<{ quote: Quote }>(`/quotes/${encodeURIComponent(quoteId)}/withdraw`, { method: 'POST' }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useAcceptQuote() {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: (quoteId: string) =>
+      apiFetch<{ booking: Booking }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, { method: 'POST' }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** The assistant's rewrite of a job description (spec: enhance-job-description; field `enhanced`). */
+export function useEnhanceDescription() {
+  return useMutation({
+    mutationFn: (body: { description: string; category: string }) =>
+      apiFetch<{ enhanced: string }>('/assistant/enhance-description', { method: 'POST', json: body }).then(
+        (r) => {
+          if (typeof r?.enhanced !== 'string' || r.enhanced.trim() === '') throw new Error('No suggestion');
+          return r.enhanced;
+        },
+      ),
+  });
+}

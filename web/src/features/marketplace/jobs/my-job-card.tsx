@@ -1,0 +1,90 @@
+import { myJobsAge } from '@domain/marketplace/ages';
+import { budgetText, formatPence } from '@domain/money/money';
+import { CalendarDays, MapPin, PoundSterling } from 'lucide-react';
+import { Link } from 'react-router';
+import { JobStatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { MyJob, MyJobsTab } from '@/lib/marketplace-types';
+import { CancelJobButton } from './cancel-job-button';
+
+export function quotesReceivedText(count: number): string {
+  return count === 1 ? '1 quote received' : `${count} quotes received`;
+}
+
+/** One job on My Jobs. The whole card opens the job; its buttons sit above that link. */
+export function MyJobCard({ job, tab }: { job: MyJob; tab: MyJobsTab }) {
+  const booking = job.booking;
+  // Spec section 4: the tradesperson marked it complete and the customer has not paid yet.
+  const readyForPayment = tab === 'active' && booking?.status === 'completed' && !booking.depositPaid;
+
+  return (
+    <Card className="relative p-4 transition-colors hover:bg-muted/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="line-clamp-2 text-lg font-semibold break-words">
+            <Link
+              to={`/job/${job.id}`}
+              className="outline-none after:absolute after:inset-0 after:content-['']"
+            >
+              {job.title}
+            </Link>
+          </h2>
+          <p className="text-sm text-muted-foreground">{job.category}</p>
+        </div>
+        <JobStatusBadge status={job.status} />
+      </div>
+
+      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <div className="flex items-center gap-1">
+          <dt>
+            <PoundSterling className="size-4" aria-hidden="true" />
+            <span className="sr-only">Budget</span>
+          </dt>
+          <dd>{budgetText(job.budgetMin, job.budgetMax, 'Budget TBD')}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <MapPin className="size-4" aria-hidden="true" />
+            <span className="sr-only">Postcode</span>
+          </dt>
+          <dd>{job.postcode}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <CalendarDays className="size-4" aria-hidden="true" />
+            <span className="sr-only">Posted</span>
+          </dt>
+          <dd>{myJobsAge(new Date(job.createdAt))}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3">
+        <p className="text-sm font-medium">{quotesReceivedText(job.quoteCount)}</p>
+        <div className="relative z-10 flex flex-wrap items-center gap-2">
+          {readyForPayment && booking ? (
+            <>
+              <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
+                Ready for Payment
+              </span>
+              {/* Payments arrive with their own issue: the button is shown, honestly unavailable. */}
+              <Button size="sm" disabled aria-describedby={`pay-note-${job.id}`}>
+                Pay {formatPence(booking.amount, 2)}
+              </Button>
+              <span id={`pay-note-${job.id}`} className="text-xs text-muted-foreground">
+                Payments open soon
+              </span>
+            </>
+          ) : tab === 'active' ? (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/job/${job.id}`} tabIndex={-1}>
+                View Details
+              </Link>
+            </Button>
+          ) : null}
+          {job.status === 'open' && <CancelJobButton jobId={job.id} />}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+import { JOB_MESSAGES } from '@domain/marketplace/schemas';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_QUERY_KEY } from '@/features/accounts/session';
+import { showError, showSuccess } from '@/lib/toast';
+import { makeJobDetail } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(showError).mockClear();
+  vi.mocked(showSuccess).mockClear();
+  localStorage.clear();
+});
+
+function type(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+async function openForm(handlers: Parameters<typeof mockApi>[0] = {}, path = '/post-job') {
+  const fetchMock = mockApi({ ...sessionHandler(makeUser()), ...handlers });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Post a Job' });
+  return { ...app, fetchMock };
+}
+
+function fillValidJob() {
+  type(/^Job title/, 'Fix a leaking tap');
+  type(/^Category/, 'Plumbing');
+  type(/^Description/, 'The kitchen tap drips all night long.');
+  type(/^Minimum/, '100');
+  type(/^Maximum/, '250');
+  type(/^Postcode/, 'm1 1ae');
+}
+
+describe('Post a Job', () => {
+  it('shows one Validation Error toast with the first message only and keeps what was typed', async () => {
+    const { fetchMock } = await openForm();
+    type(/^Job title/, 'Fix');
+    type(/^Description/, 'Too short');
+    type(/^Minimum/, '300');
+    type(/^Maximum/, '200');
+    type(/^Postcode/, 'nowhere');
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+
+    await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
+    expect(showError).toHaveBeenCalledWith('Validation Error', JOB_MESSAGES.titleShort);
+    expect(value(/^Job title/)).toBe('Fix');
+    expect(value(/^Description/)).toBe('Too short');
+    expect(value(/^Minimum/)).toBe('300');
+    expect(value(/^Maximum/)).toBe('200');
+    expect(value(/^Postcode/)).toBe('nowhere');
+    expect(screen.getByLabelText(/^Job title/).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('asks for a category with the spec’s words', async () => {
+    await openForm();
+    fillValidJob();
+    type(/^Category/, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Validation Error', 'Please select a category'),
+    );
+  });
+
+  it('posts the job with whole-pound budgets, says Job posted! and goes to My Jobs', async () => {
+    const { fetchMock, router } = await openForm(
+      {
+        'POST /api/v1/jobs': () => ({ status: 201, body: { job: makeJobDetail() } }),
+        'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+      },
+      '/post-job?tradesperson=00000000-0000-4000-8000-000000000009',
+    );
+    fillValidJob();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Job posted!'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-jobs'));
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/v1/jobs' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      title: 'Fix a leaking tap',
+      category: 'Plumbing',
+      description: 'The kitchen tap drips all night long.',
+      budgetMin: 100,
+      budgetMax: 250,
+      postcode: 'M1 1AE',
+      preferredStartDate: null,
+      invitedTradespersonId: '00000000-0000-4000-8000-000000000009',
+    });
+  });
+
+  it('shows the server’s message, or Failed to post job, when posting fails', async () => {
+    await openForm({
+      'POST /api/v1/jobs': () => ({
+        status: 403,
+        body: { error: { code: 'only_customers', message: 'Only customers can post jobs' } },
+      }),
+    });
+    fillValidJob();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Only customers can post jobs'));
+
+    vi.mocked(showError).mockClear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502 })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to post job'));
+  });
+
+  it('says Description too short when AI enhancement is asked for too early', async () => {
+    const { fetchMock } = await openForm();
+    type(/^Description/, 'Leaky tap');
+    fireEvent.click(screen.getByRole('button', { name: 'Enhance with AI' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Description too short', 'Please write at least 20 characters'),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('assistant'))).toBe(false);
+  });
+
+  it('says AI Error and shows no suggestion when the assistant is not available', async () => {
+    const { fetchMock } = await openForm();
+    type(/^Category/, 'Plumbing');
+    type(/^Description/, 'The kitchen tap drips all night long.');
+    fireEvent.click(screen.getByRole('button', { name: 'Enhance with AI' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('AI Error', 'Failed to enhance description. Please try again.'),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/assistant/enhance-description');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      description: 'The kitchen tap drips all night long.',
+      category: 'Plumbing',
+    });
+    expect(screen.queryByRole('button', { name: 'Use This' })).toBeNull();
+    expect(value(/^Description/)).toBe('The kitchen tap drips all night long.');
+  });
+
+  it('applies a suggestion with Use This, and Keep Original discards one', async () => {
+    await openForm({
+      'POST /api/v1/assistant/enhance-description': () => ({
+        status: 200,
+        body: { enhanced: 'A kitchen mixer tap drips constantly; the washer probably needs replacing.' },
+      }),
+    });
+    type(/^Description/, 'The kitchen tap drips all night long.');
+    fireEvent.click(screen.getByRole('button', { name: 'Enhance with AI' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Keep Original/ }));
+    expect(screen.queryByRole('button', { name: /Use This/ })).toBeNull();
+    expect(value(/^Description/)).toBe('The kitchen tap drips all night long.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enhance with AI' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Use This/ }));
+    expect(value(/^Description/)).toBe(
+      'A kitchen mixer tap drips constantly; the washer probably needs replacing.',
+    );
+    expect(showSuccess).toHaveBeenCalledWith('Applied!');
+  });
+
+  it('resets a suggestion when the description is shortened below 20 characters', async () => {
+    await openForm({
+      'POST /api/v1/assistant/enhance-description': () => ({
+        status: 200,
+        body: { enhanced: 'Better text.' },
+      }),
+    });
+    type(/^Description/, 'The kitchen tap drips all night long.');
+    fireEvent.click(screen.getByRole('button', { name: 'Enhance with AI' }));
+    await screen.findByRole('button', { name: /Use This/ });
+    type(/^Description/, 'Short');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Use This/ })).toBeNull());
+  });
+
+  it('tells a tradesperson that only customers post jobs and links to Find Jobs', async () => {
+    mockApi(sessionHandler(makeUser({ userType: 'tradesperson' })));
+    renderApp('/post-job');
+    expect(await screen.findByText(/Only customers post jobs/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Find Jobs' }).getAttribute('href'),
+    ).toBe('/browse');
+    expect(screen.queryByRole('button', { name: 'Post Job' })).toBeNull();
+  });
+
+  it('says Please log in and goes to /auth when the session ends while posting', async () => {
+    const { queryClient, router } = await openForm();
+    act(() => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(showError).toHaveBeenCalledWith('Please log in', 'You need to be logged in to post a job');
+    expect(showError).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,61 @@
+import { findListAge } from '@domain/marketplace/ages';
+import { formatPence } from '@domain/money/money';
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { QuoteStatusBadge } from '@/components/status-badge';
+import type { MyQuote } from './api';
+
+// Cards and skeletons share one height so the list does not jump when it arrives.
+export const QUOTE_CARD_HEIGHT = 'h-44';
+
+/** One of the tradesperson's quotes; the whole card opens the job it answers. */
+export function MyQuoteCard({ quote, now }: { quote: MyQuote; now?: Date }) {
+  return (
+    <article
+      className={`relative flex ${QUOTE_CARD_HEIGHT} flex-col gap-2 overflow-hidden rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:border-primary`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 truncate text-base font-semibold">
+          <Link to={`/job/${quote.jobId}`} className="outline-none after:absolute after:inset-0">
+            {quote.job.title}
+          </Link>
+        </h2>
+        <QuoteStatusBadge status={quote.status} />
+      </div>
+      <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
+          {quote.job.category}
+        </span>
+        <MapPin className="size-4 shrink-0" aria-hidden="true" />
+        <span className="truncate">{quote.job.outcode}</span>
+      </p>
+      <p className="line-clamp-2 min-h-10 text-sm text-muted-foreground">{quote.message}</p>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-border pt-2 text-sm">
+        <span>
+          <span className="text-muted-foreground">Your quote </span>
+          <span className="font-semibold">{formatPence(quote.amount, 2)}</span>
+        </span>
+        <span className="shrink-0 text-muted-foreground">
+          Sent {findListAge(new Date(quote.createdAt), now)}
+        </span>
+      </div>
+    </article>
+  );
+}
+
+export function MyQuoteCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className={`flex ${QUOTE_CARD_HEIGHT} flex-col gap-3 rounded-xl border border-border bg-card p-4`}
+    >
+      <div className="flex justify-between gap-3">
+        <div className="h-5 w-2/3 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+        <div className="h-5 w-16 animate-pulse rounded-full bg-muted motion-reduce:animate-none" />
+      </div>
+      <div className="h-5 w-32 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+      <div className="h-10 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
+      <div className="mt-auto h-5 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
+    </div>
+  );
+}
