@@ -23,6 +23,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { UnreadNotifier } from './modules/messaging/unread-notifier';
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes';
 import { EmailDelivery } from './modules/notifications/email-outbox';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { savedProRoutes } from './modules/saved-pros/saved-pros.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
   await app.register(messagingRoutes(deps), { prefix: '/api/v1' });
   await app.register(eventRoutes(streams), { prefix: '/api/v1' });
+  await app.register(notificationRoutes(deps), { prefix: '/api/v1' });
   await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
   await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
