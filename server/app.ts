@@ -21,7 +21,7 @@ import {
   SharedPages,
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
-import { devOutboxRoutes, EmailDelivery } from './modules/notifications';
+import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
 import { documentRoutes, tradespersonProfileRoutes } from './modules/profiles';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -127,6 +127,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
   await app.register(messagingRoutes(deps), { prefix: '/api/v1' });
   await app.register(eventRoutes(streams), { prefix: '/api/v1' });
+  await app.register(notificationRoutes(deps), { prefix: '/api/v1' });
   await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
   await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));

@@ -19,6 +19,7 @@ import {
   documents,
   jobPostings,
   messages,
+  notifications,
   profiles,
   quotes,
   reviews,
@@ -44,6 +45,7 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
 
 type NewUser = typeof users.$inferInsert;
 type NewProfile = typeof profiles.$inferInsert;
@@ -738,4 +740,35 @@ export async function createMessage(db: Executor, overrides: MessageOverrides = 
     })
     .returning();
   return message!;
+}
+
+export interface NotificationOverrides {
+  userId?: string;
+  kind?: string;
+  title?: string;
+  body?: string;
+  link?: string | null;
+  readAt?: Date | null;
+  createdAt?: Date;
+}
+
+/** An in-app notification, for a new customer unless `userId` is given. */
+export async function createNotification(
+  db: Executor,
+  overrides: NotificationOverrides = {},
+): Promise<NotificationRow> {
+  const userId = overrides.userId ?? (await createCustomer(db)).id;
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId,
+      kind: overrides.kind ?? 'quote.received',
+      title: overrides.title ?? "New quote for 'Fix a leaking tap'",
+      body: overrides.body ?? 'Tom Pipes sent you a quote of £120.00.',
+      link: overrides.link === undefined ? '/my-jobs' : overrides.link,
+      readAt: overrides.readAt ?? null,
+      createdAt: overrides.createdAt,
+    })
+    .returning();
+  return row!;
 }

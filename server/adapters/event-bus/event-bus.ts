@@ -5,6 +5,8 @@
 export type BusEvent =
   | { type: 'message'; conversationId: string; messageId: string; userIds: string[] }
   | { type: 'read'; conversationId: string; readerId: string; userIds: string[] }
+  /** These users' notifications changed (a new one, or read): their bells and lists are stale. */
+  | { type: 'notification'; userIds: string[] }
   /** A user changed something about themselves: cached copies of their sessions are stale (0008). */
   | { type: 'user-changed'; userId: string }
   /** Jobs or quotes changed: shared pages of the open-jobs list are stale (decision 0009). */
@@ -26,6 +28,7 @@ export function isBusEvent(value: unknown): value is BusEvent {
   if (e.type === 'message')
     return typeof e.conversationId === 'string' && typeof e.messageId === 'string' && ids;
   if (e.type === 'read') return typeof e.conversationId === 'string' && typeof e.readerId === 'string' && ids;
+  if (e.type === 'notification') return ids;
   if (e.type === 'user-changed') return typeof e.userId === 'string';
   return e.type === 'jobs-changed';
 }

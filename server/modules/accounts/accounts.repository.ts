@@ -21,6 +21,7 @@ import {
   sessions,
   signInAttempts,
   tradespersonProfiles,
+  unsubscribeTokens,
   userRoles,
   userSettings,
   users,
@@ -133,6 +134,7 @@ export async function eraseAccount(db: Executor, userId: string, now: Date) {
   await db.delete(documents).where(eq(documents.userId, userId));
   await db.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
+  await db.delete(unsubscribeTokens).where(eq(unsubscribeTokens.userId, userId));
   await db
     .delete(savedProfessionals)
     .where(or(eq(savedProfessionals.customerId, userId), eq(savedProfessionals.tradespersonUserId, userId)));

@@ -118,6 +118,11 @@ export class StreamHub {
     }
     const here = event.userIds.filter((id) => this.byUser.has(id));
     if (here.length === 0) return;
+    if (event.type === 'notification') {
+      // A nudge: the browser fetches the count and the list, so nothing is read here.
+      for (const id of here) for (const s of this.byUser.get(id) ?? []) s.send('notification', {});
+      return;
+    }
     if (event.type === 'read') {
       for (const id of here) {
         for (const s of this.byUser.get(id) ?? []) {

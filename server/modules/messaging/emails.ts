@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../lib/html';
 import type { NewEmail } from '../notifications';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const PREVIEW = 300;
 

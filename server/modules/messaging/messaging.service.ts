@@ -2,6 +2,7 @@ import { MESSAGING_MESSAGES, PREVIEW_LENGTH } from '../../../domain/messaging/sc
 import type { EventBus } from '../../adapters/event-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { jobForConversation, mayTalkAboutJob } from '../marketplace';
 import {
@@ -108,18 +109,6 @@ export async function startConversation(
     jobId,
   });
   return { conversation: await summaryOf(deps, auth, conversation.id), created };
-}
-
-const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(time ?? '');
-  if (Number.isNaN(at.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw AppError.validation('That page link is not valid');
-  }
-  return { at, id };
 }
 
 const CONVERSATIONS_PAGE = 30;

@@ -9,6 +9,7 @@ import { useSessionSync } from '@/features/accounts/session-sync';
 import { useUpdateSettings } from '@/features/accounts/use-update-settings';
 import { VerifyEmailBanner, VerifyEmailLink } from '@/features/accounts/verify-email';
 import { useUnreadCount } from '@/features/messaging/unread';
+import { useNotificationCount } from '@/features/notifications/unread';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { documentTitleFor, useRouteHandle } from './route-handle';
@@ -32,6 +33,7 @@ export function RootLayout() {
   const signedInId = session.user?.id ?? null;
   // Asked only once the server says who is signed in (the stored user type may be out of date).
   const unread = useUnreadCount(signedInId !== null);
+  const unreadNotifications = useNotificationCount(signedInId !== null);
 
   // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
   // header and bottom navigation are there from the first paint instead of popping in.
@@ -46,6 +48,7 @@ export function RootLayout() {
         signingOut: signOut.isPending,
         onSignOut: () => signOut.mutate(),
         onThemeChoose: (theme) => updateSettings.mutate({ darkMode: theme === 'dark' }),
+        unreadNotifications: unreadNotifications.data ?? 0,
       }
     : undefined;
 

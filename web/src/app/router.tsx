@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./pages/messages'),
           },
           {
+            path: 'notifications',
+            handle: { title: 'Notifications' } satisfies RouteHandle,
+            lazy: () => import('./pages/notifications'),
+          },
+          {
             path: 'conversation/:id',
             handle: { title: 'Conversation' } satisfies RouteHandle,
             lazy: () => import('./pages/conversation'),
@@ -192,6 +197,12 @@ export const routes: RouteObject[] = [
         path: 'safety',
         handle: { title: 'Safety' } satisfies RouteHandle,
         lazy: () => import('./pages/safety'),
+      },
+      // Opened from an email's link, signed in or not.
+      {
+        path: 'unsubscribe',
+        handle: { title: 'Unsubscribe' } satisfies RouteHandle,
+        lazy: () => import('./pages/unsubscribe'),
       },
       {
         path: 'terms',

@@ -1,7 +1,8 @@
-import { Hammer, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { Bell, Hammer, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { badgeCount } from '@/lib/format';
 import type { ResolvedTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { ThemeToggle } from './theme-toggle';
@@ -18,6 +19,8 @@ export type HeaderAccount = {
   signingOut: boolean;
   onSignOut: () => void;
   onThemeChoose: (theme: ResolvedTheme) => void;
+  /** Notifications not yet read: the bell's badge. */
+  unreadNotifications: number;
 };
 
 const LINK_CLASS = 'block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted';
@@ -116,8 +119,31 @@ export function Header({ account }: { account?: HeaderAccount }) {
           </ul>
         </nav>
 
+        {account && <NotificationBell unread={account.unreadNotifications} />}
         <ThemeToggle onChoose={account?.onThemeChoose} />
       </div>
     </header>
+  );
+}
+
+/** Outside the collapsing menu, so a phone shows it too (the bottom navigation's five items are fixed). */
+function NotificationBell({ unread }: { unread: number }) {
+  return (
+    <Button asChild variant="ghost" size="icon">
+      <Link to="/notifications" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+        {/* The badge sits over the icon's corner, so it takes no room and moves nothing. */}
+        <span className="relative">
+          <Bell className="size-5" aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-1.5 left-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
+            >
+              {badgeCount(unread)}
+            </span>
+          )}
+        </span>
+      </Link>
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { notificationKeys } from '@/features/notifications/unread';
 import { addMessageToCache, invalidateConversationLists, markCachedMessagesRead, messagingKeys } from './api';
 import type { MessageEventData, ReadEventData } from './types';
 
@@ -10,9 +11,9 @@ const RETRY_MAX_MS = 60_000;
 type Dispatch = (type: string, data: unknown) => void;
 
 /**
- * Keeps the messaging caches in step with the server's event stream (docs/api/messaging.md, "Real
- * time"). Mount once for a signed-in user, keyed by the user's id: unmounting (sign-out) closes the
- * stream. Renders nothing.
+ * Keeps the messaging and notification caches in step with the server's event stream
+ * (docs/api/messaging.md, "Real time"). Mount once for a signed-in user, keyed by the user's id:
+ * unmounting (sign-out) closes the stream. Renders nothing.
  */
 export function RealtimeBridge({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -22,8 +23,13 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     if (typeof EventSource === 'undefined') return;
     const handle: Dispatch = (type, data) => {
       // Every (re)connection: whatever was missed while away is fetched again.
-      if (type === 'ready') void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
-      else if (type === 'message') onMessage(queryClient, userId, data);
+      if (type === 'ready') {
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      } else if (type === 'notification') {
+        // A nudge without data: the bell's count and the list are fetched again.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      } else if (type === 'message') onMessage(queryClient, userId, data);
       else if (type === 'read') onRead(queryClient, userId, data);
     };
     return shareAcrossTabs(`tradenest-events:${userId}`, handle) ?? openStream(handle);
@@ -86,6 +92,7 @@ function openStream(dispatch: Dispatch): () => void {
     });
     current.addEventListener('message', (event) => dispatch('message', event.data));
     current.addEventListener('read', (event) => dispatch('read', event.data));
+    current.addEventListener('notification', () => dispatch('notification', null));
     current.addEventListener('error', () => {
       // EventSource reconnects by itself after a dropped connection but gives up for good on an HTTP
       // error answer (a proxy's 502 during a deploy, say): then try again later, waiting longer each time.

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { DOMAIN_EVENT_TYPES } from '../events/catalog';
+
+// The API's own words for notifications (docs/api/notifications.md).
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  unknownToken: 'This unsubscribe link is not valid. You can turn emails off under Profile, Settings.',
+} as const;
+
+/**
+ * The Settings switches an unsubscribe link can turn off: each optional email names the most specific
+ * switch that governs it ('Email notifications' governs them all and stays the user's own choice).
+ */
+export const EMAIL_SWITCHES = ['quoteUpdates', 'newMessages'] as const;
+export type EmailSwitch = (typeof EMAIL_SWITCHES)[number];
+
+/** The Settings tab's label of each switch (spec section 2) and the emails it stops. */
+export const EMAIL_SWITCH_TEXT: Record<EmailSwitch, { label: string; stops: string }> = {
+  quoteUpdates: { label: 'Quote updates', stops: 'emails about your quotes and bookings' },
+  newMessages: { label: 'New messages', stops: 'emails about messages you have not read' },
+};
+
+export const NotificationView = z.object({
+  id: z.uuid(),
+  kind: z.enum(DOMAIN_EVENT_TYPES),
+  title: z.string(),
+  body: z.string(),
+  /** A path in the web app, e.g. `/job/{id}`. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationView = z.infer<typeof NotificationView>;
+
+export const NotificationsPage = z.object({
+  notifications: z.array(NotificationView),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationsPage = z.infer<typeof NotificationsPage>;
+
+export const UnsubscribeBody = z.object({ token: z.string().min(1).max(200) });
+export const UnsubscribeView = z.object({ setting: z.enum(EMAIL_SWITCHES) });
+export type UnsubscribeView = z.infer<typeof UnsubscribeView>;

@@ -1,0 +1,38 @@
+import { EMAIL_SWITCH_TEXT, type EmailSwitch } from '../../../domain/notifications/schemas';
+import { escapeHtml } from '../../lib/html';
+import type { NewEmail } from './email-outbox';
+
+/** The email twin of an in-app notification, with the link that turns its switch off. */
+export function notificationEmail(input: {
+  to: string;
+  recipientName: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  emailSwitch: EmailSwitch;
+  unsubscribeLink: string;
+  dedupeKey: string;
+}): NewEmail {
+  const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
+  const { label } = EMAIL_SWITCH_TEXT[input.emailSwitch];
+  const why = `You get these emails because '${label}' is on in your settings.`;
+  return {
+    to: input.to,
+    kind: input.kind,
+    dedupeKey: input.dedupeKey,
+    subject: input.title,
+    text: [
+      greeting,
+      '',
+      input.body,
+      '',
+      `See it on TradeNest: ${input.link}`,
+      '',
+      `${why} Stop them: ${input.unsubscribeLink}`,
+      '',
+      'TradeNest',
+    ].join('\n'),
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(input.link)}">See it on TradeNest</a></p><p>${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeLink)}">Unsubscribe</a></p><p>TradeNest</p>`,
+  };
+}

@@ -1,0 +1,161 @@
+import type { DomainEvent } from '../../../domain/events/catalog';
+import { formatPence } from '../../../domain/money/money';
+import type { EmailSwitch } from '../../../domain/notifications/schemas';
+
+/** What a notification about an event needs to say, read from the database when the event is handled. */
+export interface EventFacts {
+  jobTitle: string;
+  customerName: string | null;
+  tradespersonName: string | null;
+  quoteAmountPence: number | null;
+}
+
+/** One person told about one event: the in-app notification, and the switch that governs its email. */
+export interface NotificationPlan {
+  userId: string;
+  title: string;
+  body: string;
+  /** A path in the web app. */
+  link: string;
+  email: EmailSwitch;
+}
+
+const customer = (f: EventFacts) => f.customerName?.trim() || 'The customer';
+const tradesperson = (f: EventFacts) => f.tradespersonName?.trim() || 'A tradesperson';
+const amount = (f: EventFacts) =>
+  f.quoteAmountPence === null ? '' : ` of ${formatPence(f.quoteAmountPence)}`;
+
+/**
+ * Who is told of an event, and what (docs/api/notifications.md). Pure: the caller reads the facts and
+ * drops the actor (nobody is told of their own action). Events with no entry tell nobody in-app:
+ * job.posted and job.cancelled (its quotes' rejections are events of their own), and message.sent
+ * (messages have their unread badge and their own email after 5 minutes).
+ */
+export function planNotifications(event: DomainEvent, facts: EventFacts): NotificationPlan[] {
+  const job = `'${facts.jobTitle}'`;
+  switch (event.type) {
+    case 'quote.received': {
+      const { customerId, jobId } = event.payload;
+      return [
+        {
+          userId: customerId,
+          title: `New quote for ${job}`,
+          body: `${tradesperson(facts)} sent you a quote${amount(facts)}.`,
+          link: `/job/${jobId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'quote.edited': {
+      const { customerId, jobId } = event.payload;
+      return [
+        {
+          userId: customerId,
+          title: `Quote updated for ${job}`,
+          body: `${tradesperson(facts)} changed their quote${facts.quoteAmountPence === null ? '' : ` to ${formatPence(facts.quoteAmountPence)}`}.`,
+          link: `/job/${jobId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'quote.withdrawn': {
+      const { customerId, jobId } = event.payload;
+      return [
+        {
+          userId: customerId,
+          title: `Quote withdrawn for ${job}`,
+          body: `${tradesperson(facts)} withdrew their quote.`,
+          link: `/job/${jobId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'quote.accepted': {
+      const { tradespersonId } = event.payload;
+      return [
+        {
+          userId: tradespersonId,
+          title: `Quote accepted for ${job}`,
+          body: `${customer(facts)} accepted your quote${amount(facts)}. The job is now in My Bookings.`,
+          link: '/my-jobs',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'quote.rejected': {
+      const { tradespersonId, jobId, reason } = event.payload;
+      return [
+        {
+          userId: tradespersonId,
+          title: `Quote not accepted for ${job}`,
+          body:
+            reason === 'job_cancelled'
+              ? `${customer(facts)} cancelled the job, so your quote is closed.`
+              : `${customer(facts)} chose another quote for this job.`,
+          link: `/job/${jobId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'booking.created': {
+      // A confirmed booking comes from Accept, and quote.accepted already tells the tradesperson.
+      if (event.payload.status !== 'pending') return [];
+      return [
+        {
+          userId: event.payload.tradespersonId,
+          title: `Booking request for ${job}`,
+          body: `${customer(facts)} wants to book you. Please confirm or decline the booking.`,
+          link: '/my-jobs',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'booking.confirmed':
+      return [
+        {
+          userId: event.payload.customerId,
+          title: `Booking confirmed for ${job}`,
+          body: `${tradesperson(facts)} confirmed your booking.`,
+          link: '/my-jobs',
+          email: 'quoteUpdates',
+        },
+      ];
+    case 'booking.declined':
+      return [
+        {
+          userId: event.payload.customerId,
+          title: `Booking declined for ${job}`,
+          body: `${tradesperson(facts)} declined your booking.`,
+          link: '/my-jobs',
+          email: 'quoteUpdates',
+        },
+      ];
+    case 'booking.cancelled': {
+      const { cancelledBy, customerId, tradespersonId } = event.payload;
+      const byCustomer = cancelledBy === 'customer';
+      return [
+        {
+          userId: byCustomer ? tradespersonId : customerId,
+          title: `Booking cancelled for ${job}`,
+          body: `${byCustomer ? customer(facts) : tradesperson(facts)} cancelled the booking.`,
+          link: '/my-jobs',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'booking.completed':
+      return [
+        {
+          userId: event.payload.customerId,
+          title: `Job marked complete: ${job}`,
+          body: `${tradesperson(facts)} marked the job as complete.`,
+          link: '/my-jobs',
+          email: 'quoteUpdates',
+        },
+      ];
+    case 'job.posted':
+    case 'job.cancelled':
+    case 'message.sent':
+      return [];
+  }
+}

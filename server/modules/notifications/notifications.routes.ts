@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NotificationsPage,
+  NotificationView,
+  UnsubscribeBody,
+  UnsubscribeView,
+} from '../../../domain/notifications/schemas';
+import { requireUser } from '../../plugins/auth-context';
+import {
+  countUnread,
+  describeUnsubscribe,
+  listNotifications,
+  type NotificationDeps,
+  readAllNotifications,
+  readNotification,
+  unsubscribe,
+} from './notifications.service';
+
+/** The notifications centre and email unsubscribe links (docs/api/notifications.md). */
+export const notificationRoutes =
+  (deps: NotificationDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/notifications',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: "The user's notifications, newest first, a page at a time",
+          querystring: z.object({
+            cursor: z.string().max(200).optional(),
+            limit: z.coerce.number().int().min(1).max(50).default(20),
+          }),
+          response: { 200: NotificationsPage },
+        },
+      },
+      async (request) => listNotifications(deps, requireUser(request), request.query),
+    );
+
+    app.get(
+      '/notifications/unread-count',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'How many of the user’s notifications are unread',
+          response: { 200: z.object({ unread: z.number().int() }) },
+        },
+      },
+      async (request) => ({ unread: await countUnread(deps, requireUser(request)) }),
+    );
+
+    app.post(
+      '/notifications/:id/read',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark one notification read',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: z.object({ notification: NotificationView }) },
+        },
+      },
+      async (request) => ({
+        notification: await readNotification(deps, requireUser(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/notifications/read-all',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark every notification of the user read',
+          response: { 200: z.object({ read: z.number().int() }) },
+        },
+      },
+      async (request) => ({ read: await readAllNotifications(deps, requireUser(request)) }),
+    );
+
+    // No session: the token from the email is the credential. Reading it changes nothing, because
+    // mail scanners open links; only the POST, sent by the page's button, turns the switch off.
+    app.get(
+      '/notifications/unsubscribe',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Which emails an unsubscribe link would stop',
+          querystring: UnsubscribeBody,
+          response: { 200: UnsubscribeView },
+        },
+      },
+      async (request) => describeUnsubscribe(deps, request.query.token),
+    );
+
+    app.post(
+      '/notifications/unsubscribe',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Turn off the Settings switch named by an email’s unsubscribe link',
+          body: UnsubscribeBody,
+          response: { 200: UnsubscribeView },
+        },
+      },
+      async (request) => unsubscribe(deps, request.body.token),
+    );
+  };

@@ -1,0 +1,160 @@
+import type { DomainEvent } from '../../../domain/events/catalog';
+import { NOTIFICATION_MESSAGES, type NotificationView } from '../../../domain/notifications/schemas';
+import type { EventBus } from '../../adapters/event-bus';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { AuthContext } from '../../plugins/auth-context';
+import { enqueueEmail } from './email-outbox';
+import { notificationEmail } from './emails';
+import { planNotifications } from './notification-rules';
+import {
+  eventFacts,
+  findUnsubscribeToken,
+  insertNotifications,
+  markAllRead,
+  markRead,
+  type NotificationRow,
+  notificationsPage,
+  recipients,
+  switchOff,
+  unreadCount,
+  unsubscribeTokenFor,
+} from './notifications.repository';
+
+export interface NotificationDeps {
+  db: Database;
+  bus: EventBus;
+}
+
+/**
+ * The notifications consumer of domain events: tells the people concerned in-app and, when their
+ * settings allow, by email, inside the caller's transaction. Returns the users who got a new in-app
+ * notification, for the caller to announce on the bus once the transaction has committed. Handling
+ * the same event again adds nothing: rows are unique per (event, user) and emails per dedupe key.
+ */
+export async function notifyForEvent(
+  tx: Executor,
+  event: DomainEvent,
+  { appUrl }: { appUrl: string },
+): Promise<string[]> {
+  if (!('jobId' in event.payload)) return [];
+  const facts = await eventFacts(tx, event.payload);
+  if (!facts) return [];
+  const plans = planNotifications(event, facts).filter((p) => p.userId !== event.actorId);
+  const people = new Map(
+    (
+      await recipients(
+        tx,
+        plans.map((p) => p.userId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  // An erased account is never told anything again.
+  const told = plans.filter((p) => people.get(p.userId)?.deleted === false);
+
+  const notified = await insertNotifications(
+    tx,
+    told.map((p) => ({
+      userId: p.userId,
+      eventId: event.id,
+      kind: event.type,
+      title: p.title,
+      body: p.body,
+      link: p.link,
+      createdAt: new Date(event.occurredAt),
+    })),
+  );
+
+  for (const plan of told) {
+    const person = people.get(plan.userId)!;
+    if (!person.active || !person.emailNotifications || !person[plan.email]) continue;
+    const token = await unsubscribeTokenFor(tx, person.id, plan.email);
+    await enqueueEmail(
+      tx,
+      notificationEmail({
+        to: person.email,
+        recipientName: person.fullName,
+        kind: event.type,
+        title: plan.title,
+        body: plan.body,
+        link: `${appUrl}${plan.link}`,
+        emailSwitch: plan.email,
+        unsubscribeLink: `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+        dedupeKey: `event:${event.id}:${person.id}`,
+      }),
+    );
+  }
+  return notified;
+}
+
+function notificationView(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationView['kind'],
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listNotifications(
+  deps: NotificationDeps,
+  auth: AuthContext,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  const rows = await notificationsPage(deps.db, auth.user.id, {
+    after: decodeCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    notifications: page.map(notificationView),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+export function countUnread(deps: NotificationDeps, auth: AuthContext) {
+  return unreadCount(deps.db, auth.user.id);
+}
+
+/** The user's other tabs refresh their bell and list. */
+const announce = (deps: NotificationDeps, userId: string) =>
+  deps.bus.publish({ type: 'notification', userIds: [userId] });
+
+/** Another user's notification is the same 404 as none at all. */
+export async function readNotification(deps: NotificationDeps, auth: AuthContext, id: string) {
+  const row = await markRead(deps.db, auth.user.id, id);
+  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  announce(deps, auth.user.id);
+  return notificationView(row);
+}
+
+export async function readAllNotifications(deps: NotificationDeps, auth: AuthContext) {
+  const read = await markAllRead(deps.db, auth.user.id);
+  if (read > 0) announce(deps, auth.user.id);
+  return read;
+}
+
+async function ownerOfToken(deps: NotificationDeps, token: string) {
+  const found = await findUnsubscribeToken(deps.db, token);
+  if (!found) throw AppError.notFound(NOTIFICATION_MESSAGES.unknownToken);
+  return found;
+}
+
+/** Which switch a link would turn off, for the page to explain before anything changes. */
+export async function describeUnsubscribe(deps: NotificationDeps, token: string) {
+  return { setting: (await ownerOfToken(deps, token)).setting };
+}
+
+/** Turns the link's switch off; again is the same answer. */
+export async function unsubscribe(deps: NotificationDeps, token: string) {
+  const { userId, setting } = await ownerOfToken(deps, token);
+  await switchOff(deps.db, userId, setting);
+  // Sessions cache the settings (decision 0008): every instance must read them afresh.
+  deps.bus.publish({ type: 'user-changed', userId });
+  return { setting };
+}
