@@ -31,6 +31,7 @@ import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
 
 import { registerWebApp } from './plugins/web-app';
+import { applicationQueue, type Queue } from './queue/queue';
 
 export interface AppDeps {
   config: Config;
@@ -45,11 +46,11 @@ export type App = FastifyInstance;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The email outbox's sender; tests call `deliverDue()` instead of waiting for its timer. */
-    emails: EmailDelivery;
+    /** Background jobs; tests call `runDue(name)` instead of waiting for a poll. */
+    queue: Queue;
     /** This instance's open event streams (tests count them). */
     streams: StreamHub;
-    /** Unread-message emails; tests call `notifyDue()` instead of waiting for its timer. */
+    /** Unread-message emails; tests call `notifyDue(now)` instead of waiting for its schedule. */
     unreadNotifier: UnreadNotifier;
   }
 }
@@ -86,24 +87,28 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await registerSessions(app, config, database.db, bus);
   registerCsrfProtection(app, config);
 
-  const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom, app.log);
-  app.decorate('emails', emails);
+  // Durable background jobs (decision 0014): email delivery and the unread-message emails.
+  const queue = applicationQueue(database, { log: app.log, pollIntervalMs: config.queuePollIntervalMs });
+  const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom);
+  const unread = new UnreadNotifier(database.db, queue, config.appUrl);
+  emails.register(queue);
+  unread.register();
+  app.decorate('queue', queue);
+  app.decorate('unreadNotifier', unread);
   app.addHook('onReady', async () => {
-    emails.start();
+    await queue.start();
     // Precomputed so the first sign-in with an unknown email costs no more than any other.
     void warmUpDummyHash();
   });
-  app.addHook('onClose', () => emails.stop());
 
   // This instance's open event streams. They end before the server closes, or it would wait on them.
   const streams = new StreamHub(database.db, bus, app.log);
-  const unread = new UnreadNotifier(database.db, emails, config.appUrl, app.log);
   app.decorate('streams', streams);
-  app.decorate('unreadNotifier', unread);
-  app.addHook('onReady', async () => unread.start());
   app.addHook('preClose', async () => streams.close());
   app.addHook('onClose', async () => {
-    await unread.stop();
+    // Before the database closes (server.ts closes it after the app): running jobs still need it.
+    await queue.stop();
+    emails.close();
     await bus.close();
   });
 
@@ -113,7 +118,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     if (event.type === 'jobs-changed') openJobPages.clear();
   });
   const storage = fileStorageFor(config);
-  const deps = { db: database.db, config, emails, bus, openJobPages, storage };
+  const deps = { db: database.db, config, queue, bus, openJobPages, storage };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });

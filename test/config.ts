@@ -8,6 +8,8 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Jobs run when a test calls `app.queue.runDue(name)` (or a commit wakes them), never on a timer.
+    QUEUE_POLL_INTERVAL_MS: '0',
     DATA_DIR: path.join(process.cwd(), '.tmp', 'test-data'),
     WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web-build'),
     ...overrides,

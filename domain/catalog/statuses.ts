@@ -46,4 +46,5 @@ export const LEDGER_ACCOUNT_KINDS = [
   'refunds',
 ] as const;
 
-export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+// 'sending': claimed by a delivery job, which hands it to the mail server next (see email-outbox.ts).
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;

@@ -27,6 +27,7 @@ const EnvFields = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  QUEUE_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   OPEN_JOBS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   SMTP_URL: z
@@ -89,6 +90,8 @@ export type Config = {
   rateLimit: { max: number; windowMs: number };
   shutdownTimeoutMs: number;
   /** How long an instance may reuse a session it read (0: read it on every request). */
+  /** How often each background-job queue is polled (0: never; tests run jobs themselves). */
+  queuePollIntervalMs: number;
   sessionCacheMs: number;
   /** How long an instance shares a page of the open-jobs list between viewers (0: never). */
   openJobsCacheMs: number;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    queuePollIntervalMs: e.QUEUE_POLL_INTERVAL_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     openJobsCacheMs: e.OPEN_JOBS_CACHE_MS,
     smtpUrl: e.SMTP_URL,

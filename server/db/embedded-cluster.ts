@@ -3,17 +3,18 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QUEUE_SCHEMA } from '../queue/jobs';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 
 // Creating an embedded PostgreSQL cluster (initdb) costs ~2.5 s and peaks near 850 MB, memory a process
-// keeps once it has it; applying the migrations to it another ~0.5 s. So both run once per machine,
-// PGlite version and set of migrations, in a short-lived child process, into a template folder; every
+// keeps once it has it; applying the migrations to it another ~0.5 s, installing pg-boss's schema more.
+// So they run once per machine, PGlite and pg-boss version and set of migrations, in a short-lived child process, into a template folder; every
 // new database is a copy of it (~0.2 s), and the server's own migration run then finds nothing to do.
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function pgliteVersion(): string {
-  const manifest = path.join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json');
+function packageVersion(name: string): string {
+  const manifest = path.join(PROJECT_ROOT, 'node_modules', name, 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
@@ -31,7 +32,7 @@ export function clusterTemplateDir(): string {
   return path.join(
     PROJECT_ROOT,
     'node_modules/.cache/tradenest',
-    `pglite-${pgliteVersion()}-migrated-${migrationsFingerprint()}`,
+    `pglite-${packageVersion('@electric-sql/pglite')}-migrated-${migrationsFingerprint()}-pgboss-${packageVersion('pg-boss')}`,
   );
 }
 
@@ -45,14 +46,21 @@ function initdbInChild(dataDir: string): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const db = await PGlite.create({ dataDir: process.argv[1], extensions: { pg_trgm } });
     await migrate(drizzle({ client: db }), { migrationsFolder: process.argv[2] });
+    // The job queue's tables too (server/queue), so a first start only checks their version.
+    const { default: PgBoss } = await import('pg-boss');
+    await db.exec(PgBoss.getConstructionPlans(process.argv[3]));
     await db.close();
   `;
   return new Promise<void>((resolve, reject) => {
     // Run from the project root so the child resolves the same PGlite package as this process.
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir, MIGRATIONS_FOLDER], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', script, dataDir, MIGRATIONS_FOLDER, QUEUE_SCHEMA],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;

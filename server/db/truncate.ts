@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { QUEUE_SCHEMA } from '../queue/jobs';
 import type { Database } from './client';
 
 /**
@@ -14,4 +15,11 @@ export async function truncateAllTables(db: Database): Promise<void> {
   if (rows.length === 0) return;
   const list = rows.map((r) => `"public"."${r.tablename}"`).join(', ');
   await db.execute(sql.raw(`truncate table ${list} restart identity cascade`));
+  // Jobs name rows that are gone now; the queues and schedules themselves stay.
+  const jobs = (await db.execute(
+    sql`select to_regclass(${`${QUEUE_SCHEMA}.job`}) is not null as installed`,
+  )) as unknown as { rows: { installed: boolean }[] };
+  if (jobs.rows[0]?.installed) {
+    await db.execute(sql.raw(`truncate table ${QUEUE_SCHEMA}.job, ${QUEUE_SCHEMA}.archive`));
+  }
 }

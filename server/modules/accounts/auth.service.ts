@@ -5,7 +5,8 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { violates } from '../../lib/db-errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { type EmailDelivery, enqueueEmail } from '../notifications';
+import type { Queue } from '../../queue/queue';
+import { enqueueEmail } from '../notifications';
 import {
   consumeEmailToken,
   countRecentFailures,
@@ -31,7 +32,7 @@ import { newSessionTimes } from './session-policy';
 export interface AuthDeps {
   db: Database;
   config: Config;
-  emails: EmailDelivery;
+  queue: Pick<Queue, 'wake'>;
 }
 
 export interface RequestMeta {
@@ -108,7 +109,7 @@ export async function signUp(deps: AuthDeps, input: SignUpBody, meta: RequestMet
       await queueVerification(tx, deps.config, userId, input.email, input.fullName);
       return startSession(tx, userId, meta);
     });
-    void deps.emails.deliverDue().catch(() => {});
+    deps.queue.wake('email.deliver');
     return signedIn;
   } catch (err) {
     // Two sign-ups with one email at the same moment: the unique index decides, with the same answer.
@@ -173,7 +174,7 @@ export async function resendVerification(deps: AuthDeps, user: AuthUser): Promis
     }
     await queueVerification(tx, deps.config, user.id, user.email, user.fullName);
   });
-  void deps.emails.deliverDue().catch(() => {});
+  deps.queue.wake('email.deliver');
 }
 
 /** ADMIN_EMAILS: accounts that exist when the server starts become admins (idempotent). */

@@ -6,6 +6,7 @@ import { sessionFor } from '../../../test/http';
 import { secondInstance } from '../../../test/instances';
 import { type EventStream, listen, openEvents } from '../../../test/sse';
 import { emailOutbox, messages, userSettings, users } from '../../db/schema';
+import { send } from '../../queue/queue';
 import {
   createConversation,
   createCustomer,
@@ -414,10 +415,16 @@ describeOnDatabases('messaging', (ctx) => {
       createdAt: minutesAgo(10),
     });
 
-    expect(await app.unreadNotifier.notifyDue()).toBe(1);
+    // Six minutes ago nothing was yet 5 minutes old.
+    expect(await app.unreadNotifier.notifyDue(minutesAgo(6))).toBe(0);
+    // What the every-minute schedule sends.
+    await send(db(), 'messaging.notify-unread', {});
+    expect(await app.queue.runDue('messaging.notify-unread')).toBe(1);
     expect(await app.unreadNotifier.notifyDue()).toBe(0);
+    await app.queue.runDue('email.deliver');
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'unread_messages'));
     expect(emails).toHaveLength(1);
+    expect(emails[0]!.status).toBe('sent');
     expect(emails[0]!.subject).toMatch(/sent you 2 new messages on TradeNest$/);
     expect(emails[0]!.textBody).toContain('Second, the latest');
     expect(emails[0]!.textBody).toContain(`/conversation/${wants.id}`);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { conversations, messages, profiles, userSettings, users } from '../../db/schema';
-import { type EmailDelivery, enqueueEmail } from '../notifications';
+import type { Queue } from '../../queue/queue';
+import { enqueueEmail } from '../notifications';
 import { unreadMessagesEmail } from './emails';
 
 /** A message still unread this long after it arrived is worth an email (DOMAIN-RULES 11). */
@@ -26,26 +26,17 @@ interface DueRow {
  * email, so several instances running this never email twice, and a failure emails nobody.
  */
 export class UnreadNotifier {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   constructor(
     private readonly db: Database,
-    private readonly emails: EmailDelivery,
+    private readonly queue: Queue,
     private readonly appUrl: string,
-    private readonly log: FastifyBaseLogger,
   ) {}
 
-  start(intervalMs = 60_000): void {
-    this.timer = setInterval(() => {
-      this.notifyDue().catch((err) => this.log.error({ err }, 'unread-message emails failed'));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => {});
+  /** Runs as the `messaging.notify-unread` job, which the queue schedules every minute. */
+  register(): void {
+    this.queue.work('messaging.notify-unread', () => this.notifyDue());
   }
 
   /** Queues the emails that are due now; returns how many were queued. */
@@ -107,7 +98,7 @@ export class UnreadNotifier {
       }
       return byConversation.size;
     });
-    if (queued > 0) void this.emails.deliverDue();
+    if (queued > 0) this.queue.wake('email.deliver');
     return queued;
   }
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database, Executor } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { type Queue, send } from '../../queue/queue';
 
 export interface NewEmail {
   to: string;
@@ -19,9 +19,12 @@ export function latestEmails(db: Executor, limit = 50) {
   return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }
 
-/** Queues an email inside the caller's transaction, so it is sent only if the change commits. */
+/**
+ * Queues an email inside the caller's transaction, with the job that will send it, so it is sent only
+ * if the change commits. The caller wakes `email.deliver` after the commit to send it at once.
+ */
 export async function enqueueEmail(db: Executor, email: NewEmail): Promise<void> {
-  await db
+  const [row] = await db
     .insert(emailOutbox)
     .values({
       toAddress: email.to,
@@ -31,109 +34,71 @@ export async function enqueueEmail(db: Executor, email: NewEmail): Promise<void>
       kind: email.kind,
       dedupeKey: email.dedupeKey ?? null,
     })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  // A repeated dedupe key queued nothing, so there is nothing to send.
+  if (row) await send(db, 'email.deliver', { emailId: row.id });
 }
 
-const MAX_ATTEMPTS = 5;
-const BATCH = 20;
-
 /**
- * Sends queued emails. Rows are claimed with FOR UPDATE SKIP LOCKED, so several instances can run
- * this together without sending an email twice; a failure is retried with backoff, then marked failed.
+ * Sends the emails that `email.deliver` jobs name. Jobs are delivered at least once, an email at most
+ * once: a job first claims its row (queued → sending) in a transaction of its own, so a duplicated or
+ * retried job whose email is sent, or being sent, does nothing. A failure puts the row back to queued
+ * and the job is retried with backoff; once retries run out the dead-letter handler marks it failed.
  */
 export class EmailDelivery {
-  private timer: NodeJS.Timeout | undefined;
-  private tail: Promise<number> = Promise.resolve(0);
-  private queued: Promise<number> | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly transport: MailTransport,
     private readonly from: string,
-    private readonly log: FastifyBaseLogger,
   ) {}
 
-  /**
-   * Delivers what is due once every earlier call has finished, so an email queued before this call
-   * is always attempted by the time it resolves. Calls made while a run waits to start share it.
-   */
-  deliverDue(): Promise<number> {
-    if (this.queued) return this.queued;
-    const next = this.tail
-      .catch(() => 0)
-      .then(() => {
-        this.queued = undefined;
-        return this.drain();
-      });
-    this.queued = next;
-    this.tail = next;
-    return next;
-  }
-
-  private async drain(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const batch = await this.deliverBatch();
-      sent += batch;
-      if (batch < BATCH) return sent;
-    }
-  }
-
-  private deliverBatch(): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.sendAfter, sql`now()`)))
-        .orderBy(asc(emailOutbox.sendAfter))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      let sent = 0;
-      for (const email of due) {
-        try {
-          await this.transport.send({
-            from: this.from,
-            to: email.toAddress,
-            subject: email.subject,
-            text: email.textBody,
-            html: email.htmlBody,
-          });
-          await tx
-            .update(emailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: email.attempts + 1, lastError: null })
-            .where(eq(emailOutbox.id, email.id));
-          sent++;
-        } catch (err) {
-          const attempts = email.attempts + 1;
-          const message = err instanceof Error ? err.message : String(err);
-          this.log.warn({ emailId: email.id, attempts, err: message }, 'email delivery failed');
-          await tx
-            .update(emailOutbox)
-            .set({
-              attempts,
-              lastError: message.slice(0, 500),
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
-              // 30 s, 2 min, 8 min, 32 min: long enough for an SMTP outage to pass.
-              sendAfter: new Date(Date.now() + 30_000 * 4 ** (attempts - 1)),
-            })
-            .where(eq(emailOutbox.id, email.id));
-        }
-      }
-      return sent;
+  register(queue: Queue): void {
+    queue.work('email.deliver', ({ emailId }) => this.deliver(emailId), {
+      onDead: ({ emailId }, error) => this.markFailed(emailId, error),
     });
   }
 
-  /** Polls for due emails (retries, and emails queued by other instances). */
-  start(intervalMs = 5_000): void {
-    this.timer = setInterval(() => {
-      this.deliverDue().catch((err) => this.log.error({ err }, 'email delivery loop failed'));
-    }, intervalMs);
-    this.timer.unref();
+  /** Sends one email unless another job has claimed it; returns whether this call sent it. */
+  async deliver(emailId: string): Promise<boolean> {
+    const [email] = await this.db
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, 'queued')))
+      .returning();
+    if (!email) return false;
+    try {
+      await this.transport.send({
+        from: this.from,
+        to: email.toAddress,
+        subject: email.subject,
+        text: email.textBody,
+        html: email.htmlBody,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await this.db
+        .update(emailOutbox)
+        .set({ status: 'queued', lastError: message.slice(0, 500) })
+        .where(eq(emailOutbox.id, emailId));
+      throw err;
+    }
+    await this.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), lastError: null })
+      .where(eq(emailOutbox.id, emailId));
+    return true;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.tail.catch(() => {});
+  /** Gives up on an email whose job exhausted its retries. */
+  async markFailed(emailId: string, error: string): Promise<void> {
+    await this.db
+      .update(emailOutbox)
+      .set({ status: 'failed', lastError: error.slice(0, 500) })
+      .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, 'queued')));
+  }
+
+  close(): void {
     this.transport.close();
   }
 }

@@ -1,0 +1,59 @@
+/** The PostgreSQL schema holding pg-boss's tables (jobs, queues, schedules). */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * Every kind of background job the server runs, with the data it carries. Data holds ids, never
+ * copies of rows: a handler reads what it needs when it runs, so a retry sees the current state.
+ */
+export interface Jobs {
+  /** Send one row of `email_outbox`. */
+  'email.deliver': { emailId: string };
+  /** Email recipients about messages still unread after 5 minutes (scheduled every minute). */
+  'messaging.notify-unread': Record<string, never>;
+}
+
+export type JobName = keyof Jobs;
+
+/** How a queue treats its jobs; stored with the queue when it is created. */
+export interface QueuePolicy {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; with backoff each retry waits about twice as long as the last. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** An attempt still running after this long is counted as failed (its process died) and retried. */
+  expireInSeconds: number;
+  /** Jobs one instance fetches and runs at once. */
+  batchSize: number;
+  /** Send jobs that exhaust their retries to `<name>.dead`, where an `onDead` handler can act on them. */
+  deadLetter: boolean;
+}
+
+export type QueuePolicies<Catalogue> = { [Name in keyof Catalogue]: QueuePolicy };
+
+export const JOB_POLICIES: QueuePolicies<Jobs> = {
+  // Retries after 30-60 s, then 1-2, 2-4, 4-8 and 8-16 minutes (random within each range, so instances
+  // do not retry in step): long enough for an SMTP outage to pass.
+  'email.deliver': {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    batchSize: 10,
+    deadLetter: true,
+  },
+  // Runs every minute anyway: a failed run is simply picked up by the next one.
+  'messaging.notify-unread': {
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 120,
+    batchSize: 1,
+    deadLetter: false,
+  },
+};
+
+/** Cron schedules (UTC), one job per tick across all instances. */
+export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
+  'messaging.notify-unread': '* * * * *',
+};

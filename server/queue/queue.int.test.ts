@@ -1,0 +1,225 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeOnDatabases, postgresUrl, testDatabasePrefix } from '../../test/databases';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/client';
+import { TEST_POLICIES, type TestJobs } from './fixtures/test-jobs';
+import { QUEUE_SCHEMA } from './jobs';
+import { Queue } from './queue';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/send-delayed-job.ts', import.meta.url));
+
+/** A queue of the test catalogue whose log lines are kept for the test to read. */
+function testQueue(database: DatabaseHandle) {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const queue = new Queue<TestJobs>(database, { log, pollIntervalMs: 0, policies: TEST_POLICIES });
+  return { queue, lines };
+}
+
+const queues: Queue<TestJobs>[] = [];
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((q) => q.stop()));
+});
+
+/** Seconds from the database's now until the waiting job of `name` is due. */
+async function secondsUntilDue(database: DatabaseHandle, name: string): Promise<number> {
+  const result = (await database.db.execute(sql`
+    select extract(epoch from start_after - now())::float8 as seconds
+      from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${name} and state = 'retry'`)) as unknown as {
+    rows: { seconds: number }[];
+  };
+  expect(result.rows).toHaveLength(1);
+  return Number(result.rows[0]!.seconds);
+}
+
+describeOnDatabases('the job queue', (ctx) => {
+  it('retries a failing job with growing delays, then dead-letters it and logs its error', async () => {
+    const database = ctx.database();
+    const { queue, lines } = testQueue(database);
+    queues.push(queue);
+    const attempts: number[] = [];
+    const dead: { label: string; error: string }[] = [];
+    queue.work(
+      'test.failing',
+      async (_data, job) => {
+        attempts.push(job.attempt);
+        throw new Error(`refused on attempt ${job.attempt}`);
+      },
+      { onDead: async ({ label }, error) => void dead.push({ label, error }) },
+    );
+    await queue.start();
+    const id = await queue.send(database.db, 'test.failing', { label: 'doomed' });
+
+    expect(await queue.runDue('test.failing')).toBe(1);
+    // Backoff: retry n waits between delay·2^(n-1) and twice that (10 s retry delay).
+    const first = await secondsUntilDue(database, 'test.failing');
+    expect(first).toBeGreaterThan(8);
+    expect(first).toBeLessThanOrEqual(20);
+    expect(await queue.runDue('test.failing')).toBe(0);
+
+    await queue.bringForward('test.failing');
+    expect(await queue.runDue('test.failing')).toBe(1);
+    const second = await secondsUntilDue(database, 'test.failing');
+    expect(second).toBeGreaterThan(18);
+    expect(second).toBeLessThanOrEqual(40);
+
+    await queue.bringForward('test.failing');
+    // The last attempt, then its dead letter.
+    expect(await queue.runDue('test.failing')).toBe(2);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(dead).toEqual([{ label: 'doomed', error: 'refused on attempt 3' }]);
+    expect(await queue.bringForward('test.failing')).toBe(0);
+
+    const warnings = lines.filter((l) => l.msg === 'job failed; it will be retried');
+    expect(warnings.map((l) => l.attempt)).toEqual([1, 2]);
+    const errors = lines.filter((l) => l.level === 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      msg: 'job failed for the last time',
+      queue: 'test.failing',
+      jobId: id,
+      attempt: 3,
+      err: { message: 'refused on attempt 3' },
+    });
+  });
+
+  it('runs a delayed job only once its time has come', async () => {
+    const database = ctx.database();
+    const { queue } = testQueue(database);
+    queues.push(queue);
+    const seen: string[] = [];
+    queue.work('test.record', async ({ label }) => void seen.push(label));
+    await queue.start();
+    await queue.send(
+      database.db,
+      'test.record',
+      { label: 'later' },
+      { startAfter: new Date(Date.now() + 60_000) },
+    );
+    await queue.send(database.db, 'test.record', { label: 'now' });
+    expect(await queue.runDue('test.record')).toBe(1);
+    expect(seen).toEqual(['now']);
+    expect(await queue.bringForward('test.record')).toBe(1);
+    expect(await queue.runDue('test.record')).toBe(1);
+    expect(seen).toEqual(['now', 'later']);
+  });
+
+  it('runs a delayed job sent before its process was killed (SIGKILL) once a new process starts', async () => {
+    const target = await scratchDatabase(ctx.kind);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, ctx.kind, target.location], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+        });
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().startsWith('sent ')) child.kill('SIGKILL');
+        });
+        child.once('exit', (code, signal) =>
+          signal === 'SIGKILL' ? resolve() : reject(new Error(`fixture exited with ${code}: ${stderr}`)),
+        );
+      });
+
+      const database = await openDatabase(target.options);
+      try {
+        const { queue } = testQueue(database);
+        const seen: string[] = [];
+        queue.work('test.record', async ({ label }) => void seen.push(label));
+        await queue.start();
+        try {
+          expect(await queue.runDue('test.record')).toBe(0);
+          expect(await queue.bringForward('test.record')).toBe(1);
+          expect(await queue.runDue('test.record')).toBe(1);
+          expect(seen).toEqual(['survives a kill']);
+        } finally {
+          await queue.stop();
+        }
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+});
+
+/** A database of the test's own: a temporary PGlite folder, or a new database on the server. */
+async function scratchDatabase(kind: 'pglite' | 'postgres') {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tradenest-queue-'));
+    const options: DatabaseOptions = { kind, dataDir: dir };
+    return { location: dir, options, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = new pg.Client({ connectionString: postgresUrl()! });
+  const name = `${testDatabasePrefix(process.ppid)}queue_kill_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(postgresUrl()!);
+  url.pathname = `/${name}`;
+  const options: DatabaseOptions = { kind, url: url.toString(), poolMax: 2 };
+  return {
+    location: url.toString(),
+    options,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl()! });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+describe.skipIf(!postgresUrl())('the job queue with two instances on PostgreSQL', () => {
+  it('runs each of 300 jobs exactly once between two instances working the same queue', async () => {
+    const target = await scratchDatabase('postgres');
+    const [one, two] = [await openDatabase(target.options), await openDatabase(target.options)];
+    try {
+      const runs = new Map<number, number>();
+      const byInstance = [0, 0];
+      // Each instance's first job waits until the other has started one, so both must take part.
+      let release: () => void = () => {};
+      const bothStarted = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const instances = [one, two].map((database, i) => {
+        const { queue } = testQueue(database);
+        queue.work('test.counted', async ({ n }) => {
+          runs.set(n, (runs.get(n) ?? 0) + 1);
+          const mine = (byInstance[i] ?? 0) + 1;
+          byInstance[i] = mine;
+          if (mine === 1) {
+            if ((byInstance[1 - i] ?? 0) > 0) release();
+            await bothStarted;
+          }
+        });
+        return queue;
+      });
+      for (const queue of instances) await queue.start();
+      await one.db.transaction(async (tx) => {
+        for (let n = 0; n < 300; n++) await instances[0]!.send(tx, 'test.counted', { n });
+      });
+      const ran = await Promise.all(instances.map((q) => q.runDue('test.counted')));
+      expect(ran[0]! + ran[1]!).toBe(300);
+      expect(byInstance.every((count) => count > 0)).toBe(true);
+      expect(runs.size).toBe(300);
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      await Promise.all(instances.map((q) => q.stop()));
+    } finally {
+      await one.close();
+      await two.close();
+      await target.drop();
+    }
+  });
+});

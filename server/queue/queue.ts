@@ -1,0 +1,353 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database, DatabaseHandle, Executor } from '../db/client';
+import {
+  JOB_POLICIES,
+  JOB_SCHEDULES,
+  type JobName,
+  type Jobs,
+  QUEUE_SCHEMA,
+  type QueuePolicies,
+  type QueuePolicy,
+} from './jobs';
+
+export interface SendOptions {
+  /** Not before this moment. */
+  startAfter?: Date;
+  /** With a singleton or stately queue policy, at most one job per key; otherwise a label. */
+  singletonKey?: string;
+  /** Overrides of the queue's retry policy for this job. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+}
+
+/** A job as a handler sees it: its id and which attempt this is (1 for the first). */
+export interface JobInfo {
+  id: string;
+  attempt: number;
+}
+
+export type JobHandler<Data> = (data: Data, job: JobInfo) => Promise<unknown>;
+/** Runs once for a job that exhausted its retries, with its last error's message. */
+export type DeadJobHandler<Data> = (data: Data, error: string) => Promise<unknown>;
+
+/** pg-boss's statements with `$1..$n` placeholders, run through a Drizzle executor as real parameters. */
+function executorAdapter(executor: Executor): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: (SQL | SQL.Aliased | ReturnType<typeof sql.param>)[] = [];
+      let from = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(from, match.index)));
+        chunks.push(sql.param(values[Number(match[1]) - 1] ?? null));
+        from = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(from)));
+      const result = (await executor.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * pg-boss's own connection. On PostgreSQL it shares the application's pool. PGlite is one connection
+ * with two entry points: `query` for a statement with parameters, `exec` for the parameterless,
+ * multi-statement scripts pg-boss runs to install its schema and for maintenance (BEGIN; …; COMMIT;).
+ */
+function databaseAdapter(database: DatabaseHandle): PgBoss.Db {
+  if (database.kind === 'postgres') {
+    const pool = database.client as pg.Pool;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const client = database.client as PGlite;
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        return client.query(
+          text,
+          values.map((v) => v ?? null),
+        );
+      }
+      const results = await client.exec(text);
+      return { rows: results.findLast((r) => r.fields.length > 0)?.rows ?? [] };
+    },
+  };
+}
+
+// Builds pg-boss's insert for a caller's transaction (`send`); it never opens a connection of its own.
+const sender = new PgBoss({
+  schema: QUEUE_SCHEMA,
+  db: { executeSql: () => Promise.reject(new Error('jobs are sent through a transaction')) },
+});
+
+async function sendJob(
+  executor: Executor,
+  name: string,
+  data: object,
+  options: SendOptions = {},
+): Promise<string | null> {
+  const id = await sender.send(name, data, {
+    db: executorAdapter(executor),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+    ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+    ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),
+  });
+  // pg-boss inserts nothing for a queue that does not exist; a lost job must not pass silently.
+  if (!id && !options.singletonKey) throw new Error(`no queue named ${name}: was the queue started?`);
+  return id;
+}
+
+/**
+ * Enqueues a job inside the caller's transaction (or on the database outside one): the job exists
+ * only if the change commits. Call `queue.wake(name)` after the commit to run it at once here.
+ * Returns the job's id, or null when a singleton key kept it out.
+ */
+export function send<Name extends JobName>(
+  executor: Executor,
+  name: Name,
+  data: Jobs[Name],
+  options?: SendOptions,
+): Promise<string | null> {
+  return sendJob(executor, name, data, options);
+}
+
+export interface QueueOptions<Catalogue> {
+  log: FastifyBaseLogger;
+  /**
+   * How often (ms) each worked queue is polled for jobs that other instances sent, retries and delayed
+   * jobs. 0: never, and no schedules or maintenance either; jobs run only through `wake` and `runDue`
+   * (tests, which must not depend on timers).
+   */
+  pollIntervalMs: number;
+  policies: QueuePolicies<Catalogue>;
+  schedules?: { [Name in keyof Catalogue]?: string };
+  /** Longest wait for running jobs when stopping; later ones are retried after their expiry. */
+  stopTimeoutMs?: number;
+}
+
+interface Worker {
+  run(job: PgBoss.JobWithMetadata<object>): Promise<unknown>;
+  batchSize: number;
+  running: Promise<number> | undefined;
+  /** Asked to look again while a run was under way. */
+  again: boolean;
+}
+
+const deadLetterOf = (name: string) => `${name}.dead`;
+
+/**
+ * Durable background jobs on pg-boss, in the application's database (PGlite or PostgreSQL). Delivery
+ * is at least once: a job whose process dies while running it runs again after its expiry, so
+ * handlers must be idempotent. Instances sharing a database share the work; a job is fetched with
+ * FOR UPDATE SKIP LOCKED, so only one instance runs each attempt.
+ */
+export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Jobs> {
+  private readonly boss: PgBoss;
+  private readonly workers = new Map<string, Worker>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly log: FastifyBaseLogger;
+  private readonly db: Database;
+  private stopping = false;
+
+  constructor(
+    database: DatabaseHandle,
+    private readonly options: QueueOptions<Catalogue>,
+  ) {
+    this.log = options.log;
+    this.db = database.db;
+    const background = options.pollIntervalMs > 0;
+    this.boss = new PgBoss({
+      schema: QUEUE_SCHEMA,
+      db: databaseAdapter(database),
+      // Maintenance (expiring attempts whose process died, archiving) and cron run with polling.
+      supervise: background,
+      schedule: background,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  /** Enqueues a job of this queue's catalogue; see `send`. */
+  send<Name extends keyof Catalogue & string>(
+    executor: Executor,
+    name: Name,
+    data: Catalogue[Name],
+    options?: SendOptions,
+  ): Promise<string | null> {
+    return sendJob(executor, name, data, options);
+  }
+
+  /** Registers the handler of a queue; a handler that throws is retried by the queue's policy. */
+  work<Name extends keyof Catalogue & string>(
+    name: Name,
+    handler: JobHandler<Catalogue[Name]>,
+    { onDead }: { onDead?: DeadJobHandler<Catalogue[Name]> } = {},
+  ): void {
+    const policy = this.options.policies[name];
+    this.workers.set(name, {
+      run: (job) => handler(job.data as Catalogue[Name], { id: job.id, attempt: job.retryCount + 1 }),
+      batchSize: policy.batchSize,
+      running: undefined,
+      again: false,
+    });
+    if (onDead) {
+      if (!policy.deadLetter) throw new Error(`queue ${name} has no dead-letter queue`);
+      this.workers.set(deadLetterOf(name), {
+        run: (job) => onDead(job.data as Catalogue[Name], errorMessage(job.output)),
+        batchSize: policy.batchSize,
+        running: undefined,
+        again: false,
+      });
+    }
+  }
+
+  /** Installs or upgrades pg-boss's schema, creates the queues and schedules, and starts polling. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of Object.keys(this.options.policies) as (keyof Catalogue & string)[]) {
+      const policy: QueuePolicy = this.options.policies[name];
+      const settings = {
+        name,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryBackoff,
+        expireInSeconds: policy.expireInSeconds,
+      };
+      if (policy.deadLetter) {
+        // Dead jobs are kept two weeks for inspection; an onDead handler gets the same retries.
+        await this.boss.createQueue(deadLetterOf(name), {
+          ...settings,
+          name: deadLetterOf(name),
+          retentionMinutes: 14 * 24 * 60,
+        });
+      }
+      const queue = { ...settings, ...(policy.deadLetter ? { deadLetter: deadLetterOf(name) } : {}) };
+      await this.boss.createQueue(name, queue);
+      // createQueue leaves an existing queue as it was: a changed policy applies from this start on.
+      await this.boss.updateQueue(name, queue);
+    }
+    for (const [name, cron] of Object.entries(this.options.schedules ?? {})) {
+      await this.boss.schedule(name, cron as string, {}, { tz: 'UTC' });
+    }
+    if (this.options.pollIntervalMs > 0) {
+      for (const name of this.workers.keys()) {
+        const timer = setInterval(() => this.wake(name), this.options.pollIntervalMs);
+        timer.unref();
+        this.timers.push(timer);
+      }
+    }
+  }
+
+  /** Runs this queue's due jobs here now (after a commit that sent one), without waiting for a poll. */
+  wake(name: string): void {
+    if (this.stopping || !this.workers.has(name)) return;
+    this.pump(name).catch((err) => this.log.error({ err, queue: name }, 'job queue poll failed'));
+  }
+
+  /**
+   * Runs the queue's due jobs until none is left, then those of its dead-letter queue; resolves with
+   * how many ran. Jobs sent before the call are attempted by the time it resolves (tests use this).
+   */
+  async runDue(name: keyof Catalogue & string): Promise<number> {
+    let ran = await this.pump(name);
+    if (this.workers.has(deadLetterOf(name))) ran += await this.pump(deadLetterOf(name));
+    return ran;
+  }
+
+  /**
+   * Makes the queue's waiting jobs (delayed, or retrying after a failure) due now. For tests, whose
+   * clock cannot move the database's, and for an operator retrying at once after an outage.
+   */
+  async bringForward(name: keyof Catalogue & string): Promise<number> {
+    const result = (await this.db.execute(sql`
+      update ${sql.identifier(QUEUE_SCHEMA)}.job set start_after = now() - interval '1 second'
+       where name = ${name} and state in ('created', 'retry') and start_after >= now()`)) as unknown as {
+      rowCount?: number | null;
+      affectedRows?: number;
+    };
+    return result.rowCount ?? result.affectedRows ?? 0;
+  }
+
+  /** Stops fetching, waits (bounded) for running jobs, then stops pg-boss. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    const running = [...this.workers.values()].map((w) => w.running?.catch(() => 0));
+    let timeout: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'timeout'>((resolve) => {
+      timeout = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs ?? 5_000);
+    });
+    if ((await Promise.race([Promise.all(running), gaveUp])) === 'timeout') {
+      this.log.warn('jobs still running at shutdown; they will be retried after their expiry');
+    }
+    clearTimeout(timeout);
+    // Our workers are not pg-boss's, so it has nothing of ours to wait for.
+    await this.boss.stop({ graceful: false, close: false });
+  }
+
+  /** Fetches and runs batches until none is due; concurrent calls share one run per queue. */
+  private pump(name: string): Promise<number> {
+    const worker = this.workers.get(name);
+    if (!worker) throw new Error(`no handler for queue ${name}`);
+    worker.again = true;
+    worker.running ??= (async () => {
+      let ran = 0;
+      try {
+        while (worker.again && !this.stopping) {
+          worker.again = false;
+          for (;;) {
+            const batch = await this.runBatch(name, worker);
+            ran += batch;
+            if (batch === 0 || this.stopping) break;
+          }
+        }
+      } finally {
+        worker.running = undefined;
+      }
+      return ran;
+    })();
+    return worker.running;
+  }
+
+  private async runBatch(name: string, worker: Worker): Promise<number> {
+    const jobs = await this.boss.fetch<object>(name, { batchSize: worker.batchSize, includeMetadata: true });
+    const done: string[] = [];
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await worker.run(job);
+          done.push(job.id);
+        } catch (err) {
+          const attempt = job.retryCount + 1;
+          if (job.retryCount >= job.retryLimit) {
+            this.log.error({ queue: name, jobId: job.id, attempt, err }, 'job failed for the last time');
+          } else {
+            this.log.warn({ queue: name, jobId: job.id, attempt, err }, 'job failed; it will be retried');
+          }
+          await this.boss.fail(name, job.id, err instanceof Error ? err : { message: String(err) });
+        }
+      }),
+    );
+    if (done.length > 0) await this.boss.complete(name, done);
+    return jobs.length;
+  }
+}
+
+/** The message of a failed job's stored output (pg-boss keeps the serialized error). */
+function errorMessage(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) return String(output.message);
+  return JSON.stringify(output ?? null);
+}
+
+/** The application's queue: the job catalogue, its policies and schedules. */
+export function applicationQueue(
+  database: DatabaseHandle,
+  options: Omit<QueueOptions<Jobs>, 'policies' | 'schedules'>,
+): Queue<Jobs> {
+  return new Queue<Jobs>(database, { ...options, policies: JOB_POLICIES, schedules: JOB_SCHEDULES });
+}
