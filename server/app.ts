@@ -8,7 +8,7 @@ import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes, authRoutes, registerSessions, warmUpDummyHash } from './modules/accounts';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
-import { eventRoutes, StreamHub } from './modules/events';
+import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
 import { geoRoutes } from './modules/geo';
 import { healthRoutes } from './modules/health';
 import { supportRoutes } from './modules/help';
@@ -31,6 +31,7 @@ import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
 
 import { registerWebApp } from './plugins/web-app';
+import { DISPATCH_QUEUE, EventOutbox } from './queue/outbox';
 import { applicationQueue, type Queue } from './queue/queue';
 
 export interface AppDeps {
@@ -93,6 +94,14 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   const unread = new UnreadNotifier(database.db, queue, config.appUrl);
   emails.register(queue);
   unread.register();
+  // Domain events (decision 0013): recorded by use cases, handed to their consumers from the queue.
+  const events = new EventOutbox(queue);
+  const dispatchDeps = { db: database.db, bus, appUrl: config.appUrl };
+  queue.work(DISPATCH_QUEUE, ({ eventId }) => dispatchEvent(dispatchDeps, eventId), {
+    onDead: async ({ eventId }, error) => {
+      app.log.error({ eventId, error }, 'a domain event could not be dispatched');
+    },
+  });
   app.decorate('queue', queue);
   app.decorate('unreadNotifier', unread);
   app.addHook('onReady', async () => {
@@ -118,7 +127,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     if (event.type === 'jobs-changed') openJobPages.clear();
   });
   const storage = fileStorageFor(config);
-  const deps = { db: database.db, config, queue, bus, openJobPages, storage };
+  const deps = { db: database.db, config, queue, events, bus, openJobPages, storage };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });

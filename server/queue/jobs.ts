@@ -8,6 +8,8 @@ export const QUEUE_SCHEMA = 'pgboss';
 export interface Jobs {
   /** Send one row of `email_outbox`. */
   'email.deliver': { emailId: string };
+  /** Hand one recorded domain event to its consumers (server/modules/events/dispatch.ts). */
+  'events.dispatch': { eventId: string };
   /** Email recipients about messages still unread after 5 minutes (scheduled every minute). */
   'messaging.notify-unread': Record<string, never>;
 }
@@ -40,6 +42,16 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     retryBackoff: true,
     expireInSeconds: 120,
     batchSize: 10,
+    deadLetter: true,
+  },
+  // Consumers are idempotent, so a retry after a crash or a database hiccup repeats nothing visible.
+  // Quick first retries: a notification is only useful while it is news.
+  'events.dispatch': {
+    retryLimit: 6,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    batchSize: 20,
     deadLetter: true,
   },
   // Runs every minute anyway: a failed run is simply picked up by the next one.

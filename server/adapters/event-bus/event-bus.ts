@@ -7,6 +7,8 @@ export type BusEvent =
   | { type: 'read'; conversationId: string; readerId: string; userIds: string[] }
   /** These users' notifications changed (a new one, or read): their bells and lists are stale. */
   | { type: 'notification'; userIds: string[] }
+  /** A job, quote or booking these users are party to changed: their marketplace screens are stale. */
+  | { type: 'activity'; userIds: string[]; jobId: string }
   /** A user changed something about themselves: cached copies of their sessions are stale (0008). */
   | { type: 'user-changed'; userId: string }
   /** Jobs or quotes changed: shared pages of the open-jobs list are stale (decision 0009). */
@@ -29,6 +31,7 @@ export function isBusEvent(value: unknown): value is BusEvent {
     return typeof e.conversationId === 'string' && typeof e.messageId === 'string' && ids;
   if (e.type === 'read') return typeof e.conversationId === 'string' && typeof e.readerId === 'string' && ids;
   if (e.type === 'notification') return ids;
+  if (e.type === 'activity') return ids && typeof e.jobId === 'string';
   if (e.type === 'user-changed') return typeof e.userId === 'string';
   return e.type === 'jobs-changed';
 }

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { EMAIL_STATUSES } from '../../../domain/catalog/statuses';
+import { DOMAIN_EVENT_TYPES } from '../../../domain/events/catalog';
 import { EMAIL_SWITCHES } from '../../../domain/notifications/schemas';
 import { users } from './accounts';
 import { createdAt, id, oneOf, tsz } from './helpers';
@@ -86,6 +87,25 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * The transactional outbox (decision 0013): every state change records what happened here, in its own
+ * transaction, and a queue job that hands it to the consumers (notifications, live streams, audit log).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    payload: jsonb('payload').notNull(),
+    occurredAt: tsz('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('domain_events_type_check', oneOf(t.type, DOMAIN_EVENT_TYPES)),
+    index('domain_events_occurred_idx').on(t.occurredAt),
+  ],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -96,9 +116,12 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     ip: text('ip'),
+    // The domain event this row records, if any: a replayed event is audited once.
+    eventId: uuid('event_id').references(() => domainEvents.id),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('audit_log_event_unique').on(t.eventId),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_actor_idx').on(t.actorUserId),
   ],

@@ -2,7 +2,6 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Settings } from '../../../domain/accounts/schemas';
 import type { Executor } from '../../db/client';
 import {
-  auditLog,
   bookings,
   connectedAccounts,
   conversations,
@@ -46,13 +45,6 @@ export async function updateSettings(db: Executor, userId: string, changes: Part
 
 export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-export async function audit(
-  db: Executor,
-  entry: { actorUserId: string | null; action: string; entityType: string; entityId: string; ip?: string },
-) {
-  await db.insert(auditLog).values({ ...entry, ip: entry.ip ?? null });
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { deleteQuietly, type Logger } from '../../lib/stored-files';
 import type { AuthContext } from '../../plugins/auth-context';
+import { recordAudit } from '../audit';
 import {
-  audit,
   collectAccountData,
   eraseAccount,
   setPasswordHash,
@@ -46,7 +46,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.user.id, passwordHash);
     await deleteSessionsOfUser(tx, auth.user.id, auth.sessionHash);
-    await audit(tx, {
+    await recordAudit(tx, {
       actorUserId: auth.user.id,
       action: 'password_changed',
       entityType: 'user',
@@ -68,7 +68,7 @@ export async function deleteAccount(
     // Read before erasing: the profile picture's URL is cleared with the rest of the profile.
     const keys = await storedFileKeys(tx, auth.user.id);
     await eraseAccount(tx, auth.user.id, new Date());
-    await audit(tx, {
+    await recordAudit(tx, {
       actorUserId: auth.user.id,
       action: 'account_deleted',
       entityType: 'user',

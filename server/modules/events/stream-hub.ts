@@ -118,6 +118,12 @@ export class StreamHub {
     }
     const here = event.userIds.filter((id) => this.byUser.has(id));
     if (here.length === 0) return;
+    if (event.type === 'activity') {
+      // A nudge too: the browser refetches the job and lists it has open, with its own permissions.
+      for (const id of here)
+        for (const s of this.byUser.get(id) ?? []) s.send('activity', { jobId: event.jobId });
+      return;
+    }
     if (event.type === 'notification') {
       // A nudge: the browser fetches the count and the list, so nothing is read here.
       for (const id of here) for (const s of this.byUser.get(id) ?? []) s.send('notification', {});

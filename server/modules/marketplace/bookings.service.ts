@@ -13,6 +13,12 @@ import type { BookingView } from './views';
 
 const bookingNotFound = () => AppError.notFound('Booking not found');
 
+const BOOKING_EVENTS = {
+  confirm: 'booking.confirmed',
+  decline: 'booking.declined',
+  complete: 'booking.completed',
+} as const;
+
 /** The booking screen: accept the quote and propose a date; the tradesperson then confirms. */
 export async function createBooking(
   deps: MarketDeps,
@@ -73,6 +79,23 @@ export async function actOnBooking(
       }
       const reopen = jobStep('reopen', job.status as JobStatus, 'system');
       if (reopen.ok) await setJobStatus(tx, job.id, reopen.to, now);
+    }
+    const payload = {
+      jobId: job.id,
+      customerId: current.customerId,
+      quoteId: current.quoteId,
+      tradespersonId: current.tradespersonId,
+      bookingId: current.id,
+    };
+    const actorId = auth.user.id;
+    if (action === 'cancel') {
+      await deps.events.record(tx, {
+        type: 'booking.cancelled',
+        actorId,
+        payload: { ...payload, cancelledBy: actor },
+      });
+    } else {
+      await deps.events.record(tx, { type: BOOKING_EVENTS[action], actorId, payload });
     }
     return { booking: updated, job };
   });

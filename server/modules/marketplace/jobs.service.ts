@@ -9,6 +9,7 @@ import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
+import type { EventOutbox } from '../../queue/outbox';
 import { toRating } from '../reviews';
 import {
   addLiveQuotes,
@@ -40,16 +41,22 @@ export type SharedOpenJobs = Awaited<ReturnType<typeof sharedOpenJobsPage>>;
 
 export interface MarketDeps {
   db: Database;
+  /** Where use cases record what happened, in their own transaction (decision 0013). */
+  events: EventOutbox;
   /** Pages of the open-jobs list shared between viewers (shared-pages.ts); absent: always read. */
   openJobPages?: SharedPages<SharedOpenJobs>;
   /** Tells the other instances to clear their shared pages too; absent: this instance only. */
   bus?: EventBus;
 }
 
-/** Called after a write to jobs or quotes commits, so this instance's list shows it at once. */
+/**
+ * Called after a write to jobs, quotes or bookings commits: this instance's open-jobs list shows it at
+ * once, the other instances clear theirs, and the events the write recorded are dispatched now.
+ */
 export function jobsChanged(deps: MarketDeps): void {
   deps.openJobPages?.clear();
   deps.bus?.publish({ type: 'jobs-changed' });
+  deps.events.committed();
 }
 
 export const jobNotFound = () => AppError.notFound(MARKET_MESSAGES.jobNotFound);
@@ -71,19 +78,27 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
     );
     if (!invited?.trade) throw AppError.validation('That tradesperson cannot be found');
   }
-  const job = await insertJob(deps.db, {
-    customerId: auth.user.id,
-    title: input.title,
-    category: input.category,
-    description: input.description,
-    budgetMin: input.budgetMin,
-    budgetMax: input.budgetMax,
-    postcode: place.postcode,
-    outcode: place.outcode,
-    lat: place.lat,
-    lng: place.lng,
-    preferredStartDate: input.preferredStartDate,
-    invitedTradespersonId: input.invitedTradespersonId ?? null,
+  const job = await deps.db.transaction(async (tx) => {
+    const job = await insertJob(tx, {
+      customerId: auth.user.id,
+      title: input.title,
+      category: input.category,
+      description: input.description,
+      budgetMin: input.budgetMin,
+      budgetMax: input.budgetMax,
+      postcode: place.postcode,
+      outcode: place.outcode,
+      lat: place.lat,
+      lng: place.lng,
+      preferredStartDate: input.preferredStartDate,
+      invitedTradespersonId: input.invitedTradespersonId ?? null,
+    });
+    await deps.events.record(tx, {
+      type: 'job.posted',
+      actorId: auth.user.id,
+      payload: { jobId: job.id, customerId: job.customerId },
+    });
+    return job;
   });
   jobsChanged(deps);
   return jobDetail(deps, auth, job.id);
@@ -120,8 +135,18 @@ export async function cancelJob(deps: MarketDeps, auth: AuthContext, jobId: stri
     const step = jobStep('cancel', job.status as JobStatus, 'customer');
     if (!step.ok) throw AppError.conflict('not_open', MARKET_MESSAGES.jobNotOpen);
     // An open job's live quotes are all pending, so rejecting them empties its live count.
-    await addLiveQuotes(tx, job.id, -(await rejectPendingQuotes(tx, job.id)));
+    const rejected = await rejectPendingQuotes(tx, job.id);
+    await addLiveQuotes(tx, job.id, -rejected.length);
     await setJobStatus(tx, job.id, step.to);
+    const ref = { jobId: job.id, customerId: job.customerId };
+    await deps.events.record(tx, { type: 'job.cancelled', actorId: auth.user.id, payload: ref });
+    for (const quote of rejected) {
+      await deps.events.record(tx, {
+        type: 'quote.rejected',
+        actorId: auth.user.id,
+        payload: { ...ref, quoteId: quote.id, tradespersonId: quote.tradespersonId, reason: 'job_cancelled' },
+      });
+    }
   });
   jobsChanged(deps);
   return jobDetail(deps, auth, jobId);

@@ -31,7 +31,8 @@ export async function updateQuote(
 }
 
 /** Rejects a job's other pending quotes; returns how many were live before. */
-export async function rejectPendingQuotes(db: Executor, jobId: string, exceptId?: string): Promise<number> {
+/** Rejects the job's pending quotes (all but `exceptId`); returns the rejected quotes. */
+export async function rejectPendingQuotes(db: Executor, jobId: string, exceptId?: string) {
   const rows = await db
     .update(quotes)
     .set({ status: 'rejected', updatedAt: new Date() })
@@ -42,8 +43,8 @@ export async function rejectPendingQuotes(db: Executor, jobId: string, exceptId?
         exceptId ? ne(quotes.id, exceptId) : undefined,
       ),
     )
-    .returning({ id: quotes.id });
-  return rows.length;
+    .returning({ id: quotes.id, tradespersonId: quotes.tradespersonId });
+  return rows;
 }
 
 export async function quotesOfJob(db: Executor, jobId: string, onlyTradespersonId?: string) {

@@ -1,6 +1,7 @@
 import type { JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { violates } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -22,6 +23,27 @@ import {
 import type { BookingView, MyQuoteView, QuoteView } from './views';
 
 const quoteNotFound = () => AppError.notFound('Quote not found');
+
+/** A quote's own events (edited, withdrawn), with the job's customer read inside the transaction. */
+async function recordQuoteEvent(
+  deps: MarketDeps,
+  tx: Executor,
+  type: 'quote.edited' | 'quote.withdrawn',
+  actorId: string,
+  quote: QuoteRow,
+): Promise<void> {
+  const job = (await findJob(tx, quote.jobId))!;
+  await deps.events.record(tx, {
+    type,
+    actorId,
+    payload: {
+      jobId: job.id,
+      customerId: job.customerId,
+      quoteId: quote.id,
+      tradespersonId: quote.tradespersonId,
+    },
+  });
+}
 
 async function oneQuoteView(deps: MarketDeps, row: QuoteRow): Promise<QuoteView> {
   return (await quoteViews(deps.db, [row]))[0]!;
@@ -55,6 +77,11 @@ export async function submitQuote(
         message: input.message,
       });
       await addLiveQuotes(tx, job.id, 1);
+      await deps.events.record(tx, {
+        type: 'quote.received',
+        actorId: viewer.id,
+        payload: { jobId: job.id, customerId: job.customerId, quoteId: quote.id, tradespersonId: viewer.id },
+      });
       return quote;
     });
     jobsChanged(deps);
@@ -91,8 +118,11 @@ export async function editQuote(
     const quote = await ownQuote(tx, auth, quoteId);
     const step = quoteStep('edit', quote.status as QuoteStatus, 'tradesperson');
     if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
-    return updateQuote(tx, quote.id, { amount: input.amount, message: input.message });
+    const updated = await updateQuote(tx, quote.id, { amount: input.amount, message: input.message });
+    await recordQuoteEvent(deps, tx, 'quote.edited', auth.user.id, updated);
+    return updated;
   });
+  deps.events.committed();
   return oneQuoteView(deps, row);
 }
 
@@ -111,6 +141,7 @@ export async function withdrawQuote(
     if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
     const updated = await updateQuote(tx, quote.id, { status: step.to });
     await addLiveQuotes(tx, quote.jobId, -1);
+    await recordQuoteEvent(deps, tx, 'quote.withdrawn', auth.user.id, updated);
     return updated;
   });
   jobsChanged(deps);
@@ -151,7 +182,7 @@ export async function acceptQuote(
 
       await updateQuote(tx, quote.id, { status: quoteMove.to });
       const rejected = await rejectPendingQuotes(tx, job.id, quote.id);
-      await addLiveQuotes(tx, job.id, -rejected);
+      await addLiveQuotes(tx, job.id, -rejected.length);
       const now = new Date();
       const booking = await insertBooking(tx, {
         jobId: job.id,
@@ -165,6 +196,35 @@ export async function acceptQuote(
         confirmedAt: scheduledDate ? null : now,
       });
       await setJobStatus(tx, job.id, jobMove.to, now);
+      const ref = { jobId: job.id, customerId: job.customerId };
+      await deps.events.record(tx, {
+        type: 'quote.accepted',
+        actorId: viewer.id,
+        payload: { ...ref, quoteId: quote.id, tradespersonId: quote.tradespersonId },
+      });
+      for (const other of rejected) {
+        await deps.events.record(tx, {
+          type: 'quote.rejected',
+          actorId: viewer.id,
+          payload: {
+            ...ref,
+            quoteId: other.id,
+            tradespersonId: other.tradespersonId,
+            reason: 'other_quote_accepted',
+          },
+        });
+      }
+      await deps.events.record(tx, {
+        type: 'booking.created',
+        actorId: viewer.id,
+        payload: {
+          ...ref,
+          quoteId: quote.id,
+          tradespersonId: quote.tradespersonId,
+          bookingId: booking.id,
+          status: booking.status === 'pending' ? 'pending' : 'confirmed',
+        },
+      });
       return { booking, job };
     });
     jobsChanged(deps);

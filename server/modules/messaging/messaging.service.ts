@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
+import type { EventOutbox } from '../../queue/outbox';
 import { jobForConversation, mayTalkAboutJob } from '../marketplace';
 import {
   type ConversationListRow,
@@ -25,6 +26,8 @@ import {
 export interface MessagingDeps {
   db: Database;
   bus: EventBus;
+  /** Where use cases record what happened, in their own transaction (decision 0013). */
+  events: EventOutbox;
 }
 
 const notFound = () => AppError.notFound(MESSAGING_MESSAGES.notFound);
@@ -164,10 +167,27 @@ export async function sendMessage(deps: MessagingDeps, auth: AuthContext, id: st
   if (!(await findPerson(deps.db, otherId))?.active) {
     throw AppError.conflict('recipient_inactive', MESSAGING_MESSAGES.otherLeft);
   }
-  const message = await deps.db.transaction((tx) =>
-    insertMessage(tx, { conversationId: conversation.id, senderId: auth.user.id, content }),
-  );
-  // Announced once committed, and never waited for: delivery is the streams' business.
+  const message = await deps.db.transaction(async (tx) => {
+    const message = await insertMessage(tx, {
+      conversationId: conversation.id,
+      senderId: auth.user.id,
+      content,
+    });
+    await deps.events.record(tx, {
+      type: 'message.sent',
+      actorId: auth.user.id,
+      payload: {
+        conversationId: conversation.id,
+        messageId: message.id,
+        senderId: auth.user.id,
+        recipientId: otherId,
+      },
+    });
+    return message;
+  });
+  deps.events.committed();
+  // Announced straight away too, and never waited for: the live bubble must not wait for the queue
+  // (decision 0011); the event's consumers do the rest.
   deps.bus.publish({
     type: 'message',
     conversationId: conversation.id,

@@ -11,6 +11,13 @@ const RETRY_MAX_MS = 60_000;
 type Dispatch = (type: string, data: unknown) => void;
 
 /**
+ * The roots of the marketplace's query keys (features/marketplace): jobs, bookings, quotes and the
+ * tradesperson dashboard. A job, quote or booking of this user changed somewhere: whichever of those
+ * screens are open refetch, each through its own endpoint and permissions.
+ */
+const MARKETPLACE_ROOTS = [['jobs'], ['bookings'], ['quotes'], ['tradesperson', 'dashboard']] as const;
+
+/**
  * Keeps the messaging and notification caches in step with the server's event stream
  * (docs/api/messaging.md, "Real time"). Mount once for a signed-in user, keyed by the user's id:
  * unmounting (sign-out) closes the stream. Renders nothing.
@@ -29,6 +36,8 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       } else if (type === 'notification') {
         // A nudge without data: the bell's count and the list are fetched again.
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      } else if (type === 'activity') {
+        for (const queryKey of MARKETPLACE_ROOTS) void queryClient.invalidateQueries({ queryKey });
       } else if (type === 'message') onMessage(queryClient, userId, data);
       else if (type === 'read') onRead(queryClient, userId, data);
     };
@@ -93,6 +102,7 @@ function openStream(dispatch: Dispatch): () => void {
     current.addEventListener('message', (event) => dispatch('message', event.data));
     current.addEventListener('read', (event) => dispatch('read', event.data));
     current.addEventListener('notification', () => dispatch('notification', null));
+    current.addEventListener('activity', () => dispatch('activity', null));
     current.addEventListener('error', () => {
       // EventSource reconnects by itself after a dropped connection but gives up for good on an HTTP
       // error answer (a proxy's 502 during a deploy, say): then try again later, waiting longer each time.

@@ -1,0 +1,30 @@
+import type { Executor } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export interface AuditEntry {
+  /** Who acted; null for the system (a scheduled job, the provider's webhook). */
+  actorUserId: string | null;
+  /** What was done, as `<capability>.<verb>`: `account.password_changed`, `quote.accepted`. */
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+  /** The domain event this entry records, if any: a replayed event is written once. */
+  eventId?: string | null;
+}
+
+export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise<void> {
+  await db
+    .insert(auditLog)
+    .values({
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      details: entry.details ?? {},
+      ip: entry.ip ?? null,
+      eventId: entry.eventId ?? null,
+    })
+    .onConflictDoNothing({ target: auditLog.eventId });
+}

@@ -1,0 +1,56 @@
+import type { DomainEvent } from '../../../domain/events/catalog';
+import type { EventBus } from '../../adapters/event-bus';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../audit';
+import { notifyForEvent } from '../notifications';
+import { findEvent } from './events.repository';
+
+export interface DispatchDeps {
+  db: Database;
+  bus: EventBus;
+  appUrl: string;
+}
+
+/**
+ * Hands one recorded event to its consumers (decision 0013): in-app notifications and their emails,
+ * the audit log, then the live streams of the people concerned. It runs from the queue, at least once:
+ * every consumer is idempotent (a notification per event and user, an audit row per event, emails
+ * keyed by event and user), so a retry after a crash repeats nothing a user can see.
+ */
+export async function dispatchEvent(deps: DispatchDeps, eventId: string): Promise<void> {
+  const event = await findEvent(deps.db, eventId);
+  // The job and its event commit together, so a missing event means it was erased with its account.
+  if (!event) return;
+  const notified = await deps.db.transaction(async (tx) => {
+    const users = await notifyForEvent(tx, event, { appUrl: deps.appUrl });
+    const entry = auditEntryOf(event);
+    if (entry) await recordAudit(tx, entry);
+    return users;
+  });
+  if (notified.length > 0) deps.bus.publish({ type: 'notification', userIds: notified });
+  if ('jobId' in event.payload) {
+    const { jobId, customerId } = event.payload;
+    const userIds =
+      'tradespersonId' in event.payload ? [customerId, event.payload.tradespersonId] : [customerId];
+    deps.bus.publish({ type: 'activity', userIds, jobId });
+  }
+}
+
+/**
+ * What the audit log keeps of an event: every change to a job, quote or booking, by whom. Messages are
+ * their own record, and auditing each one would only copy them.
+ */
+function auditEntryOf(event: DomainEvent) {
+  if (event.type === 'message.sent') return null;
+  const p = event.payload;
+  const [entityType, entityId] =
+    'bookingId' in p ? ['booking', p.bookingId] : 'quoteId' in p ? ['quote', p.quoteId] : ['job', p.jobId];
+  return {
+    actorUserId: event.actorId,
+    action: event.type,
+    entityType,
+    entityId,
+    details: p as unknown as Record<string, unknown>,
+    eventId: event.id,
+  };
+}
