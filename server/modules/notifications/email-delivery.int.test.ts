@@ -126,7 +126,9 @@ describeOnDatabases('sending email over SMTP', (ctx) => {
     const app = await ctx.app({ SMTP_URL: smtpUrl });
     const db = ctx.database().db;
     const email = uniqueEmail('duplicate');
-    await db.transaction((tx) => enqueueEmail(tx, { to: email, subject: 'Once', text: 'Only once', kind: 'test' }));
+    await db.transaction((tx) =>
+      enqueueEmail(tx, { to: email, subject: 'Once', text: 'Only once', kind: 'test' }),
+    );
     const { id } = await rowFor(email);
     // Two more jobs for the same row before any has run: they are fetched in one batch and race.
     await send(db, 'email.deliver', { emailId: id });
