@@ -17,14 +17,26 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** Polls for up to 10 s: a journey's steps wait on the server and on lazily loaded screens. */
 export const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
-export async function signUpCustomer(page: Page): Promise<void> {
+/** Signs up a new customer through the form; returns the email it used. */
+export async function signUpCustomer(page: Page): Promise<string> {
+  const email = uniqueEmail('customer');
   await page.goto('/auth?mode=signup');
-  await page.getByLabel(/^Email/).fill(uniqueEmail('customer'));
+  await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel(/^Full name/).fill('Casey Customer');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await eventually(() => page.getByText('Account created!').isVisible()).toBe(true);
   await page.waitForURL((url) => url.pathname === '/home');
+  return email;
+}
+
+/** The demo tradesperson quotes on a job from its page. */
+export async function quoteOnJob(page: Page, jobId: string, price: string, message: string): Promise<void> {
+  await page.goto(`/job/${jobId}`);
+  await page.getByLabel(/^Your price/).fill(price);
+  await page.getByLabel(/^Message to the customer/).fill(message);
+  await page.getByRole('button', { name: 'Submit Quote' }).click();
+  await eventually(() => page.getByText('Quote submitted!').isVisible()).toBe(true);
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
