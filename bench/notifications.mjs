@@ -3,10 +3,11 @@
 // event in its transaction, the queue (`events.dispatch`, pg-boss) turns it into a notification for the
 // job's customer, and the customer's event stream (`GET /api/v1/events`) gets `event: notification`.
 // Timed from the moment the edit is sent until that event arrives. Beside it, the machine's
-// yardstick: a raw node:http server answering autocannon, measured in the same run.
+// yardstick: a raw node:http server answering autocannon, measured in the same run (before and after).
 // Target: p95 at most 1 s. Speed is printed, never asserted: the exit code is non-zero only on a crash.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
@@ -18,7 +19,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 50); // quote edits a second
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 // A notification not on its stream this long after the last edit was sent counts as lost.
 const DRAIN_DEADLINE_MS = 10_000;
-// The whole run, server start-up included, is killed past this (npmStart's own 2-minute deadline
+// The run from the server's start is killed past this (npmStart's own 2-minute deadline
 // also kills the server, so keep BENCH_SECONDS well under 90).
 const HARD_DEADLINE_MS = 90_000 + SECONDS * 1000;
 
@@ -39,7 +40,13 @@ async function yardstick() {
 }
 
 const scratch = await scratchDatabase(DB, 'notifications');
+// The yardstick first, while nothing else of ours runs, so it measures the machine and not the server.
+const reference = await yardstick();
+
+await ensureWebBuild();
+await scratch.prepare();
 let server;
+// From here on (the web build above is not ours to time out).
 const deadline = setTimeout(() => {
   // A hung run must not leave a server behind: kill its whole process group, then give up.
   process.stderr.write(`notifications benchmark: over ${HARD_DEADLINE_MS / 1000} s, killed\n`);
@@ -50,11 +57,6 @@ const deadline = setTimeout(() => {
   setTimeout(() => process.exit(1), 5000).unref();
 }, HARD_DEADLINE_MS);
 
-// The yardstick first, while nothing else of ours runs, so it measures the machine and not the server.
-const reference = await yardstick();
-
-await ensureWebBuild();
-await scratch.prepare();
 const port = await freePort();
 // Default QUEUE_POLL_INTERVAL_MS (1 s): the edit's own instance is woken right after its commit, and
 // the poll only catches what that misses; this is the configuration a single instance runs with.
@@ -276,25 +278,25 @@ const summary = (values) => {
 };
 
 let streams = [];
+let figures;
+let loadAverage;
 try {
   await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
   await fillDatabase();
   streams = await openStreams();
   const sendSeconds = await sendLoad();
-  const lost = pendingCount();
+  // The machine is shared: how busy it was during the load says as much as the yardstick.
+  loadAverage = os.loadavg()[0];
   const failed = [...statuses.values()].reduce((a, b) => a + b, 0);
-  const latencies = delivered.map((e) => e.notifiedAt - e.sentAt);
-  // Where the time goes: the edit's own request (commit included), then queue + dispatch + stream.
+  // Where the time goes: the edit's own request (its commit included), then queue, dispatch and stream.
   const answered = delivered.filter((e) => e.answeredAt !== null);
-  process.stdout.write(
+  figures =
     `notifications (PostgreSQL, 1 instance, default queue poll; ${fmt(PAIRS)} customers with a stream, ${fmt(PAIRS)} tradespeople; target p95 <= 1,000 ms)\n` +
-      `  sent ${fmt(sent)} quote edits in ${fmt(sendSeconds, 1)} s: ${fmt(sent / sendSeconds, 1)} edits/s (asked ${fmt(RATE)}/s); non-2xx answers: ${failed ? [...statuses].map(([k, n]) => `${n} x ${k}`).join(', ') : 0}\n` +
-      `  notifications received ${fmt(delivered.length)}, lost ${fmt(lost)} (none within ${DRAIN_DEADLINE_MS / 1000} s of the last send), unexpected ${fmt(unexpected)}, streams closed early ${fmt(streamsClosed)}\n` +
-      `  edit sent -> notification on the stream: ${summary(latencies)}\n` +
-      `    of which the PATCH's answer: ${summary(answered.map((e) => e.answeredAt - e.sentAt))}\n` +
-      `    answer -> notification: ${summary(answered.map((e) => e.notifiedAt - e.answeredAt))}\n` +
-      `  yardstick: raw node:http, autocannon 10 connections 5 s: ${fmt(reference)} req/s\n`,
-  );
+    `  sent ${fmt(sent)} quote edits in ${fmt(sendSeconds, 1)} s: ${fmt(sent / sendSeconds, 1)} edits/s (asked ${fmt(RATE)}/s); non-2xx answers: ${failed ? [...statuses].map(([k, n]) => `${n} x ${k}`).join(', ') : 0}\n` +
+    `  notifications received ${fmt(delivered.length)}, lost ${fmt(pendingCount())} (not there ${DRAIN_DEADLINE_MS / 1000} s after the last send), unexpected ${fmt(unexpected)}, streams closed early ${fmt(streamsClosed)}\n` +
+    `  edit sent -> notification on the stream: ${summary(delivered.map((e) => e.notifiedAt - e.sentAt))}\n` +
+    `    the edit's answer (sent -> 200): ${summary(answered.map((e) => e.answeredAt - e.sentAt))}\n` +
+    `    answer -> notification: ${summary(answered.map((e) => e.notifiedAt - e.answeredAt))}\n`;
 } finally {
   for (const r of streams) r.destroy();
   streamAgent.destroy();
@@ -303,3 +305,9 @@ try {
   await scratch.finish();
   clearTimeout(deadline);
 }
+// The yardstick again once our server is gone: the machine's speed can change within a run.
+const referenceAfter = await yardstick();
+process.stdout.write(
+  `${figures}  yardstick: raw node:http, autocannon 10 connections 5 s: ${fmt(reference)} req/s before, ${fmt(referenceAfter)} req/s after` +
+    `; load average ${fmt(loadAverage, 1)} (1 min, end of the load) on ${os.availableParallelism()} cores\n`,
+);
