@@ -1,4 +1,5 @@
 import type { JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +20,6 @@ import {
   rejectPendingQuotes,
   updateQuote,
 } from './quotes.repository';
-import type { BookingView, MyQuoteView, QuoteView } from './views';
 
 const quoteNotFound = () => AppError.notFound('Quote not found');
 
