@@ -112,7 +112,7 @@ function normalise(literal: string): string {
  * images, the event stream), which the browser GETs. A call whose path is not written as a literal
  * cannot be checked and is reported as such.
  */
-export function apiCalls(source: string, where: string): { calls: Call[]; unreadable: string[] } {
+function apiCalls(source: string, where: string): { calls: Call[]; unreadable: string[] } {
   const calls: Call[] = [];
   const unreadable: string[] = [];
   const taken: [number, number][] = [];
