@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, USER_TYPES } from '../catalog/catalog';
+import { SettingsView } from './api';
 
 // Sign-up and sign-in rules (spec section 5), written once: the /auth form and the API both use them,
 // so the browser and a hand-made request get the same message.
@@ -61,31 +62,9 @@ export const SETTINGS_DEFAULTS = {
 } as const;
 export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: boolean };
 
-export const SettingsView = z.object({
-  emailNotifications: z.boolean(),
-  quoteUpdates: z.boolean(),
-  newMessages: z.boolean(),
-  profileVisible: z.boolean(),
-  showReviewsPublicly: z.boolean(),
-  darkMode: z.boolean(),
-});
 export const UpdateSettingsBody = SettingsView.partial().refine((v) => Object.keys(v).length > 0, {
   message: 'Nothing to update',
 });
-
-/** What the web app knows about the signed-in user. */
-export const SessionUser = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  fullName: z.string().nullable(),
-  userType: z.enum(USER_TYPES),
-  isAdmin: z.boolean(),
-  emailVerified: z.boolean(),
-  settings: SettingsView,
-});
-export type SessionUser = z.infer<typeof SessionUser>;
-
-export const SessionView = z.object({ user: SessionUser.nullable() });
 
 /** Texts the API answers with (not in the spec, which shows the server's message as is). */
 export const AUTH_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_KINDS, DOCUMENT_STATUSES, type DocumentKind } from '../catalog/statuses';
+import { DOCUMENT_KINDS, type DocumentKind } from '../catalog/statuses';
 import { londonToday } from '../marketplace/schemas';
 
 // Uploads of profile pictures and verification documents (DOMAIN-RULES 10): what is accepted, the
@@ -89,16 +89,3 @@ export function uploadDocumentSchema(today: () => string = () => londonToday()) 
     .transform((doc) => ({ ...doc, title: doc.title || DOCUMENT_KIND_LABELS[doc.kind] }));
 }
 export type UploadDocumentFields = z.output<ReturnType<typeof uploadDocumentSchema>>;
-
-/** One row of GET /documents (docs/api/tradespeople.md). */
-export const DocumentView = z.object({
-  id: z.uuid(),
-  kind: z.enum(DOCUMENT_KINDS),
-  title: z.string(),
-  status: z.enum(DOCUMENT_STATUSES),
-  fileName: z.string(),
-  expiresOn: z.string().nullable(),
-  createdAt: z.string(),
-  rejectionReason: z.string().nullable(),
-});
-export type DocumentView = z.infer<typeof DocumentView>;

@@ -244,22 +244,3 @@ export const SetupServicesBody = z
   .superRefine(rateOrder);
 export type SetupServicesInput = z.input<typeof SetupServicesBody>;
 export type SetupServices = z.output<typeof SetupServicesBody>;
-
-/** `OwnProfile` of docs/api/tradespeople.md. */
-export const OwnProfileView = z.object({
-  businessName: z.string().nullable(),
-  phone: z.string().nullable(),
-  trade: z.enum(TRADES).nullable(),
-  bio: z.string().nullable(),
-  yearsExperience: z.number().int().nullable(),
-  hourlyRateMin: z.number().int().nullable(),
-  hourlyRateMax: z.number().int().nullable(),
-  specialties: z.array(z.string()),
-  serviceAreas: z.array(z.string()),
-  basePostcode: z.string().nullable(),
-  serviceRadiusMiles: z.number().int(),
-  avatarUrl: z.string().nullable(),
-  verified: z.boolean(),
-  setupCompletedAt: z.string().nullable(),
-});
-export type OwnProfile = z.infer<typeof OwnProfileView>;

@@ -1,12 +1,14 @@
+import type { ErrorCode } from '../../domain/errors';
+
 /**
- * The one error type services throw. `code` is stable (the web app branches on it), `message` is safe
+ * The one error type services throw. `code` is one of domain/errors.ts's closed list (the web app branches on it), `message` is safe
  * to show a user, `details` carries per-field messages.
  */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -21,9 +23,7 @@ export class AppError extends Error {
     return new AppError(400, 'validation_error', message, details);
   }
 
-  static conflict(code: string, message: string) {
+  static conflict(code: ErrorCode, message: string) {
     return new AppError(409, code, message);
   }
 }
-
-export type ErrorEnvelope = { error: { code: string; message: string; details?: unknown } };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type SessionUser } from '../../domain/accounts/schemas';
+import type { SessionUser } from '../../domain/accounts/api';
+import { AUTH_MESSAGES } from '../../domain/accounts/schemas';
 import { AppError } from '../lib/app-error';
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ErrorEnvelope } from '../lib/app-error';
+import type { ErrorCode, ErrorEnvelope } from '../../domain/errors';
+import { AppError } from '../lib/app-error';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 
 // Fastify's own client errors get stable codes and plain-English messages.
-const FASTIFY_CODES: Record<number, { code: string; message: string }> = {
+const FASTIFY_CODES: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'bad_request', message: 'The request could not be understood.' },
   404: { code: 'not_found', message: 'Not found' },
   405: { code: 'method_not_allowed', message: 'Method not allowed' },
@@ -15,7 +16,7 @@ const FASTIFY_CODES: Record<number, { code: string; message: string }> = {
   429: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
 };
 
-function envelope(code: string, message: string, details?: unknown): ErrorEnvelope {
+function envelope(code: ErrorCode, message: string, details?: unknown): ErrorEnvelope {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 

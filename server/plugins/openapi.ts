@@ -2,9 +2,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelope } from '../../domain/errors';
 import type { Config } from '../config/config';
 
-/** The OpenAPI document is generated from the routes' zod schemas and browsable at /api/docs. */
+// A plain JSON value: OpenAPI 3.1 schemas are JSON Schema 2020-12, which is what zod writes.
+const { $schema: _dialect, ...errorEnvelopeSchema } = JSON.parse(
+  JSON.stringify(z.toJSONSchema(ErrorEnvelope, { io: 'output' })),
+) as Record<string, unknown>;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * The OpenAPI document is generated from the routes' zod schemas and browsable at /api/docs. Any
+ * operation may answer an error, so each gets a `default` response: the envelope, whose `code` is the
+ * closed list of domain/errors.ts.
+ */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -16,8 +28,27 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         version: '1',
       },
       servers: [{ url: config.appUrl }],
+      components: { schemas: { ErrorEnvelope: errorEnvelopeSchema } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const pathItem of Object.values(openapiObject.paths ?? {})) {
+        for (const method of HTTP_METHODS) {
+          const operation = pathItem?.[method];
+          if (!operation) continue;
+          operation.responses = {
+            ...operation.responses,
+            default: {
+              description: 'Error',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+            },
+          };
+        }
+      }
+      return openapiObject;
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

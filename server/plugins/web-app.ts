@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorEnvelope } from '../lib/app-error';
+import type { ErrorEnvelope } from '../../domain/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ChangePasswordBody,
-  DeleteAccountBody,
-  SettingsView,
-  UpdateSettingsBody,
-} from '../../../domain/accounts/schemas';
+import { SettingsResponse } from '../../../domain/accounts/api';
+import { ChangePasswordBody, DeleteAccountBody, UpdateSettingsBody } from '../../../domain/accounts/schemas';
 import type { Config } from '../../config/config';
 import { requireUser } from '../../plugins/auth-context';
 import {
@@ -27,7 +22,7 @@ export const accountRoutes =
           tags: ['account'],
           summary: 'Change one or more Settings switches',
           body: UpdateSettingsBody,
-          response: { 200: z.object({ settings: SettingsView }) },
+          response: { 200: SettingsResponse },
         },
       },
       async (request) => ({ settings: await changeSettings(deps, requireUser(request), request.body) }),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SessionView, SignInBody, SignUpBody } from '../../../domain/accounts/schemas';
+import { SessionView, VerifyEmailBody, VerifyEmailResponse } from '../../../domain/accounts/api';
+import { SignInBody, SignUpBody } from '../../../domain/accounts/schemas';
 import { requireUser } from '../../plugins/auth-context';
 import {
   type AuthDeps,
@@ -75,8 +75,8 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Confirm an email address with the token from the verification email',
-          body: z.object({ token: z.string().min(1).max(200) }),
-          response: { 200: z.object({ verified: z.literal(true), user: SessionView.shape.user }) },
+          body: VerifyEmailBody,
+          response: { 200: VerifyEmailResponse },
         },
       },
       async (request) => {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../domain/accounts/schemas';
+import type { SessionUser } from '../../../domain/accounts/api';
 
 export interface AuthUser extends SessionUser {}
 

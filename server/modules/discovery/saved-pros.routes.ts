@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TradespersonList } from '../../../domain/discovery/api';
 import { requireUser } from '../../plugins/auth-context';
 import { listSaved, save, unsave } from './saved-pros.service';
 import type { DiscoveryDeps } from './tradespeople.service';
-import { TradespersonCard } from './views';
 
 const Params = z.object({ tradespersonId: z.uuid() });
 
@@ -17,7 +17,7 @@ export const savedProRoutes =
         schema: {
           tags: ['saved-pros'],
           summary: "The customer's saved professionals, most recently saved first",
-          response: { 200: z.object({ tradespeople: z.array(TradespersonCard) }) },
+          response: { 200: TradespersonList },
         },
       },
       async (request) => ({ tradespeople: await listSaved(deps, requireUser(request)) }),

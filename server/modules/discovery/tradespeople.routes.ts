@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  FeaturedQuery,
+  PublicProfileResponse,
+  ReviewsPage,
+  ReviewsQuery,
+  TradespeopleSearchPage,
+  TradespeopleSearchQuery,
+  TradespersonList,
+} from '../../../domain/discovery/api';
 import { AppError } from '../../lib/app-error';
 import { avatarSvg } from './avatars';
 import {
@@ -9,18 +18,8 @@ import {
   publicReviews,
   searchTradespeople,
 } from './tradespeople.service';
-import { PublicProfile, PublicReview, SearchResult, TradespersonCard } from './views';
 
 const TradespersonParams = z.object({ id: z.uuid() });
-
-// An empty parameter (`?service=`) means the same as none.
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => value || undefined);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,15 +33,8 @@ export const tradespeopleRoutes =
         schema: {
           tags: ['tradespeople'],
           summary: 'Search verified tradespeople by service, category and location',
-          querystring: z.object({
-            service: optionalText(100),
-            location: optionalText(100),
-            category: optionalText(40),
-            filter: z.enum(['all', 'verified', 'top-rated', 'nearby']).default('all'),
-            page: z.coerce.number().int().min(1).max(500).default(1),
-            limit: z.coerce.number().int().min(1).max(50).default(20),
-          }),
-          response: { 200: SearchResult },
+          querystring: TradespeopleSearchQuery,
+          response: { 200: TradespeopleSearchPage },
         },
       },
       async (request) => searchTradespeople(deps, request.auth, request.query),
@@ -54,8 +46,8 @@ export const tradespeopleRoutes =
         schema: {
           tags: ['tradespeople'],
           summary: 'Featured professionals: best rated first, then newest',
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(6).default(6) }),
-          response: { 200: z.object({ tradespeople: z.array(TradespersonCard) }) },
+          querystring: FeaturedQuery,
+          response: { 200: TradespersonList },
         },
       },
       async (request) => ({
@@ -70,7 +62,7 @@ export const tradespeopleRoutes =
           tags: ['tradespeople'],
           summary: "A tradesperson's public profile",
           params: TradespersonParams,
-          response: { 200: z.object({ profile: PublicProfile }) },
+          response: { 200: PublicProfileResponse },
         },
       },
       async (request) => ({ profile: await publicProfile(deps, request.auth, request.params.id) }),
@@ -83,13 +75,8 @@ export const tradespeopleRoutes =
           tags: ['tradespeople'],
           summary: "A tradesperson's reviews, newest first, keyset-paginated",
           params: TradespersonParams,
-          querystring: z.object({
-            cursor: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(50).default(10),
-          }),
-          response: {
-            200: z.object({ reviews: z.array(PublicReview), nextCursor: z.string().nullable() }),
-          },
+          querystring: ReviewsQuery,
+          response: { 200: ReviewsPage },
         },
       },
       async (request) => publicReviews(deps, request.auth, request.params.id, request.query),

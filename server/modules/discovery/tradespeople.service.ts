@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Trade } from '../../../domain/catalog/catalog';
+import type { PublicProfile, PublicReview, TradespersonCard } from '../../../domain/discovery/api';
 import {
   looksLikePostcode,
   NEARBY_MILES,
@@ -34,7 +35,6 @@ import {
   searchNear,
   searchNewest,
 } from './tradespeople.repository';
-import type { PublicProfile, PublicReview, TradespersonCard } from './views';
 
 export interface DiscoveryDeps {
   db: Database;

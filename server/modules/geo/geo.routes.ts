@@ -1,32 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LocationQuery, LocationView, PostcodeView, VisitorLocationView } from '../../../domain/geo/api';
 import { locateIp, UNKNOWN_LOCATION } from '../../adapters/geo/ip-location';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import { AppError } from '../../lib/app-error';
-
-const Country = z.enum(['England', 'Scotland', 'Wales', 'Northern Ireland']);
-
-const PostcodeView = z.object({
-  postcode: z.string(),
-  outcode: z.string(),
-  place: z.string(),
-  country: Country,
-  precision: z.enum(['sector', 'district', 'approximate']),
-  lat: z.number(),
-  lng: z.number(),
-});
-
-const LocationView = z.object({
-  kind: z.enum(['postcode', 'sector', 'outcode', 'place']),
-  label: z.string(),
-  place: z.string(),
-  country: Country,
-  precision: z.enum(['sector', 'district', 'approximate', 'place']),
-  lat: z.number(),
-  lng: z.number(),
-});
-
-const VisitorLocationView = z.object({ city: z.string().nullable(), district: z.string().nullable() });
 
 /** Postcode checks and place lookups for forms and search, answered from memory. */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +35,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['geo'],
         summary: 'Resolve a postcode, district or town name to a point',
-        querystring: z.object({ q: z.string().trim().min(1, 'Enter a town, city or postcode').max(100) }),
+        querystring: LocationQuery,
         response: { 200: LocationView },
       },
     },

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { SupportContactView } from '../../../domain/help/api';
 import type { Config } from '../../config/config';
-
-const SupportContactView = z.object({ phone: z.string(), email: z.string() });
 
 /** How to reach support, for the Support page's Call Support button: public, from configuration. */
 export const supportRoutes =

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BookingResponse, MyBookingsResponse } from '../../../domain/marketplace/api';
 import { CreateBookingBody } from '../../../domain/marketplace/schemas';
 import { requireUser } from '../../plugins/auth-context';
 import { actOnBooking, type BookingAction, createBooking, myBookings } from './bookings.service';
 import type { MarketDeps } from './jobs.service';
-import { BookingView } from './views';
-
-const BookingResponse = z.object({ booking: BookingView });
 
 export const bookingRoutes =
   (deps: MarketDeps): FastifyPluginAsyncZod =>
@@ -31,7 +29,7 @@ export const bookingRoutes =
         schema: {
           tags: ['bookings'],
           summary: "The caller's bookings, newest first",
-          response: { 200: z.object({ bookings: z.array(BookingView) }) },
+          response: { 200: MyBookingsResponse },
         },
       },
       async (request) => ({ bookings: await myBookings(deps, requireUser(request)) }),

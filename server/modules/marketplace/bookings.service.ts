@@ -1,4 +1,5 @@
 import type { BookingStatus, JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import type { BookingView } from '../../../domain/marketplace/api';
 import { BOOKING_MESSAGES, londonToday, MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
@@ -9,7 +10,6 @@ import { jobsChanged, type MarketDeps } from './jobs.service';
 import { bookingViews } from './presenters';
 import { findQuote, updateQuote } from './quotes.repository';
 import { acceptQuote } from './quotes.service';
-import type { BookingView } from './views';
 
 const bookingNotFound = () => AppError.notFound('Booking not found');
 

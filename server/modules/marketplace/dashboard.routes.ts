@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { LIMITS } from '../../../domain/catalog/catalog';
+import { DashboardView } from '../../../domain/marketplace/api';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth-context';
 import { ratingsOf } from '../reviews';
@@ -9,21 +9,7 @@ import { myBookings } from './bookings.service';
 import type { MarketDeps } from './jobs.service';
 import { countQuotes } from './quotes.repository';
 import { myQuotes } from './quotes.service';
-import { BookingView, MyQuoteView } from './views';
 
-const DashboardView = z.object({
-  stats: z.object({
-    activeJobs: z.number().int(),
-    pendingQuotes: z.number().int(),
-    totalEarningsPence: z.number().int(),
-    rating: z.number(),
-    reviewCount: z.number().int(),
-  }),
-  recentQuotes: z.array(MyQuoteView),
-  activeJobs: z.array(BookingView),
-});
-
-/** The tradesperson dashboard, from the tradesperson's real data (the spec's fixed 4.8 is replaced). */
 export const dashboardRoutes =
   (deps: MarketDeps): FastifyPluginAsyncZod =>
   async (app) => {

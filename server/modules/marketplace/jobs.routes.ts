@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  JobResponse,
+  MyJobsQuery,
+  MyJobsResponse,
+  OpenJobsPage,
+  OpenJobsQuery,
+} from '../../../domain/marketplace/api';
 import { PostJobBody } from '../../../domain/marketplace/schemas';
 import { requireUser } from '../../plugins/auth-context';
 import { cancelJob, jobDetail, type MarketDeps, myJobs, openJobs, postJob } from './jobs.service';
-import { JobDetailView, MyJobView, OpenJobView } from './views';
 
 const JobParams = z.object({ id: z.uuid() });
-const JobResponse = z.object({ job: JobDetailView });
 
 export const jobRoutes =
   (deps: MarketDeps): FastifyPluginAsyncZod =>
@@ -26,8 +31,8 @@ export const jobRoutes =
         schema: {
           tags: ['jobs'],
           summary: "The customer's jobs, newest first",
-          querystring: z.object({ tab: z.enum(['all', 'open', 'active', 'done']).default('all') }),
-          response: { 200: z.object({ jobs: z.array(MyJobView) }) },
+          querystring: MyJobsQuery,
+          response: { 200: MyJobsResponse },
         },
       },
       async (request) => ({ jobs: await myJobs(deps, requireUser(request), request.query.tab) }),
@@ -39,19 +44,8 @@ export const jobRoutes =
         schema: {
           tags: ['jobs'],
           summary: 'Open jobs for tradespeople, newest first, keyset-paginated',
-          querystring: z.object({
-            filter: z.enum(['all', 'verified', 'top-rated', 'nearby']).default('all'),
-            category: z.string().trim().max(40).optional(),
-            cursor: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(50).default(20),
-          }),
-          response: {
-            200: z.object({
-              jobs: z.array(OpenJobView),
-              total: z.number().int(),
-              nextCursor: z.string().nullable(),
-            }),
-          },
+          querystring: OpenJobsQuery,
+          response: { 200: OpenJobsPage },
         },
       },
       async (request) => openJobs(deps, requireUser(request), request.query),

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import { jobCategoriesFor } from '../../../domain/discovery/services';
 import { roundMiles } from '../../../domain/geo/distance';
+import type { JobDetailView } from '../../../domain/marketplace/api';
 import { MARKET_MESSAGES, type PostJob } from '../../../domain/marketplace/schemas';
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { EventBus } from '../../adapters/event-bus';
@@ -35,7 +36,6 @@ import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './poli
 import { bookingView, bookingViews, quoteView } from './presenters';
 import { quotesOfJob, rejectPendingQuotes } from './quotes.repository';
 import type { SharedPages } from './shared-pages';
-import type { JobDetailView } from './views';
 
 export type SharedOpenJobs = Awaited<ReturnType<typeof sharedOpenJobsPage>>;
 

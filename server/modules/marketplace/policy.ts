@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../domain/catalog/catalog';
+import type { ErrorCode } from '../../../domain/errors';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 
 // Who may see and do what with a job (DOMAIN-RULES sections 2 and 4), as pure functions.
@@ -37,7 +38,7 @@ export function seesFullPostcode(relation: JobRelation, link: TradespersonLink):
   return relation !== 'tradesperson' || link.isBooked;
 }
 
-export type QuoteRefusal = { code: string; status: number; message: string };
+export type QuoteRefusal = { code: ErrorCode; status: number; message: string };
 
 /** Why this viewer may not quote on this job now, or null when it may. */
 export function quoteRefusal(

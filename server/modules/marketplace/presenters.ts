@@ -1,9 +1,9 @@
+import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import type { Executor } from '../../db/client';
 import type { BookingRow } from './bookings.repository';
 import type { JobRow } from './jobs.repository';
 import { type PersonRow, peopleByIds, personView, tradespersonView } from './people';
 import type { QuoteRow } from './quotes.repository';
-import type { BookingView, MyQuoteView, QuoteView } from './views';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

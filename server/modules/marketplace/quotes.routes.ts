@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  BookingResponse,
+  MyQuoteResponse,
+  MyQuotesQuery,
+  MyQuotesResponse,
+  QuoteResponse,
+} from '../../../domain/marketplace/api';
 import { QuoteBody } from '../../../domain/marketplace/schemas';
 import { requireUser } from '../../plugins/auth-context';
 import type { MarketDeps } from './jobs.service';
 import { acceptQuote, editQuote, getQuote, myQuotes, submitQuote, withdrawQuote } from './quotes.service';
-import { BookingView, MyQuoteView, QuoteView } from './views';
 
 const Params = z.object({ id: z.uuid() });
-const QuoteResponse = z.object({ quote: QuoteView });
 
 export const quoteRoutes =
   (deps: MarketDeps): FastifyPluginAsyncZod =>
@@ -65,7 +70,7 @@ export const quoteRoutes =
           tags: ['quotes'],
           summary: 'Accept a quote: one transaction creates the confirmed booking',
           params: Params,
-          response: { 200: z.object({ booking: BookingView }) },
+          response: { 200: BookingResponse },
         },
       },
       async (request) => ({ booking: await acceptQuote(deps, requireUser(request), request.params.id) }),
@@ -77,8 +82,8 @@ export const quoteRoutes =
         schema: {
           tags: ['quotes'],
           summary: "The tradesperson's quotes, newest first",
-          querystring: z.object({ tab: z.enum(['all', 'pending', 'accepted', 'rejected']).default('all') }),
-          response: { 200: z.object({ quotes: z.array(MyQuoteView) }) },
+          querystring: MyQuotesQuery,
+          response: { 200: MyQuotesResponse },
         },
       },
       async (request) => ({ quotes: await myQuotes(deps, requireUser(request), request.query.tab) }),
@@ -91,7 +96,7 @@ export const quoteRoutes =
           tags: ['quotes'],
           summary: 'One quote with its job',
           params: Params,
-          response: { 200: z.object({ quote: MyQuoteView }) },
+          response: { 200: MyQuoteResponse },
         },
       },
       async (request) => ({ quote: await getQuote(deps, requireUser(request), request.params.id) }),

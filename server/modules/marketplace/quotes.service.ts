@@ -1,4 +1,5 @@
 import type { JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import type { Executor } from '../../db/client';
@@ -20,7 +21,6 @@ import {
   rejectPendingQuotes,
   updateQuote,
 } from './quotes.repository';
-import type { BookingView, MyQuoteView, QuoteView } from './views';
 
 const quoteNotFound = () => AppError.notFound('Quote not found');
 

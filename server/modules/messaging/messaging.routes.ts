@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  ConversationResponse,
+  ConversationsPage,
+  ConversationsQuery,
+  MessageResponse,
+  MessagesPage,
+  MessagesQuery,
+  ReadCount,
+  UnreadCount,
+} from '../../../domain/messaging/api';
 import { SendMessageBody, StartConversationBody } from '../../../domain/messaging/schemas';
 import { requireUser } from '../../plugins/auth-context';
 import {
@@ -12,10 +22,8 @@ import {
   sendMessage,
   startConversation,
 } from './messaging.service';
-import { ConversationView, MessageView } from './views';
 
 const ConversationParams = z.object({ id: z.uuid() });
-const ConversationResponse = z.object({ conversation: ConversationView });
 
 export const messagingRoutes =
   (deps: MessagingDeps): FastifyPluginAsyncZod =>
@@ -42,10 +50,8 @@ export const messagingRoutes =
         schema: {
           tags: ['messaging'],
           summary: "The user's conversations, newest activity first",
-          querystring: z.object({ cursor: z.string().max(200).optional() }),
-          response: {
-            200: z.object({ conversations: z.array(ConversationView), nextCursor: z.string().nullable() }),
-          },
+          querystring: ConversationsQuery,
+          response: { 200: ConversationsPage },
         },
       },
       async (request) => listConversations(deps, requireUser(request), request.query.cursor),
@@ -57,7 +63,7 @@ export const messagingRoutes =
         schema: {
           tags: ['messaging'],
           summary: 'Unread messages over all the user’s conversations',
-          response: { 200: z.object({ unread: z.number().int() }) },
+          response: { 200: UnreadCount },
         },
       },
       async (request) => ({ unread: await countUnread(deps, requireUser(request)) }),
@@ -85,13 +91,8 @@ export const messagingRoutes =
           tags: ['messaging'],
           summary: 'Messages of a conversation, newest first, a page at a time',
           params: ConversationParams,
-          querystring: z.object({
-            before: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(100).default(30),
-          }),
-          response: {
-            200: z.object({ messages: z.array(MessageView), nextCursor: z.string().nullable() }),
-          },
+          querystring: MessagesQuery,
+          response: { 200: MessagesPage },
         },
       },
       async (request) => listMessages(deps, requireUser(request), request.params.id, request.query),
@@ -105,7 +106,7 @@ export const messagingRoutes =
           summary: 'Send a message',
           params: ConversationParams,
           body: SendMessageBody,
-          response: { 201: z.object({ message: MessageView }) },
+          response: { 201: MessageResponse },
         },
       },
       async (request, reply) =>
@@ -121,7 +122,7 @@ export const messagingRoutes =
           tags: ['messaging'],
           summary: "Mark the other side's messages read",
           params: ConversationParams,
-          response: { 200: z.object({ read: z.number().int() }) },
+          response: { 200: ReadCount },
         },
       },
       async (request) => ({ read: await readConversation(deps, requireUser(request), request.params.id) }),

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DocumentView, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
+import { DocumentResponse, DocumentsResponse } from '../../../domain/profiles/api';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { requireUser } from '../../plugins/auth-context';
 import {
   type DocumentDeps,
@@ -28,7 +29,7 @@ export const documentRoutes =
         schema: {
           tags: ['documents'],
           summary: "The tradesperson's verification documents, newest first",
-          response: { 200: z.object({ documents: z.array(DocumentView) }) },
+          response: { 200: DocumentsResponse },
         },
       },
       async (request) => ({ documents: await myDocuments(deps, requireUser(request)) }),
@@ -42,7 +43,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: 'Upload a verification document (multipart: kind, title, expiresOn, file)',
           consumes: ['multipart/form-data'],
-          response: { 201: z.object({ document: DocumentView }) },
+          response: { 201: DocumentResponse },
         },
       },
       async (request, reply) => {

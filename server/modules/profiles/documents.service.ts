@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { DocumentView } from '../../../domain/profiles/api';
 import {
   DOCUMENT_MESSAGES,
-  type DocumentView,
   UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
   uploadDocumentSchema,

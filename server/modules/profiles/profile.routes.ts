@@ -1,13 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { OwnProfileResponse, PictureResponse } from '../../../domain/profiles/api';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
-import {
-  OwnProfileView,
-  SetupDetailsBody,
-  SetupServicesBody,
-  UpdateProfileBody,
-} from '../../../domain/profiles/schemas';
+import { SetupDetailsBody, SetupServicesBody, UpdateProfileBody } from '../../../domain/profiles/schemas';
 import { requireUser } from '../../plugins/auth-context';
 import { tradespersonOnly } from './documents.service';
 import {
@@ -22,8 +17,6 @@ import {
 } from './profile.service';
 import { readUpload } from './uploads';
 
-const ProfileResponse = z.object({ profile: OwnProfileView });
-
 /** A tradesperson's own profile, picture and Business Setup steps (docs/api/tradespeople.md). */
 export const tradespersonProfileRoutes =
   (deps: ProfileDeps): FastifyPluginAsyncZod =>
@@ -37,7 +30,7 @@ export const tradespersonProfileRoutes =
         schema: {
           tags: ['tradesperson profile'],
           summary: "The signed-in tradesperson's own profile",
-          response: { 200: ProfileResponse },
+          response: { 200: OwnProfileResponse },
         },
       },
       async (request) => ({ profile: await getOwnProfile(deps, requireUser(request)) }),
@@ -50,7 +43,7 @@ export const tradespersonProfileRoutes =
           tags: ['tradesperson profile'],
           summary: 'Save the Edit Profile form',
           body: UpdateProfileBody,
-          response: { 200: ProfileResponse },
+          response: { 200: OwnProfileResponse },
         },
       },
       async (request) => ({ profile: await saveProfile(deps, requireUser(request), request.body) }),
@@ -63,7 +56,7 @@ export const tradespersonProfileRoutes =
           tags: ['tradesperson profile'],
           summary: 'Business Setup step 1: Business Details',
           body: SetupDetailsBody,
-          response: { 200: ProfileResponse },
+          response: { 200: OwnProfileResponse },
         },
       },
       async (request) => ({ profile: await saveSetupDetails(deps, requireUser(request), request.body) }),
@@ -76,7 +69,7 @@ export const tradespersonProfileRoutes =
           tags: ['tradesperson profile'],
           summary: 'Business Setup step 2: Services & Pricing',
           body: SetupServicesBody,
-          response: { 200: ProfileResponse },
+          response: { 200: OwnProfileResponse },
         },
       },
       async (request) => ({ profile: await saveSetupServices(deps, requireUser(request), request.body) }),
@@ -88,7 +81,7 @@ export const tradespersonProfileRoutes =
         schema: {
           tags: ['tradesperson profile'],
           summary: 'Finish Business Setup',
-          response: { 200: ProfileResponse },
+          response: { 200: OwnProfileResponse },
         },
       },
       async (request) => ({ profile: await completeSetup(deps, requireUser(request)) }),
@@ -101,7 +94,7 @@ export const tradespersonProfileRoutes =
           tags: ['tradesperson profile'],
           summary: 'Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)',
           consumes: ['multipart/form-data'],
-          response: { 200: z.object({ avatarUrl: z.string() }) },
+          response: { 200: PictureResponse },
         },
       },
       async (request) => {

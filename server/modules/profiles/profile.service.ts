@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  OwnProfile,
-  SetupDetails,
-  SetupServices,
-  UpdateProfile,
-} from '../../../domain/profiles/schemas';
+import type { OwnProfile } from '../../../domain/profiles/api';
+import type { SetupDetails, SetupServices, UpdateProfile } from '../../../domain/profiles/schemas';
 import { SETUP_MESSAGES } from '../../../domain/profiles/schemas';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { FileStorage } from '../../adapters/storage';

@@ -1,12 +1,18 @@
 // A small fetch wrapper for the server's JSON API under /api/v1. Errors arrive as
 // { error: { code, message, details } } (see CONVENTIONS.md); callers branch on `code`, never on text.
+// `code` is one of the server's closed list (domain/errors.ts), or one of the two this file makes up
+// when no envelope arrived, so a branch on a misspelt code fails the typecheck.
+import type { ErrorCode } from '@domain/errors';
 
 const API_BASE = '/api/v1';
+
+/** NETWORK_ERROR: the server was not reached; HTTP_ERROR: it answered without the error envelope. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly status: number,
     readonly details?: unknown,
@@ -47,10 +53,11 @@ export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiR
   return body as T;
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiError(error.code, error.message, status, error.details);
+    // The server sends only codes of its closed list (the OpenAPI document's ErrorEnvelope).
+    return new ApiError(error.code as ErrorCode, error.message, status, error.details);
   }
   // A proxy or a crash may answer without the envelope: keep the status, say nothing internal.
   return new ApiError('HTTP_ERROR', 'Something went wrong. Please try again.', status);

@@ -1,12 +1,19 @@
 // Shapes the marketplace API answers with (docs/api/marketplace.md), for component tests.
-import type { Booking, JobDetail, MyJob, MyQuote, Quote, Tradesperson } from '@/lib/marketplace-types';
+import type {
+  BookingView,
+  JobDetailView,
+  MyJobView,
+  MyQuoteView,
+  QuoteView,
+  TradespersonView,
+} from '@domain/marketplace/api';
 
 export const CUSTOMER_ID = '00000000-0000-4000-8000-000000000001';
 export const TRADESPERSON_ID = '00000000-0000-4000-8000-000000000002';
 export const JOB_ID = '10000000-0000-4000-8000-000000000001';
 export const QUOTE_ID = '20000000-0000-4000-8000-000000000001';
 
-export function makeTradesperson(overrides: Partial<Tradesperson> = {}): Tradesperson {
+export function makeTradesperson(overrides: Partial<TradespersonView> = {}): TradespersonView {
   return {
     id: TRADESPERSON_ID,
     fullName: 'Tom Pipes',
@@ -19,7 +26,7 @@ export function makeTradesperson(overrides: Partial<Tradesperson> = {}): Tradesp
   };
 }
 
-export function makeQuote(overrides: Partial<Quote> = {}): Quote {
+export function makeQuote(overrides: Partial<QuoteView> = {}): QuoteView {
   return {
     id: QUOTE_ID,
     jobId: JOB_ID,
@@ -33,7 +40,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
   };
 }
 
-export function makeBooking(overrides: Partial<Booking> = {}): Booking {
+export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
   return {
     id: '30000000-0000-4000-8000-000000000001',
     jobId: JOB_ID,
@@ -51,7 +58,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-export function makeMyJob(overrides: Partial<MyJob> = {}): MyJob {
+export function makeMyJob(overrides: Partial<MyJobView> = {}): MyJobView {
   return {
     id: JOB_ID,
     title: 'Fix a leaking tap',
@@ -67,7 +74,7 @@ export function makeMyJob(overrides: Partial<MyJob> = {}): MyJob {
   };
 }
 
-export function makeJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
+export function makeJobDetail(overrides: Partial<JobDetailView> = {}): JobDetailView {
   return {
     id: JOB_ID,
     title: 'Fix a leaking tap',
@@ -90,7 +97,7 @@ export function makeJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
   };
 }
 
-export function makeMyQuote(overrides: Partial<MyQuote> = {}): MyQuote {
+export function makeMyQuote(overrides: Partial<MyQuoteView> = {}): MyQuoteView {
   return {
     ...makeQuote(),
     job: {

@@ -1,5 +1,5 @@
 // Helpers for component tests that render the real route table against a fake API.
-import type { SessionUser } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/api';
 import { SETTINGS_DEFAULTS } from '@domain/accounts/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import type { MessagesPage, MessageView } from '@domain/messaging/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makeMessage } from '@/features/messaging/test-fixtures';
-import type { Message, MessagesPage } from '@/features/messaging/types';
 import { showError } from '@/lib/toast';
 import { JOB_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -26,7 +26,7 @@ function openConversation({
   pages,
   handlers = {},
 }: {
-  messages?: Message[];
+  messages?: MessageView[];
   pages?: (before: string | null) => MessagesPage;
   handlers?: Parameters<typeof mockApi>[0];
 } = {}) {

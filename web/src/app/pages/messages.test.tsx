@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import type { ConversationsPage } from '@domain/messaging/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
-import type { ConversationsPage } from '@/features/messaging/types';
 import { CUSTOMER_ID, JOB_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 

@@ -1,3 +1,4 @@
+import type { MyJobsTab } from '@domain/marketplace/api';
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -5,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/accounts/session';
 import { MyBookingsList } from '@/features/marketplace/bookings/my-bookings-list';
 import { MyJobsTabs } from '@/features/marketplace/jobs/my-jobs-list';
-import type { MyJobsTab } from '@/lib/marketplace-types';
 import { showError } from '@/lib/toast';
 
 /** My Jobs for customers, My Bookings for tradespeople (spec section 2). */

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import type { PublicProfile, ReviewsPage } from '@domain/discovery/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/features/accounts/session';
 import { makeProfile, makeReview, requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
-import type { PublicProfile, ReviewsPage } from '@/features/discovery/types';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/api';
 import { UserRound } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 

@@ -1,6 +1,7 @@
 // The signed-in user, as the server sees it. Only types come from the shared schemas: importing their
 // values would pull zod into the first JavaScript every visitor downloads.
-import type { SessionUser, Settings } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/api';
+import type { Settings } from '@domain/accounts/schemas';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 

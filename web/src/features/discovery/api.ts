@@ -1,6 +1,12 @@
 // Server calls for finding tradespeople (docs/api/tradespeople.md) as TanStack Query hooks. The keys and
 // the featured list live in ./queries and the visitor's town in ./visitor-location, which the landing
 // page loads without the rest.
+import type {
+  PublicProfile,
+  ReviewsPage,
+  TradespeopleSearchPage,
+  TradespersonCard,
+} from '@domain/discovery/api';
 import {
   type InfiniteData,
   type QueryClient,
@@ -13,7 +19,6 @@ import { ApiError, apiFetch } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import { discoveryKeys, useViewer } from './queries';
 import type { TradespeopleSearch } from './search-filters';
-import type { PublicProfile, ReviewsPage, TradespeopleSearchPage, TradespersonSummary } from './types';
 
 export { discoveryKeys, useFeaturedTradespeople } from './queries';
 export {
@@ -100,9 +105,7 @@ export function useSavedPros(enabled = true) {
   return useQuery({
     queryKey: discoveryKeys.savedBy(viewer ?? 'visitor'),
     queryFn: ({ signal }) =>
-      apiFetch<{ tradespeople: TradespersonSummary[] }>('/saved-pros', { signal }).then(
-        (r) => r.tradespeople,
-      ),
+      apiFetch<{ tradespeople: TradespersonCard[] }>('/saved-pros', { signal }).then((r) => r.tradespeople),
     enabled: enabled && viewer !== null && viewer !== 'visitor',
   });
 }
@@ -115,29 +118,29 @@ type SearchData = InfiniteData<TradespeopleSearchPage, number>;
  */
 function setSavedEverywhere(
   queryClient: QueryClient,
-  person: { id: string; card?: TradespersonSummary },
+  person: { id: string; card?: TradespersonCard },
   saved: boolean,
 ) {
-  const mark = (card: TradespersonSummary) => (card.id === person.id ? { ...card, saved } : card);
+  const mark = (card: TradespersonCard) => (card.id === person.id ? { ...card, saved } : card);
   queryClient.setQueriesData<SearchData>({ queryKey: ['tradespeople', 'search'] }, (data) =>
     data
       ? { ...data, pages: data.pages.map((page) => ({ ...page, tradespeople: page.tradespeople.map(mark) })) }
       : data,
   );
-  queryClient.setQueriesData<TradespersonSummary[]>({ queryKey: ['tradespeople', 'featured'] }, (list) =>
+  queryClient.setQueriesData<TradespersonCard[]>({ queryKey: ['tradespeople', 'featured'] }, (list) =>
     list?.map(mark),
   );
   queryClient.setQueriesData<PublicProfile>({ queryKey: ['tradespeople', 'profile'] }, (profile) =>
     profile?.id === person.id ? { ...profile, saved } : profile,
   );
-  queryClient.setQueriesData<TradespersonSummary[]>({ queryKey: discoveryKeys.saved }, (list) => {
+  queryClient.setQueriesData<TradespersonCard[]>({ queryKey: discoveryKeys.saved }, (list) => {
     if (!list) return list;
     const without = list.filter((card) => card.id !== person.id);
     return saved && person.card ? [{ ...person.card, saved: true }, ...without] : without;
   });
 }
 
-export type ToggleSavedVariables = { id: string; save: boolean; card?: TradespersonSummary };
+export type ToggleSavedVariables = { id: string; save: boolean; card?: TradespersonCard };
 
 /**
  * Save or unsave a tradesperson (customers only). The hearts change at once; if the server refuses,
@@ -151,7 +154,7 @@ export function useToggleSaved() {
     onMutate: async (variables) => {
       // A Saved Professionals answer already on its way would undo the change on arrival.
       await queryClient.cancelQueries({ queryKey: discoveryKeys.saved });
-      const savedLists = queryClient.getQueriesData<TradespersonSummary[]>({ queryKey: discoveryKeys.saved });
+      const savedLists = queryClient.getQueriesData<TradespersonCard[]>({ queryKey: discoveryKeys.saved });
       setSavedEverywhere(queryClient, variables, variables.save);
       return { savedLists };
     },

@@ -1,3 +1,4 @@
+import type { PublicProfile, VerificationCheck } from '@domain/discovery/api';
 import {
   ArrowLeft,
   BadgeCheck,
@@ -25,7 +26,6 @@ import { useTradespersonProfile } from './api';
 import { formatDayEnGb, formatMonthEnGb, rateText, tradespersonName } from './format';
 import { ReviewsList } from './reviews-list';
 import { SaveButton } from './save-button';
-import type { PublicProfile, VerificationCheck } from './types';
 
 const CHECK_LABELS: Record<VerificationCheck['kind'], { label: string; icon: typeof BadgeCheck }> = {
   photo_id: { label: 'Photo ID', icon: BadgeCheck },

@@ -1,10 +1,10 @@
 // The discovery query keys and the featured list: kept apart from ./api, whose search, reviews and
 // saving hooks (infinite queries, mutations) the landing page's Featured section does not need.
+import type { TradespersonCard } from '@domain/discovery/api';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/accounts/session';
 import { apiFetch } from '@/lib/api';
 import type { TradespeopleSearch } from './search-filters';
-import type { TradespersonSummary } from './types';
 
 // `saved` and `isOwnProfile` depend on who is asking, so every key carries the viewer: a list cached
 // while signed out is never shown to the customer who then signs in.
@@ -34,7 +34,7 @@ export function useFeaturedTradespeople(limit: number) {
   return useQuery({
     queryKey: discoveryKeys.featured(viewer ?? 'visitor', limit),
     queryFn: ({ signal }) =>
-      apiFetch<{ tradespeople: TradespersonSummary[] }>(`/tradespeople/featured?limit=${limit}`, {
+      apiFetch<{ tradespeople: TradespersonCard[] }>(`/tradespeople/featured?limit=${limit}`, {
         signal,
       }).then((r) => r.tradespeople),
     enabled: viewer !== null,

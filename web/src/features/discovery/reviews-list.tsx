@@ -1,9 +1,9 @@
+import type { PublicReview } from '@domain/discovery/api';
 import { MessageSquareReply, Star } from 'lucide-react';
 import { ErrorState, LoadMore } from '@/components/ui/list-states';
 import { cn } from '@/lib/utils';
 import { useTradespersonReviews } from './api';
 import { formatDayEnGb } from './format';
-import type { Review } from './types';
 
 /** Five stars, the first `rating` filled, read out as one phrase. */
 export function Stars({ rating }: { rating: number }) {
@@ -23,7 +23,7 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewItem({ review, tradespersonName }: { review: Review; tradespersonName: string }) {
+function ReviewItem({ review, tradespersonName }: { review: PublicReview; tradespersonName: string }) {
   return (
     <article className="rounded-xl border border-border bg-card p-4 text-card-foreground">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,15 +1,15 @@
+import type { TradespersonCard } from '@domain/discovery/api';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '@/features/accounts/session';
 import { cn } from '@/lib/utils';
 import { useToggleSaved } from './api';
 import { tradespersonName } from './format';
-import type { TradespersonSummary } from './types';
 
 type SaveButtonProps = {
   person: { id: string; fullName: string | null; saved: boolean };
   /** The card, when known, so Saved Professionals can show it before its next refresh. */
-  card?: TradespersonSummary;
+  card?: TradespersonCard;
   /** 'icon' on cards; 'labelled' (a visible 'Save') on the profile page. */
   look?: 'icon' | 'labelled';
   className?: string;

@@ -1,11 +1,11 @@
 // Shapes the tradespeople API answers with (docs/api/tradespeople.md), for component tests.
 import type {
   PublicProfile,
-  Review,
+  PublicReview,
   ReviewsPage,
   TradespeopleSearchPage,
-  TradespersonSummary,
-} from './types';
+  TradespersonCard,
+} from '@domain/discovery/api';
 
 let sequence = 0;
 const nextId = () => {
@@ -13,7 +13,7 @@ const nextId = () => {
   return `40000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
 };
 
-export function makeCard(overrides: Partial<TradespersonSummary> = {}): TradespersonSummary {
+export function makeCard(overrides: Partial<TradespersonCard> = {}): TradespersonCard {
   const id = overrides.id ?? nextId();
   return {
     id,
@@ -34,7 +34,7 @@ export function makeCard(overrides: Partial<TradespersonSummary> = {}): Tradespe
 }
 
 export function searchPage(
-  tradespeople: TradespersonSummary[],
+  tradespeople: TradespersonCard[],
   overrides: Partial<TradespeopleSearchPage> = {},
 ): TradespeopleSearchPage {
   return { tradespeople, total: tradespeople.length, page: 1, pageSize: 20, location: null, ...overrides };
@@ -76,7 +76,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
   };
 }
 
-export function makeReview(overrides: Partial<Review> = {}): Review {
+export function makeReview(overrides: Partial<PublicReview> = {}): PublicReview {
   return {
     id: nextId(),
     rating: 5,
@@ -89,7 +89,7 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
   };
 }
 
-export function reviewsPage(reviews: Review[], nextCursor: string | null = null): ReviewsPage {
+export function reviewsPage(reviews: PublicReview[], nextCursor: string | null = null): ReviewsPage {
   return { reviews, nextCursor };
 }
 

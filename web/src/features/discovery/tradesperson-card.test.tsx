@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { TradespersonCard as TradespersonCardView } from '@domain/discovery/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,7 +10,6 @@ import { makeUser, mockApi, sessionHandler } from '@/test/render';
 import { useFeaturedTradespeople } from './api';
 import { makeCard } from './test-fixtures';
 import { TradespersonCard } from './tradesperson-card';
-import type { TradespersonSummary } from './types';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -34,7 +34,7 @@ function FeaturedCards() {
 }
 
 function renderCards(
-  cards: TradespersonSummary[],
+  cards: TradespersonCardView[],
   user: SessionUser | null,
   handlers: Parameters<typeof mockApi>[0] = {},
 ) {

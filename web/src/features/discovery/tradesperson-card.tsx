@@ -1,4 +1,5 @@
 import { LIMITS } from '@domain/catalog/catalog';
+import type { TradespersonCard as TradespersonCardView } from '@domain/discovery/api';
 import { milesAwayText } from '@domain/geo/distance';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,14 +7,13 @@ import { Rating } from '@/features/marketplace/jobs/rating';
 import { rateText, tradespersonName } from './format';
 import { SaveButton } from './save-button';
 import { TRADESPERSON_CARD_HEIGHT } from './tradesperson-card-skeleton';
-import type { TradespersonSummary } from './types';
 
 export { TradespersonCardSkeleton } from './tradesperson-card-skeleton';
 
 export const AVATAR_SIZE = 56;
 
 type CardProps = {
-  tradesperson: TradespersonSummary;
+  tradesperson: TradespersonCardView;
   /** The heading level that fits the page outline. */
   headingLevel?: 'h2' | 'h3';
 };

@@ -1,15 +1,13 @@
+import type { SupportContactView } from '@domain/help/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-
-/** How to reach support: the server's SUPPORT_PHONE and SUPPORT_EMAIL settings. */
-export type SupportContact = { phone: string; email: string };
 
 export const SUPPORT_CONTACT_QUERY_KEY = ['support', 'contact'] as const;
 
 export function useSupportContact() {
   return useQuery({
     queryKey: SUPPORT_CONTACT_QUERY_KEY,
-    queryFn: () => apiFetch<SupportContact>('/support/contact'),
+    queryFn: () => apiFetch<SupportContactView>('/support/contact'),
     // Changes only when the server restarts with new settings.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,5 +1,15 @@
 // Server calls for messaging (docs/api/messaging.md) as TanStack Query hooks, and the cache edits the
 // real-time bridge (./realtime.tsx) shares with them.
+import type {
+  ConversationPersonView,
+  ConversationResponse,
+  ConversationsPage,
+  ConversationView,
+  MessageResponse,
+  MessagesPage,
+  MessageView,
+  ReadCount,
+} from '@domain/messaging/api';
 import {
   type InfiniteData,
   type QueryClient,
@@ -12,7 +22,6 @@ import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from '@/lib/api';
 import { displayName } from '@/lib/format';
 import { showError } from '@/lib/toast';
-import type { ConversationSummary, ConversationsPage, Message, MessagesPage, Person } from './types';
 
 export { messagingKeys, useUnreadCount } from './unread';
 
@@ -26,17 +35,15 @@ export type MessagesData = InfiniteData<MessagesPage, string | null>;
 type ConversationsData = InfiniteData<ConversationsPage, string | null>;
 
 /** The other person's name; an erased account has none and shows as "Deleted user" (DOMAIN-RULES 1). */
-export const personName = (person: Pick<Person, 'fullName'>) =>
+export const personName = (person: Pick<ConversationPersonView, 'fullName'>) =>
   person.fullName?.trim() ? person.fullName.trim() : displayName({ fullName: null });
 
-export const avatarSrc = (person: Pick<Person, 'id' | 'avatarUrl'>) =>
+export const avatarSrc = (person: Pick<ConversationPersonView, 'id' | 'avatarUrl'>) =>
   person.avatarUrl ?? `/api/v1/avatars/${encodeURIComponent(person.id)}.svg`;
 
 /** A hidden or unknown conversation (404) is an answer, not a hiccup worth retrying. */
 const retryServerErrors = (count: number, error: Error) =>
   !(error instanceof ApiError && error.status < 500) && count < 1;
-
-const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
 
 export function useConversations() {
   return useInfiniteQuery<
@@ -61,7 +68,7 @@ export function useConversation(id: string) {
   return useQuery({
     queryKey: messagingKeys.conversation(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ conversation: ConversationSummary }>(conversationPath(id), { signal }).then(
+      apiFetch<ConversationResponse>(`/conversations/${encodeURIComponent(id)}`, { signal }).then(
         (r) => r.conversation,
       ),
     retry: retryServerErrors,
@@ -84,7 +91,9 @@ export function useMessages(id: string) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(MESSAGES_PAGE_SIZE) });
       if (pageParam) params.set('before', pageParam);
-      return apiFetch<MessagesPage>(`${conversationPath(id)}/messages?${params}`, { signal });
+      return apiFetch<MessagesPage>(`/conversations/${encodeURIComponent(id)}/messages?${params}`, {
+        signal,
+      });
     },
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -93,14 +102,14 @@ export function useMessages(id: string) {
 }
 
 /** Oldest first, each message once (a message can reach the cache by POST and by the event stream). */
-export function messagesOldestFirst(data: MessagesData | undefined): Message[] {
+export function messagesOldestFirst(data: MessagesData | undefined): MessageView[] {
   if (!data) return [];
-  const byId = new Map<string, Message>();
+  const byId = new Map<string, MessageView>();
   for (const page of data.pages) for (const message of page.messages) byId.set(message.id, message);
   return [...byId.values()].sort(compareOldestFirst);
 }
 
-function compareOldestFirst(a: Message, b: Message): number {
+function compareOldestFirst(a: MessageView, b: MessageView): number {
   const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
   return byTime !== 0 ? byTime : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -109,7 +118,7 @@ function compareOldestFirst(a: Message, b: Message): number {
  * Adds a message to its conversation's loaded messages, once: the sender's POST answer and the event
  * stream both deliver it. Does nothing when that conversation was never opened (nothing to keep fresh).
  */
-export function addMessageToCache(queryClient: QueryClient, message: Message): void {
+export function addMessageToCache(queryClient: QueryClient, message: MessageView): void {
   queryClient.setQueryData<MessagesData>(messagingKeys.messages(message.conversationId), (data) => {
     if (!data || data.pages.length === 0) return data;
     if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
@@ -125,7 +134,7 @@ export function markCachedMessagesRead(queryClient: QueryClient, conversationId:
   queryClient.setQueryData<MessagesData>(messagingKeys.messages(conversationId), (data) => {
     if (!data) return data;
     // Only messages already here are covered: one arriving after the event comes with its own flag.
-    const covered = (m: Message) => m.mine === mine && !m.read;
+    const covered = (m: MessageView) => m.mine === mine && !m.read;
     if (!data.pages.some((page) => page.messages.some(covered))) return data;
     return {
       ...data,
@@ -153,7 +162,7 @@ export function useStartConversation() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (body: StartConversation) =>
-      apiFetch<{ conversation: ConversationSummary }>('/conversations', { method: 'POST', json: body }).then(
+      apiFetch<ConversationResponse>('/conversations', { method: 'POST', json: body }).then(
         (r) => r.conversation,
       ),
     onSuccess: (conversation) => {
@@ -178,7 +187,7 @@ export function useSendMessage(conversationId: string) {
     mutationKey: sendKey(conversationId),
     scope: { id: `messaging-send-${conversationId}` },
     mutationFn: (content: string) =>
-      apiFetch<{ message: Message }>(`${conversationPath(conversationId)}/messages`, {
+      apiFetch<MessageResponse>(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
         method: 'POST',
         json: { content },
       }).then((r) => r.message),
@@ -195,10 +204,10 @@ export function useMarkRead(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ read: number }>(`${conversationPath(conversationId)}/read`, { method: 'POST' }),
+      apiFetch<ReadCount>(`/conversations/${encodeURIComponent(conversationId)}/read`, { method: 'POST' }),
     onSuccess: ({ read }) => {
       markCachedMessagesRead(queryClient, conversationId, false);
-      queryClient.setQueryData<ConversationSummary>(messagingKeys.conversation(conversationId), (c) =>
+      queryClient.setQueryData<ConversationView>(messagingKeys.conversation(conversationId), (c) =>
         c ? { ...c, unreadCount: 0 } : c,
       );
       // Nothing newly read: the list and the badge already agree.

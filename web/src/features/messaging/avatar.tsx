@@ -1,6 +1,6 @@
+import type { ConversationPersonView } from '@domain/messaging/api';
 import { cn } from '@/lib/utils';
 import { avatarSrc } from './api';
-import type { Person } from './types';
 
 /** A person's round picture. Decorative: their name is always written beside it. */
 export function Avatar({
@@ -8,7 +8,7 @@ export function Avatar({
   size,
   className,
 }: {
-  person: Pick<Person, 'id' | 'avatarUrl'>;
+  person: Pick<ConversationPersonView, 'id' | 'avatarUrl'>;
   size: number;
   className?: string;
 }) {

@@ -1,3 +1,4 @@
+import type { ConversationView } from '@domain/messaging/api';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
@@ -6,7 +7,6 @@ import { cn } from '@/lib/utils';
 import { personName, useConversations } from './api';
 import { Avatar } from './avatar';
 import { fullDateTime, relativeTime, useNow } from './format';
-import type { ConversationSummary } from './types';
 
 export const unreadMessagesText = (count: number) =>
   count === 1 ? '1 unread message' : `${count} unread messages`;
@@ -56,7 +56,7 @@ export function ConversationList() {
   );
 }
 
-function ConversationRow({ conversation, now }: { conversation: ConversationSummary; now: Date }) {
+function ConversationRow({ conversation, now }: { conversation: ConversationView; now: Date }) {
   const { other, job, lastMessage, unreadCount } = conversation;
   const at = lastMessage?.createdAt ?? conversation.updatedAt;
   const about = [other.userType === 'tradesperson' ? other.trade : null, job?.title]

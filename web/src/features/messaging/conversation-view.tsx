@@ -1,3 +1,4 @@
+import type { ConversationResponse, MessageView } from '@domain/messaging/api';
 import { useMutationState } from '@tanstack/react-query';
 import { ArrowLeft, MessageSquareOff, SendHorizontal } from 'lucide-react';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -19,14 +20,13 @@ import {
 } from './api';
 import { Avatar } from './avatar';
 import { dayHeading, dayKey, formatCount, fullDateTime, timeOfDay, useNow } from './format';
-import type { ConversationSummary, Message } from './types';
 
 /** The counter shows from here on, so it is there before the limit bites. */
 export const COUNTER_FROM = 4500;
 /** Closer than this to the bottom counts as "at the bottom": new messages then scroll into view. */
 const NEAR_BOTTOM_PX = 120;
 
-type ShownMessage = Message & { pending?: boolean };
+type ShownMessage = MessageView & { pending?: boolean };
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -79,7 +79,11 @@ function ConversationNotFound() {
   );
 }
 
-function ConversationHeader({ conversation }: { conversation: ConversationSummary | undefined }) {
+function ConversationHeader({
+  conversation,
+}: {
+  conversation: ConversationResponse['conversation'] | undefined;
+}) {
   const other = conversation?.other;
   return (
     <header className="flex h-16 shrink-0 items-center gap-3 border-b border-border px-2 sm:px-4">
@@ -395,7 +399,7 @@ function useLoadOlderAtTop(
 }
 
 /** The words a screen reader says when a message from the other user arrives (not those already there). */
-function useAnnouncement(loaded: boolean, latestTheirs: Message | undefined, otherName?: string): string {
+function useAnnouncement(loaded: boolean, latestTheirs: MessageView | undefined, otherName?: string): string {
   const [announcement, setAnnouncement] = useState('');
   // The latest message from them when last looked (undefined: not loaded yet, null: none).
   const seen = useRef<string | null | undefined>(undefined);

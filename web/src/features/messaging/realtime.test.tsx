@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
+import type { MessageView } from '@domain/messaging/api';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID, TRADESPERSON_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { CONVERSATION_ID, makeConversation, makeMessage } from './test-fixtures';
-import type { Message } from './types';
 
 /** Stands in for the browser's EventSource: the test plays the server's events. */
 class FakeEventSource extends EventTarget {
@@ -39,7 +39,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function open(messages: Message[], handlers: Parameters<typeof mockApi>[0] = {}) {
+function open(messages: MessageView[], handlers: Parameters<typeof mockApi>[0] = {}) {
   vi.stubGlobal('EventSource', FakeEventSource);
   const fetchMock = mockApi({
     ...sessionHandler(makeUser({ id: CUSTOMER_ID })),

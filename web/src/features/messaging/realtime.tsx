@@ -1,8 +1,8 @@
+import type { MessageEventData, ReadEventData } from '@domain/messaging/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationKeys } from '@/features/notifications/unread';
 import { addMessageToCache, invalidateConversationLists, markCachedMessagesRead, messagingKeys } from './api';
-import type { MessageEventData, ReadEventData } from './types';
 
 const EVENTS_URL = '/api/v1/events';
 const RETRY_FIRST_MS = 2_000;

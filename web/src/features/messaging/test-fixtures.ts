@@ -1,13 +1,13 @@
 // Shapes the messaging API answers with (docs/api/messaging.md), for component tests.
+import type { ConversationPersonView, ConversationView, MessageView } from '@domain/messaging/api';
 import { CUSTOMER_ID, JOB_ID, TRADESPERSON_ID } from '@/test/fixtures';
-import type { ConversationSummary, Message, Person } from './types';
 
 export const CONVERSATION_ID = '40000000-0000-4000-8000-000000000001';
 
 let sequence = 0;
 const nextId = () => `50000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
 
-export function makePerson(overrides: Partial<Person> = {}): Person {
+export function makePerson(overrides: Partial<ConversationPersonView> = {}): ConversationPersonView {
   return {
     id: TRADESPERSON_ID,
     fullName: 'Tom Pipes',
@@ -18,7 +18,7 @@ export function makePerson(overrides: Partial<Person> = {}): Person {
   };
 }
 
-export function makeConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+export function makeConversation(overrides: Partial<ConversationView> = {}): ConversationView {
   return {
     id: CONVERSATION_ID,
     other: makePerson(),
@@ -31,7 +31,7 @@ export function makeConversation(overrides: Partial<ConversationSummary> = {}): 
 }
 
 /** A message in CONVERSATION_ID; by default from the tradesperson to the signed-in customer. */
-export function makeMessage(overrides: Partial<Message> = {}): Message {
+export function makeMessage(overrides: Partial<MessageView> = {}): MessageView {
   const mine = overrides.mine ?? false;
   return {
     id: nextId(),

@@ -1,9 +1,16 @@
 // Server calls for the tradesperson's own profile, Business Setup and verification documents
 // (docs/api/tradespeople.md) as TanStack Query hooks. Types only from the shared schemas.
-import type { DocumentView } from '@domain/profiles/documents';
-import type { OwnProfile, SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
+import type {
+  DocumentResponse,
+  DocumentsResponse,
+  DocumentView,
+  OwnProfile,
+  OwnProfileResponse,
+  PictureResponse,
+} from '@domain/profiles/api';
+import type { SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api';
+import { ApiError, apiFetch, toApiError } from '@/lib/api';
 
 export type { DocumentView, OwnProfile };
 
@@ -33,16 +40,18 @@ export function fieldErrors(error: unknown): { field: string; message: string }[
 export function useOwnProfile() {
   return useQuery({
     queryKey: profileKeys.own,
-    queryFn: () => apiFetch<{ profile: OwnProfile }>('/tradesperson/profile').then((r) => r.profile),
+    queryFn: () => apiFetch<OwnProfileResponse>('/tradesperson/profile').then((r) => r.profile),
   });
 }
 
-/** Saves through one of the profile's PUT/POST endpoints and keeps the cached profile in step. */
-function useProfileMutation<Body>(method: 'PUT' | 'POST', path: string) {
+/**
+ * Saves through one of the profile's endpoints and keeps the cached profile in step. Each caller writes
+ * its method and path out in full, so the contract test (server/contract.int.test.ts) can read them.
+ */
+function useProfileMutation<Body>(save: (body: Body) => Promise<OwnProfileResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) =>
-      apiFetch<{ profile: OwnProfile }>(path, { method, json: body }).then((r) => r.profile),
+    mutationFn: (body: Body) => save(body).then((r) => r.profile),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.own, profile);
       // Cards and public profiles elsewhere show these fields.
@@ -51,12 +60,22 @@ function useProfileMutation<Body>(method: 'PUT' | 'POST', path: string) {
   });
 }
 
-export const useSaveProfile = () => useProfileMutation<UpdateProfile>('PUT', '/tradesperson/profile');
+export const useSaveProfile = () =>
+  useProfileMutation((body: UpdateProfile) =>
+    apiFetch<OwnProfileResponse>('/tradesperson/profile', { method: 'PUT', json: body }),
+  );
 export const useSaveSetupDetails = () =>
-  useProfileMutation<SetupDetails>('PUT', '/tradesperson/setup/details');
+  useProfileMutation((body: SetupDetails) =>
+    apiFetch<OwnProfileResponse>('/tradesperson/setup/details', { method: 'PUT', json: body }),
+  );
 export const useSaveSetupServices = () =>
-  useProfileMutation<SetupServices>('PUT', '/tradesperson/setup/services');
-export const useCompleteSetup = () => useProfileMutation<undefined>('POST', '/tradesperson/setup/complete');
+  useProfileMutation((body: SetupServices) =>
+    apiFetch<OwnProfileResponse>('/tradesperson/setup/services', { method: 'PUT', json: body }),
+  );
+export const useCompleteSetup = () =>
+  useProfileMutation<undefined>(() =>
+    apiFetch<OwnProfileResponse>('/tradesperson/setup/complete', { method: 'POST' }),
+  );
 
 /**
  * Sends a multipart form. apiFetch speaks JSON only; the browser must set the multipart boundary
@@ -78,16 +97,8 @@ async function postForm<T>(path: string, form: FormData): Promise<T> {
       0,
     );
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | { error?: { code?: unknown; message?: unknown; details?: unknown } }
-    | undefined;
-  if (!response.ok) {
-    const error = body?.error;
-    if (typeof error?.code === 'string' && typeof error.message === 'string') {
-      throw new ApiError(error.code, error.message, response.status, error.details);
-    }
-    throw new ApiError('HTTP_ERROR', 'Something went wrong. Please try again.', response.status);
-  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
   return body as T;
 }
 
@@ -97,7 +108,7 @@ export function useUploadPicture() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return postForm<{ avatarUrl: string }>('/tradesperson/profile/picture', form).then((r) => r.avatarUrl);
+      return postForm<PictureResponse>('/tradesperson/profile/picture', form).then((r) => r.avatarUrl);
     },
     onSuccess: (avatarUrl) => {
       queryClient.setQueryData<OwnProfile>(profileKeys.own, (p) => (p ? { ...p, avatarUrl } : p));
@@ -118,7 +129,7 @@ export function useRemovePicture() {
 export function useDocuments() {
   return useQuery({
     queryKey: profileKeys.documents,
-    queryFn: () => apiFetch<{ documents: DocumentView[] }>('/documents').then((r) => r.documents),
+    queryFn: () => apiFetch<DocumentsResponse>('/documents').then((r) => r.documents),
   });
 }
 
@@ -132,7 +143,7 @@ export function useUploadDocument() {
       // Text fields first, so the server has them before the file arrives.
       for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
       form.append('file', file);
-      return postForm<{ document: DocumentView }>('/documents', form).then((r) => r.document);
+      return postForm<DocumentResponse>('/documents', form).then((r) => r.document);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.documents }),
   });

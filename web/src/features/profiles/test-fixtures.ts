@@ -1,6 +1,5 @@
 // Shapes the profile and documents API answers with (docs/api/tradespeople.md), for component tests.
-import type { DocumentView } from '@domain/profiles/documents';
-import type { OwnProfile } from '@domain/profiles/schemas';
+import type { DocumentView, OwnProfile } from '@domain/profiles/api';
 
 export function makeOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
   return {

@@ -1,7 +1,7 @@
 // Server calls for bookings (docs/api/marketplace.md) as TanStack Query hooks.
+import type { BookingView, MyQuoteView } from '@domain/marketplace/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
-import type { Booking, MyQuote } from '@/lib/marketplace-types';
 
 export const bookingKeys = {
   mine: ['bookings', 'mine'] as const,
@@ -11,7 +11,7 @@ export const bookingKeys = {
 export function useMyBookings(enabled = true) {
   return useQuery({
     queryKey: bookingKeys.mine,
-    queryFn: () => apiFetch<{ bookings: Booking[] }>('/bookings/mine').then((r) => r.bookings),
+    queryFn: () => apiFetch<{ bookings: BookingView[] }>('/bookings/mine').then((r) => r.bookings),
     enabled,
   });
 }
@@ -21,7 +21,7 @@ export function useQuoteForBooking(quoteId: string | null) {
   return useQuery({
     queryKey: bookingKeys.quote(quoteId ?? ''),
     queryFn: () =>
-      apiFetch<{ quote: MyQuote }>(`/quotes/${encodeURIComponent(quoteId!)}`).then((r) => r.quote),
+      apiFetch<{ quote: MyQuoteView }>(`/quotes/${encodeURIComponent(quoteId!)}`).then((r) => r.quote),
     enabled: quoteId !== null,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -31,7 +31,7 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { quoteId: string; scheduledDate: string }) =>
-      apiFetch<{ booking: Booking }>('/bookings', { method: 'POST', json: body }).then((r) => r.booking),
+      apiFetch<{ booking: BookingView }>('/bookings', { method: 'POST', json: body }).then((r) => r.booking),
     onSuccess: () =>
       Promise.all(
         ['jobs', 'bookings', 'quotes'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

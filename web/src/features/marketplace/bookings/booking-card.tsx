@@ -1,13 +1,13 @@
+import type { BookingView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { CalendarDays, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
 import { displayName, formatDateOnly } from '@/lib/format';
-import type { Booking } from '@/lib/marketplace-types';
 
 /** One booking on the tradesperson's My Bookings; the card opens its job. */
-export function BookingCard({ booking }: { booking: Booking }) {
+export function BookingCard({ booking }: { booking: BookingView }) {
   return (
     <Card className="relative p-4 transition-colors hover:bg-muted/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5">
       <div className="flex items-start justify-between gap-3">

@@ -1,3 +1,4 @@
+import type { BookingView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { AlertTriangle, CalendarDays, Check, CheckCircle2, UserRound, X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -5,11 +6,11 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { type BookingAction, type DashboardBooking, useBookingAction } from './api';
+import { type BookingAction, useBookingAction } from './api';
 import { calendarDate } from './format';
 
 /** Up to three pending or confirmed bookings with what the tradesperson can do next on each. */
-export function ActiveJobs({ bookings }: { bookings: DashboardBooking[] }) {
+export function ActiveJobs({ bookings }: { bookings: BookingView[] }) {
   if (bookings.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-border p-6 text-center">
@@ -31,7 +32,7 @@ export function ActiveJobs({ bookings }: { bookings: DashboardBooking[] }) {
   );
 }
 
-function ActiveJobCard({ booking }: { booking: DashboardBooking }) {
+function ActiveJobCard({ booking }: { booking: BookingView }) {
   const action = useBookingAction();
   const [declineOpen, setDeclineOpen] = useState(false);
   const disputeNoteId = useId();

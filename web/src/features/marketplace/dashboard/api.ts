@@ -1,53 +1,14 @@
+import type { BookingResponse, DashboardView } from '@domain/marketplace/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
-
-// Shapes of docs/api/marketplace.md ("GET /tradesperson/dashboard"). Money is integer pence; dates are
-// ISO strings, `scheduledDate` is 'YYYY-MM-DD'.
-export type DashboardQuote = {
-  id: string;
-  jobId: string;
-  amount: number;
-  message: string;
-  status: 'pending' | 'accepted' | 'rejected' | 'withdrawn';
-  createdAt: string;
-  job: { id: string; title: string; category: string; status: string; outcode: string };
-};
-
-export type Person = { id: string; fullName: string | null; rating: number; reviewCount: number };
-
-export type DashboardBooking = {
-  id: string;
-  jobId: string;
-  quoteId: string;
-  status: 'pending' | 'confirmed' | 'completed' | 'disputed' | 'cancelled';
-  amount: number;
-  depositPaid: boolean;
-  scheduledDate: string | null;
-  completedAt: string | null;
-  createdAt: string;
-  customer: Person;
-  job: { id: string; title: string; category: string; outcode: string };
-};
-
-export type DashboardData = {
-  stats: {
-    activeJobs: number;
-    pendingQuotes: number;
-    totalEarningsPence: number;
-    rating: number;
-    reviewCount: number;
-  };
-  recentQuotes: DashboardQuote[];
-  activeJobs: DashboardBooking[];
-};
 
 export const DASHBOARD_QUERY_KEY = ['tradesperson', 'dashboard'] as const;
 
 export function useDashboard() {
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<DashboardData>('/tradesperson/dashboard', { signal }),
+    queryFn: ({ signal }) => apiFetch<DashboardView>('/tradesperson/dashboard', { signal }),
   });
 }
 
@@ -74,8 +35,18 @@ export const BOOKING_ACTION_TOASTS: Record<
 export function useBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookingId, action }: { bookingId: string; action: BookingAction }) =>
-      apiFetch<{ booking: DashboardBooking }>(`/bookings/${bookingId}/${action}`, { method: 'POST' }),
+    mutationFn: ({ bookingId, action }: { bookingId: string; action: BookingAction }) => {
+      const id = encodeURIComponent(bookingId);
+      // Each path written out, so the contract test (server/contract.int.test.ts) can check it.
+      return apiFetch<BookingResponse>(
+        action === 'confirm'
+          ? `/bookings/${id}/confirm`
+          : action === 'decline'
+            ? `/bookings/${id}/decline`
+            : `/bookings/${id}/complete`,
+        { method: 'POST' },
+      );
+    },
     onSuccess: (_data, { action }) => {
       const [title, description] = BOOKING_ACTION_TOASTS[action].success;
       void showSuccess(title, description);

@@ -1,13 +1,13 @@
+import type { MyQuoteView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { quoteStatusLabel } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import type { DashboardQuote } from './api';
 import { dashboardDate } from './format';
 
 /** The last five quotes; each opens its job. */
-export function RecentQuotes({ quotes }: { quotes: DashboardQuote[] }) {
+export function RecentQuotes({ quotes }: { quotes: MyQuoteView[] }) {
   if (quotes.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-border p-6 text-center">

@@ -1,6 +1,6 @@
+import type { DashboardView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { Briefcase, FileText, type LucideIcon, PoundSterling, Star } from 'lucide-react';
-import type { DashboardData } from './api';
 import { reviewCountText } from './format';
 
 type Stat = { label: string; value: string; note?: string; icon: LucideIcon };
@@ -8,7 +8,7 @@ type Stat = { label: string; value: string; note?: string; icon: LucideIcon };
 const CARD = 'flex h-28 flex-col justify-between rounded-xl border border-border bg-card p-4 shadow-sm';
 
 /** Active Jobs, Pending Quotes, Total Earnings and the real Rating (never a fixed figure). */
-export function StatCards({ stats }: { stats: DashboardData['stats'] }) {
+export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
   const items: Stat[] = [
     { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase },
     { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText },

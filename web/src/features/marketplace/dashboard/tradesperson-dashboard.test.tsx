@@ -1,19 +1,20 @@
 // @vitest-environment happy-dom
+import type { BookingView, DashboardView, MyQuoteView } from '@domain/marketplace/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OwnProfile, profileKeys } from '@/features/profiles/api';
 import { showError, showSuccess } from '@/lib/toast';
+import { makeTradesperson } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
-import type { DashboardBooking, DashboardData, DashboardQuote } from './api';
 import { SetupReminder } from './setup-reminder';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 const tradesperson = makeUser({ userType: 'tradesperson', fullName: 'Tom Trade' });
 
-function booking(overrides: Partial<DashboardBooking> = {}): DashboardBooking {
+function booking(overrides: Partial<BookingView> = {}): BookingView {
   return {
     id: 'b0000000-0000-4000-8000-000000000001',
     jobId: 'j0000000-0000-4000-8000-000000000001',
@@ -25,6 +26,7 @@ function booking(overrides: Partial<DashboardBooking> = {}): DashboardBooking {
     completedAt: null,
     createdAt: '2025-06-01T09:00:00Z',
     customer: { id: 'c1', fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
+    tradesperson: makeTradesperson({ fullName: 'Tom Trade' }),
     job: {
       id: 'j0000000-0000-4000-8000-000000000001',
       title: 'Fit a new boiler',
@@ -35,23 +37,27 @@ function booking(overrides: Partial<DashboardBooking> = {}): DashboardBooking {
   };
 }
 
-const quote: DashboardQuote = {
+const quote: MyQuoteView = {
   id: 'q0000000-0000-4000-8000-000000000009',
   jobId: 'j0000000-0000-4000-8000-000000000009',
   amount: 12050,
   message: 'Happy to help',
   status: 'pending',
   createdAt: '2025-03-05T12:00:00Z',
+  updatedAt: '2025-03-05T12:00:00Z',
+  tradesperson: makeTradesperson({ fullName: 'Tom Trade' }),
   job: {
     id: 'j0000000-0000-4000-8000-000000000009',
     title: 'Hang three doors',
     category: 'Carpentry',
     status: 'open',
     outcode: 'M1',
+    budgetMin: null,
+    budgetMax: null,
   },
 };
 
-function dashboard(overrides: Partial<DashboardData> = {}): DashboardData {
+function dashboard(overrides: Partial<DashboardView> = {}): DashboardView {
   return {
     stats: { activeJobs: 2, pendingQuotes: 3, totalEarningsPence: 123450, rating: 4.3, reviewCount: 7 },
     recentQuotes: [quote],

@@ -1,32 +1,8 @@
+import type { OpenJobFilter, OpenJobsPage } from '@domain/marketplace/api';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 
-// Shapes of docs/api/marketplace.md ("OpenJob"). Money is integer pence; the postcode never leaves the
-// server whole: only the district (outcode) and the place name do.
-export type OpenJob = {
-  id: string;
-  title: string;
-  category: string;
-  description: string;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  outcode: string;
-  place: string | null;
-  distanceMiles: number | null;
-  createdAt: string;
-  quoteCount: number;
-  /** The viewer has quoted on this job. */
-  quotedByMe: boolean;
-  customer: {
-    id: string;
-    fullName: string | null;
-    rating: number;
-    reviewCount: number;
-    emailVerified: boolean;
-  };
-};
-
-export type OpenJobsPage = { jobs: OpenJob[]; total: number; nextCursor: string | null };
+export type { OpenJobFilter };
 
 /** The Find screen's chips, in the spec's order, with the API's filter value for each. */
 export const OPEN_JOB_FILTERS = [
@@ -34,8 +10,7 @@ export const OPEN_JOB_FILTERS = [
   { value: 'verified', label: 'Verified' },
   { value: 'top-rated', label: 'Top Rated' },
   { value: 'nearby', label: 'Nearby' },
-] as const;
-export type OpenJobFilter = (typeof OPEN_JOB_FILTERS)[number]['value'];
+] as const satisfies readonly { value: OpenJobFilter; label: string }[];
 
 export function isOpenJobFilter(value: string | null): value is OpenJobFilter {
   return OPEN_JOB_FILTERS.some((f) => f.value === value);

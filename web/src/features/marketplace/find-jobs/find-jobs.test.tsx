@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
+import type { OpenJobsPage, OpenJobView } from '@domain/marketplace/api';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
-import type { OpenJob, OpenJobsPage } from './api';
 import { OpenJobCard } from './open-job-card';
 
 const tradesperson = makeUser({ userType: 'tradesperson', fullName: 'Tom Trade' });
 
 let sequence = 0;
-function openJob(overrides: Partial<OpenJob> = {}): OpenJob {
+function openJob(overrides: Partial<OpenJobView> = {}): OpenJobView {
   sequence += 1;
   return {
     id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
@@ -29,7 +29,7 @@ function openJob(overrides: Partial<OpenJob> = {}): OpenJob {
   };
 }
 
-function page(jobs: OpenJob[], total = jobs.length, nextCursor: string | null = null): OpenJobsPage {
+function page(jobs: OpenJobView[], total = jobs.length, nextCursor: string | null = null): OpenJobsPage {
   return { jobs, total, nextCursor };
 }
 
@@ -175,13 +175,13 @@ describe('the Find screen for everyone else', () => {
 });
 
 describe('an open job card', () => {
-  function renderCard(job: OpenJob, now: Date) {
+  function renderCard(job: OpenJobView, now: Date) {
     const router = createMemoryRouter([{ path: '/', element: <OpenJobCard job={job} now={now} /> }]);
     return render(<RouterProvider router={router} />);
   }
 
   it('shows the district and place, never the full postcode', () => {
-    const job = { ...openJob(), postcode: 'SW1A 1AA' } as OpenJob;
+    const job = { ...openJob(), postcode: 'SW1A 1AA' } as OpenJobView;
     const { container } = renderCard(job, new Date());
     expect(screen.getByText('SW1A, Westminster')).toBeTruthy();
     expect(container.textContent).not.toContain('1AA');

@@ -1,10 +1,10 @@
 import { LIMITS } from '@domain/catalog/catalog';
 import { milesAwayText } from '@domain/geo/distance';
 import { findListAge } from '@domain/marketplace/ages';
+import type { OpenJobView } from '@domain/marketplace/api';
 import { budgetText } from '@domain/money/money';
 import { BadgeCheck, CircleCheck, Clock, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OpenJob } from './api';
 
 // Cards and their skeletons share one fixed height, so the list does not jump when it arrives.
 export const JOB_CARD_HEIGHT = 'h-56';
@@ -16,7 +16,7 @@ export function quotesCountText(count: number): string {
 }
 
 /** One open job on the Find screen; the whole card opens the job (spec: card click goes to /job/{id}). */
-export function OpenJobCard({ job, now }: { job: OpenJob; now?: Date }) {
+export function OpenJobCard({ job, now }: { job: OpenJobView; now?: Date }) {
   const district = job.place ? `${job.outcode}, ${job.place}` : job.outcode;
   return (
     <article

@@ -1,8 +1,8 @@
 // Server calls for jobs and quotes (docs/api/marketplace.md) as TanStack Query hooks.
+import type { BookingView, JobDetailView, MyJobsTab, MyJobView, QuoteView } from '@domain/marketplace/api';
 import type { PostJob } from '@domain/marketplace/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
-import type { Booking, JobDetail, MyJob, MyJobsTab, Quote } from '@/lib/marketplace-types';
 
 export const jobKeys = {
   all: ['jobs'] as const,
@@ -33,7 +33,7 @@ function useInvalidateMarketplace() {
 export function useMyJobs(tab: MyJobsTab, enabled = true) {
   return useQuery({
     queryKey: jobKeys.mine(tab),
-    queryFn: () => apiFetch<{ jobs: MyJob[] }>(`/jobs/mine?tab=${tab}`).then((r) => r.jobs),
+    queryFn: () => apiFetch<{ jobs: MyJobView[] }>(`/jobs/mine?tab=${tab}`).then((r) => r.jobs),
     enabled,
   });
 }
@@ -41,7 +41,7 @@ export function useMyJobs(tab: MyJobsTab, enabled = true) {
 export function useJob(id: string) {
   return useQuery({
     queryKey: jobKeys.detail(id),
-    queryFn: () => apiFetch<{ job: JobDetail }>(`/jobs/${encodeURIComponent(id)}`).then((r) => r.job),
+    queryFn: () => apiFetch<{ job: JobDetailView }>(`/jobs/${encodeURIComponent(id)}`).then((r) => r.job),
     // A missing or forbidden job is an answer, not a hiccup worth retrying.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -57,7 +57,7 @@ export function usePostJob() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (body: PostJobRequest) =>
-      apiFetch<{ job: JobDetail }>('/jobs', { method: 'POST', json: body }).then((r) => r.job),
+      apiFetch<{ job: JobDetailView }>('/jobs', { method: 'POST', json: body }).then((r) => r.job),
     onSuccess: () => void invalidate(),
   });
 }
@@ -66,7 +66,7 @@ export function useCancelJob() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (jobId: string) =>
-      apiFetch<{ job: JobDetail }>(`/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' }),
+      apiFetch<{ job: JobDetailView }>(`/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -78,7 +78,10 @@ export function useSubmitQuote(jobId: string) {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (body: QuoteRequest) =>
-      apiFetch<{ quote: Quote }>(`/jobs/${encodeURIComponent(jobId)}/quotes`, { method: 'POST', json: body }),
+      apiFetch<{ quote: QuoteView }>(`/jobs/${encodeURIComponent(jobId)}/quotes`, {
+        method: 'POST',
+        json: body,
+      }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -87,7 +90,10 @@ export function useUpdateQuote() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: ({ quoteId, ...body }: QuoteRequest & { quoteId: string }) =>
-      apiFetch<{ quote: Quote }>(`/quotes/${encodeURIComponent(quoteId)}`, { method: 'PATCH', json: body }),
+      apiFetch<{ quote: QuoteView }>(`/quotes/${encodeURIComponent(quoteId)}`, {
+        method: 'PATCH',
+        json: body,
+      }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -96,7 +102,7 @@ export function useWithdrawQuote() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (quoteId: string) =>
-      apiFetch<{ quote: Quote }>(`/quotes/${encodeURIComponent(quoteId)}/withdraw`, { method: 'POST' }),
+      apiFetch<{ quote: QuoteView }>(`/quotes/${encodeURIComponent(quoteId)}/withdraw`, { method: 'POST' }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -105,20 +111,7 @@ export function useAcceptQuote() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (quoteId: string) =>
-      apiFetch<{ booking: Booking }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, { method: 'POST' }),
+      apiFetch<{ booking: BookingView }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, { method: 'POST' }),
     onSuccess: () => void invalidate(),
-  });
-}
-
-/** The assistant's rewrite of a job description (spec: enhance-job-description; field `enhanced`). */
-export function useEnhanceDescription() {
-  return useMutation({
-    mutationFn: (body: { description: string; category: string }) =>
-      apiFetch<{ enhanced: string }>('/assistant/enhance-description', { method: 'POST', json: body }).then(
-        (r) => {
-          if (typeof r?.enhanced !== 'string' || r.enhanced.trim() === '') throw new Error('No suggestion');
-          return r.enhanced;
-        },
-      ),
   });
 }

@@ -1,5 +1,6 @@
 import { milesAwayText } from '@domain/geo/distance';
 import { jobDetailAge } from '@domain/marketplace/ages';
+import type { JobResponse } from '@domain/marketplace/api';
 import { budgetText, formatPence } from '@domain/money/money';
 import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -11,7 +12,6 @@ import { ErrorState } from '@/components/ui/list-states';
 import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
-import type { JobDetail } from '@/lib/marketplace-types';
 import { showError } from '@/lib/toast';
 import { useJob } from './api';
 import { CancelJobButton } from './cancel-job-button';
@@ -58,7 +58,7 @@ export function JobDetailView({ jobId, backTo }: { jobId: string; backTo: string
   return <JobDetailContent job={job.data} />;
 }
 
-function JobDetailContent({ job }: { job: JobDetail }) {
+function JobDetailContent({ job }: { job: JobResponse['job'] }) {
   const navigate = useNavigate();
   const { relation, canQuote, cannotQuoteReason } = job.viewer;
   const owner = relation === 'owner';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import type { JobDetailView } from '@domain/marketplace/api';
 import { MARKET_MESSAGES, QUOTE_MESSAGES } from '@domain/marketplace/schemas';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
-import type { JobDetail } from '@/lib/marketplace-types';
 import { showError, showSuccess } from '@/lib/toast';
 import {
   CUSTOMER_ID,
@@ -29,7 +29,7 @@ afterEach(() => {
 const JOB_URL = `GET /api/v1/jobs/${JOB_ID}`;
 const tradesperson = makeUser({ id: TRADESPERSON_ID, userType: 'tradesperson', fullName: 'Tom Pipes' });
 
-function openJob(job: JobDetail, handlers: Parameters<typeof mockApi>[0] = {}, user = makeUser()) {
+function openJob(job: JobDetailView, handlers: Parameters<typeof mockApi>[0] = {}, user = makeUser()) {
   const fetchMock = mockApi({
     ...sessionHandler(user),
     [JOB_URL]: () => ({ status: 200, body: { job } }),

@@ -1,11 +1,11 @@
 import { myJobsAge } from '@domain/marketplace/ages';
+import type { MyJobsTab, MyJobView } from '@domain/marketplace/api';
 import { budgetText, formatPence } from '@domain/money/money';
 import { CalendarDays, MapPin, PoundSterling } from 'lucide-react';
 import { Link } from 'react-router';
 import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { MyJob, MyJobsTab } from '@/lib/marketplace-types';
 import { CancelJobButton } from './cancel-job-button';
 
 export function quotesReceivedText(count: number): string {
@@ -13,7 +13,7 @@ export function quotesReceivedText(count: number): string {
 }
 
 /** One job on My Jobs. The whole card opens the job; its buttons sit above that link. */
-export function MyJobCard({ job, tab }: { job: MyJob; tab: MyJobsTab }) {
+export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
   const booking = job.booking;
   // Spec section 4: the tradesperson marked it complete and the customer has not paid yet.
   const readyForPayment = tab === 'active' && booking?.status === 'completed' && !booking.depositPaid;

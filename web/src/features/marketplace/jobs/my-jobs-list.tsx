@@ -1,13 +1,15 @@
+import type { MyJobsTab } from '@domain/marketplace/api';
 import { Briefcase } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { MY_JOBS_TABS, type MyJobsTab } from '@/lib/marketplace-types';
 import { useMyJobs } from './api';
 import { MyJobCard } from './my-job-card';
 
+// A Record, so a tab the API adds fails the typecheck until it has a label; its order is the screen's.
 const TAB_LABELS: Record<MyJobsTab, string> = { all: 'All', open: 'Open', active: 'Active', done: 'Done' };
+const MY_JOBS_TABS = Object.keys(TAB_LABELS) as MyJobsTab[];
 
 const EMPTY: Record<MyJobsTab, { title: string; text: string }> = {
   all: { title: 'No jobs yet', text: 'Post your first job and local tradespeople will send you quotes.' },

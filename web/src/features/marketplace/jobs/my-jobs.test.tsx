@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import type { MyJobView } from '@domain/marketplace/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyJob } from '@/lib/marketplace-types';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -21,7 +21,7 @@ function openTab(name: string) {
   fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
 }
 
-function openMyJobs(jobs: MyJob[], path = '/my-jobs') {
+function openMyJobs(jobs: MyJobView[], path = '/my-jobs') {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
     'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs } }),

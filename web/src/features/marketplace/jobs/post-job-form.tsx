@@ -50,7 +50,7 @@ export function PostJobForm({
   onSignedOut: () => void;
 }) {
   const postJob = usePostJob();
-  const { register, handleSubmit, setError, clearErrors, setValue, watch, formState } = useForm<FormValues>({
+  const { register, handleSubmit, setError, clearErrors, watch, formState } = useForm<FormValues>({
     defaultValues: EMPTY,
   });
   const description = watch('description');
@@ -176,11 +176,7 @@ export function PostJobForm({
               ? `${Math.max(0, LIMITS.jobDescriptionMax - length)} characters left.`
               : `Between ${LIMITS.jobDescriptionMin} and ${LIMITS.jobDescriptionMax} characters.`}
         </p>
-        <EnhanceDescription
-          description={description}
-          category={category}
-          onApply={(text) => setValue('description', text, { shouldDirty: true })}
-        />
+        <EnhanceDescription />
       </div>
 
       <fieldset className="space-y-2">

@@ -1,3 +1,4 @@
+import type { QuoteView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { BadgeCheck, CalendarPlus, Check } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { displayName } from '@/lib/format';
-import type { Quote } from '@/lib/marketplace-types';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptQuote, useWithdrawQuote } from './api';
 import { ConfirmDialog } from './confirm-dialog';
@@ -30,7 +30,7 @@ export function QuoteCard({
   canMessage = false,
   mine,
 }: {
-  quote: Quote;
+  quote: QuoteView;
   jobId: string;
   canAccept: boolean;
   canMessage?: boolean;

@@ -1,3 +1,4 @@
+import type { QuoteView } from '@domain/marketplace/api';
 import { QuoteBody } from '@domain/marketplace/schemas';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -5,7 +6,6 @@ import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import type { Quote } from '@/lib/marketplace-types';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage, useSubmitQuote, useUpdateQuote } from './api';
@@ -19,7 +19,15 @@ const penceToPounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pe
  * The quote form (spec section 2: amount in pounds and message, both required). With `quote` it edits
  * that pending quote instead of sending a new one.
  */
-export function QuoteForm({ jobId, quote, onDone }: { jobId: string; quote?: Quote; onDone?: () => void }) {
+export function QuoteForm({
+  jobId,
+  quote,
+  onDone,
+}: {
+  jobId: string;
+  quote?: QuoteView;
+  onDone?: () => void;
+}) {
   const submit = useSubmitQuote(jobId);
   const update = useUpdateQuote();
   const pending = submit.isPending || update.isPending;

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
+
+import type { MyQuoteView } from '@domain/marketplace/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeTradesperson } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
-import type { MyQuote } from './api';
 
 const tradesperson = makeUser({ userType: 'tradesperson' });
 
 let sequence = 0;
-function myQuote(overrides: Partial<MyQuote> = {}): MyQuote {
+function myQuote(overrides: Partial<MyQuoteView> = {}): MyQuoteView {
   sequence += 1;
   const jobId = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
   return {
@@ -18,6 +20,7 @@ function myQuote(overrides: Partial<MyQuote> = {}): MyQuote {
     status: 'pending',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
+    tradesperson: makeTradesperson(),
     job: {
       id: jobId,
       title: 'Fix the leaking tap',

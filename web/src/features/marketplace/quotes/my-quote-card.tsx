@@ -1,15 +1,15 @@
 import { findListAge } from '@domain/marketplace/ages';
+import type { MyQuoteView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { QuoteStatusBadge } from '@/components/status-badge';
-import type { MyQuote } from './api';
 
 // Cards and skeletons share one height so the list does not jump when it arrives.
 export const QUOTE_CARD_HEIGHT = 'h-44';
 
 /** One of the tradesperson's quotes; the whole card opens the job it answers. */
-export function MyQuoteCard({ quote, now }: { quote: MyQuote; now?: Date }) {
+export function MyQuoteCard({ quote, now }: { quote: MyQuoteView; now?: Date }) {
   return (
     <article
       className={`relative flex ${QUOTE_CARD_HEIGHT} flex-col gap-2 overflow-hidden rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:border-primary`}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { TRADES } from '../catalog/catalog';
+
+// The API contract of finding tradespeople (docs/api/tradespeople.md): the server validates and
+// serializes with these schemas, so an internal column (a base postcode, a document's storage key) can
+// never leak into a response, and the web imports their types only. Rates are whole pounds per hour
+// (never pence); dates are ISO strings.
+
+/** One tradesperson in search results, featured professionals and Saved Professionals. */
+export const TradespersonCard = z.object({
+  id: z.string(),
+  fullName: z.string().nullable(),
+  trade: z.enum(TRADES).nullable(),
+  verified: z.boolean(),
+  avatarUrl: z.string(),
+  /** Mean of the reviews to 1 decimal, 0 with none. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  hourlyRateMin: z.number().int().nullable(),
+  hourlyRateMax: z.number().int().nullable(),
+  /** Already the first 3. */
+  specialties: z.array(z.string()),
+  location: z.string(),
+  /** From the searched location; null without one. */
+  distanceMiles: z.number().nullable(),
+  /** The signed-in customer has saved them (false for everyone else). */
+  saved: z.boolean(),
+});
+export type TradespersonCard = z.infer<typeof TradespersonCard>;
+
+export const TradespersonList = z.object({ tradespeople: z.array(TradespersonCard) });
+export type TradespersonList = z.infer<typeof TradespersonList>;
+
+// An empty parameter (`?service=`) means the same as none.
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => value || undefined);
+
+export const TradespeopleFilter = z.enum(['all', 'verified', 'top-rated', 'nearby']);
+export type TradespeopleFilter = z.infer<typeof TradespeopleFilter>;
+
+export const TradespeopleSearchQuery = z.object({
+  service: optionalText(100),
+  location: optionalText(100),
+  category: optionalText(40),
+  filter: TradespeopleFilter.default('all'),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const SearchLocation = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
+export type SearchLocation = z.infer<typeof SearchLocation>;
+
+export const TradespeopleSearchPage = z.object({
+  tradespeople: z.array(TradespersonCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  location: SearchLocation.nullable(),
+});
+export type TradespeopleSearchPage = z.infer<typeof TradespeopleSearchPage>;
+
+export const FeaturedQuery = z.object({ limit: z.coerce.number().int().min(1).max(6).default(6) });
+
+export const VerificationCheck = z.object({
+  kind: z.enum(['photo_id', 'insurance', 'accreditation']),
+  title: z.string(),
+  verifiedAt: z.string(),
+  expiresOn: z.string().nullable(),
+});
+export type VerificationCheck = z.infer<typeof VerificationCheck>;
+
+export const PublicProfile = z.object({
+  id: z.string(),
+  fullName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  trade: z.enum(TRADES).nullable(),
+  bio: z.string().nullable(),
+  yearsExperience: z.number().int().nullable(),
+  hourlyRateMin: z.number().int().nullable(),
+  hourlyRateMax: z.number().int().nullable(),
+  specialties: z.array(z.string()),
+  serviceAreas: z.array(z.string()),
+  /** e.g. 'LS1, Leeds' (never the full postcode). */
+  baseDistrict: z.string().nullable(),
+  serviceRadiusMiles: z.number().int(),
+  verified: z.boolean(),
+  checks: z.array(VerificationCheck),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  avatarUrl: z.string(),
+  memberSince: z.string(),
+  saved: z.boolean(),
+  /** The tradesperson's 'Show reviews publicly' switch. */
+  reviewsPublic: z.boolean(),
+  isOwnProfile: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+export const PublicProfileResponse = z.object({ profile: PublicProfile });
+export type PublicProfileResponse = z.infer<typeof PublicProfileResponse>;
+
+export const PublicReview = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  /** 'Ann S.' */
+  reviewerName: z.string(),
+  createdAt: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+});
+export type PublicReview = z.infer<typeof PublicReview>;
+
+export const ReviewsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const ReviewsPage = z.object({ reviews: z.array(PublicReview), nextCursor: z.string().nullable() });
+export type ReviewsPage = z.infer<typeof ReviewsPage>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// Every `code` the API can answer in `{ error: { code, message, details } }`, closed: the server cannot
+// throw a code missing here, and the web cannot branch on one (a misspelt code fails the typecheck).
+// Each code keeps one meaning and one HTTP status; the comments give them.
+export const ERROR_CODES = [
+  // Any capability.
+  'validation_error', // 400: input refused; `message` is the first problem, `details` [{ field, message }]
+  'not_found', // 404: missing, or hidden from this caller
+  'unauthenticated', // 401: sign in first
+  'cross_site_request', // 403: a state-changing request from another site (CSRF)
+  'rate_limited', // 429: too many API requests from this address
+  'bad_request', // 400: not understood (invalid JSON and other malformed requests)
+  'method_not_allowed', // 405
+  'not_acceptable', // 406
+  'payload_too_large', // 413: larger than BODY_LIMIT_BYTES
+  'unsupported_media_type', // 415
+  'internal_error', // 500: says nothing internal; the log has the request id
+  'not_ready', // 503: readiness: the database does not answer
+  // accounts
+  'email_taken', // 409
+  'invalid_credentials', // 401
+  'too_many_attempts', // 429: failed sign-ins
+  'account_suspended', // 403
+  'invalid_token', // 400: verification link invalid or expired
+  'too_soon', // 429: verification email asked for again within a minute
+  'wrong_password', // 400: current password not correct
+  // marketplace
+  'only_customers', // 403
+  'only_tradespeople', // 403
+  'own_job', // 403: quoting on one's own job
+  'needs_trade', // 403: a tradesperson without a trade cannot quote
+  'not_open', // 409: the job is no longer open
+  'already_quoted', // 409
+  'quote_limit', // 409: the job has its 3 live quotes
+  'not_pending', // 409: the quote or document is no longer pending
+  'already_accepted', // 409: the job already has an accepted quote
+  'not_allowed', // 403: only the other party to the booking can do that
+  'booking_state', // 409: the booking cannot make that move from its status
+  // profiles
+  'too_many_pending', // 409: documents waiting for review
+  'file_too_large', // 413: an upload over its own limit
+  // messaging
+  'no_shared_job', // 409: no job allows this conversation
+  'recipient_inactive', // 409: the other person's account was deleted or suspended
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error response. */
+export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../catalog/statuses';
+
+// The marketplace's API contract (docs/api/marketplace.md): the server validates and serializes with
+// these schemas, so an internal column can never leak into a response, and the web imports their
+// types only. Money is integer pence, dates ISO strings; `scheduledDate` and `preferredStartDate` are
+// 'YYYY-MM-DD'. Request bodies are in ./schemas, shared with the forms.
+
+export const PersonView = z.object({
+  id: z.string(),
+  /** Null for a deleted account ("Deleted user"). */
+  fullName: z.string().nullable(),
+  /** Mean of the person's reviews to 1 decimal, 0 with none. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+});
+export type PersonView = z.infer<typeof PersonView>;
+
+export const TradespersonView = PersonView.extend({
+  trade: z.string().nullable(),
+  verified: z.boolean(),
+  avatarUrl: z.string().nullable(),
+});
+export type TradespersonView = z.infer<typeof TradespersonView>;
+
+export const QuoteView = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  amount: z.number().int(),
+  message: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  tradesperson: TradespersonView,
+});
+export type QuoteView = z.infer<typeof QuoteView>;
+
+export const JobSummaryView = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  status: z.enum(JOB_STATUSES),
+  outcode: z.string(),
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+});
+export type JobSummaryView = z.infer<typeof JobSummaryView>;
+
+/** A tradesperson's quote with the job it answers. */
+export const MyQuoteView = QuoteView.extend({ job: JobSummaryView });
+export type MyQuoteView = z.infer<typeof MyQuoteView>;
+
+export const BookingView = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  quoteId: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  amount: z.number().int(),
+  depositPaid: z.boolean(),
+  scheduledDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  customer: PersonView,
+  tradesperson: TradespersonView,
+  job: z.object({ id: z.string(), title: z.string(), category: z.string(), outcode: z.string() }),
+});
+export type BookingView = z.infer<typeof BookingView>;
+
+export const MyJobView = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  status: z.enum(JOB_STATUSES),
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+  postcode: z.string(),
+  createdAt: z.string(),
+  quoteCount: z.number().int(),
+  booking: BookingView.nullable(),
+});
+export type MyJobView = z.infer<typeof MyJobView>;
+
+/** A job in the tradespeople's list: never the full postcode, only the district and the place. */
+export const OpenJobView = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  description: z.string(),
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+  outcode: z.string(),
+  place: z.string().nullable(),
+  distanceMiles: z.number().nullable(),
+  createdAt: z.string(),
+  quoteCount: z.number().int(),
+  /** The viewer has a quote on this job (it stays listed for them even when full). */
+  quotedByMe: z.boolean(),
+  customer: PersonView.extend({ emailVerified: z.boolean() }),
+});
+export type OpenJobView = z.infer<typeof OpenJobView>;
+
+export const JobDetailView = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  status: z.enum(JOB_STATUSES),
+  description: z.string(),
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+  postcode: z.string(),
+  postcodeIsPartial: z.boolean(),
+  place: z.string().nullable(),
+  distanceMiles: z.number().nullable(),
+  preferredStartDate: z.string().nullable(),
+  createdAt: z.string(),
+  customer: PersonView,
+  quotes: z.array(QuoteView),
+  booking: BookingView.nullable(),
+  viewer: z.object({
+    relation: z.enum(['owner', 'tradesperson', 'admin']),
+    canQuote: z.boolean(),
+    cannotQuoteReason: z.string().nullable(),
+    myQuote: QuoteView.nullable(),
+  }),
+});
+export type JobDetailView = z.infer<typeof JobDetailView>;
+
+export const JobResponse = z.object({ job: JobDetailView });
+export type JobResponse = z.infer<typeof JobResponse>;
+
+export const MyJobsTab = z.enum(['all', 'open', 'active', 'done']);
+export type MyJobsTab = z.infer<typeof MyJobsTab>;
+export const MyJobsQuery = z.object({ tab: MyJobsTab.default('all') });
+export const MyJobsResponse = z.object({ jobs: z.array(MyJobView) });
+export type MyJobsResponse = z.infer<typeof MyJobsResponse>;
+
+export const OpenJobFilter = z.enum(['all', 'verified', 'top-rated', 'nearby']);
+export type OpenJobFilter = z.infer<typeof OpenJobFilter>;
+export const OpenJobsQuery = z.object({
+  filter: OpenJobFilter.default('all'),
+  /** A job category or a Browse Services category id. */
+  category: z.string().trim().max(40).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const OpenJobsPage = z.object({
+  jobs: z.array(OpenJobView),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type OpenJobsPage = z.infer<typeof OpenJobsPage>;
+
+export const QuoteResponse = z.object({ quote: QuoteView });
+export type QuoteResponse = z.infer<typeof QuoteResponse>;
+export const MyQuoteResponse = z.object({ quote: MyQuoteView });
+export type MyQuoteResponse = z.infer<typeof MyQuoteResponse>;
+
+export const MyQuotesTab = z.enum(['all', 'pending', 'accepted', 'rejected']);
+export type MyQuotesTab = z.infer<typeof MyQuotesTab>;
+export const MyQuotesQuery = z.object({ tab: MyQuotesTab.default('all') });
+export const MyQuotesResponse = z.object({ quotes: z.array(MyQuoteView) });
+export type MyQuotesResponse = z.infer<typeof MyQuotesResponse>;
+
+export const BookingResponse = z.object({ booking: BookingView });
+export type BookingResponse = z.infer<typeof BookingResponse>;
+export const MyBookingsResponse = z.object({ bookings: z.array(BookingView) });
+export type MyBookingsResponse = z.infer<typeof MyBookingsResponse>;
+
+/** The tradesperson dashboard, from the tradesperson's real data (the spec's fixed 4.8 is replaced). */
+export const DashboardView = z.object({
+  stats: z.object({
+    activeJobs: z.number().int(),
+    pendingQuotes: z.number().int(),
+    totalEarningsPence: z.number().int(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+  }),
+  recentQuotes: z.array(MyQuoteView),
+  activeJobs: z.array(BookingView),
+});
+export type DashboardView = z.infer<typeof DashboardView>;
