@@ -11,6 +11,8 @@ export function unreadMessagesEmail(input: {
   count: number;
   latest: string;
   link: string;
+  /** Turns 'New messages' off without signing in (an optional email must carry one). */
+  unsubscribeLink: string;
   dedupeKey: string;
 }): NewEmail {
   const sender = input.senderName?.trim() || 'Someone';
@@ -31,10 +33,11 @@ export function unreadMessagesEmail(input: {
       '',
       `Read and reply: ${input.link}`,
       '',
-      "You can turn these emails off under Profile, Settings, 'New messages'.",
+      "You can turn these emails off under Profile, Settings, 'New messages', or here:",
+      input.unsubscribeLink,
       '',
       'TradeNest',
     ].join('\n'),
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(sender)} sent you ${what}. The latest:</p><blockquote style="white-space:pre-wrap">${escapeHtml(preview)}</blockquote><p><a href="${escapeHtml(input.link)}">Read and reply</a></p><p>You can turn these emails off under Profile, Settings, 'New messages'.</p><p>TradeNest</p>`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(sender)} sent you ${what}. The latest:</p><blockquote style="white-space:pre-wrap">${escapeHtml(preview)}</blockquote><p><a href="${escapeHtml(input.link)}">Read and reply</a></p><p>You can turn these emails off under Profile, Settings, 'New messages', or <a href="${escapeHtml(input.unsubscribeLink)}">unsubscribe from message emails</a>.</p><p>TradeNest</p>`,
   };
 }

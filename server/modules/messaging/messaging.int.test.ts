@@ -430,5 +430,17 @@ describeOnDatabases('messaging', (ctx) => {
     expect(emails[0]!.textBody).toContain(`/conversation/${wants.id}`);
     expect(emails[0]!.textBody).not.toContain('Too recent');
     expect(recipient).not.toBe(sender);
+
+    // An optional email: its link turns 'New messages' off without signing in.
+    const token = /\/unsubscribe\?token=([^\s"&]+)/.exec(emails[0]!.textBody)?.[1];
+    expect(emails[0]!.htmlBody).toContain(`/unsubscribe?token=${token}`);
+    const off = await app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/unsubscribe',
+      payload: { token: decodeURIComponent(token!) },
+    });
+    expect(off.statusCode).toBe(200);
+    const [settings] = await db().select().from(userSettings).where(eq(userSettings.userId, recipient));
+    expect(settings).toMatchObject({ newMessages: false, emailNotifications: true, quoteUpdates: true });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversations, messages, profiles, userSettings, users } from '../../db/schema';
 import type { Queue } from '../../queue/queue';
-import { enqueueEmail } from '../notifications';
+import { enqueueEmail, unsubscribeLink } from '../notifications';
 import { unreadMessagesEmail } from './emails';
 
 /** A message still unread this long after it arrived is worth an email (DOMAIN-RULES 11). */
@@ -13,6 +13,7 @@ interface DueRow {
   sender_id: string;
   content: string;
   created_at: Date | string;
+  recipient_id: string;
   recipient_email: string | null;
   recipient_name: string | null;
   wants_email: boolean | null;
@@ -68,6 +69,7 @@ export class UnreadNotifier {
            and r.id = case when c.participant_one_id = m.sender_id then c.participant_two_id else c.participant_one_id end
            and sp.id = m.sender_id
         returning m.conversation_id, m.sender_id, m.content, m.created_at,
+                  r.id as recipient_id,
                   case when r.deleted_at is null and r.suspended_at is null then r.email end as recipient_email,
                   rp.full_name as recipient_name, sp.full_name as sender_name,
                   coalesce(rs.email_notifications, true) and coalesce(rs.new_messages, true) as wants_email`);
@@ -91,6 +93,7 @@ export class UnreadNotifier {
             count: list.length,
             latest: latest.content,
             link: `${this.appUrl}/conversation/${conversationId}`,
+            unsubscribeLink: await unsubscribeLink(tx, latest.recipient_id, 'newMessages', this.appUrl),
             // One email per conversation and batch, even if this transaction were retried.
             dedupeKey: `unread:${conversationId}:${new Date(latest.created_at).toISOString()}`,
           }),

@@ -2,4 +2,4 @@
 export { devOutboxRoutes } from './dev-outbox.routes';
 export { EmailDelivery, enqueueEmail, type NewEmail } from './email-outbox';
 export { notificationRoutes } from './notifications.routes';
-export { notifyForEvent } from './notifications.service';
+export { notifyForEvent, unsubscribeLink } from './notifications.service';

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../../domain/events/catalog';
+import type { EmailSwitch } from '../../../domain/notifications/schemas';
 import { NOTIFICATION_MESSAGES, type NotificationView } from '../../../domain/notifications/schemas';
 import type { EventBus } from '../../adapters/event-bus';
 import type { Database, Executor } from '../../db/client';
@@ -80,7 +81,7 @@ export async function notifyForEvent(
         body: plan.body,
         link: `${appUrl}${plan.link}`,
         emailSwitch: plan.email,
-        unsubscribeLink: `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+        unsubscribeLink: unsubscribeUrl(appUrl, token),
         dedupeKey: `event:${event.id}:${person.id}`,
       }),
     );
@@ -157,4 +158,17 @@ export async function unsubscribe(deps: NotificationDeps, token: string) {
   // Sessions cache the settings (decision 0008): every instance must read them afresh.
   deps.bus.publish({ type: 'user-changed', userId });
   return { setting };
+}
+
+const unsubscribeUrl = (appUrl: string, token: string) =>
+  `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** The link, for an optional email another module sends, that turns this switch off without signing in. */
+export async function unsubscribeLink(
+  tx: Executor,
+  userId: string,
+  setting: EmailSwitch,
+  appUrl: string,
+): Promise<string> {
+  return unsubscribeUrl(appUrl, await unsubscribeTokenFor(tx, userId, setting));
 }
