@@ -1,3 +1,4 @@
+import type { SettingsResponse } from '@domain/accounts/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { showError } from '@/lib/toast';
@@ -24,7 +25,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<Settings>) =>
-      apiFetch<{ settings: Settings }>('/account/settings', { method: 'PATCH', json: change }),
+      apiFetch<SettingsResponse>('/account/settings', { method: 'PATCH', json: change }),
     onMutate: async (change) => {
       // A session refetch in flight would overwrite the optimistic value with the old one.
       await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });

@@ -1,5 +1,6 @@
 // The part of messaging every signed-in screen needs at once (the bottom navigation's badge), apart
 // from the rest so that the app's first script stays small (bench/landing-js.mjs).
+import type { UnreadCount } from '@domain/messaging/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 
@@ -15,8 +16,7 @@ export const messagingKeys = {
 export function useUnreadCount(enabled = true) {
   return useQuery({
     queryKey: messagingKeys.unread,
-    queryFn: ({ signal }) =>
-      apiFetch<{ unread: number }>('/conversations/unread', { signal }).then((r) => r.unread),
+    queryFn: ({ signal }) => apiFetch<UnreadCount>('/conversations/unread', { signal }).then((r) => r.unread),
     enabled,
   });
 }
