@@ -82,7 +82,8 @@ try {
       `  ran ${fmt(total)} jobs (${ran.map((n) => fmt(n)).join(' + ')}) in ${fmt(ms)} ms: ${fmt((total / ms) * 1000)} jobs/s\n` +
       `  yardstick: raw node:http, autocannon 10 connections 5 s: ${fmt(reference)} req/s\n`,
   );
-  for (const w of workers) w.child.stdin.write('stop\n');
+  // Closing stdin too: the worker's command loop ends only when its input does.
+  for (const w of workers) w.child.stdin.end('stop\n');
   await Promise.all(workers.map((w) => new Promise((resolve) => w.child.once('exit', resolve))));
 } finally {
   clearTimeout(deadline);
