@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { currentUser, sessionCookie, signIn, signUp } from '../../../test/http';
-import { jobPostings, messages, profiles, quotes, sessions, users } from '../../db/schema';
+import { emailOutbox, jobPostings, messages, profiles, quotes, sessions, users } from '../../db/schema';
 import {
   createConversation,
   createJob,
@@ -97,6 +97,41 @@ describeOnDatabases('changing the password', (ctx) => {
     expect(await currentUser(app, otherDevice)).toBeNull();
     expect((await signIn(app, account.email, account.password)).statusCode).toBe(401);
     expect((await signIn(app, account.email, 'a new secret')).statusCode).toBe(200);
+  });
+
+  it('always sends the security email, even with every email switch off, and only once the change is made', async () => {
+    const app = await ctx.app();
+    const db = ctx.database().db;
+    const account = await signUp(app);
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account/settings',
+      headers: { cookie: account.cookie },
+      payload: { emailNotifications: false, quoteUpdates: false, newMessages: false },
+    });
+    const securityEmails = () =>
+      db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, account.email), eq(emailOutbox.kind, 'password_changed')));
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie: account.cookie },
+      payload: { currentPassword: 'not it', newPassword: 'a new secret' },
+    });
+    expect(await securityEmails()).toHaveLength(0);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie: account.cookie },
+      payload: { currentPassword: account.password, newPassword: 'a new secret' },
+    });
+    expect(ok.statusCode).toBe(204);
+    const [email] = await securityEmails();
+    expect(email).toMatchObject({ subject: 'Your TradeNest password was changed' });
+    expect(email!.textBody).not.toContain('unsubscribe');
+    expect(email!.htmlBody).not.toContain('unsubscribe');
   });
 });
 

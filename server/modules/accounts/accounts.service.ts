@@ -1,10 +1,13 @@
 import { AUTH_MESSAGES, type Settings } from '../../../domain/accounts/schemas';
 import type { FileStorage } from '../../adapters/storage';
+import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { deleteQuietly, type Logger } from '../../lib/stored-files';
 import type { AuthContext } from '../../plugins/auth-context';
+import type { Queue } from '../../queue/queue';
 import { recordAudit } from '../audit';
+import { enqueueEmail } from '../notifications';
 import {
   collectAccountData,
   eraseAccount,
@@ -13,10 +16,14 @@ import {
   updateSettings,
 } from './accounts.repository';
 import { deleteSessionsOfUser, findPasswordHash } from './auth.repository';
+import { passwordChangedEmail } from './emails';
 import { hashPassword, verifyPassword } from './password';
 
 export interface AccountDeps {
   db: Database;
+  config: Pick<Config, 'appUrl'>;
+  /** Sends the security email at once after the commit. */
+  queue: Pick<Queue, 'wake'>;
   /** Where the account's uploads live; its files are deleted with it. */
   storage?: FileStorage;
 }
@@ -53,7 +60,17 @@ export async function changePassword(
       entityId: auth.user.id,
       ip,
     });
+    await enqueueEmail(
+      tx,
+      passwordChangedEmail({
+        to: auth.user.email,
+        name: auth.user.fullName,
+        appUrl: deps.config.appUrl,
+        at: new Date(),
+      }),
+    );
   });
+  deps.queue.wake('email.deliver');
 }
 
 export async function deleteAccount(

@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../lib/html';
 import type { NewEmail } from '../notifications';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function verificationEmail({
   to,
@@ -29,5 +27,44 @@ export function verificationEmail({
       'TradeNest',
     ].join('\n'),
     html: `<p>${escapeHtml(greeting)}</p><p>Thanks for joining TradeNest. Please confirm your email address:</p><p><a href="${escapeHtml(link)}">Confirm my email address</a></p><p>The link works for 7 days. If you did not create an account, you can ignore this email.</p><p>TradeNest</p>`,
+  };
+}
+
+/**
+ * A security email: it goes whatever the Settings switches say, and carries no unsubscribe link, so
+ * the owner learns of a change they did not make.
+ */
+export function passwordChangedEmail({
+  to,
+  name,
+  appUrl,
+  at,
+}: {
+  to: string;
+  name: string | null;
+  appUrl: string;
+  at: Date;
+}): NewEmail {
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const when = at.toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
+  const help = `${appUrl}/support`;
+  return {
+    to,
+    kind: 'password_changed',
+    subject: 'Your TradeNest password was changed',
+    text: [
+      greeting,
+      '',
+      `The password of your TradeNest account was changed on ${when} (UK time), and every other device was signed out.`,
+      '',
+      `If this was not you, contact us straight away: ${help}`,
+      '',
+      'TradeNest',
+    ].join('\n'),
+    html: `<p>${escapeHtml(greeting)}</p><p>The password of your TradeNest account was changed on ${escapeHtml(when)} (UK time), and every other device was signed out.</p><p>If this was not you, <a href="${escapeHtml(help)}">contact us straight away</a>.</p><p>TradeNest</p>`,
   };
 }
