@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import './test/node20-polyfills.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

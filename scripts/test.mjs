@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, then every Vitest project (unit, web components, API integration on
 // PGlite and PostgreSQL, browser end-to-end). Ends with one summary line for CI.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
