@@ -6,6 +6,7 @@ import { mailTransportFor } from './adapters/mail/mail-transport';
 import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
 import { accountRoutes, authRoutes, registerSessions, warmUpDummyHash } from './modules/accounts';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
@@ -41,6 +42,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go (stdout by default); tests read them to check what is never logged. */
   logStream?: { write(line: string): void };
+  /** The time rules read (sign-in throttle windows so far); tests pass a clock they move by hand. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance;
@@ -57,7 +60,13 @@ declare module 'fastify' {
 }
 
 /** Builds the whole application without listening, so tests drive it with `inject`. */
-export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  clock = systemClock,
+}: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger
       ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
@@ -127,7 +136,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     if (event.type === 'jobs-changed') openJobPages.clear();
   });
   const storage = fileStorageFor(config);
-  const deps = { db: database.db, config, queue, events, bus, openJobPages, storage };
+  const deps = { db: database.db, config, queue, events, bus, openJobPages, storage, clock };
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });

@@ -4,6 +4,7 @@ import { type App, buildApp } from '../server/app';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { truncateAllTables } from '../server/db/truncate';
+import type { Clock } from '../server/lib/clock';
 import { type ConfigOverrides, testConfig } from './config';
 
 // One database per kind per test worker, migrated once and emptied before each test file: creating a
@@ -66,7 +67,7 @@ export interface DatabaseContext {
   /** The worker's database, emptied before this describe block ran. */
   database(): DatabaseHandle;
   /** Builds the app on this database (quiet logs, test config); closed after the block. */
-  app(overrides?: ConfigOverrides): Promise<App>;
+  app(overrides?: ConfigOverrides, options?: { clock?: Clock }): Promise<App>;
 }
 
 /**
@@ -103,9 +104,14 @@ export function describeOnDatabases(name: string, body: (ctx: DatabaseContext) =
           if (!handle) throw new Error('database used outside a test');
           return handle;
         },
-        app: async (overrides) => {
+        app: async (overrides, options) => {
           if (!handle) throw new Error('app built outside a test');
-          const app = await buildApp({ config: testConfig(overrides), database: handle, logger: false });
+          const app = await buildApp({
+            config: testConfig(overrides),
+            database: handle,
+            logger: false,
+            clock: options?.clock,
+          });
           apps.push(app);
           await app.ready();
           return app;

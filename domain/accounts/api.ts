@@ -36,6 +36,10 @@ export type SessionView = z.infer<typeof SessionView>;
 export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
+/** The same answer whether or not the email has an account, so it reveals nothing. */
+export const SignInLinkSent = z.object({ sent: z.literal(true), message: z.string() });
+export type SignInLinkSent = z.infer<typeof SignInLinkSent>;
+
 /** `user` is the signed-in user (verified now if it was their link), or null when signed out. */
 export const VerifyEmailResponse = z.object({ verified: z.literal(true), user: SessionUser.nullable() });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;

@@ -46,6 +46,12 @@ export type SignUpBody = z.infer<typeof SignUpBody>;
 export const SignInBody = z.object({ email, password: existingPassword });
 export type SignInBody = z.infer<typeof SignInBody>;
 
+/** Asks for a one-time sign-in link by email: the way in for an owner whose account is under attack. */
+export const SignInLinkBody = z.object({ email });
+export type SignInLinkBody = z.infer<typeof SignInLinkBody>;
+export const RedeemSignInLinkBody = z.object({ token: z.string().min(1).max(200) });
+export type RedeemSignInLinkBody = z.infer<typeof RedeemSignInLinkBody>;
+
 export const ChangePasswordBody = z.object({ currentPassword: existingPassword, newPassword });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const DeleteAccountBody = z.object({ password: existingPassword });
@@ -70,7 +76,13 @@ export const UpdateSettingsBody = SettingsView.partial().refine((v) => Object.ke
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait an hour and try again.',
+  tooManyAttempts:
+    'Too many failed sign-in attempts from here. Please wait a few minutes and try again, or email yourself a sign-in link.',
+  accountProtected:
+    'This account is protected after many failed sign-in attempts. Email yourself a sign-in link, or sign in from a device you have used before.',
+  signInLinkSent:
+    'If an account uses that email, a sign-in link is on its way. It works once, within 15 minutes.',
+  invalidSignInLink: 'This sign-in link is invalid or has expired',
   suspended: 'This account has been suspended. Please contact support.',
   wrongPassword: 'Your current password is not correct',
   invalidVerificationLink: 'This verification link is invalid or has expired',

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** Sent as `Retry-After` (seconds) with a 429, so clients and scripts know when to try again. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

@@ -91,7 +91,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use tokens sent by email (verification, password reset); only the hash is stored. */
+/** Single-use tokens sent by email (verification, password reset, sign-in links); only the hash is stored. */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -104,23 +104,46 @@ export const emailTokens = pgTable(
     usedAt: tsz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [check('email_tokens_purpose_check', oneOf(t.purpose, ['verify_email', 'reset_password']))],
+  (t) => [check('email_tokens_purpose_check', oneOf(t.purpose, ['verify_email', 'reset_password', 'sign_in']))],
 );
 
-/** Failed and successful sign-ins, for throttling per account and per IP. */
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
+/**
+ * Sign-in throttle counters (decision 0018). One row per scope and key; an attempt reserves its
+ * failure here (an atomic upsert) before the password is checked, so parallel guesses are counted.
+ * - `account_address` (email + address) and `device` (a trusted device + account): growing delays.
+ * - `account` and `address`: caps on guesses from clients the account has never trusted.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
   {
-    id: id(),
-    emailLower: text('email_lower').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    createdAt: createdAt(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: tsz('window_started_at').notNull(),
+    lastFailureAt: tsz('last_failure_at').notNull(),
   },
   (t) => [
-    index('sign_in_attempts_email_idx').on(t.emailLower, t.createdAt),
-    index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt),
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('sign_in_throttles_scope_check', oneOf(t.scope, ['account_address', 'device', 'account', 'address'])),
+    index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt),
   ],
+);
+
+/**
+ * Browsers an account has signed in from (a long-lived `tn_device` cookie; only its hash is kept).
+ * Their sign-ins skip the caps an attacker can run up, so guessing cannot lock the owner out.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: tsz('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('trusted_devices_user_idx').on(t.userId)],
 );
 
 /** The Settings tab's switches, with the spec's defaults. */

@@ -18,14 +18,15 @@ import {
   reviews,
   savedProfessionals,
   sessions,
-  signInAttempts,
   tradespersonProfiles,
+  trustedDevices,
   unsubscribeTokens,
   userRoles,
   userSettings,
   users,
 } from '../../db/schema';
 import { keyOfFileUrl } from '../../lib/stored-files';
+import { deleteThrottlesForEmail } from './sign-in-throttle.repository';
 
 export async function updateSettings(db: Executor, userId: string, changes: Partial<Settings>) {
   const [row] = await db
@@ -130,7 +131,8 @@ export async function eraseAccount(db: Executor, userId: string, now: Date) {
   await db
     .delete(savedProfessionals)
     .where(or(eq(savedProfessionals.customerId, userId), eq(savedProfessionals.tradespersonUserId, userId)));
-  if (user) await db.delete(signInAttempts).where(eq(signInAttempts.emailLower, user.email.toLowerCase()));
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+  if (user) await deleteThrottlesForEmail(db, user.email.toLowerCase());
 }
 
 /** Everything stored about one account, for "Download my data" (UK GDPR, right of access). */

@@ -1,11 +1,10 @@
-import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   emailTokens,
   profiles,
   sessions,
-  signInAttempts,
   tradespersonProfiles,
   userRoles,
   userSettings,
@@ -118,40 +117,24 @@ export async function recordLastSignIn(db: Executor, userId: string, now: Date) 
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }
 
-export async function recordSignInAttempt(db: Executor, emailLower: string, ip: string, succeeded: boolean) {
-  await db.insert(signInAttempts).values({ emailLower, ip, succeeded });
-}
-
-export async function countRecentFailures(
-  db: Executor,
-  by: { emailLower: string } | { ip: string },
-  since: Date,
-) {
+export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(
-      and(
-        'emailLower' in by ? eq(signInAttempts.emailLower, by.emailLower) : eq(signInAttempts.ip, by.ip),
-        eq(signInAttempts.succeeded, false),
-        gt(signInAttempts.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
+    .select({ suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return !row || row.suspendedAt !== null || row.deletedAt !== null;
 }
 
-export async function deleteOldSignInAttempts(db: Executor, before: Date) {
-  await db.delete(signInAttempts).where(lt(signInAttempts.createdAt, before));
-}
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'sign_in';
 
 export async function insertEmailToken(
   db: Executor,
-  token: { tokenHash: string; userId: string; purpose: 'verify_email' | 'reset_password'; expiresAt: Date },
+  token: { tokenHash: string; userId: string; purpose: EmailTokenPurpose; expiresAt: Date; createdAt?: Date },
 ) {
   await db.insert(emailTokens).values(token);
 }
 
-export async function latestEmailTokenAt(db: Executor, userId: string, purpose: 'verify_email') {
+export async function latestEmailTokenAt(db: Executor, userId: string, purpose: EmailTokenPurpose) {
   const [row] = await db
     .select({ at: sql<Date | null>`max(${emailTokens.createdAt})` })
     .from(emailTokens)
@@ -160,7 +143,12 @@ export async function latestEmailTokenAt(db: Executor, userId: string, purpose: 
 }
 
 /** Marks a valid, unused token used and returns its user, or undefined. */
-export async function consumeEmailToken(db: Executor, tokenHash: string, purpose: 'verify_email', now: Date) {
+export async function consumeEmailToken(
+  db: Executor,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+) {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })

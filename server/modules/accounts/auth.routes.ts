@@ -1,22 +1,47 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SessionView, VerifyEmailBody, VerifyEmailResponse } from '../../../domain/accounts/api';
-import { SignInBody, SignUpBody } from '../../../domain/accounts/schemas';
+import {
+  SessionView,
+  SignInLinkSent,
+  VerifyEmailBody,
+  VerifyEmailResponse,
+} from '../../../domain/accounts/api';
+import {
+  AUTH_MESSAGES,
+  RedeemSignInLinkBody,
+  SignInBody,
+  SignInLinkBody,
+  SignUpBody,
+} from '../../../domain/accounts/schemas';
+import type { Config } from '../../config/config';
 import { requireUser } from '../../plugins/auth-context';
 import {
   type AuthDeps,
   type RequestMeta,
+  redeemSignInLink,
   resendVerification,
+  type SignedIn,
+  sendSignInLink,
   signIn,
   signOut,
   signUp,
   verifyEmail,
 } from './auth.service';
-import { clearSessionCookie, setSessionCookie } from './sessions';
+import { clearSessionCookie, deviceCookieName, setDeviceCookie, setSessionCookie } from './sessions';
 
-const meta = (request: { ip: string; headers: Record<string, unknown> }): RequestMeta => ({
+const meta = (
+  request: { ip: string; headers: Record<string, unknown>; cookies: Record<string, string | undefined> },
+  config: Config,
+): RequestMeta => ({
   ip: request.ip,
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  deviceToken: request.cookies[deviceCookieName(config)] || undefined,
 });
+
+function setCookies(reply: FastifyReply, config: Config, signedIn: SignedIn) {
+  setSessionCookie(reply, config, signedIn.token, signedIn.expires);
+  if (signedIn.deviceToken) setDeviceCookie(reply, config, signedIn.deviceToken);
+}
 
 export const authRoutes =
   (deps: AuthDeps): FastifyPluginAsyncZod =>
@@ -41,8 +66,8 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const signedIn = await signUp(deps, request.body, meta(request));
-        setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+        const signedIn = await signUp(deps, request.body, meta(request, deps.config));
+        setCookies(reply, deps.config, signedIn);
         return reply.status(201).send({ user: signedIn.user });
       },
     );
@@ -53,8 +78,42 @@ export const authRoutes =
       async (request, reply) => {
         // A new token at every sign-in: a session id planted before sign-in is never promoted.
         if (request.auth) await signOut(deps, request.auth.sessionHash);
-        const signedIn = await signIn(deps, request.body, meta(request));
-        setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+        const signedIn = await signIn(deps, request.body, meta(request, deps.config));
+        setCookies(reply, deps.config, signedIn);
+        return { user: signedIn.user };
+      },
+    );
+
+    app.post(
+      '/auth/sign-in-link',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a one-time sign-in link (same answer whether or not the account exists)',
+          body: SignInLinkBody,
+          response: { 202: SignInLinkSent },
+        },
+      },
+      async (request, reply) => {
+        await sendSignInLink(deps, request.body.email);
+        return reply.status(202).send({ sent: true as const, message: AUTH_MESSAGES.signInLinkSent });
+      },
+    );
+
+    app.post(
+      '/auth/sign-in-link/redeem',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with the token from an emailed sign-in link',
+          body: RedeemSignInLinkBody,
+          response: { 200: SessionView },
+        },
+      },
+      async (request, reply) => {
+        if (request.auth) await signOut(deps, request.auth.sessionHash);
+        const signedIn = await redeemSignInLink(deps, request.body.token, meta(request, deps.config));
+        setCookies(reply, deps.config, signedIn);
         return { user: signedIn.user };
       },
     );

@@ -68,3 +68,32 @@ export function passwordChangedEmail({
     html: `<p>${escapeHtml(greeting)}</p><p>The password of your TradeNest account was changed on ${escapeHtml(when)} (UK time), and every other device was signed out.</p><p>If this was not you, <a href="${escapeHtml(help)}">contact us straight away</a>.</p><p>TradeNest</p>`,
   };
 }
+
+/** A one-time sign-in link: it goes whatever the Settings switches say, since the owner asked for it. */
+export function signInLinkEmail({
+  to,
+  link,
+  minutes,
+}: {
+  to: string;
+  link: string;
+  minutes: number;
+}): NewEmail {
+  return {
+    to,
+    kind: 'sign_in_link',
+    subject: 'Your TradeNest sign-in link',
+    text: [
+      'Hello,',
+      '',
+      'Someone (we hope you) asked to sign in to TradeNest with this email address. Open this link to sign in:',
+      '',
+      link,
+      '',
+      `The link works once, within ${minutes} minutes. If you did not ask for it, ignore this email: nobody can use it without access to your inbox.`,
+      '',
+      'TradeNest',
+    ].join('\n'),
+    html: `<p>Hello,</p><p>Someone (we hope you) asked to sign in to TradeNest with this email address.</p><p><a href="${escapeHtml(link)}">Sign in to TradeNest</a></p><p>The link works once, within ${minutes} minutes. If you did not ask for it, ignore this email: nobody can use it without access to your inbox.</p><p>TradeNest</p>`,
+  };
+}

@@ -34,6 +34,21 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   });
 }
 
+/** The browser's device cookie (decision 0018): remembered for 400 days, the longest browsers keep one. */
+export function deviceCookieName(config: Config): string {
+  return config.secure ? '__Host-tn_device' : 'tn_device';
+}
+
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(deviceCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+    path: '/',
+    maxAge: 400 * 24 * 60 * 60,
+  });
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useSignIn, useSignUp } from './auth-mutations';
+import { EmailSignInLinkButton, RedeemSignInLink } from './sign-in-link';
 
 type FormValues = { email: string; password: string; fullName: string; userType: UserType };
 
@@ -22,13 +23,20 @@ const USER_TYPE_LABELS: Record<UserType, { label: string; hint: string }> = {
 
 /** The spec's one form that toggles between sign-in and sign-up (?mode=signup opens sign-up). */
 export function AuthForm() {
+  const [searchParams] = useSearchParams();
+  const linkToken = searchParams.get('signin');
+  if (linkToken) return <RedeemSignInLink token={linkToken} />;
+  return <CredentialsForm />;
+}
+
+function CredentialsForm() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = searchParams.get('mode') === 'signup' ? 'sign-up' : 'sign-in';
   const signIn = useSignIn();
   const signUp = useSignUp();
   const pending = signIn.isPending || signUp.isPending;
 
-  const { register, handleSubmit, setError, clearErrors, formState } = useForm<FormValues>({
+  const { register, handleSubmit, setError, clearErrors, formState, getValues } = useForm<FormValues>({
     defaultValues: {
       email: '',
       password: '',
@@ -182,6 +190,19 @@ export function AuthForm() {
           {mode === 'sign-up' ? 'Sign Up' : 'Log In'}
         </Button>
       </form>
+
+      {mode === 'sign-in' && (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Can't sign in?{' '}
+          <EmailSignInLinkButton
+            email={() => getValues('email')}
+            onInvalid={(message) => {
+              setError('email', { message }, { shouldFocus: true });
+              void showError('Validation Error', message);
+            }}
+          />
+        </p>
+      )}
 
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {mode === 'sign-up' ? 'Already have an account?' : 'New to TradeNest?'}{' '}

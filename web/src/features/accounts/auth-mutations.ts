@@ -1,3 +1,4 @@
+import type { SignInLinkSent } from '@domain/accounts/api';
 import type { SignInBody, SignUpBody } from '@domain/accounts/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -35,6 +36,22 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (body: SignInBody) => apiFetch<UserResponse>('/auth/sign-in', { method: 'POST', json: body }),
     onSuccess,
+  });
+}
+
+export function useRedeemSignInLink() {
+  const onSuccess = useSignedIn(SIGNED_IN);
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch<UserResponse>('/auth/sign-in-link/redeem', { method: 'POST', json: { token } }),
+    onSuccess,
+  });
+}
+
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch<SignInLinkSent>('/auth/sign-in-link', { method: 'POST', json: { email } }),
   });
 }
 

@@ -32,8 +32,10 @@ export function RedirectSignedIn() {
   const session = useSession();
   const storedUserType = useStoredUserType();
   const { search } = useLocation();
-  // An email verification link lands on /?verify=…: it is handled first (verify-email-link.tsx).
-  const verifying = new URLSearchParams(search).has('verify');
+  // An email verification link lands on /?verify=…: it is handled first (verify-email-link.tsx). A
+  // sign-in link lands on /auth?signin=…, which signs in whoever is signed in now (sign-in-link.tsx).
+  const params = new URLSearchParams(search);
+  const verifying = params.has('verify') || params.has('signin');
   // Sign-in success also heads for /home, so this redirect and that navigation agree.
   if (session.status === 'signed-in' && !verifying) return <Navigate to="/home" replace />;
   // Someone who was signed in last time waits for the session rather than seeing the landing page
