@@ -7,7 +7,13 @@ import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
-import { accountRoutes, authRoutes, registerSessions, warmUpDummyHash } from './modules/accounts';
+import {
+  accountRoutes,
+  authRoutes,
+  pruneSignInThrottles,
+  registerSessions,
+  warmUpDummyHash,
+} from './modules/accounts';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
 import { geoRoutes } from './modules/geo';
@@ -103,6 +109,7 @@ export async function buildApp({
   const unread = new UnreadNotifier(database.db, queue, config.appUrl);
   emails.register(queue);
   unread.register();
+  queue.work('accounts.prune-sign-in-throttles', () => pruneSignInThrottles({ db: database.db, clock }));
   // Domain events (decision 0013): recorded by use cases, handed to their consumers from the queue.
   const events = new EventOutbox(queue);
   const dispatchDeps = { db: database.db, bus, appUrl: config.appUrl };

@@ -12,6 +12,8 @@ export interface Jobs {
   'events.dispatch': { eventId: string };
   /** Email recipients about messages still unread after 5 minutes (scheduled every minute). */
   'messaging.notify-unread': Record<string, never>;
+  /** Delete sign-in throttle counters nobody has touched for a day (scheduled hourly). */
+  'accounts.prune-sign-in-throttles': Record<string, never>;
 }
 
 export type JobName = keyof Jobs;
@@ -63,9 +65,19 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     batchSize: 1,
     deadLetter: false,
   },
+  // Hourly anyway; stale counters only take space.
+  'accounts.prune-sign-in-throttles': {
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    batchSize: 1,
+    deadLetter: false,
+  },
 };
 
 /** Cron schedules (UTC), one job per tick across all instances. */
 export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'messaging.notify-unread': '* * * * *',
+  'accounts.prune-sign-in-throttles': '17 * * * *',
 };

@@ -30,6 +30,7 @@ import { type AuthUser, toSessionUser } from './presenters';
 import { newSessionTimes } from './session-policy';
 import {
   clearScope,
+  deleteStaleThrottles,
   isTrustedDevice,
   releaseAttempt,
   reserveAttempt,
@@ -206,6 +207,11 @@ async function finishSignIn(tx: Executor, userId: string, meta: RequestMeta, now
   await trustDevice(tx, hashToken(deviceToken), userId, now);
   await recordLastSignIn(tx, userId, now);
   return { ...(await startSession(tx, userId, meta)), deviceToken };
+}
+
+/** The hourly job: a counter untouched for a day has long stopped refusing anything. */
+export async function pruneSignInThrottles(deps: Pick<AuthDeps, 'db' | 'clock'>): Promise<void> {
+  await deleteStaleThrottles(deps.db, new Date(deps.clock.now().getTime() - 24 * HOUR));
 }
 
 /**

@@ -6,6 +6,7 @@ import { describeOnDatabases } from '../../../test/databases';
 import { sessionCookie } from '../../../test/http';
 import type { App } from '../../app';
 import { emailOutbox, signInThrottles, users } from '../../db/schema';
+import { send } from '../../queue/queue';
 import { createUser } from '../../seed/factories';
 import { ACCOUNT_CAP, ADDRESS_CAP } from './auth.service';
 
@@ -201,6 +202,37 @@ describeOnDatabases('sign-in throttle', (ctx) => {
       .from(signInThrottles)
       .where(and(eq(signInThrottles.scope, 'account'), eq(signInThrottles.key, other.email)));
     expect(row?.failures).toBe(1);
+  });
+});
+
+describeOnDatabases('sign-in throttle housekeeping', (ctx) => {
+  it('deletes counters untouched for a day from the hourly job, and keeps the rest', async () => {
+    const clock = new ManualClock();
+    const app = await ctx.app({}, { clock });
+    const db = ctx.database().db;
+    const day = 24 * 60 * 60 * 1000;
+    const at = (ms: number) => new Date(clock.now().getTime() - ms);
+    await db.insert(signInThrottles).values([
+      {
+        scope: 'address',
+        key: '192.0.2.200',
+        failures: 3,
+        windowStartedAt: at(day + 5000),
+        lastFailureAt: at(day + 1000),
+      },
+      {
+        scope: 'address',
+        key: '192.0.2.201',
+        failures: 3,
+        windowStartedAt: at(day),
+        lastFailureAt: at(day - 1000),
+      },
+    ]);
+    await send(db, 'accounts.prune-sign-in-throttles', {});
+    expect(await app.queue.runDue('accounts.prune-sign-in-throttles')).toBe(1);
+    const left = await db.select({ key: signInThrottles.key }).from(signInThrottles);
+    expect(left.map((r) => r.key)).toContain('192.0.2.201');
+    expect(left.map((r) => r.key)).not.toContain('192.0.2.200');
   });
 });
 
