@@ -22,6 +22,9 @@ describeOnDatabases('the application shell', (ctx) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['permissions-policy']).toContain('geolocation=()');
+    expect(res.headers['permissions-policy']).toContain('payment=()');
   });
 
   it('sends HSTS only when the app is served over HTTPS', async () => {
@@ -36,11 +39,12 @@ describeOnDatabases('the application shell', (ctx) => {
     expect(res.headers['x-request-id']).toBe('edge-1234abcd');
   });
 
-  it('reports readiness with the database it uses', async () => {
+  it('reports readiness without naming the database engine', async () => {
     const app = await ctx.app();
     const res = await app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: ctx.kind });
+    expect(res.json()).toEqual({ status: 'ready' });
+    expect(res.body).not.toMatch(/pglite|postgres/i);
   });
 
   it('reports not ready, without internals, when the database does not answer', async () => {
@@ -88,6 +92,19 @@ describeOnDatabases('the application shell', (ctx) => {
     const ui = await app.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves the OpenAPI document in production under the app CSP, and no browsable UI', async () => {
+    const app = await ctx.app({ NODE_ENV: 'production' });
+    const doc = await app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toBe('3.1.0');
+    expect(String(doc.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-eval');
+    }
   });
 
   it('rate-limits the API per client and leaves liveness alone', async () => {
@@ -194,6 +211,25 @@ describeOnDatabases('error envelope and bad input', (ctx) => {
     await app.close();
   });
 
+  it('does not log an error for a client that hung up before the rate limit was checked', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      database: ctx.database(),
+      logStream: { write: (line) => lines.push(line) },
+    });
+    // Node forgets a socket's address once it closes; an app-level hook runs before the rate
+    // limiter's route-level one, so this stands in for a client that has just gone.
+    app.addHook('onRequest', async (request) => {
+      Object.defineProperty(request, 'ip', { value: undefined });
+    });
+    await app.ready();
+    const res = await app.inject({ url: '/api/v1/support/contact' });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50)).toEqual([]);
+    await app.close();
+  });
+
   it('never writes cookies, tokens or passwords into the logs', async () => {
     const { app, lines } = await appWithTestRoutes();
     await app.inject({
@@ -250,6 +286,38 @@ describeOnDatabases('serving the built web app', (ctx) => {
     }
     const missing = await app.inject({ url: '/assets/gone-123.js', headers: { accept: '*/*' } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers curl, uptime monitors and link-preview bots (no Accept, or */*) with the page, HEAD too', async () => {
+    const app = await ctx.app({ WEB_DIST_DIR: fakeBuild() });
+    for (const headers of [
+      {},
+      { accept: '*/*' },
+      { accept: 'text/*' },
+      { 'user-agent': 'Slackbot-LinkExpanding 1.0' },
+    ]) {
+      for (const url of ['/', '/tradesperson/123', '/browse?service=plumber']) {
+        const get = await app.inject({ url, headers });
+        expect(get.statusCode, `GET ${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(get.headers['content-type']).toContain('text/html');
+        expect(get.body).toContain('<div id="root">');
+        const head = await app.inject({ method: 'HEAD', url, headers });
+        expect(head.statusCode, `HEAD ${url}`).toBe(200);
+        expect(head.headers['content-type']).toContain('text/html');
+        expect(head.body).toBe('');
+      }
+    }
+    // Files that are not there, and clients that ask for something other than a page, still get a 404.
+    for (const [url, accept] of [
+      ['/favicon.ico', undefined],
+      ['/wp-login.php', '*/*'],
+      ['/robots.txt', undefined],
+      ['/browse', 'application/json'],
+      ['/logo.png', 'image/*'],
+    ] as const) {
+      const res = await app.inject({ url, headers: accept ? { accept } : {} });
+      expect(res.statusCode, url).toBe(404);
+    }
   });
 
   it('sends visitors without a session the pre-rendered landing page, and everyone else the shell', async () => {

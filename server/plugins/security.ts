@@ -1,7 +1,26 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config';
+
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -29,9 +48,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  // Powerful browser features the app never uses are switched off for it and for anything it embeds,
+  // so injected or third-party code cannot ask for them either.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // A client that hangs up before the limit is checked has no address any more (Node clears it
+    // with the socket); the default key would throw, logging a 500 for a request nobody is waiting for.
+    keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'client-gone'),
     // Static files are cheap and cached; the limit protects the API.
     allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
   });

@@ -16,7 +16,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, ca
   reply
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .header('vary', 'Accept-Encoding, Cookie');
+    .header('vary', 'Accept, Accept-Encoding, Cookie');
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
   if (!encoding) return reply.send(html);
@@ -50,9 +50,24 @@ function shellAround(indexHtml: string): { before: string; after: string } | nul
   return { before: head, after: indexHtml.slice(at) };
 }
 
+// A missing file keeps its 404 (a stale asset, a probe for /wp-login.php): only page paths get the app.
+const FILE_PATH =
+  /\.(?:js|mjs|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|webmanifest|pdf|php|env|zip)$/i;
+
+/**
+ * Whether a GET/HEAD that matched no file is asking for a page. Browsers send Accept: text/html, but
+ * `curl`, uptime monitors and link-preview bots send none or `*\/*`: they get the page too. Only a
+ * client that asks for something else (JSON, an image) gets the JSON 404.
+ */
+export function isPageRequest(pathname: string, accept: string | undefined): boolean {
+  if (pathname.startsWith('/assets/') || FILE_PATH.test(pathname)) return false;
+  if (!accept || !accept.trim()) return true;
+  return /text\/html|text\/\*|\*\/\*/i.test(accept);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the SPA's
- * index.html for any other GET that asks for HTML. Unknown /api paths answer a JSON 404. With `headFor`,
+ * index.html for any other page GET or HEAD (see isPageRequest). Unknown /api paths answer a JSON 404. With `headFor`,
  * pages it knows (public profiles) get their own title and link-preview tags in that index.html.
  */
 export async function registerWebApp(
@@ -100,13 +115,11 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (
       isApi ||
       (request.method !== 'GET' && request.method !== 'HEAD') ||
-      !wantsHtml ||
-      pathname.startsWith('/assets/')
+      !isPageRequest(pathname, request.headers.accept)
     ) {
       const body: ErrorEnvelope = { error: { code: 'not_found', message: 'Not found' } };
       return reply.status(404).send(body);

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
 const Health = z.object({ status: z.literal('ok') });
-const Ready = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) });
+// Readiness says ready or not, nothing about what the service runs on: that would help an attacker only.
+const Ready = z.object({ status: z.literal('ready') });
 
 /** Liveness (the process answers) and readiness (the database answers too). */
 export const healthRoutes =
@@ -32,7 +33,7 @@ export const healthRoutes =
           request.log.warn({ err }, 'database not reachable');
           throw new AppError(503, 'not_ready', 'The service is starting or its database is unavailable.');
         }
-        return { status: 'ready' as const, database: database.kind };
+        return { status: 'ready' as const };
       },
     );
   };
