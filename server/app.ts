@@ -32,7 +32,7 @@ import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/no
 import { documentRoutes, tradespersonProfileRoutes } from './modules/profiles';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
-import { genReqId, loggerOptions } from './plugins/logging';
+import { genReqId, logDestination, loggerOptions, redactUrl } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
@@ -75,12 +75,14 @@ export async function buildApp({
 }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger
-      ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
+      ? { ...loggerOptions(config.logLevel), stream: logStream ?? logDestination(config.env) }
       : false,
     genReqId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Development prints one readable line per request (below) instead of pino's two JSON records.
+    disableRequestLogging: config.env === 'development',
     // Lets a graceful shutdown end idle keep-alive connections instead of waiting for their timeout.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
@@ -92,6 +94,13 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  if (config.env === 'development') {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`,
+      );
+    });
+  }
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

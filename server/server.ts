@@ -5,8 +5,10 @@ import type { Config } from './config/config';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
+import { armExitWatchdog } from './lib/exit-watchdog';
 import { grantConfiguredAdmins } from './modules/accounts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed/seed';
+import { ignoreBrokenPipe, logDestination } from './plugins/logging';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, isDatabaseEmpty, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
   app: App;
@@ -20,7 +22,10 @@ export interface RunningServer {
  * listens, and stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the database closes.
  */
 export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel }, logDestination(config.env));
+  // The log reader (a terminal, a log shipper) may go away: writing to it must never end or hang us.
+  ignoreBrokenPipe(process.stdout);
+  ignoreBrokenPipe(process.stderr);
   const database = await openConfiguredDatabase(config);
   log.info({ database: database.kind }, 'database opened');
 
@@ -45,7 +50,7 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
 
-  await printDemoAccounts(database, log, url);
+  await announceStart(database, config, log, url);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -55,9 +60,12 @@ export async function startServer(config: Config, { handleSignals = true } = {})
         process.exit(1);
       }, config.shutdownTimeoutMs);
       timer.unref();
+      // If even that timer cannot run (the main thread is stuck), a watchdog thread ends the process.
+      const disarm = handleSignals ? armExitWatchdog(config.shutdownTimeoutMs + 2000) : async () => {};
       await app.close();
       await database.close();
       clearTimeout(timer);
+      await disarm();
       log.info('stopped');
     })();
     return stopping;
@@ -81,7 +89,12 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   return { app, database, url, stop };
 }
 
-async function printDemoAccounts(database: DatabaseHandle, log: pino.Logger, url: string): Promise<void> {
+async function announceStart(
+  database: DatabaseHandle,
+  config: Config,
+  log: pino.Logger,
+  url: string,
+): Promise<void> {
   const rows = await database.db
     .select({ email: users.email })
     .from(users)
@@ -93,11 +106,20 @@ async function printDemoAccounts(database: DatabaseHandle, log: pino.Logger, url
     );
   const present = new Set(rows.map((r) => r.email.toLowerCase()));
   const accounts = DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+  log.info({ url, demoAccounts: accounts.map((a) => ({ role: a.role, email: a.email })) }, 'ready');
+  // In development a person reads this: a banner they can find among the request lines.
+  if (config.env === 'development') process.stdout.write(startBanner(url, accounts, !config.smtpUrl));
+}
+
+export function startBanner(url: string, accounts: readonly DemoAccount[], devOutbox: boolean): string {
+  const label = (role: string) => `${role[0]!.toUpperCase()}${role.slice(1)}`.padEnd(14);
+  const lines = ['', `  TradeNest is ready at ${url}`, ''];
   if (accounts.length > 0) {
-    log.info(
-      { demoAccounts: accounts.map((a) => ({ role: a.role, email: a.email })) },
-      `demo accounts (password for all: ${DEMO_PASSWORD}): ${accounts.map((a) => `${a.role} ${a.email}`).join(', ')}`,
-    );
+    lines.push(`  Demo accounts (password: ${DEMO_PASSWORD})`);
+    for (const a of accounts) lines.push(`    ${label(a.role)}${a.email}`);
+    lines.push('');
   }
-  log.info(`TradeNest is ready at ${url}`);
+  if (devOutbox) lines.push(`  Emails (no SMTP_URL set):  ${url}/dev/outbox`);
+  lines.push(`  API documentation:         ${url}/api/docs`, '  Stop with Ctrl-C.', '', '');
+  return lines.join('\n');
 }

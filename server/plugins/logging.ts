@@ -1,6 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyLoggerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import { prettyFactory } from 'pino-pretty';
+import type { Config } from '../config/config';
+
+/**
+ * Where the server's log lines go: readable lines in development, one JSON object per line otherwise
+ * (for a log shipper). Both write synchronously: an asynchronous destination flushes at exit, and to a
+ * pipe whose reader has gone that flush retries for ever (sonic-boom loops on EPIPE), so the process
+ * would never exit. A synchronous one sees the broken pipe at once and stops writing.
+ */
+export function logDestination(env: Config['env']): DestinationStream {
+  const stdout = pino.destination({ fd: 1, sync: true });
+  if (env !== 'development') return stdout;
+  // Formatted in the write call, so nothing waits in a stream buffer when the process exits.
+  const format = prettyFactory({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    singleLine: true,
+  });
+  return { write: (line: string) => void stdout.write(format(line)) };
+}
+
+/** A stream whose reader has gone answers EPIPE; that must not crash the process (an unhandled 'error'). */
+export function ignoreBrokenPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
 
 // Query parameters whose values must never reach the logs (sign-in links, reset tokens, checkout ids).
 const SECRET_PARAMS = /^(token|code|password|secret|session_id|sessionid|key|signature)$/i;

@@ -61,7 +61,7 @@ const FILE_PATH =
  */
 export function isPageRequest(pathname: string, accept: string | undefined): boolean {
   if (pathname.startsWith('/assets/') || FILE_PATH.test(pathname)) return false;
-  if (!accept || !accept.trim()) return true;
+  if (!accept?.trim()) return true;
   return /text\/html|text\/\*|\*\/\*/i.test(accept);
 }
 

@@ -104,7 +104,9 @@ export const emailTokens = pgTable(
     usedAt: tsz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [check('email_tokens_purpose_check', oneOf(t.purpose, ['verify_email', 'reset_password', 'sign_in']))],
+  (t) => [
+    check('email_tokens_purpose_check', oneOf(t.purpose, ['verify_email', 'reset_password', 'sign_in'])),
+  ],
 );
 
 /**
@@ -124,7 +126,10 @@ export const signInThrottles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),
-    check('sign_in_throttles_scope_check', oneOf(t.scope, ['account_address', 'device', 'account', 'address'])),
+    check(
+      'sign_in_throttles_scope_check',
+      oneOf(t.scope, ['account_address', 'device', 'account', 'address']),
+    ),
     index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt),
   ],
 );

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The real entry point in a child process, as `npm start` runs it, with its output piped to us.
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+afterEach(() => {
+  child?.kill('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+describe('shutting down', () => {
+  it('exits on SIGTERM after the reader of its output has gone', async () => {
+    const port = await freePort();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-shutdown-'));
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'never',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_TIMEOUT_MS: '5000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilUp(url, Date.now() + 90_000);
+
+    // The terminal or log shipper goes away; the server goes on logging into the broken pipe.
+    child.stdout!.destroy();
+    child.stderr!.destroy();
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const code = await Promise.race([
+      exited,
+      new Promise<'hung'>((r) => setTimeout(() => r('hung'), 20_000)),
+    ]);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 150_000);
+});
