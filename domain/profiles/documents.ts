@@ -27,6 +27,7 @@ export const UPLOAD_MESSAGES = {
   pictureTooBig: 'Images must be 5 MB or smaller',
   pictureMissing: 'Please choose an image to upload',
   documentType: 'Please upload a PDF, JPEG, PNG or WebP file',
+  documentEncrypted: 'Password-protected PDFs cannot be checked. Please upload the PDF without a password',
   documentTooBig: 'Documents must be 10 MB or smaller',
   documentMissing: 'Please choose a file to upload',
   oneFile: 'Please upload one file at a time',

@@ -1,13 +1,24 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
 import type { App } from '../../app';
 import { documents } from '../../db/schema';
 import { createAdmin, createCustomer, createTradesperson, TEST_PASSWORD } from '../../seed/factories';
-import { type FilePart, image, MINIMAL_PDF, multipart, temporaryDataDir } from './test-uploads';
+import {
+  type FilePart,
+  image,
+  jpegWithExif,
+  MINIMAL_PDF,
+  multipart,
+  PDF_HEADER_THEN_HTML,
+  PDF_WITH_SCRIPT_AND_HTML,
+  temporaryDataDir,
+} from './test-uploads';
 
 const MB = 1024 * 1024;
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-06-30`;
@@ -63,9 +74,12 @@ describeOnDatabases('verification documents', (ctx) => {
     expect(row).toMatchObject({
       userId: pro.id,
       mimeType: 'application/pdf',
-      sizeBytes: MINIMAL_PDF.length,
       storageKey: `documents/${document.id}.pdf`,
     });
+    // What is stored is our own copy of the pages, not the bytes that were sent.
+    const stored = readFileSync(path.join(data.filesDir, 'documents', `${document.id}.pdf`));
+    expect(row!.sizeBytes).toBe(stored.length);
+    expect((await PDFDocument.load(stored)).getPageCount()).toBe(1);
     const list = await (await app()).inject({ url: '/api/v1/documents', headers: { cookie: pro.cookie } });
     expect(list.json()).toEqual({ documents: [document] });
   });
@@ -101,7 +115,12 @@ describeOnDatabases('verification documents', (ctx) => {
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['cache-control']).toBe('private, no-store');
-    expect(own.rawPayload.equals(MINIMAL_PDF)).toBe(true);
+    // Downloaded under its own name, never rendered as a page of ours.
+    expect(own.headers['content-disposition']).toBe(
+      `attachment; filename="insurance.pdf"; filename*=UTF-8''insurance.pdf`,
+    );
+    expect(own.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(own.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const admin = await createAdmin(db());
     expect(
@@ -181,6 +200,51 @@ describeOnDatabases('verification documents', (ctx) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please upload a PDF, JPEG, PNG or WebP file');
     expect(await db().select().from(documents).where(eq(documents.userId, pro.id))).toEqual([]);
+  });
+
+  it('refuses a PDF header followed by an HTML page, and a PDF without pages', async () => {
+    const pro = await tradesperson();
+    for (const bytes of [
+      PDF_HEADER_THEN_HTML,
+      Buffer.from(
+        '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      ),
+    ]) {
+      const res = await upload(pro.cookie, { kind: 'accreditation', title: 'Gas Safe' }, { ...pdf, bytes });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Please upload a PDF, JPEG, PNG or WebP file');
+    }
+    expect(await db().select().from(documents).where(eq(documents.userId, pro.id))).toEqual([]);
+  });
+
+  it('stores a real PDF without its scripts, automatic actions or what was appended after its end', async () => {
+    const pro = await tradesperson();
+    const res = await upload(
+      pro.cookie,
+      { kind: 'accreditation', title: 'NICEIC' },
+      { ...pdf, bytes: PDF_WITH_SCRIPT_AND_HTML },
+    );
+    expect(res.statusCode).toBe(201);
+    const stored = readFileSync(path.join(data.filesDir, 'documents', `${res.json().document.id}.pdf`));
+    const text = stored.toString('latin1');
+    for (const needle of ['JavaScript', 'OpenAction', '/AA', '<html', '<script'])
+      expect(text).not.toContain(needle);
+    expect((await PDFDocument.load(stored)).getPageCount()).toBe(1);
+  });
+
+  it('stores photos as freshly encoded pixels, without their metadata', async () => {
+    const pro = await tradesperson();
+    const res = await upload(
+      pro.cookie,
+      { kind: 'photo_id' },
+      { name: 'licence.jpg', bytes: await jpegWithExif() },
+    );
+    expect(res.statusCode).toBe(201);
+    const stored = readFileSync(path.join(data.filesDir, 'documents', `${res.json().document.id}.jpg`));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.toString('latin1')).not.toContain('PhoneMaker');
   });
 
   it('refuses documents over 10 MB with 413 and asks for a file when none is sent', async () => {

@@ -47,11 +47,14 @@ export async function deletePendingDocument(
 }
 
 /** Who may see the file stored under `key`, when it belongs to a document. */
-export async function documentOwnerByKey(db: Executor, key: string): Promise<string | undefined> {
+export async function documentByKey(
+  db: Executor,
+  key: string,
+): Promise<{ userId: string; fileName: string } | undefined> {
   const [row] = await db
-    .select({ userId: documents.userId })
+    .select({ userId: documents.userId, fileName: documents.fileName })
     .from(documents)
     .where(eq(documents.storageKey, key))
     .limit(1);
-  return row?.userId;
+  return row;
 }

@@ -94,8 +94,21 @@ export const documentRoutes =
             // A picture's key changes with every upload, so its bytes never change under one URL.
             file.isPublic ? `public, max-age=${YEAR_SECONDS}, immutable` : 'private, no-store',
           );
+        if (file.downloadAs !== undefined) {
+          // A document is saved, never shown in the page: whatever a viewer might do with it happens
+          // outside our origin, and the sandbox keeps it from running as a page of ours if opened.
+          reply
+            .header('content-disposition', attachmentHeader(file.downloadAs))
+            .header('content-security-policy', "sandbox; default-src 'none'");
+        }
         if (file.size !== undefined) reply.header('content-length', file.size);
         return reply.send(file.body);
       },
     );
   };
+
+/** RFC 6266: an ASCII name for old clients and the exact UTF-8 name for the rest. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DocumentView } from '../../../domain/profiles/api';
-import {
-  DOCUMENT_MESSAGES,
-  UPLOAD_LIMITS,
-  UPLOAD_MESSAGES,
-  uploadDocumentSchema,
-} from '../../../domain/profiles/documents';
+import { DOCUMENT_MESSAGES, UPLOAD_LIMITS, uploadDocumentSchema } from '../../../domain/profiles/documents';
 import { type FileStorage, isSafeKey, type StoredFile } from '../../adapters/storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { AVATAR_PREFIX, DOCUMENT_PREFIX, deleteQuietly, type Logger } from '../../lib/stored-files';
 import { type AuthContext, requireUser } from '../../plugins/auth-context';
+import { toStoredDocument } from './document-file';
 import {
   type DocumentRow,
   deletePendingDocument,
-  documentOwnerByKey,
+  documentByKey,
   documentsOf,
   findDocument,
   insertDocument,
   pendingCount,
 } from './documents.repository';
-import { EXTENSION_OF, isDecodableImage, sniffContentType, type Upload } from './uploads';
+import { EXTENSION_OF, type Upload } from './uploads';
 
 export interface DocumentDeps {
   db: Database;
@@ -73,19 +69,14 @@ export async function uploadDocument(
     const details = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
     throw AppError.validation(details[0]!.message, details);
   }
-  const type = sniffContentType(upload.bytes);
-  if (!type || (type !== 'application/pdf' && !(await isDecodableImage(upload.bytes, type)))) {
-    throw AppError.validation(UPLOAD_MESSAGES.documentType, [
-      { field: 'file', message: UPLOAD_MESSAGES.documentType },
-    ]);
-  }
+  const { bytes, type } = await toStoredDocument(upload.bytes);
   if ((await pendingCount(deps.db, auth.user.id)) >= UPLOAD_LIMITS.pendingDocumentsMax) {
     throw AppError.conflict('too_many_pending', DOCUMENT_MESSAGES.tooManyPending);
   }
 
   const id = randomUUID();
   const key = `${DOCUMENT_PREFIX}${id}.${EXTENSION_OF[type]}`;
-  await deps.storage.put(key, upload.bytes, type);
+  await deps.storage.put(key, bytes, type);
   try {
     const row = await insertDocument(deps.db, {
       id,
@@ -96,7 +87,7 @@ export async function uploadDocument(
       storageKey: key,
       fileName: upload.fileName,
       mimeType: type,
-      sizeBytes: upload.bytes.length,
+      sizeBytes: bytes.length,
     });
     return documentView(row);
   } catch (err) {
@@ -120,6 +111,8 @@ export async function deleteDocument(deps: DocumentDeps, auth: AuthContext, id: 
 export interface ServedFile extends StoredFile {
   /** Profile pictures are public and never change under a key; documents are private. */
   isPublic: boolean;
+  /** Documents download under their uploaded name instead of opening in the browser. */
+  downloadAs?: string;
 }
 
 /**
@@ -133,12 +126,14 @@ export async function fileFor(
 ): Promise<ServedFile> {
   if (!isSafeKey(key)) throw AppError.notFound();
   const isPublic = key.startsWith(AVATAR_PREFIX);
+  let downloadAs: string | undefined;
   if (!isPublic) {
     if (!auth) throw AppError.notFound();
-    const owner = await documentOwnerByKey(deps.db, key);
-    if (!owner || (owner !== auth.user.id && !auth.user.isAdmin)) throw AppError.notFound();
+    const document = await documentByKey(deps.db, key);
+    if (!document || (document.userId !== auth.user.id && !auth.user.isAdmin)) throw AppError.notFound();
+    downloadAs = document.fileName;
   }
   const file = await deps.storage.get(key);
   if (!file) throw AppError.notFound();
-  return { ...file, isPublic };
+  return { ...file, isPublic, downloadAs };
 }

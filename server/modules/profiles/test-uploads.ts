@@ -21,8 +21,19 @@ export function jpegWithExif(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The smallest PDF a real parser accepts: a catalog, a page tree and one blank A4 page. */
 export const MINIMAL_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** A PDF that opens a script when viewed, with an HTML page appended after its end. */
+export const PDF_WITH_SCRIPT_AND_HTML = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/AA<</O 4 0 R>>>>endobj\n4 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n<html><script>alert(document.cookie)</script></html>\n',
+);
+
+/** The probe's file: a PDF header followed by an HTML page. */
+export const PDF_HEADER_THEN_HTML = Buffer.from(
+  '%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n',
 );
 
 export interface FilePart {
