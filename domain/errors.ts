@@ -41,7 +41,6 @@ export const ERROR_CODES = [
   'too_many_pending', // 409: documents waiting for review
   'file_too_large', // 413: an upload over its own limit
   // messaging
-  'no_shared_job', // 409: no job allows this conversation
   'recipient_inactive', // 409: the other person's account was deleted or suspended
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

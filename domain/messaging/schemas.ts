@@ -8,8 +8,6 @@ export const MESSAGING_MESSAGES = {
   tooLong: `Messages can be at most ${LIMITS.messageMax.toLocaleString('en-GB')} characters`,
   self: 'You cannot message yourself',
   otherLeft: 'This person is no longer on TradeNest, so messages cannot reach them',
-  noSharedJob:
-    'You can message someone once you share a job: a tradesperson who quoted on your job, or the customer of a job you can see.',
 } as const;
 
 /** Text is trimmed; blank is refused (the web ignores it before sending); at most 5,000 characters. */

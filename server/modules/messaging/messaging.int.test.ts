@@ -72,10 +72,10 @@ describeOnDatabases('messaging', (ctx) => {
     const nosyStart = await start(await sessionFor(db(), nosy.id), { userId: customer.id, jobId: job.id });
     expect(nosyStart.statusCode).toBe(404);
     expect(nosyStart.json().error.message).toBe('Conversation not found');
-    // From a profile, with no job they share: refused, saying why.
+    // From a profile, with no job they share: the same 404 as for someone who does not exist.
     const noJob = await start(customerCookie, { userId: stranger.id });
-    expect(noJob.statusCode).toBe(409);
-    expect(noJob.json().error.code).toBe('no_shared_job');
+    expect(noJob.statusCode).toBe(404);
+    expect(noJob.json().error.message).toBe('Conversation not found');
     // Never with oneself; unknown people look like people one may not write to.
     const self = await start(customerCookie, { userId: customer.id });
     expect(self.statusCode).toBe(400);
@@ -88,6 +88,29 @@ describeOnDatabases('messaging', (ctx) => {
       payload: { userId: quoter.id },
     });
     expect(visitor.statusCode).toBe(401);
+  });
+
+  it('answers a real user one shares no job with exactly as an unknown id, so ids cannot be probed', async () => {
+    const { customerCookie, quoterCookie } = await jobWithQuote();
+    const unknown = await start(customerCookie, { userId: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'Conversation not found' } });
+
+    const stranger = await createTradesperson(db());
+    const otherCustomer = await createCustomer(db());
+    const suspended = await createTradesperson(db(), { suspendedAt: new Date() });
+    const refused = [
+      // A customer and a tradesperson who never quoted on its jobs.
+      await start(customerCookie, { userId: stranger.id }),
+      // Two people of the same kind never share a job.
+      await start(customerCookie, { userId: otherCustomer.id }),
+      await start(quoterCookie, { userId: stranger.id }),
+      await start(customerCookie, { userId: suspended.id }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(unknown.statusCode);
+      expect(res.body).toBe(unknown.body);
+    }
   });
 
   it('keeps one conversation when both start it at the same moment', async () => {

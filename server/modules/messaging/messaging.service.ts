@@ -92,6 +92,8 @@ export async function startConversation(
 ) {
   const me = auth.user.id;
   if (input.userId === me) throw AppError.validation(MESSAGING_MESSAGES.self);
+  // Every refusal below is the same 404 as for an unknown id: a different answer for a real person one
+  // may not write to would tell anyone with an account which user ids exist (DOMAIN-RULES 2).
   const other = await findPerson(deps.db, input.userId);
   if (!other?.active) throw notFound();
 
@@ -104,7 +106,7 @@ export async function startConversation(
   } else {
     jobId = await jobForConversation(deps.db, auth, other);
   }
-  if (!jobId) throw new AppError(409, 'no_shared_job', MESSAGING_MESSAGES.noSharedJob);
+  if (!jobId) throw notFound();
 
   const { conversation, created } = await createConversation(deps.db, {
     participantOneId: me,
