@@ -2,3 +2,4 @@
 export { savedProRoutes } from './saved-pros.routes';
 export { profilePageHead } from './social-meta';
 export { tradespeopleRoutes } from './tradespeople.routes';
+export { isPublicProfile } from './tradespeople.service';

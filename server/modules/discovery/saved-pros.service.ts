@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { saveProfessional, unsaveProfessional } from './tradespeople.repository';
-import { canSave, type DiscoveryDeps, savedProfessionals } from './tradespeople.service';
+import { type DiscoveryDeps, isPublicProfile, savedProfessionals } from './tradespeople.service';
 
 // Saved Professionals are a customer's list; for anyone else the feature does not exist (404).
 function customerOnly(auth: AuthContext): string {
@@ -16,7 +16,7 @@ export function listSaved(deps: DiscoveryDeps, auth: AuthContext) {
 /** Saving twice is the same as saving once. Only a profile everyone may see can be saved. */
 export async function save(deps: DiscoveryDeps, auth: AuthContext, tradespersonId: string) {
   const customerId = customerOnly(auth);
-  if (!(await canSave(deps, tradespersonId))) throw AppError.notFound('Tradesperson not found');
+  if (!(await isPublicProfile(deps.db, tradespersonId))) throw AppError.notFound('Tradesperson not found');
   await saveProfessional(deps.db, customerId, tradespersonId);
 }
 

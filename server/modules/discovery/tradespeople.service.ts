@@ -335,7 +335,10 @@ export async function savedProfessionals(deps: DiscoveryDeps, customerId: string
   return rows.map((row) => toCard(row));
 }
 
-/** Whether a tradesperson may be saved: its profile is one everyone may see. */
-export async function canSave(deps: DiscoveryDeps, userId: string): Promise<boolean> {
-  return mayView(await profileRow(deps.db, userId, null), null);
+/**
+ * Whether everyone may see this tradesperson's profile: what saving it or inviting it to quote from its
+ * page needs. False for anyone else, so callers can answer exactly as they do for an unknown id.
+ */
+export async function isPublicProfile(db: Database, userId: string): Promise<boolean> {
+  return mayView(await profileRow(db, userId, null), null);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
@@ -80,6 +81,43 @@ describeOnDatabases('posting a job', (ctx) => {
       .from(jobPostings)
       .where(eq(jobPostings.customerId, customer.id));
     expect(row!.n).toBe(0);
+  });
+
+  it('invites only a tradesperson everyone may see; any other id gets the answer an unknown one does', async () => {
+    const app = await ctx.app();
+    const customer = await createCustomer(db());
+    const cookie = await sessionFor(db(), customer.id);
+    const post = (invitedTradespersonId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs',
+        headers: { cookie },
+        payload: { ...validJob(), invitedTradespersonId },
+      });
+
+    const visible = await createTradesperson(db(), { verified: true });
+    const invited = await post(visible.id);
+    expect(invited.statusCode).toBe(201);
+    const [row] = await db().select().from(jobPostings).where(eq(jobPostings.id, invited.json().job.id));
+    expect(row!.invitedTradespersonId).toBe(visible.id);
+
+    const unknown = await post(randomUUID());
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('That tradesperson cannot be found');
+    // Their profiles answer 404, so an invitation must not tell them from ids that do not exist.
+    const hidden = await createTradesperson(db(), { verified: true, settings: { profileVisible: false } });
+    const suspended = await createTradesperson(db(), { verified: true, suspendedAt: new Date() });
+    const aCustomer = await createCustomer(db());
+    for (const id of [hidden.id, suspended.id, aCustomer.id]) {
+      const res = await post(id);
+      expect(res.statusCode).toBe(unknown.statusCode);
+      expect(res.body).toBe(unknown.body);
+    }
+    const [jobs] = await db()
+      .select({ n: count() })
+      .from(jobPostings)
+      .where(eq(jobPostings.customerId, customer.id));
+    expect(jobs!.n).toBe(1);
   });
 
   it('lets only signed-in customers post', async () => {

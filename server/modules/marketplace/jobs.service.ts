@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
+import { isPublicProfile } from '../discovery';
 import { toRating } from '../reviews';
 import {
   addLiveQuotes,
@@ -73,10 +74,13 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
     throw AppError.validation(place.message, [{ field: 'postcode', message: place.message }]);
   }
   if (input.invitedTradespersonId) {
-    const invited = (await peopleByIds(deps.db, [input.invitedTradespersonId])).get(
-      input.invitedTradespersonId,
-    );
-    if (!invited?.trade) throw AppError.validation('That tradesperson cannot be found');
+    // Only a profile everyone may see (Request Quote is on it). A hidden, suspended or deleted one gets
+    // the answer an unknown id does, or this would tell which ids belong to tradespeople (DOMAIN-RULES 2).
+    const id = input.invitedTradespersonId;
+    const invited = (await peopleByIds(deps.db, [id])).get(id);
+    if (!invited?.trade || !(await isPublicProfile(deps.db, id))) {
+      throw AppError.validation('That tradesperson cannot be found');
+    }
   }
   const job = await deps.db.transaction(async (tx) => {
     const job = await insertJob(tx, {
