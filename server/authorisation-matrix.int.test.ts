@@ -1,0 +1,1043 @@
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeOnDatabases } from '../test/databases';
+import { sessionFor } from '../test/http';
+import { listen, openEvents } from '../test/sse';
+import type { App } from './app';
+import type { Database } from './db/client';
+import { documents, emailTokens, savedProfessionals, unsubscribeTokens } from './db/schema';
+import { hashToken, newToken } from './lib/tokens';
+import { image, MINIMAL_PDF, multipart, temporaryDataDir } from './modules/profiles/test-uploads';
+import {
+  createAdmin,
+  createBooking,
+  createConversation,
+  createCustomer,
+  createJob,
+  createMessage,
+  createNotification,
+  createQuote,
+  createTradesperson,
+  TEST_PASSWORD,
+} from './seed/factories';
+
+// The authorisation matrix: every operation of the OpenAPI document, tried by each kind of caller,
+// against the answer the visibility rules give (DOMAIN-RULES 2: anything a user may not see is a 404,
+// never a 403, so ids cannot be probed). The operations are read from the document, so a new route
+// fails here until its row says who may use it.
+//
+// Callers, relative to the resource a row's request is about:
+//   visitor            no session
+//   owner              the user whose resource it is (for a list or a form: a user it is meant for)
+//   party              the other side of a two-sided resource (the job's customer for a quote, the
+//                      customer of a booking, the other participant of a conversation), where a
+//                      row names one
+//   otherCustomer      a customer with jobs, quotes and conversations of its own, but not this one's
+//   otherTradesperson  the same for a tradesperson, who has also quoted on one of the world
+//                      customer's other jobs
+//   admin              an admin (a customer account with the admin role)
+//
+// Besides each status, every response body is searched for the world's private texts (a quote's
+// message, a job's full postcode, a private message, a document's file name …): one found in the
+// answer to someone the rules do not show it to is a leak, whatever the status.
+
+type Actor = 'visitor' | 'owner' | 'party' | 'otherCustomer' | 'otherTradesperson' | 'admin';
+/** 'ok' is any 2xx; a number is that exact status. */
+type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
+type Expectations = Record<Exclude<Actor, 'party'>, Expected> & { party?: Expected };
+
+interface User {
+  id: string;
+  email: string;
+}
+
+/** What a row's request is about, built afresh for each caller. */
+interface Target {
+  /** Values for the path's `{placeholders}`. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: { payload: Buffer; headers: Record<string, string> };
+  owner: User;
+  party?: User;
+}
+
+interface Row {
+  /** Names the situation when an operation has several rows. */
+  scenario?: string;
+  /**
+   * Called once per caller: a request that changes something gets resources of its own, so no caller
+   * sees what another one's request did.
+   */
+  target: (w: World) => Promise<Target>;
+  expect: Expectations;
+  /** Every signed-in caller is a new account of its kind: the request changes the caller's own account. */
+  freshActors?: boolean;
+}
+
+/* ------------------------------------------------------------------------------ expectations */
+
+const everyone: Expectations = {
+  visitor: 'ok',
+  owner: 'ok',
+  otherCustomer: 'ok',
+  otherTradesperson: 'ok',
+  admin: 'ok',
+};
+/** Each signed-in user's own things (lists, settings, session): never anyone else's. */
+const signedIn: Expectations = { ...everyone, visitor: 401 };
+/** The owner alone; everyone else is told there is nothing there. */
+const ownerOnly: Expectations = {
+  visitor: 401,
+  owner: 'ok',
+  otherCustomer: 404,
+  otherTradesperson: 404,
+  admin: 404,
+};
+/** A tradesperson's own screens (the owner is a tradesperson); customers, admins included, get 404. */
+const tradespeopleOnly: Expectations = { ...ownerOnly, otherTradesperson: 'ok' };
+/** A customer's own screens (the owner is a customer); tradespeople get 404. */
+const customersOnly: Expectations = { ...ownerOnly, otherCustomer: 'ok', admin: 'ok' };
+
+/* ------------------------------------------------------------------------------ the fixture world */
+
+interface Secret {
+  label: string;
+  text: string;
+  /** Ids of the users the rules show it to. */
+  seenBy: string[];
+}
+
+interface World {
+  app: App;
+  db: Database;
+  /** The owner of the world's jobs. */
+  customer: User;
+  /** Quoted on the customer's open job, booked on its booked job, talks to it. */
+  tradesperson: User;
+  otherCustomer: User;
+  otherTradesperson: User;
+  admin: User;
+  openJob: { id: string };
+  bookedJob: { id: string };
+  /** The tradesperson's accepted quote and confirmed booking on the booked job. */
+  bookedQuote: { id: string };
+  booking: { id: string };
+  quote: { id: string };
+  /** One of the tradesperson's verification documents, reviewed and approved. */
+  approvedDocument: { id: string };
+  conversation: { id: string };
+  notification: { id: string };
+  unsubscribeToken: string;
+  documentKey: string;
+  avatarKey: string;
+  /** Verified, but 'Profile visible to all' is off. */
+  hiddenTradesperson: User;
+  secrets: Secret[];
+  /** Labels of the secrets some answer showed to a caller allowed to see them. */
+  seen: Set<string>;
+}
+
+const user = (u: { id: string; email: string }): User => ({ id: u.id, email: u.email });
+const secret = () => `private-${randomUUID()}`;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+function uploadAs(
+  app: App,
+  cookie: string,
+  url: string,
+  form: { payload: Buffer; headers: Record<string, string> },
+) {
+  return app.inject({ method: 'POST', url, headers: { ...form.headers, cookie }, payload: form.payload });
+}
+
+async function buildWorld(app: App, db: Database): Promise<World> {
+  const customer = await createCustomer(db, { email: `${secret()}@example.test` });
+  const tradesperson = await createTradesperson(db, {
+    email: `${secret()}@example.test`,
+    verified: true,
+    phone: '0161 496 0777',
+  });
+  const otherCustomer = await createCustomer(db, { email: `${secret()}@example.test` });
+  const otherTradesperson = await createTradesperson(db, {
+    email: `${secret()}@example.test`,
+    verified: true,
+    trade: 'Electrician',
+  });
+  const admin = await createAdmin(db);
+  const [c, t, oc, ot, a] = [customer.id, tradesperson.id, otherCustomer.id, otherTradesperson.id, admin.id];
+
+  // The customer's jobs: one open with the tradesperson's quote, one open with the other
+  // tradesperson's quote, one booked to the tradesperson. Postcodes no one else uses, so a full one
+  // in an answer can only come from the job.
+  const openJob = await createJob(db, { customerId: c, postcode: 'LS1 4AP' });
+  const quoteMessage = secret();
+  const quote = await createQuote(db, { jobId: openJob.id, tradespersonId: t, message: quoteMessage });
+  const quotedJob = await createJob(db, { customerId: c, postcode: 'LS2 7EW' });
+  const otherQuoteMessage = secret();
+  await createQuote(db, { jobId: quotedJob.id, tradespersonId: ot, message: otherQuoteMessage });
+  const bookedJob = await createJob(db, { customerId: c, postcode: 'B1 1BB', status: 'in_progress' });
+  const bookedQuote = await createQuote(db, { jobId: bookedJob.id, tradespersonId: t, status: 'accepted' });
+  const booking = await createBooking(db, { quoteId: bookedQuote.id, status: 'confirmed' });
+  // The other customer's job, quoted on by the other tradesperson.
+  const otherJob = await createJob(db, { customerId: oc });
+  await createQuote(db, { jobId: otherJob.id, tradespersonId: ot });
+
+  const conversation = await createConversation(db, {
+    participantOneId: c,
+    participantTwoId: t,
+    jobId: openJob.id,
+  });
+  const message = secret();
+  await createMessage(db, { conversationId: conversation.id, senderId: t, content: message });
+  const otherConversation = await createConversation(db, {
+    participantOneId: oc,
+    participantTwoId: ot,
+    jobId: otherJob.id,
+  });
+  const otherMessage = secret();
+  await createMessage(db, { conversationId: otherConversation.id, senderId: oc, content: otherMessage });
+
+  const notificationTitle = secret();
+  const notification = await createNotification(db, { userId: c, title: notificationTitle });
+  const unsubscribeToken = newToken();
+  await db.insert(unsubscribeTokens).values({ token: unsubscribeToken, userId: c, setting: 'quoteUpdates' });
+
+  // A verification document and a profile picture, uploaded as the web app does, so their files exist.
+  const tradespersonCookie = await sessionFor(db, t);
+  const fileName = `${secret()}.pdf`;
+  const upload = await uploadAs(
+    app,
+    tradespersonCookie,
+    '/api/v1/documents',
+    await multipart(
+      { kind: 'accreditation', title: 'Gas Safe' },
+      { name: fileName, type: 'application/pdf', bytes: MINIMAL_PDF },
+    ),
+  );
+  if (upload.statusCode !== 201) throw new Error(`document upload failed: ${upload.body}`);
+  const [document] = await db.select().from(documents).where(eq(documents.id, upload.json().document.id));
+  const picture = await uploadAs(
+    app,
+    tradespersonCookie,
+    '/api/v1/tradesperson/profile/picture',
+    await multipart({}, { name: 'me.png', type: 'image/png', bytes: await image('png') }),
+  );
+  if (picture.statusCode !== 200) throw new Error(`picture upload failed: ${picture.body}`);
+  const avatarKey = (picture.json().avatarUrl as string).replace('/api/v1/files/', '');
+
+  // Profiles no one else may see, saved by the customer before they went: lists must leave them out.
+  const hiddenName = secret();
+  const hiddenTradesperson = await createTradesperson(db, {
+    fullName: hiddenName,
+    verified: true,
+    settings: { profileVisible: false },
+  });
+  const suspendedName = secret();
+  const suspended = await createTradesperson(db, {
+    fullName: suspendedName,
+    verified: true,
+    suspendedAt: new Date(),
+  });
+  await db.insert(savedProfessionals).values([
+    { customerId: c, tradespersonUserId: hiddenTradesperson.id },
+    { customerId: c, tradespersonUserId: suspended.id },
+  ]);
+
+  return {
+    app,
+    db,
+    customer: user(customer),
+    tradesperson: user(tradesperson),
+    otherCustomer: user(otherCustomer),
+    otherTradesperson: user(otherTradesperson),
+    admin: user(admin),
+    openJob,
+    bookedJob,
+    bookedQuote,
+    booking,
+    quote,
+    approvedDocument: tradesperson.documents.find((d) => d.status === 'approved')!,
+    conversation,
+    notification,
+    unsubscribeToken,
+    documentKey: document!.storageKey,
+    avatarKey,
+    hiddenTradesperson: user(hiddenTradesperson),
+    secrets: [
+      { label: "the tradesperson's quote message", text: quoteMessage, seenBy: [c, t, a] },
+      { label: "the other tradesperson's quote message", text: otherQuoteMessage, seenBy: [c, ot, a] },
+      // Tradespeople see the district until they are booked on the job.
+      { label: "the open job's full postcode", text: 'LS1 4AP', seenBy: [c, a] },
+      { label: "the quoted job's full postcode", text: 'LS2 7EW', seenBy: [c, a] },
+      { label: "the booked job's full postcode", text: 'B1 1BB', seenBy: [c, t, a] },
+      // Admins read conversations only when a dispute names them.
+      { label: 'a message between the customer and the tradesperson', text: message, seenBy: [c, t] },
+      { label: 'a message between the other two', text: otherMessage, seenBy: [oc, ot] },
+      { label: "the customer's notification", text: notificationTitle, seenBy: [c] },
+      { label: "the tradesperson's document file name", text: fileName, seenBy: [t, a] },
+      { label: "the tradesperson's phone number", text: '0161 496 0777', seenBy: [t] },
+      { label: "the hidden tradesperson's name", text: hiddenName, seenBy: [hiddenTradesperson.id, a] },
+      { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [] },
+      { label: "the customer's email address", text: customer.email, seenBy: [c] },
+      { label: "the tradesperson's email address", text: tradesperson.email, seenBy: [t] },
+      { label: "the other customer's email address", text: otherCustomer.email, seenBy: [oc] },
+      { label: "the other tradesperson's email address", text: otherTradesperson.email, seenBy: [ot] },
+    ],
+    seen: new Set(),
+  };
+}
+
+/* ------------------------------------------------------------------------------ fresh resources */
+
+/** An open job of the world's customer. */
+const freshOpenJob = (w: World) => createJob(w.db, { customerId: w.customer.id });
+
+/** A pending quote of the world's tradesperson on a new open job of the world's customer. */
+async function freshQuote(w: World) {
+  const job = await freshOpenJob(w);
+  return createQuote(w.db, { jobId: job.id, tradespersonId: w.tradesperson.id });
+}
+
+/** A booking of the world's tradesperson on a new job of the world's customer. */
+async function freshBooking(w: World, status: 'pending' | 'confirmed') {
+  const job = await createJob(w.db, { customerId: w.customer.id, status: 'in_progress' });
+  const quote = await createQuote(w.db, {
+    jobId: job.id,
+    tradespersonId: w.tradesperson.id,
+    status: 'accepted',
+  });
+  return createBooking(w.db, { quoteId: quote.id, status });
+}
+
+// Signing in, changing the password and deleting the account check the password against its stored
+// hash, which names its own scrypt cost: new accounts get a cheap one, or those rows would spend most of
+// the matrix's time in key derivation.
+const CHEAP_HASH = (() => {
+  const salt = randomBytes(16);
+  const key = scryptSync(TEST_PASSWORD, salt, 64, { N: 1024, r: 8, p: 1 });
+  return `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+})();
+
+const freshCustomer = async (w: World) => user(await createCustomer(w.db, { passwordHash: CHEAP_HASH }));
+const freshTradesperson = async (w: World) =>
+  user(await createTradesperson(w.db, { verified: true, passwordHash: CHEAP_HASH }));
+
+const asCustomer = async (w: World): Promise<Target> => ({ owner: w.customer });
+const asTradesperson = async (w: World): Promise<Target> => ({ owner: w.tradesperson });
+
+const jobForm = () => ({
+  title: 'Fix a dripping kitchen tap',
+  category: 'Plumbing',
+  description: 'The mixer tap in the kitchen drips all day and the washer needs replacing.',
+  budgetMin: '50',
+  budgetMax: '150',
+  postcode: 'M1 1AE',
+  preferredStartDate: inDays(2),
+});
+
+const validProfile = {
+  trade: 'Electrician',
+  bio: 'NICEIC registered electrician.',
+  yearsExperience: 8,
+  hourlyRateMin: 45,
+  hourlyRateMax: 65,
+  specialties: ['Rewiring'],
+  serviceAreas: ['Manchester'],
+  basePostcode: 'M1 1AE',
+  serviceRadiusMiles: 20,
+};
+
+/* ------------------------------------------------------------------------------ the matrix */
+
+// Keyed by method and path as the OpenAPI document writes them.
+const MATRIX: Record<string, Row | Row[]> = {
+  // Health and reference data: public.
+  'GET /api/health': { target: asCustomer, expect: everyone },
+  'GET /api/ready': { target: asCustomer, expect: everyone },
+  'GET /api/v1/geo/postcodes/{postcode}': {
+    target: async (w) => ({ owner: w.customer, params: { postcode: 'M1 1AE' } }),
+    expect: everyone,
+  },
+  'GET /api/v1/geo/locations': {
+    target: async (w) => ({ owner: w.customer, query: { q: 'Leeds' } }),
+    expect: everyone,
+  },
+  'GET /api/v1/geo/visitor': { target: asCustomer, expect: everyone },
+  'GET /api/v1/support/contact': { target: asCustomer, expect: everyone },
+  // Not registered in production (email-delivery.int.test.ts checks that); in development it shows
+  // every queued email to anyone, so its answers are not searched for private texts.
+  'GET /api/v1/dev/outbox': { target: asCustomer, expect: everyone },
+
+  // Accounts: each caller's own session and account.
+  'GET /api/v1/auth/session': { target: asCustomer, expect: everyone },
+  'POST /api/v1/auth/sign-up': {
+    target: async (w) => ({
+      owner: w.customer,
+      json: {
+        email: `sign-up-${randomUUID()}@example.test`,
+        password: 'correct horse',
+        fullName: 'New Person',
+        userType: 'customer',
+      },
+    }),
+    expect: everyone,
+  },
+  'POST /api/v1/auth/sign-in': {
+    target: async (w) => {
+      const owner = await freshCustomer(w);
+      return { owner, json: { email: owner.email, password: TEST_PASSWORD } };
+    },
+    expect: everyone,
+  },
+  'POST /api/v1/auth/sign-out': { target: asCustomer, expect: everyone },
+  // The emailed token is the authority, whoever holds it.
+  'POST /api/v1/auth/verify-email': {
+    target: async (w) => {
+      const owner = user(await createCustomer(w.db, { emailVerifiedAt: null }));
+      const token = newToken();
+      await w.db.insert(emailTokens).values({
+        tokenHash: hashToken(token),
+        userId: owner.id,
+        purpose: 'verify_email',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return { owner, json: { token } };
+    },
+    expect: everyone,
+  },
+  'POST /api/v1/auth/resend-verification': { target: asCustomer, expect: signedIn },
+  'PATCH /api/v1/account/settings': {
+    target: async (w) => ({ owner: w.customer, json: { darkMode: true } }),
+    expect: signedIn,
+  },
+  'POST /api/v1/account/password': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshCustomer(w),
+      json: { currentPassword: TEST_PASSWORD, newPassword: 'another password 1' },
+    }),
+    expect: signedIn,
+  },
+  'DELETE /api/v1/account': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshCustomer(w), json: { password: TEST_PASSWORD } }),
+    expect: signedIn,
+  },
+  'GET /api/v1/account/export': { target: asTradesperson, expect: signedIn },
+
+  // Jobs.
+  'POST /api/v1/jobs': [
+    {
+      target: async (w) => ({ owner: w.customer, json: jobForm() }),
+      // Only customers post jobs; a tradesperson is told so (posting is no secret).
+      expect: { ...customersOnly, otherTradesperson: 403 },
+    },
+    {
+      scenario: 'inviting a tradesperson whose profile is hidden',
+      target: async (w) => ({
+        owner: w.customer,
+        json: { ...jobForm(), invitedTradespersonId: w.hiddenTradesperson.id },
+      }),
+      // The answer an unknown id gets (Request Quote is on the public profile, so admins too).
+      expect: { ...customersOnly, owner: 400, otherCustomer: 400, otherTradesperson: 403, admin: 400 },
+    },
+  ],
+  // Everyone's own list: a tradesperson's is empty.
+  'GET /api/v1/jobs/mine': { target: asCustomer, expect: signedIn },
+  'GET /api/v1/jobs/open': {
+    target: asTradesperson,
+    expect: { ...tradespeopleOnly, admin: 'ok' },
+  },
+  'GET /api/v1/jobs/{id}': [
+    {
+      scenario: 'open, quoted on by the party',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: w.openJob.id },
+      }),
+      // Any tradesperson sees an open job (its own quote only, the district only: the secrets check it).
+      expect: { ...ownerOnly, party: 'ok', otherTradesperson: 'ok', admin: 'ok' },
+    },
+    {
+      scenario: 'booked to the party',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: w.bookedJob.id },
+      }),
+      expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+    },
+  ],
+  'POST /api/v1/jobs/{id}/cancel': [
+    {
+      scenario: 'open',
+      target: async (w) => {
+        const quote = await freshQuote(w);
+        return { owner: w.customer, party: w.tradesperson, params: { id: quote.jobId } };
+      },
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      // Whether the job could be cancelled is the owner's business: everyone else gets 404, not 409.
+      scenario: 'booked',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.bookedJob.id } }),
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+  ],
+  'POST /api/v1/jobs/{id}/quotes': [
+    {
+      scenario: 'open',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: (await freshOpenJob(w)).id },
+        json: { amount: '120', message: 'I can do this on Monday.' },
+      }),
+      // Those who see the job but may not quote are told why; those who do not see it get 404.
+      expect: { ...ownerOnly, owner: 403, otherTradesperson: 'ok', admin: 403 },
+    },
+    {
+      scenario: 'booked to the party',
+      target: async (w) => {
+        const booking = await freshBooking(w, 'confirmed');
+        return {
+          owner: w.customer,
+          party: w.tradesperson,
+          params: { id: booking.jobId },
+          json: { amount: '120', message: 'I can do this on Monday.' },
+        };
+      },
+      expect: { ...ownerOnly, owner: 403, party: 409, admin: 403 },
+    },
+  ],
+
+  // Quotes.
+  'PATCH /api/v1/quotes/{id}': {
+    target: async (w) => {
+      const quote = await freshQuote(w);
+      return {
+        owner: w.tradesperson,
+        party: w.customer,
+        params: { id: quote.id },
+        json: { amount: '130', message: 'Updated: I can do this on Tuesday.' },
+      };
+    },
+    expect: { ...ownerOnly, party: 404 },
+  },
+  'GET /api/v1/quotes/{id}': {
+    target: async (w) => ({ owner: w.tradesperson, party: w.customer, params: { id: w.quote.id } }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'POST /api/v1/quotes/{id}/withdraw': [
+    {
+      scenario: 'pending',
+      target: async (w) => {
+        const quote = await freshQuote(w);
+        return { owner: w.tradesperson, party: w.customer, params: { id: quote.id } };
+      },
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      scenario: 'accepted',
+      target: async (w) => ({
+        owner: w.tradesperson,
+        party: w.customer,
+        params: { id: w.bookedQuote.id },
+      }),
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+  ],
+  'POST /api/v1/quotes/{id}/accept': [
+    {
+      scenario: 'pending',
+      target: async (w) => {
+        const quote = await freshQuote(w);
+        return { owner: w.customer, party: w.tradesperson, params: { id: quote.id } };
+      },
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      scenario: 'on a booked job',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.bookedQuote.id } }),
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+  ],
+  'GET /api/v1/quotes/mine': { target: asTradesperson, expect: signedIn },
+
+  // Bookings.
+  'POST /api/v1/bookings': {
+    target: async (w) => {
+      const quote = await freshQuote(w);
+      return {
+        owner: w.customer,
+        party: w.tradesperson,
+        json: { quoteId: quote.id, scheduledDate: inDays(3) },
+      };
+    },
+    expect: { ...ownerOnly, party: 404 },
+  },
+  'GET /api/v1/bookings/mine': { target: asCustomer, expect: signedIn },
+  // The customer sees the booking, so is told it is not its move.
+  'POST /api/v1/bookings/{id}/confirm': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshBooking(w, 'pending')).id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/bookings/{id}/decline': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshBooking(w, 'pending')).id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/bookings/{id}/cancel': [
+    {
+      scenario: 'pending',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshBooking(w, 'pending')).id },
+      }),
+      expect: { ...ownerOnly, party: 'ok' },
+    },
+    {
+      scenario: 'confirmed',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.booking.id } }),
+      expect: { ...ownerOnly, owner: 409, party: 409 },
+    },
+  ],
+  'POST /api/v1/bookings/{id}/complete': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshBooking(w, 'confirmed')).id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'GET /api/v1/tradesperson/dashboard': { target: asTradesperson, expect: tradespeopleOnly },
+
+  // Finding tradespeople: public, except profiles their owner hides.
+  'GET /api/v1/tradespeople': { target: asCustomer, expect: everyone },
+  'GET /api/v1/tradespeople/featured': { target: asCustomer, expect: everyone },
+  'GET /api/v1/tradespeople/{id}': [
+    {
+      scenario: 'visible',
+      target: async (w) => ({ owner: w.tradesperson, params: { id: w.tradesperson.id } }),
+      expect: everyone,
+    },
+    {
+      scenario: 'hidden by its owner',
+      target: async (w) => ({ owner: w.hiddenTradesperson, params: { id: w.hiddenTradesperson.id } }),
+      expect: { ...ownerOnly, visitor: 404, admin: 'ok' },
+    },
+    {
+      scenario: 'a customer',
+      target: async (w) => ({ owner: w.customer, params: { id: w.customer.id } }),
+      expect: { ...ownerOnly, visitor: 404, owner: 404 },
+    },
+  ],
+  'GET /api/v1/tradespeople/{id}/reviews': [
+    {
+      scenario: 'visible',
+      target: async (w) => ({ owner: w.tradesperson, params: { id: w.tradesperson.id } }),
+      expect: everyone,
+    },
+    {
+      scenario: 'hidden by its owner',
+      target: async (w) => ({ owner: w.hiddenTradesperson, params: { id: w.hiddenTradesperson.id } }),
+      expect: { ...ownerOnly, visitor: 404, admin: 'ok' },
+    },
+    {
+      scenario: 'a customer',
+      target: async (w) => ({ owner: w.customer, params: { id: w.customer.id } }),
+      expect: { ...ownerOnly, visitor: 404, owner: 404 },
+    },
+  ],
+  'GET /api/v1/avatars/{id}.svg': {
+    target: async (w) => ({ owner: w.tradesperson, params: { id: w.tradesperson.id } }),
+    expect: everyone,
+  },
+  // Saved Professionals are a customer's list: for tradespeople the feature does not exist.
+  'GET /api/v1/saved-pros': { target: asCustomer, expect: customersOnly },
+  'PUT /api/v1/saved-pros/{tradespersonId}': [
+    {
+      scenario: 'visible',
+      target: async (w) => ({ owner: w.customer, params: { tradespersonId: w.tradesperson.id } }),
+      expect: customersOnly,
+    },
+    {
+      scenario: 'hidden by its owner',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { tradespersonId: w.hiddenTradesperson.id },
+      }),
+      expect: { ...ownerOnly, owner: 404 },
+    },
+  ],
+  'DELETE /api/v1/saved-pros/{tradespersonId}': {
+    target: async (w) => ({ owner: w.customer, params: { tradespersonId: w.tradesperson.id } }),
+    expect: customersOnly,
+  },
+
+  // Messaging (DOMAIN-RULES 7): participants only; admins only through a dispute, which has no route yet.
+  'POST /api/v1/conversations': [
+    {
+      scenario: 'to a tradesperson who quoted on the owner’s job',
+      target: async (w) => {
+        const job = await freshOpenJob(w);
+        const quoter = await freshTradesperson(w);
+        await createQuote(w.db, { jobId: job.id, tradespersonId: quoter.id });
+        return { owner: w.customer, party: quoter, json: { userId: quoter.id, jobId: job.id } };
+      },
+      // The party would be writing to itself.
+      expect: { ...ownerOnly, party: 400 },
+    },
+    {
+      scenario: 'to the customer of an open job',
+      target: async (w) => {
+        const owner = await freshCustomer(w);
+        const job = await createJob(w.db, { customerId: owner.id });
+        return { owner, json: { userId: owner.id, jobId: job.id } };
+      },
+      // Whoever sees the job may write to its customer.
+      expect: { ...ownerOnly, owner: 400, otherTradesperson: 'ok', admin: 'ok' },
+    },
+  ],
+  'GET /api/v1/conversations': { target: asCustomer, expect: signedIn },
+  'GET /api/v1/conversations/unread': { target: asCustomer, expect: signedIn },
+  'GET /api/v1/conversations/{id}': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.conversation.id } }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'GET /api/v1/conversations/{id}/messages': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.conversation.id } }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'POST /api/v1/conversations/{id}/messages': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: w.conversation.id },
+      json: { content: 'See you on Monday.' },
+    }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'POST /api/v1/conversations/{id}/read': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.conversation.id } }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'GET /api/v1/events': { target: asCustomer, expect: signedIn },
+
+  // Notifications.
+  'GET /api/v1/notifications': { target: asCustomer, expect: signedIn },
+  'GET /api/v1/notifications/unread-count': { target: asCustomer, expect: signedIn },
+  'POST /api/v1/notifications/{id}/read': {
+    target: async (w) => ({ owner: w.customer, params: { id: w.notification.id } }),
+    expect: ownerOnly,
+  },
+  'POST /api/v1/notifications/read-all': { target: asCustomer, expect: signedIn },
+  // The emailed token is the authority, whoever holds it; it can only turn one switch off.
+  'GET /api/v1/notifications/unsubscribe': {
+    target: async (w) => ({ owner: w.customer, query: { token: w.unsubscribeToken } }),
+    expect: everyone,
+  },
+  'POST /api/v1/notifications/unsubscribe': {
+    target: async (w) => {
+      const owner = await freshCustomer(w);
+      const token = newToken();
+      await w.db.insert(unsubscribeTokens).values({ token, userId: owner.id, setting: 'quoteUpdates' });
+      return { owner, json: { token } };
+    },
+    expect: everyone,
+  },
+
+  // A tradesperson's own profile and documents: customers (admins included) get 404.
+  'GET /api/v1/tradesperson/profile': { target: asTradesperson, expect: tradespeopleOnly },
+  'PUT /api/v1/tradesperson/profile': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshTradesperson(w), json: validProfile }),
+    expect: tradespeopleOnly,
+  },
+  'PUT /api/v1/tradesperson/setup/details': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshTradesperson(w),
+      json: { businessName: 'Sparks Ltd', basePostcode: 'M1 1AE', serviceRadiusMiles: 10 },
+    }),
+    expect: tradespeopleOnly,
+  },
+  'PUT /api/v1/tradesperson/setup/services': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshTradesperson(w),
+      json: { trade: 'Roofer', specialties: ['Slate'], hourlyRateMin: 30, hourlyRateMax: 50 },
+    }),
+    expect: tradespeopleOnly,
+  },
+  'POST /api/v1/tradesperson/setup/complete': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshTradesperson(w) }),
+    expect: tradespeopleOnly,
+  },
+  'POST /api/v1/tradesperson/profile/picture': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshTradesperson(w),
+      form: await multipart({}, { name: 'me.png', type: 'image/png', bytes: await image('png') }),
+    }),
+    expect: tradespeopleOnly,
+  },
+  'DELETE /api/v1/tradesperson/profile/picture': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshTradesperson(w) }),
+    expect: tradespeopleOnly,
+  },
+  'GET /api/v1/documents': { target: asTradesperson, expect: tradespeopleOnly },
+  'POST /api/v1/documents': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshTradesperson(w),
+      form: await multipart(
+        { kind: 'accreditation', title: 'NICEIC' },
+        { name: 'niceic.pdf', type: 'application/pdf', bytes: MINIMAL_PDF },
+      ),
+    }),
+    expect: tradespeopleOnly,
+  },
+  'DELETE /api/v1/documents/{id}': [
+    {
+      scenario: 'pending',
+      target: async (w) => {
+        const owner = await freshTradesperson(w);
+        const [document] = await w.db
+          .insert(documents)
+          .values({
+            userId: owner.id,
+            kind: 'accreditation',
+            title: 'Gas Safe',
+            storageKey: `documents/${randomUUID()}.pdf`,
+            fileName: 'gas-safe.pdf',
+            mimeType: 'application/pdf',
+            sizeBytes: MINIMAL_PDF.length,
+          })
+          .returning();
+        return { owner, params: { id: document!.id } };
+      },
+      expect: ownerOnly,
+    },
+    {
+      // A reviewed document stays: its owner is told so, everyone else that there is nothing there.
+      scenario: 'approved',
+      target: async (w) => ({ owner: w.tradesperson, params: { id: w.approvedDocument.id } }),
+      expect: { ...ownerOnly, owner: 409 },
+    },
+  ],
+  'GET /api/v1/files/{*}': [
+    {
+      scenario: 'a verification document',
+      target: async (w) => ({ owner: w.tradesperson, params: { '*': w.documentKey } }),
+      // Visitors get 404 too: a 401 would say the file exists.
+      expect: { ...ownerOnly, visitor: 404, admin: 'ok' },
+    },
+    {
+      scenario: 'a profile picture',
+      target: async (w) => ({ owner: w.tradesperson, params: { '*': w.avatarKey } }),
+      expect: everyone,
+    },
+  ],
+};
+
+/* ------------------------------------------------------------------------------ running it */
+
+const ACTORS: Actor[] = ['visitor', 'owner', 'party', 'otherCustomer', 'otherTradesperson', 'admin'];
+const rowsOf = (entry: Row | Row[]) => (Array.isArray(entry) ? entry : [entry]);
+const CASES = Object.values(MATRIX)
+  .flatMap(rowsOf)
+  .reduce((n, row) => n + Object.keys(row.expect).length, 0);
+
+/** Method and path of every operation in the document, as `GET /api/v1/jobs/{id}`. */
+function operationsOf(document: { paths?: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(document.paths ?? {}).flatMap(([route, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`),
+  );
+}
+
+/** Operations the matrix says nothing about, and rows for operations that no longer exist. */
+function coverage(operations: string[], matrix: Record<string, unknown>) {
+  return {
+    missing: operations.filter((op) => !(op in matrix)),
+    stale: Object.keys(matrix).filter((key) => !operations.includes(key)),
+  };
+}
+
+function fill(route: string, params: Record<string, string> = {}): string {
+  return route.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route}: the row gives no value for {${name}}`);
+    // The wildcard of /files/{*} is a key with slashes in it.
+    return name === '*' ? value : encodeURIComponent(value);
+  });
+}
+
+async function caller(w: World, row: Row, target: Target, actor: Actor): Promise<User | null> {
+  switch (actor) {
+    case 'visitor':
+      return null;
+    case 'owner':
+      return target.owner;
+    case 'party':
+      if (!target.party) throw new Error('the row expects a party but its target names none');
+      return target.party;
+    case 'otherCustomer':
+      return row.freshActors ? freshCustomer(w) : w.otherCustomer;
+    case 'otherTradesperson':
+      return row.freshActors ? freshTradesperson(w) : w.otherTradesperson;
+    case 'admin':
+      return row.freshActors ? user(await createAdmin(w.db, { passwordHash: CHEAP_HASH })) : w.admin;
+  }
+}
+
+/** Sends the row's request as the actor; the status, and the body to search for secrets. */
+async function attempt(w: World, operation: string, row: Row, actor: Actor) {
+  const [method, route] = operation.split(' ') as [string, string];
+  const target = await row.target(w);
+  const who = await caller(w, row, target, actor);
+  // A session of its own for every request: signing out or changing a password ends sessions.
+  const cookie = who ? await sessionFor(w.db, who.id) : undefined;
+  const url = `${fill(route, target.params)}${target.query ? `?${new URLSearchParams(target.query)}` : ''}`;
+  if (route === '/api/v1/events') {
+    // A stream never ends by itself: its status is all that matters here.
+    const stream = await openEvents(await baseUrl(w.app), cookie);
+    stream.close();
+    return { who, status: stream.status, body: '' };
+  }
+  const res = await w.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...target.form?.headers },
+    ...(target.form
+      ? { payload: target.form.payload }
+      : target.json
+        ? { payload: target.json as object }
+        : {}),
+  });
+  return { who, status: res.statusCode, body: res.body };
+}
+
+const listening = new WeakMap<App, Promise<string>>();
+function baseUrl(app: App): Promise<string> {
+  let url = listening.get(app);
+  if (!url) {
+    url = listen(app);
+    listening.set(app, url);
+  }
+  return url;
+}
+
+const matches = (expected: Expected, status: number) =>
+  expected === 'ok' ? status >= 200 && status < 300 : status === expected;
+
+/** Every way the operation's answers differ from its rows, one line each; empty when none do. */
+async function problemsOf(w: World, operation: string, rows: Row[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const row of rows) {
+    const where = row.scenario ? `${operation} (${row.scenario})` : operation;
+    for (const actor of ACTORS) {
+      const expected = actor === 'party' ? row.expect.party : row.expect[actor];
+      if (expected === undefined) continue;
+      const { who, status, body } = await attempt(w, operation, row, actor);
+      if (!matches(expected, status)) {
+        problems.push(`${where} as ${actor}: expected ${expected}, got ${status} ${body.slice(0, 160)}`);
+      }
+      if (operation === 'GET /api/v1/dev/outbox') continue;
+      for (const s of w.secrets) {
+        if (!body.includes(s.text)) continue;
+        if (who && s.seenBy.includes(who.id)) w.seen.add(s.label);
+        else problems.push(`${where} as ${actor}: the answer (${status}) shows ${s.label}`);
+      }
+    }
+  }
+  return problems;
+}
+
+describeOnDatabases('the authorisation matrix', (ctx) => {
+  const data = temporaryDataDir();
+  let world: World;
+  let operations: string[];
+
+  beforeAll(async () => {
+    // Hundreds of requests from one address: the rate limit is not what this test is about.
+    const app = await ctx.app({ DATA_DIR: data.dir, RATE_LIMIT_MAX: '100000' });
+    operations = operationsOf(app.swagger() as Parameters<typeof operationsOf>[0]);
+    world = await buildWorld(app, ctx.database().db);
+  });
+  afterAll(data.remove);
+
+  it(`declares who may use each operation of the OpenAPI document (${CASES} cases)`, () => {
+    const { missing, stale } = coverage(operations, MATRIX);
+    expect(missing, 'add a row saying who may use each of these operations').toEqual([]);
+    expect(stale, 'these rows name operations the document does not have').toEqual([]);
+    // A document that listed nothing would pass for the wrong reason.
+    expect(operations.length).toBeGreaterThan(60);
+  });
+
+  for (const [operation, entry] of Object.entries(MATRIX)) {
+    it(operation, async () => {
+      expect(await problemsOf(world, operation, rowsOf(entry))).toEqual([]);
+    });
+  }
+
+  // Runs after every operation. A secret no answer ever showed, even to those allowed to see it, is one
+  // the search could not find anywhere (a postcode written differently, say): it would prove nothing.
+  it('found each private text in some answer to a caller allowed to see it', () => {
+    const findable = world.secrets.filter((s) => s.seenBy.length > 0).map((s) => s.label);
+    expect(findable.filter((label) => !world.seen.has(label))).toEqual([]);
+  });
+});
+
+describe('the authorisation matrix itself', () => {
+  it('fails for an operation it has no row for, and for a row whose operation is gone', () => {
+    expect(
+      coverage(['GET /api/v1/jobs/{id}', 'DELETE /api/v1/jobs/{id}'], {
+        'GET /api/v1/jobs/{id}': {},
+        'GET /api/v1/planted': {},
+      }),
+    ).toEqual({ missing: ['DELETE /api/v1/jobs/{id}'], stale: ['GET /api/v1/planted'] });
+  });
+
+  it('reports an answer the rows do not allow, a 403 where 404 is due, and a private text in a body', async () => {
+    // A stand-in app with two planted mistakes: a route that answers everyone, and one that answers 403.
+    const planted = Fastify();
+    planted.get('/api/v1/leaky/:id', async () => ({ note: 'private-planted' }));
+    planted.get('/api/v1/forbidden/:id', async (_request, reply) => reply.status(403).send({}));
+    await planted.ready();
+    const owner = { id: randomUUID(), email: 'owner@example.test' };
+    const w = {
+      app: planted as unknown as App,
+      // Sessions are written for the callers; the stand-in never reads them.
+      db: { insert: () => ({ values: async () => undefined }) } as unknown as Database,
+      otherCustomer: { id: randomUUID(), email: 'c@example.test' },
+      otherTradesperson: { id: randomUUID(), email: 't@example.test' },
+      admin: { id: randomUUID(), email: 'a@example.test' },
+      secrets: [{ label: 'the planted secret', text: 'private-planted', seenBy: [owner.id] }],
+      seen: new Set(),
+    } as unknown as World;
+    const row: Row = { target: async () => ({ owner, params: { id: randomUUID() } }), expect: ownerOnly };
+    const leaky = await problemsOf(w, 'GET /api/v1/leaky/{id}', [row]);
+    expect(leaky).toContain(
+      `GET /api/v1/leaky/{id} as otherTradesperson: expected 404, got 200 {"note":"private-planted"}`,
+    );
+    expect(leaky).toContain('GET /api/v1/leaky/{id} as visitor: the answer (200) shows the planted secret');
+    expect(leaky.some((p) => p.startsWith('GET /api/v1/leaky/{id} as owner'))).toBe(false);
+    const forbidden = await problemsOf(w, 'GET /api/v1/forbidden/{id}', [row]);
+    expect(forbidden).toContain('GET /api/v1/forbidden/{id} as admin: expected 404, got 403 {}');
+    await planted.close();
+  });
+});
