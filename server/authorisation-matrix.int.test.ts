@@ -325,6 +325,18 @@ const freshCustomer = async (w: World) => user(await createCustomer(w.db, { pass
 const freshTradesperson = async (w: World) =>
   user(await createTradesperson(w.db, { verified: true, passwordHash: CHEAP_HASH }));
 
+/** The token an email link carries, as the server would have sent it to `owner`. */
+async function emailToken(w: World, owner: User, purpose: 'verify_email' | 'sign_in') {
+  const token = newToken();
+  await w.db.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId: owner.id,
+    purpose,
+    expiresAt: new Date(Date.now() + 600_000),
+  });
+  return token;
+}
+
 const asCustomer = async (w: World): Promise<Target> => ({ owner: w.customer });
 const asTradesperson = async (w: World): Promise<Target> => ({ owner: w.tradesperson });
 
@@ -392,19 +404,36 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     expect: everyone,
   },
+  // The same answer whether or not the address has an account.
+  'POST /api/v1/auth/sign-in-link': [
+    {
+      scenario: 'an account',
+      target: async (w) => {
+        const owner = await freshCustomer(w);
+        return { owner, json: { email: owner.email } };
+      },
+      expect: everyone,
+    },
+    {
+      scenario: 'no account',
+      target: async (w) => ({ owner: w.customer, json: { email: `nobody-${randomUUID()}@example.test` } }),
+      expect: everyone,
+    },
+  ],
+  // The emailed token is the authority, whoever holds it.
+  'POST /api/v1/auth/sign-in-link/redeem': {
+    target: async (w) => {
+      const owner = await freshCustomer(w);
+      return { owner, json: { token: await emailToken(w, owner, 'sign_in') } };
+    },
+    expect: everyone,
+  },
   'POST /api/v1/auth/sign-out': { target: asCustomer, expect: everyone },
   // The emailed token is the authority, whoever holds it.
   'POST /api/v1/auth/verify-email': {
     target: async (w) => {
       const owner = user(await createCustomer(w.db, { emailVerifiedAt: null }));
-      const token = newToken();
-      await w.db.insert(emailTokens).values({
-        tokenHash: hashToken(token),
-        userId: owner.id,
-        purpose: 'verify_email',
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
-      return { owner, json: { token } };
+      return { owner, json: { token: await emailToken(w, owner, 'verify_email') } };
     },
     expect: everyone,
   },

@@ -52,7 +52,7 @@ function startServer(dataDir: string): Promise<Server> {
       DATABASE_URL: '',
       SEED_DEMO_DATA: 'never',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      // The ready line carries the port; request lines are read and dropped.
+      // The 'ready' line carries the URL, port included; request lines are read and dropped.
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '1000000',
       QUEUE_POLL_INTERVAL_MS: '200',
@@ -80,7 +80,7 @@ function startServer(dataDir: string): Promise<Server> {
     child.stdout!.on('data', (chunk: Buffer) => {
       keep(chunk);
       lines = (lines + chunk.toString('utf8')).slice(-2000);
-      const ready = /TradeNest is ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(lines);
+      const ready = /"url":"(http:\/\/127\.0\.0\.1:\d+)".*"msg":"ready"/.exec(lines);
       if (ready) {
         clearTimeout(timer);
         lines = '';
