@@ -98,7 +98,14 @@ describeInBrowser('marketplace', (ctx) => {
 
     await page.getByRole('button', { name: 'Post Job', exact: true }).click();
     await eventually(() => page.getByText('Validation Error').isVisible()).toBe(true);
-    expect(await page.getByText('Title must be at least 5 characters').count()).toBe(1);
+    // The toast carries the first message only; each field shows its own beside it.
+    const toast = page.locator('[data-sonner-toast]');
+    expect(await toast.getByText('Title must be at least 5 characters').count()).toBe(1);
+    expect(await toast.getByText('Description must be at least 20 characters').count()).toBe(0);
+    const main = page.locator('main');
+    expect(await main.getByText('Title must be at least 5 characters').isVisible()).toBe(true);
+    expect(await main.getByText('Description must be at least 20 characters').isVisible()).toBe(true);
+    expect(await page.getByLabel(/^Job title/).evaluate((el) => el === document.activeElement)).toBe(true);
 
     const title = `Paint the hallway ${Date.now()}`;
     await postJob(page, title);

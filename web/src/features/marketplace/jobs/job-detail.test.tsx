@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError } from '@/test/field-errors';
 import {
   CUSTOMER_ID,
   JOB_ID,
@@ -48,7 +49,10 @@ describe('Job detail', () => {
       }),
     });
     renderApp(`/job/${JOB_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeTruthy();
+    // The first test of the file also waits for the page's code to load.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Job not found' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to jobs' }).getAttribute('href')).toBe('/my-jobs');
     expect(showError).not.toHaveBeenCalled();
   });
@@ -242,6 +246,51 @@ describe('Job detail', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('shows the quote form’s messages next to their fields and focuses the first', async () => {
+    openJob(
+      makeJobDetail({
+        viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+      }),
+      {},
+      tradesperson,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Quote' }));
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText(/^Your price/), QUOTE_MESSAGES.amountRequired),
+    );
+    expectFieldError(screen.getByLabelText(/^Message to the customer/), QUOTE_MESSAGES.messageRequired);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Your price/)));
+  });
+
+  it('marks the quote field the server refuses and keeps what was typed', async () => {
+    openJob(
+      makeJobDetail({
+        viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+      }),
+      {
+        [`POST /api/v1/jobs/${JOB_ID}/quotes`]: () => ({
+          status: 400,
+          body: {
+            error: {
+              code: 'validation_error',
+              message: QUOTE_MESSAGES.amountTooLarge,
+              details: [{ field: 'amount', message: QUOTE_MESSAGES.amountTooLarge }],
+            },
+          },
+        }),
+      },
+      tradesperson,
+    );
+    fireEvent.change(await screen.findByLabelText(/^Your price/), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText(/^Message to the customer/), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Quote' }));
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText(/^Your price/), QUOTE_MESSAGES.amountTooLarge),
+    );
+    expect(showError).toHaveBeenCalledWith('Validation Error', QUOTE_MESSAGES.amountTooLarge);
+    expect((screen.getByLabelText(/^Message to the customer/) as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
   it('submits a quote in pounds and says Quote submitted!', async () => {
     const { fetchMock } = openJob(
       makeJobDetail({
@@ -280,6 +329,9 @@ describe('Job detail', () => {
     fireEvent.change(screen.getByLabelText(/^Message to the customer/), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Quote' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', MARKET_MESSAGES.quoteLimit));
+    const form = screen.getByRole('button', { name: 'Submit Quote' }).closest('form')!;
+    expect(form.textContent).toContain(MARKET_MESSAGES.quoteLimit);
+    expect((screen.getByLabelText(/^Your price/) as HTMLInputElement).value).toBe('250');
   });
 
   it('explains why a tradesperson cannot quote', async () => {
