@@ -185,6 +185,7 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
                   canAccept={canAccept}
                   canMessage={owner}
                   mine={tradesperson}
+                  otherPending={job.quotes.filter((q) => q.status === 'pending' && q.id !== quote.id).length}
                 />
               </li>
             ))}

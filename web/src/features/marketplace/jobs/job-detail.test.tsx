@@ -84,7 +84,7 @@ describe('Job detail', () => {
     expect(screen.getByRole('button', { name: 'Cancel job' })).toBeTruthy();
   });
 
-  it('accepts a pending quote and says Quote Accepted', async () => {
+  it('accepts a pending quote after confirming, and says Quote Accepted', async () => {
     const { fetchMock } = openJob(makeJobDetail({ quotes: [makeQuote()] }), {
       [`POST /api/v1/quotes/${QUOTE_ID}/accept`]: () => ({ status: 200, body: { booking: makeBooking() } }),
     });
@@ -100,10 +100,42 @@ describe('Job detail', () => {
     );
 
     fireEvent.click(within(quotes).getByRole('button', { name: 'Accept' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this quote?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept quote' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Quote Accepted'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/quotes/${QUOTE_ID}/accept`))).toBe(
       true,
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks before accepting, with the amount and what it does; Cancel changes nothing', async () => {
+    const other = makeQuote({
+      id: '20000000-0000-4000-8000-000000000002',
+      amount: 30_000,
+      tradesperson: { ...makeQuote().tradesperson, id: '00000000-0000-4000-8000-000000000003' },
+    });
+    const { fetchMock } = openJob(makeJobDetail({ quotes: [makeQuote(), other] }));
+    const quotes = await screen.findByRole('region', { name: /Quotes/ });
+    const accept = within(quotes).getAllByRole('button', { name: 'Accept' })[0]!;
+    fireEvent.click(accept);
+
+    const dialogElement = await screen.findByRole('dialog', { name: 'Accept this quote?' });
+    const text = dialogElement.textContent ?? '';
+    expect(text).toContain('£249.99');
+    expect(text).toContain('Tom Pipes');
+    // What accepting does (DOMAIN-RULES 5), and nothing the product does not do.
+    expect(text).toMatch(/books Tom Pipes/);
+    expect(text).toMatch(/1 other quote .*declined/);
+    expect(text).toMatch(/cannot be undone/);
+    expect(text).not.toMatch(/escrow|refund/i);
+    expect(dialogElement.getAttribute('aria-describedby')).toBeTruthy();
+
+    fireEvent.click(within(dialogElement).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(showSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(accept));
   });
 
   it('says Already Accepted when another quote got there first', async () => {
@@ -114,6 +146,7 @@ describe('Job detail', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept quote' }));
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith(
         'Already Accepted',
@@ -130,6 +163,7 @@ describe('Job detail', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept quote' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to accept quote'));
   });
 
