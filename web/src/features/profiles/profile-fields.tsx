@@ -105,7 +105,7 @@ export function RateFields({ min, max }: { min: Field; max: Field }) {
           <PoundsInput
             id="profile-rate-min"
             inputMode="numeric"
-            placeholder="40"
+            placeholder="e.g. 40"
             {...fieldErrorProps('profile-rate-min', min.error)}
             {...min.registration}
           />
@@ -118,7 +118,7 @@ export function RateFields({ min, max }: { min: Field; max: Field }) {
           <PoundsInput
             id="profile-rate-max"
             inputMode="numeric"
-            placeholder="60"
+            placeholder="e.g. 60"
             {...fieldErrorProps('profile-rate-max', max.error)}
             {...max.registration}
           />
@@ -170,7 +170,7 @@ export function BaseAreaFields({
         <Input
           id="profile-radius"
           inputMode="numeric"
-          placeholder="15"
+          placeholder="e.g. 15"
           aria-required="true"
           {...fieldErrorProps('profile-radius', radius.error, 'profile-radius-hint')}
           {...radius.registration}

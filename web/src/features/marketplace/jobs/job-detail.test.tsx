@@ -78,10 +78,21 @@ describe('Job detail', () => {
     openJob(makeJobDetail({ preferredStartDate: '2030-06-20', budgetMin: null, budgetMax: null }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fix a leaking tap' })).toBeTruthy();
     expect(screen.getByText('Budget not specified')).toBeTruthy();
-    expect(screen.getByText('0 days ago')).toBeTruthy();
+    // The lists' words for a job posted today, from the same helper.
+    expect(screen.getByText('Today')).toBeTruthy();
+    expect(screen.queryByText('0 days ago')).toBeNull();
     expect(screen.getByText(/20 June 2030/)).toBeTruthy();
     expect(screen.getByText('Waiting for tradespeople to submit quotes for your job...')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel job' })).toBeTruthy();
+  });
+
+  it('says Yesterday and N days ago as My Jobs does', async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    openJob(makeJobDetail({ createdAt: daysAgo(3) }));
+    expect(await screen.findByText('3 days ago')).toBeTruthy();
+    cleanup();
+    openJob(makeJobDetail({ createdAt: daysAgo(16) }));
+    expect(await screen.findByText('2 weeks ago')).toBeTruthy();
   });
 
   it('accepts a pending quote after confirming, and says Quote Accepted', async () => {

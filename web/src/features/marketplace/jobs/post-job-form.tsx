@@ -209,7 +209,7 @@ export function PostJobForm({
             <PoundsInput
               id="job-budget-min"
               inputMode="numeric"
-              placeholder="100"
+              placeholder="e.g. 100"
               {...fieldErrorProps('job-budget-min', message('budgetMin'))}
               {...register('budgetMin')}
             />
@@ -222,7 +222,7 @@ export function PostJobForm({
             <PoundsInput
               id="job-budget-max"
               inputMode="numeric"
-              placeholder="500"
+              placeholder="e.g. 500"
               {...fieldErrorProps('job-budget-max', message('budgetMax'))}
               {...register('budgetMax')}
             />

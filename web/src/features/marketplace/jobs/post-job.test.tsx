@@ -120,6 +120,14 @@ describe('Post a Job', () => {
     expect(value(/^Postcode/)).toBe('m1 1ae');
   });
 
+  it('gives the budgets hints as placeholders, not numbers that look typed in', async () => {
+    await openForm();
+    for (const label of [/^Minimum/, /^Maximum/]) {
+      const placeholder = screen.getByLabelText(label).getAttribute('placeholder') ?? '';
+      expect(placeholder === '' || /^e\.g\. /.test(placeholder)).toBe(true);
+    }
+  });
+
   it('asks for a category with the spec’s words', async () => {
     await openForm();
     fillValidJob();

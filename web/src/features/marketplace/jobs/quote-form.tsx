@@ -102,7 +102,7 @@ export function QuoteForm({
         <PoundsInput
           id={`${idPrefix}-amount`}
           inputMode="decimal"
-          placeholder="250.00"
+          placeholder="e.g. 250.00"
           aria-required="true"
           {...fieldErrorProps(`${idPrefix}-amount`, message('amount'))}
           {...register('amount')}
