@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findListAge, jobDetailAge, myJobsAge } from './ages';
+import { findListAge, jobAge } from './ages';
 
 const now = new Date('2026-06-30T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
@@ -18,8 +18,8 @@ describe('relative ages', () => {
     ]);
   });
 
-  it('My Jobs', () => {
-    expect([0, 1, 3, 7, 20].map((d) => myJobsAge(daysAgo(d), now))).toEqual([
+  it('My Jobs and job detail', () => {
+    expect([0, 1, 3, 7, 20].map((d) => jobAge(daysAgo(d), now))).toEqual([
       'Today',
       'Yesterday',
       '3 days ago',
@@ -28,16 +28,8 @@ describe('relative ages', () => {
     ]);
   });
 
-  it('job detail', () => {
-    expect([0, 5, 14].map((d) => jobDetailAge(daysAgo(d), now))).toEqual([
-      '0 days ago',
-      '5 days ago',
-      '2 weeks ago',
-    ]);
-  });
-
   it('counts UK calendar days, not 24-hour spans', () => {
     const lateLastNight = new Date('2026-06-29T22:30:00Z'); // 23:30 BST on the 29th
-    expect(myJobsAge(lateLastNight, new Date('2026-06-30T07:00:00Z'))).toBe('Yesterday');
+    expect(jobAge(lateLastNight, new Date('2026-06-30T07:00:00Z'))).toBe('Yesterday');
   });
 });

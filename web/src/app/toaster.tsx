@@ -9,10 +9,7 @@ export function AppToaster() {
       theme={resolved}
       position="top-center"
       closeButton
-      toastOptions={{
-        // The spec's destructive style for every error toast.
-        classNames: { error: 'bg-destructive! text-destructive-foreground! border-destructive!' },
-      }}
+      // Colours (every toast in the app's own, error toasts in the destructive style): index.css.
     />
   );
 }

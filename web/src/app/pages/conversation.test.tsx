@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makeMessage } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
+import { describedText, expectFieldError } from '@/test/field-errors';
 import { JOB_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
@@ -179,9 +180,33 @@ describe('Conversation', () => {
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to send message'));
     await waitFor(() => expect(textbox().value).toBe('Hello there'));
+    // Said by the box too, and read with it.
+    expect(describedText(textbox())).toContain('Failed to send message');
+    expect(textbox().closest('form')!.textContent).toContain('Failed to send message');
     expect(
       within(screen.getByRole('region', { name: 'Message history' })).queryByRole('listitem'),
     ).toBeNull();
+  });
+
+  it('puts the server’s reason by the box when a message is refused', async () => {
+    openConversation({
+      handlers: {
+        [`POST ${BASE}/messages`]: () => ({
+          status: 409,
+          body: {
+            error: { code: 'recipient_inactive', message: 'This person can no longer receive messages' },
+          },
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Tom Pipes' });
+    fireEvent.change(textbox(), { target: { value: 'Hello there' } });
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    await waitFor(() =>
+      expect(describedText(textbox())).toContain('This person can no longer receive messages'),
+    );
+    expect(showError).toHaveBeenCalledWith('Error', 'Failed to send message');
+    expect(textbox().value).toBe('Hello there');
   });
 
   it('shows a character counter near the 5,000 limit and refuses longer messages', async () => {
@@ -194,6 +219,7 @@ describe('Conversation', () => {
     fireEvent.change(textbox(), { target: { value: 'a'.repeat(5001) } });
     expect(screen.getByText(/5,001 \/ 5,000/)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Messages can be at most 5,000 characters');
+    expectFieldError(textbox(), 'Messages can be at most 5,000 characters');
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     expect(textbox().value).toHaveLength(5001);
     await expectOnlySend(fetchMock, 'Shorter');

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError } from '@/lib/toast';
+import { describedText } from '@/test/field-errors';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -103,6 +104,15 @@ describe('the Account screen', () => {
       expect(showError).toHaveBeenCalledWith('Error', 'Something went wrong. Please try again.'),
     );
     expect(screen.getByRole('switch', { name: 'New messages' }).getAttribute('aria-checked')).toBe('true');
+    // Said next to the switch too, and read with it.
+    const row = screen.getByRole('switch', { name: 'New messages' }).closest('li')!;
+    expect(row.textContent).toContain('Something went wrong. Please try again.');
+    expect(describedText(screen.getByRole('switch', { name: 'New messages' }))).toContain(
+      'Something went wrong. Please try again.',
+    );
+    expect(screen.getByRole('switch', { name: 'Quote updates' }).closest('li')!.textContent).not.toContain(
+      'Something went wrong',
+    );
   });
 
   it('switches the theme at once with dark mode', async () => {

@@ -43,7 +43,15 @@ export function ProfilePage() {
         </TabsContent>
 
         <TabsContent value="settings" className="space-y-4">
-          <SettingsPanel settings={user.settings} onChange={(change) => updateSettings.mutate(change)} />
+          <SettingsPanel
+            settings={user.settings}
+            onChange={(change) => updateSettings.mutate(change)}
+            failure={
+              updateSettings.isError
+                ? { change: updateSettings.variables ?? {}, message: updateSettings.error.message }
+                : undefined
+            }
+          />
           <div className="space-y-3">
             <ChangePasswordDialog />
             <Button asChild variant="outline" className="w-full justify-start">

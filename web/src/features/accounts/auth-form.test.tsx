@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@domain/accounts/schemas';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError, expectNoFieldError } from '@/test/field-errors';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -42,6 +43,64 @@ describe('the auth form', () => {
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
     // Nothing was sent to the server.
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('sign-up'))).toBe(false);
+  });
+
+  it('shows each message next to its field, linked for screen readers, and focuses the first one', async () => {
+    await openForm('/auth?mode=signup');
+    type(/^Email/, 'not-an-email');
+    type(/^Password/, 'longenough');
+    type(/^Full name/, 'A');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Email/), ACCOUNT_MESSAGES.invalidEmail));
+    expectFieldError(screen.getByLabelText(/^Full name/), ACCOUNT_MESSAGES.nameTooShort);
+    expectNoFieldError(screen.getByLabelText(/^Password/));
+    // The password's hint is still read with it.
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-describedby')).toContain(
+      'auth-password-hint',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)));
+  });
+
+  it('puts the server’s field messages next to their fields and keeps what was typed', async () => {
+    await openForm('/auth?mode=signup', {
+      'POST /api/v1/auth/sign-up': () => ({
+        status: 409,
+        body: { error: { code: 'email_taken', message: AUTH_MESSAGES.emailTaken } },
+      }),
+    });
+    type(/^Email/, 'bob@example.com');
+    type(/^Password/, 'longenough');
+    type(/^Full name/, 'Bob Jones');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Email/), AUTH_MESSAGES.emailTaken));
+    expect(showError).toHaveBeenCalledWith('Error', AUTH_MESSAGES.emailTaken);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)));
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('longenough');
+    expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Bob Jones');
+  });
+
+  it('marks the fields a server validation error names', async () => {
+    await openForm('/auth?mode=signup', {
+      'POST /api/v1/auth/sign-up': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_error',
+            message: ACCOUNT_MESSAGES.nameTooShort,
+            details: [{ field: 'fullName', message: ACCOUNT_MESSAGES.nameTooShort }],
+          },
+        },
+      }),
+    });
+    type(/^Email/, 'bob@example.com');
+    type(/^Password/, 'longenough');
+    type(/^Full name/, 'Bob Jones');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Full name/), ACCOUNT_MESSAGES.nameTooShort));
+    expect(showError).toHaveBeenCalledWith('Validation Error', ACCOUNT_MESSAGES.nameTooShort);
   });
 
   it('marks its fields required and sets autocomplete for password managers', async () => {
@@ -113,6 +172,10 @@ describe('the auth form', () => {
 
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', AUTH_MESSAGES.invalidCredentials));
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
+    // Also on the form itself, by the button, without saying which field was wrong.
+    const form = screen.getByRole('button', { name: 'Log In' }).closest('form')!;
+    expect(form.textContent).toContain(AUTH_MESSAGES.invalidCredentials);
+    expectNoFieldError(screen.getByLabelText(/^Email/));
   });
 
   it('switches between sign-in and sign-up', async () => {

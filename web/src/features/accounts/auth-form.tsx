@@ -3,18 +3,31 @@ import { USER_TYPES, type UserType } from '@domain/catalog/catalog';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromSchema,
+  issuesFromServer,
+  useMarkFields,
+} from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useSignIn, useSignUp } from './auth-mutations';
 import { EmailSignInLinkButton, RedeemSignInLink } from './sign-in-link';
 
 type FormValues = { email: string; password: string; fullName: string; userType: UserType };
+
+// The fields in the order they are on screen, which is the order focus looks for the first invalid one.
+const FIELDS = ['email', 'password', 'fullName', 'userType'] as const;
+// A refusal about one field, by the server's error code; any other refusal is said by the button.
+const FIELD_OF_CODE: Partial<Record<string, (typeof FIELDS)[number]>> = { email_taken: 'email' };
 
 const USER_TYPE_LABELS: Record<UserType, { label: string; hint: string }> = {
   customer: { label: 'Customer', hint: 'I want to hire tradespeople' },
@@ -36,14 +49,17 @@ function CredentialsForm() {
   const signUp = useSignUp();
   const pending = signIn.isPending || signUp.isPending;
 
-  const { register, handleSubmit, setError, clearErrors, formState, getValues } = useForm<FormValues>({
-    defaultValues: {
-      email: '',
-      password: '',
-      fullName: '',
-      userType: searchParams.get('type') === 'tradesperson' ? 'tradesperson' : 'customer',
-    },
-  });
+  const { register, handleSubmit, setError, setFocus, clearErrors, formState, getValues } =
+    useForm<FormValues>({
+      defaultValues: {
+        email: '',
+        password: '',
+        fullName: '',
+        userType: searchParams.get('type') === 'tradesperson' ? 'tradesperson' : 'customer',
+      },
+    });
+
+  const mark = useMarkFields({ setError, setFocus }, FIELDS);
 
   const onSubmit = handleSubmit((values) => {
     clearErrors();
@@ -52,19 +68,21 @@ function CredentialsForm() {
         ? SignUpBody.safeParse(values)
         : SignInBody.safeParse({ email: values.email, password: values.password });
     if (!parsed.success) {
-      // Spec section 5: one toast with the first message only. Every failing field is marked invalid
-      // (and the first focused) so the person sees where to look; what they typed stays.
-      parsed.error.issues.forEach((issue, index) => {
-        setError(issue.path[0] as keyof FormValues, { message: issue.message }, { shouldFocus: index === 0 });
-      });
+      // Spec section 5: one toast with the first message only. Every failing field shows its own
+      // message beside it (and the first is focused) so the person sees where to look; what they
+      // typed stays.
+      mark(issuesFromSchema(parsed.error.issues));
       void showError('Validation Error', parsed.error.issues[0]?.message);
       return;
     }
-    const onError = (error: Error) =>
-      void showError(
-        error instanceof ApiError && error.code === 'validation_error' ? 'Validation Error' : 'Error',
-        error.message,
-      );
+    const onError = (error: Error) => {
+      const validation = error instanceof ApiError && error.code === 'validation_error';
+      void showError(validation ? 'Validation Error' : 'Error', error.message);
+      const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+      const issues = field ? [{ field, message: error.message }] : issuesFromServer(error);
+      // A wrong email or password is not pinned on either field: the server does not say which.
+      if (!mark(issues)) setError('root.server', { message: error.message });
+    };
     if (mode === 'sign-up') signUp.mutate(parsed.data as SignUpBody, { onError });
     else signIn.mutate(parsed.data, { onError });
   });
@@ -81,7 +99,7 @@ function CredentialsForm() {
     );
   };
 
-  const invalid = (field: keyof FormValues) => (formState.errors[field] ? true : undefined);
+  const message = (field: keyof FormValues) => formState.errors[field]?.message;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
@@ -110,9 +128,10 @@ function CredentialsForm() {
             autoComplete="email"
             inputMode="email"
             aria-required="true"
-            aria-invalid={invalid('email')}
+            {...fieldErrorProps('auth-email', message('email'))}
             {...register('email')}
           />
+          <FieldError id={errorIdOf('auth-email')} message={message('email')} />
         </div>
 
         <div className="space-y-2">
@@ -124,8 +143,11 @@ function CredentialsForm() {
             id="auth-password"
             autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
             aria-required="true"
-            aria-invalid={invalid('password')}
-            aria-describedby={mode === 'sign-up' ? 'auth-password-hint' : undefined}
+            {...fieldErrorProps(
+              'auth-password',
+              message('password'),
+              mode === 'sign-up' && 'auth-password-hint',
+            )}
             {...register('password')}
           />
           {mode === 'sign-up' && (
@@ -133,6 +155,7 @@ function CredentialsForm() {
               At least 8 characters.
             </p>
           )}
+          <FieldError id={errorIdOf('auth-password')} message={message('password')} />
         </div>
 
         {mode === 'sign-up' && (
@@ -146,12 +169,16 @@ function CredentialsForm() {
                 id="auth-full-name"
                 autoComplete="name"
                 aria-required="true"
-                aria-invalid={invalid('fullName')}
+                {...fieldErrorProps('auth-full-name', message('fullName'))}
                 {...register('fullName')}
               />
+              <FieldError id={errorIdOf('auth-full-name')} message={message('fullName')} />
             </div>
 
-            <fieldset className="space-y-2">
+            <fieldset
+              className="space-y-2"
+              aria-describedby={message('userType') ? errorIdOf('auth-user-type') : undefined}
+            >
               <legend className="text-sm leading-none font-medium">
                 I am a
                 <RequiredMark />
@@ -181,11 +208,20 @@ function CredentialsForm() {
                   </label>
                 ))}
               </div>
+              <FieldError id={errorIdOf('auth-user-type')} message={message('userType')} />
             </fieldset>
           </>
         )}
 
-        <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
+        <FieldError id="auth-form-error" message={formState.errors.root?.server?.message} />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={pending}
+          aria-busy={pending}
+          aria-describedby={formState.errors.root?.server?.message ? 'auth-form-error' : undefined}
+        >
           {pending && <Spinner />}
           {mode === 'sign-up' ? 'Sign Up' : 'Log In'}
         </Button>
@@ -197,7 +233,7 @@ function CredentialsForm() {
           <EmailSignInLinkButton
             email={() => getValues('email')}
             onInvalid={(message) => {
-              setError('email', { message }, { shouldFocus: true });
+              mark([{ field: 'email', message }]);
               void showError('Validation Error', message);
             }}
           />

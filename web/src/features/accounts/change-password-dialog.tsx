@@ -6,11 +6,20 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { apiFetch } from '@/lib/api';
+import { ApiError, apiFetch } from '@/lib/api';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromSchema,
+  issuesFromServer,
+  isValidationError,
+  useMarkFields,
+} from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 
 // Not a spec text: the spec shows no behaviour for Change password, so this screen owns the wording.
@@ -18,10 +27,11 @@ export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
 
 type FormValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = Object.keys(EMPTY);
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<FormValues>({
+  const { register, handleSubmit, reset, setError, setFocus, clearErrors, formState } = useForm<FormValues>({
     defaultValues: EMPTY,
   });
   const change = useMutation({
@@ -29,17 +39,18 @@ export function ChangePasswordDialog() {
       apiFetch<void>('/account/password', { method: 'POST', json: body }),
   });
 
+  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+
   const onSubmit = handleSubmit(({ confirmPassword, ...values }) => {
     clearErrors();
     const parsed = ChangePasswordBody.safeParse(values);
-    const first = parsed.success ? undefined : parsed.error.issues[0];
-    if (first) {
-      setError(first.path[0] as keyof FormValues, { message: first.message }, { shouldFocus: true });
-      void showError('Validation Error', first.message);
+    if (!parsed.success) {
+      mark(issuesFromSchema(parsed.error.issues));
+      void showError('Validation Error', parsed.error.issues[0]?.message);
       return;
     }
     if (confirmPassword !== values.newPassword) {
-      setError('confirmPassword', { message: PASSWORDS_DO_NOT_MATCH }, { shouldFocus: true });
+      mark([{ field: 'confirmPassword', message: PASSWORDS_DO_NOT_MATCH }]);
       void showError('Validation Error', PASSWORDS_DO_NOT_MATCH);
       return;
     }
@@ -50,11 +61,19 @@ export function ChangePasswordDialog() {
         reset(EMPTY);
         setOpen(false);
       },
-      onError: (error) => void showError('Error', error.message),
+      onError: (error) => {
+        void showError(isValidationError(error) ? 'Validation Error' : 'Error', error.message);
+        const issues =
+          error instanceof ApiError && error.code === 'wrong_password'
+            ? [{ field: 'currentPassword', message: error.message }]
+            : issuesFromServer(error);
+        if (!mark(issues)) setError('root.server', { message: error.message });
+      },
     });
   });
 
-  const invalid = (field: keyof FormValues) => (formState.errors[field] ? true : undefined);
+  const message = (field: keyof FormValues) => formState.errors[field]?.message;
+  const serverMessage = formState.errors.root?.server?.message;
 
   return (
     <Dialog
@@ -85,9 +104,10 @@ export function ChangePasswordDialog() {
               id="current-password"
               autoComplete="current-password"
               aria-required="true"
-              aria-invalid={invalid('currentPassword')}
+              {...fieldErrorProps('current-password', message('currentPassword'))}
               {...register('currentPassword')}
             />
+            <FieldError id={errorIdOf('current-password')} message={message('currentPassword')} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="new-password">
@@ -98,13 +118,13 @@ export function ChangePasswordDialog() {
               id="new-password"
               autoComplete="new-password"
               aria-required="true"
-              aria-invalid={invalid('newPassword')}
-              aria-describedby="new-password-hint"
+              {...fieldErrorProps('new-password', message('newPassword'), 'new-password-hint')}
               {...register('newPassword')}
             />
             <p id="new-password-hint" className="text-sm text-muted-foreground">
               8 to 100 characters.
             </p>
+            <FieldError id={errorIdOf('new-password')} message={message('newPassword')} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="confirm-password">
@@ -115,11 +135,19 @@ export function ChangePasswordDialog() {
               id="confirm-password"
               autoComplete="new-password"
               aria-required="true"
-              aria-invalid={invalid('confirmPassword')}
+              {...fieldErrorProps('confirm-password', message('confirmPassword'))}
               {...register('confirmPassword')}
             />
+            <FieldError id={errorIdOf('confirm-password')} message={message('confirmPassword')} />
           </div>
-          <Button type="submit" className="w-full" disabled={change.isPending} aria-busy={change.isPending}>
+          <FieldError id="change-password-error" message={serverMessage} />
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={change.isPending}
+            aria-busy={change.isPending}
+            aria-describedby={serverMessage ? 'change-password-error' : undefined}
+          >
             {change.isPending && <Spinner />}
             Change password
           </Button>

@@ -6,12 +6,21 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { apiFetch } from '@/lib/api';
+import { ApiError, apiFetch } from '@/lib/api';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromSchema,
+  issuesFromServer,
+  isValidationError,
+  useMarkFields,
+} from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 
 // Typing a word, not just clicking, keeps an irreversible erasure from happening by accident.
@@ -19,25 +28,29 @@ const CONFIRMATION_WORD = 'DELETE';
 
 type FormValues = { password: string; confirmation: string };
 const EMPTY: FormValues = { password: '', confirmation: '' };
+const FIELDS = ['password'];
 
 /** Erases the account; `onDeleted` forgets the (already ended) session and leaves the page. */
 export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, watch, setError, formState } = useForm<FormValues>({
-    defaultValues: EMPTY,
-  });
+  const { register, handleSubmit, reset, watch, setError, setFocus, clearErrors, formState } =
+    useForm<FormValues>({
+      defaultValues: EMPTY,
+    });
   const remove = useMutation({
     mutationFn: (body: z.infer<typeof DeleteAccountBody>) =>
       apiFetch<void>('/account', { method: 'DELETE', json: body }),
   });
   const confirmed = watch('confirmation') === CONFIRMATION_WORD;
 
+  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+
   const onSubmit = handleSubmit(({ password }) => {
+    clearErrors();
     const parsed = DeleteAccountBody.safeParse({ password });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      setError('password', { message }, { shouldFocus: true });
-      void showError('Validation Error', message);
+      mark(issuesFromSchema(parsed.error.issues));
+      void showError('Validation Error', parsed.error.issues[0]?.message);
       return;
     }
     remove.mutate(parsed.data, {
@@ -46,7 +59,14 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
         setOpen(false);
         onDeleted();
       },
-      onError: (error) => void showError('Error', error.message),
+      onError: (error) => {
+        void showError(isValidationError(error) ? 'Validation Error' : 'Error', error.message);
+        const issues =
+          error instanceof ApiError && error.code === 'wrong_password'
+            ? [{ field: 'password', message: error.message }]
+            : issuesFromServer(error);
+        if (!mark(issues)) setError('root.server', { message: error.message });
+      },
     });
   });
 
@@ -94,9 +114,10 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
               id="delete-password"
               autoComplete="current-password"
               aria-required="true"
-              aria-invalid={formState.errors.password ? true : undefined}
+              {...fieldErrorProps('delete-password', formState.errors.password?.message)}
               {...register('password')}
             />
+            <FieldError id={errorIdOf('delete-password')} message={formState.errors.password?.message} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="delete-confirmation">
@@ -112,12 +133,14 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
               {...register('confirmation')}
             />
           </div>
+          <FieldError id="delete-account-error" message={formState.errors.root?.server?.message} />
           <Button
             type="submit"
             variant="destructive"
             className="w-full"
             disabled={!confirmed || remove.isPending}
             aria-busy={remove.isPending}
+            aria-describedby={formState.errors.root?.server ? 'delete-account-error' : undefined}
           >
             {remove.isPending && <Spinner />}
             Delete my account

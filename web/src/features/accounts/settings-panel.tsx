@@ -1,4 +1,5 @@
 import type { Settings } from '@domain/accounts/schemas';
+import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
@@ -28,31 +29,47 @@ const SWITCHES: { key: keyof Settings; label: string; description: string }[] = 
   { key: 'darkMode', label: 'Dark mode', description: 'Use dark colours on every device you sign in to.' },
 ];
 
+/**
+ * The switches, each saved as soon as it is flipped. `failure` is the last change the server refused
+ * (the switch is already back as it was): its message shows under that switch and is read with it.
+ */
 export function SettingsPanel({
   settings,
   onChange,
+  failure,
 }: {
   settings: Settings;
   onChange: (change: Partial<Settings>) => void;
+  failure?: { change: Partial<Settings>; message: string };
 }) {
   return (
     <ul className="divide-y divide-border rounded-xl border border-border bg-card">
-      {SWITCHES.map(({ key, label, description }) => (
-        <li key={key} className="flex items-center justify-between gap-4 px-4 py-4">
-          <div className="min-w-0">
-            <Label htmlFor={`setting-${key}`}>{label}</Label>
-            <p id={`setting-${key}-description`} className="mt-1 text-sm text-muted-foreground">
-              {description}
-            </p>
-          </div>
-          <Switch
-            id={`setting-${key}`}
-            checked={settings[key]}
-            aria-describedby={`setting-${key}-description`}
-            onCheckedChange={(checked) => onChange({ [key]: checked })}
-          />
-        </li>
-      ))}
+      {SWITCHES.map(({ key, label, description }) => {
+        const problem = failure && key in failure.change ? failure.message : undefined;
+        return (
+          <li key={key} className="flex items-center justify-between gap-4 px-4 py-4">
+            <div className="min-w-0">
+              <Label htmlFor={`setting-${key}`}>{label}</Label>
+              <p id={`setting-${key}-description`} className="mt-1 text-sm text-muted-foreground">
+                {description}
+              </p>
+              <FieldError
+                id={`setting-${key}-error`}
+                className="mt-1"
+                message={problem && `Your change was not saved. ${problem}`}
+              />
+            </div>
+            <Switch
+              id={`setting-${key}`}
+              checked={settings[key]}
+              aria-describedby={
+                problem ? `setting-${key}-description setting-${key}-error` : `setting-${key}-description`
+              }
+              onCheckedChange={(checked) => onChange({ [key]: checked })}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowLeft, MessageSquareOff, SendHorizontal } from 'lucide-react';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -420,11 +421,16 @@ function Composer({ conversationId }: { conversationId: string }) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const counterId = useId();
+  const errorId = useId();
+  // Why the last message did not go, said under the box until the next try.
+  const [failure, setFailure] = useState<string | null>(null);
   const content = draft.trim();
   // The server counts the trimmed text, so the counter does too.
   const length = content.length;
   const tooLong = length > MESSAGE_MAX_LENGTH;
   const canSend = length > 0 && !tooLong;
+  const tooLongMessage = `Messages can be at most ${formatCount(MESSAGE_MAX_LENGTH)} characters`;
+  const problem = tooLong ? tooLongMessage : failure;
 
   // Grows with the text up to the CSS max height, then scrolls.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
@@ -439,11 +445,15 @@ function Composer({ conversationId }: { conversationId: string }) {
     if (!canSend) return;
     const typed = draft;
     setDraft('');
+    setFailure(null);
     try {
       await send.mutateAsync(content);
-    } catch {
-      // The toast says it failed (useSendMessage); the words come back for another try, ahead of
-      // anything typed since.
+    } catch (error) {
+      // The toast says it failed (useSendMessage), and so does the line under the box, with the
+      // server's reason when it gave one; the words come back for another try, ahead of anything
+      // typed since.
+      const reason = error instanceof ApiError && error.status < 500 ? error.message : null;
+      setFailure(reason ? `Failed to send message. ${reason}` : 'Failed to send message. Please try again.');
       setDraft((current) => (current.trim() ? `${typed}\n${current}` : typed));
     }
   };
@@ -469,11 +479,6 @@ function Composer({ conversationId }: { conversationId: string }) {
           {tooLong && <span className="sr-only"> (too long)</span>}
         </p>
       )}
-      {tooLong && (
-        <p role="alert" className="sr-only">
-          Messages can be at most {formatCount(MESSAGE_MAX_LENGTH)} characters
-        </p>
-      )}
       <div className="flex items-end gap-2">
         <label htmlFor={inputId} className="sr-only">
           Message
@@ -485,7 +490,9 @@ function Composer({ conversationId }: { conversationId: string }) {
           value={draft}
           placeholder="Type a message..."
           enterKeyHint="send"
-          aria-describedby={length > COUNTER_FROM ? counterId : undefined}
+          aria-describedby={
+            [length > COUNTER_FROM && counterId, problem && errorId].filter(Boolean).join(' ') || undefined
+          }
           aria-invalid={tooLong || undefined}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
@@ -501,6 +508,10 @@ function Composer({ conversationId }: { conversationId: string }) {
         <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend}>
           <SendHorizontal aria-hidden="true" />
         </Button>
+      </div>
+      {/* An alert when too long, since that happens while typing and nothing else says so aloud. */}
+      <div role={tooLong ? 'alert' : undefined}>
+        <FieldError id={errorId} className="mt-2" message={problem} />
       </div>
     </form>
   );

@@ -25,18 +25,6 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export const isValidationError = (error: unknown) =>
-  error instanceof ApiError && error.code === 'validation_error';
-
-/** Per-field messages of a 400 (`details: [{ field, message }]`), for marking the fields. */
-export function fieldErrors(error: unknown): { field: string; message: string }[] {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
-  return error.details.filter(
-    (d): d is { field: string; message: string } =>
-      typeof d?.field === 'string' && typeof d?.message === 'string',
-  );
-}
-
 export function useOwnProfile() {
   return useQuery({
     queryKey: profileKeys.own,

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError } from '@/test/field-errors';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import type { OwnProfile } from './api';
 import { makeDocument, makeOwnProfile } from './test-fixtures';
@@ -106,6 +107,8 @@ describe('Business Setup', () => {
       expect(showError).toHaveBeenCalledWith('Validation Error', 'Please enter a valid UK phone number'),
     );
     expect(stepHeading().textContent).toContain('Business Details');
+    expectFieldError(field('Phone number'), 'Please enter a valid UK phone number');
+    await waitFor(() => expect(document.activeElement).toBe(field('Phone number')));
     expect(field('Phone number').value).toBe('12345');
     expect(calls(fetchMock, 'PUT', '/api/v1/tradesperson/setup/details')).toHaveLength(0);
   });
@@ -164,6 +167,8 @@ describe('Business Setup', () => {
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith('Validation Error', 'Please enter the insurance expiry date'),
     );
+    expectFieldError(field(/^Expiry date/), 'Please enter the insurance expiry date');
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Expiry date/)));
     type(/^Expiry date/, '2099-06-30');
     const certificate = new File(['%PDF-1.4'], 'cover.pdf', { type: 'application/pdf' });
     fireEvent.change(field(/^File/), { target: { files: [certificate] } });
@@ -199,6 +204,10 @@ describe('Business Setup', () => {
     click('Next');
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Failed to update profile', undefined));
     expect(stepHeading().textContent).toContain('Business Details');
+    // Said on the step as well, by its buttons.
+    expect(screen.getAllByRole('button', { name: /Next/ })[0]!.closest('form')!.textContent).toContain(
+      'Failed to update profile',
+    );
   });
 
   it('takes the tradesperson back to the step that is missing something when completing fails', async () => {
@@ -234,5 +243,9 @@ describe('Business Setup', () => {
       ),
     );
     await waitFor(() => expect(stepHeading().textContent).toContain('Services & Pricing'));
+    await waitFor(() =>
+      expectFieldError(field(/^Trade/), 'Please select your trade before completing setup'),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Trade/)));
   });
 });

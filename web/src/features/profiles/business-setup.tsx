@@ -1,9 +1,10 @@
 import { Check, PartyPopper, Wallet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
+import { type FieldIssue, issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { fieldErrors, isValidationError, type OwnProfile, useCompleteSetup, useOwnProfile } from './api';
+import { type OwnProfile, useCompleteSetup, useOwnProfile } from './api';
 import { SAVE_FAILED } from './form-errors';
 import { SetupDetailsStep } from './setup-details-step';
 import { SetupServicesStep } from './setup-services-step';
@@ -44,6 +45,9 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const complete = useCompleteSetup();
+  // What completing refused: a field of step 1 or 2 (shown there), or anything else (shown on step 4).
+  const [refusal, setRefusal] = useState<{ step: number; issue: FieldIssue } | null>(null);
+  const [finishError, setFinishError] = useState<string | undefined>();
 
   // Moving between steps takes keyboard and screen-reader users to the new step's heading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the step change is what triggers the move
@@ -51,8 +55,9 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
     if (moved.current) headingRef.current?.focus();
   }, [step]);
 
-  const goTo = (next: number) => {
-    moved.current = true;
+  // `toHeading` false: the new step focuses a field of its own instead.
+  const goTo = (next: number, toHeading = true) => {
+    moved.current = toHeading;
     setStep(next);
     window.scrollTo?.({ top: 0 });
   };
@@ -61,21 +66,29 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
     goTo(current + 1);
   };
 
-  const finish = () =>
+  const finish = () => {
+    setFinishError(undefined);
     complete.mutate(undefined, {
       onSuccess: onCompleted,
       onError: (error) => {
         if (isValidationError(error)) {
           void showError('Validation Error', error.message);
-          // Back to the step that holds what is missing.
-          const field = fieldErrors(error)[0]?.field;
-          if (field === 'basePostcode') goTo(0);
-          else if (field === 'trade') goTo(1);
+          // Back to the step that holds what is missing, with the message beside its field.
+          const issue = issuesFromServer(error)[0];
+          const step = issue?.field === 'basePostcode' ? 0 : issue?.field === 'trade' ? 1 : null;
+          if (issue && step !== null) {
+            setRefusal({ step, issue });
+            goTo(step, false);
+          } else {
+            setFinishError(error.message);
+          }
           return;
         }
         void showError(SAVE_FAILED, error.message);
+        setFinishError(`${SAVE_FAILED}. ${error.message}`);
       },
     });
+  };
 
   return (
     <div className="space-y-8">
@@ -127,10 +140,19 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
         </h2>
         {/* Every step stays mounted (only hidden), so going back and forth keeps what was typed. */}
         <div hidden={step !== 0}>
-          <SetupDetailsStep profile={profile} onSaved={savedAndNext(0)} />
+          <SetupDetailsStep
+            profile={profile}
+            onSaved={savedAndNext(0)}
+            refusal={refusal?.step === 0 ? refusal.issue : undefined}
+          />
         </div>
         <div hidden={step !== 1}>
-          <SetupServicesStep profile={profile} onPrevious={() => goTo(0)} onSaved={savedAndNext(1)} />
+          <SetupServicesStep
+            profile={profile}
+            onPrevious={() => goTo(0)}
+            onSaved={savedAndNext(1)}
+            refusal={refusal?.step === 1 ? refusal.issue : undefined}
+          />
         </div>
         <div hidden={step !== 2} className="space-y-6">
           {step >= 2 && <VerificationDocuments />}
@@ -146,6 +168,7 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
               onClick: finish,
               icon: <PartyPopper aria-hidden="true" />,
             }}
+            error={finishError}
           />
         </div>
       </section>

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError } from '@/test/field-errors';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { makeOwnProfile } from './test-fixtures';
 
@@ -68,7 +69,9 @@ describe('Edit Profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
     expect(showError).toHaveBeenCalledWith('Validation Error', 'Hourly rates must be whole pounds');
-    expect(field('Minimum rate').getAttribute('aria-invalid')).toBe('true');
+    expectFieldError(field('Minimum rate'), 'Hourly rates must be whole pounds');
+    expectFieldError(field(/^Base postcode/), 'Invalid UK postcode format');
+    await waitFor(() => expect(document.activeElement).toBe(field('Minimum rate')));
     expect(field('Minimum rate').value).toBe('70.5');
     expect(field(/^Base postcode/).value).toBe('nowhere');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
@@ -81,6 +84,8 @@ describe('Edit Profile', () => {
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith('Validation Error', 'Please select your trade'),
     );
+    expectFieldError(field(/^Trade/), 'Please select your trade');
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Trade/)));
   });
 
   it('saves the normalised profile, says Profile updated! and goes to /profile', async () => {
@@ -155,7 +160,28 @@ describe('Edit Profile', () => {
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith('Validation Error', 'We could not find that postcode'),
     );
-    expect(field(/^Base postcode/).getAttribute('aria-invalid')).toBe('true');
+    expectFieldError(field(/^Base postcode/), 'We could not find that postcode');
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Base postcode/)));
+    expect(field(/^Base postcode/).value).toBe('JE2 3AB');
+  });
+
+  it('puts a server message about a tag list next to that list’s field', async () => {
+    await openForm({
+      'PUT /api/v1/tradesperson/profile': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_error',
+            message: 'Each specialty must be at most 60 characters',
+            details: [{ field: 'specialties.1', message: 'Each specialty must be at most 60 characters' }],
+          },
+        },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    const input = screen.getByRole('textbox', { name: 'New specialty' });
+    await waitFor(() => expectFieldError(input, 'Each specialty must be at most 60 characters'));
+    await waitFor(() => expect(document.activeElement).toBe(input));
   });
 
   it('uploads a new picture with a preview, then shows the stored one', async () => {

@@ -1,43 +1,39 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api';
+import { type FieldIssue, issuesFromSchema, issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
-import { fieldErrors, isValidationError } from './api';
 
 /** The spec's failure toast for every profile save (section 8). */
 export const SAVE_FAILED = 'Failed to update profile';
 
-type Issue = { path: readonly PropertyKey[]; message: string };
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+/** A form's `useMarkFields` result: shows messages beside their fields and focuses the first. */
+type Mark = (issues: readonly FieldIssue[]) => boolean;
 
 /**
- * Spec section 5: one 'Validation Error' toast with the first message only. Every failing field is
- * marked and the first one focused; nothing typed is lost.
+ * Spec section 5: one 'Validation Error' toast with the first message only. Every failing field shows
+ * its message beside it and the first one is focused; nothing typed is lost.
  */
-export function reportInvalid<T extends FieldValues>(
-  issues: readonly Issue[],
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-  message = issues[0]?.message,
-): void {
-  issues.forEach((issue, index) => {
-    const field = String(issue.path[0] ?? '');
-    if (fields.includes(field)) {
-      setError(field as Path<T>, { message: issue.message }, { shouldFocus: index === 0 });
-    }
-  });
-  void showError('Validation Error', message);
+export function reportInvalid(issues: readonly Issue[], mark: Mark): void {
+  mark(issuesFromSchema(issues));
+  void showError('Validation Error', issues[0]?.message);
 }
 
-/** A save the server refused: its validation message as above, anything else as 'Failed to update profile'. */
+/**
+ * A save the server refused: its validation message as above, beside the fields it names; anything
+ * else as 'Failed to update profile', said by the form's buttons too (the form's root error).
+ */
 export function reportSaveFailure<T extends FieldValues>(
   error: unknown,
+  mark: Mark,
   setError: UseFormSetError<T>,
-  fields: readonly string[],
 ): void {
   if (isValidationError(error)) {
-    const issues = fieldErrors(error).map((d) => ({ path: [d.field], message: d.message }));
-    reportInvalid(issues, setError, fields, (error as ApiError).message);
+    void showError('Validation Error', error.message);
+    if (!mark(issuesFromServer(error))) setError('root.server', { message: error.message });
     return;
   }
   const detail = error instanceof ApiError && error.code !== 'HTTP_ERROR' ? error.message : undefined;
   void showError(SAVE_FAILED, detail);
+  setError('root.server', { message: detail ? `${SAVE_FAILED}. ${detail}` : SAVE_FAILED });
 }

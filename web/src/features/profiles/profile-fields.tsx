@@ -1,28 +1,30 @@
 import { TRADES } from '@domain/catalog/catalog';
 import { PROFILE_LIMITS } from '@domain/profiles/schemas';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
+import { errorIdOf, fieldErrorProps } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
 // The profile's fields, shared by Edit Profile and Business Setup so both look and read the same.
-// Each takes react-hook-form's registration for its input and whether the input is invalid.
+// Each takes react-hook-form's registration for its input and the input's error message, if any, which
+// it shows beside the input.
 
 export const fieldClass =
   'flex w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
-const invalidProp = (invalid: boolean | undefined) => (invalid ? true : undefined);
+/** One input's registration and its error message. */
+type Field = { registration: UseFormRegisterReturn; error?: string };
 
 export function TradeField({
   registration,
-  invalid,
+  error,
   empty,
   initial,
-}: {
-  registration: UseFormRegisterReturn;
-  invalid?: boolean;
+}: Field & {
   empty: boolean;
   /** The saved trade. Given to the element as well, so the right option shows from the first paint. */
   initial: string;
@@ -36,7 +38,7 @@ export function TradeField({
       <select
         id="profile-trade"
         aria-required="true"
-        aria-invalid={invalidProp(invalid)}
+        {...fieldErrorProps('profile-trade', error)}
         className={cn(fieldClass, 'h-10', empty && 'text-muted-foreground')}
         defaultValue={initial}
         {...registration}
@@ -49,17 +51,12 @@ export function TradeField({
           </option>
         ))}
       </select>
+      <FieldError id={errorIdOf('profile-trade')} message={error} />
     </div>
   );
 }
 
-export function BioField({
-  registration,
-  invalid,
-}: {
-  registration: UseFormRegisterReturn;
-  invalid?: boolean;
-}) {
+export function BioField({ registration, error }: Field) {
   return (
     <div className="space-y-2">
       <Label htmlFor="profile-bio">Bio</Label>
@@ -67,8 +64,7 @@ export function BioField({
         id="profile-bio"
         rows={5}
         placeholder="Tell customers about your work, experience and what you specialise in."
-        aria-invalid={invalidProp(invalid)}
-        aria-describedby="profile-bio-hint"
+        {...fieldErrorProps('profile-bio', error, 'profile-bio-hint')}
         maxLength={PROFILE_LIMITS.bioMax + 100}
         className={cn(fieldClass, 'min-h-32 resize-y')}
         {...registration}
@@ -76,17 +72,12 @@ export function BioField({
       <p id="profile-bio-hint" className="text-xs text-muted-foreground">
         Up to {PROFILE_LIMITS.bioMax} characters.
       </p>
+      <FieldError id={errorIdOf('profile-bio')} message={error} />
     </div>
   );
 }
 
-export function YearsField({
-  registration,
-  invalid,
-}: {
-  registration: UseFormRegisterReturn;
-  invalid?: boolean;
-}) {
+export function YearsField({ registration, error }: Field) {
   return (
     <div className="space-y-2">
       <Label htmlFor="profile-years">Years of experience</Label>
@@ -94,20 +85,15 @@ export function YearsField({
         id="profile-years"
         inputMode="numeric"
         placeholder="e.g. 10"
-        aria-invalid={invalidProp(invalid)}
+        {...fieldErrorProps('profile-years', error)}
         {...registration}
       />
+      <FieldError id={errorIdOf('profile-years')} message={error} />
     </div>
   );
 }
 
-export function RateFields({
-  min,
-  max,
-}: {
-  min: { registration: UseFormRegisterReturn; invalid?: boolean };
-  max: { registration: UseFormRegisterReturn; invalid?: boolean };
-}) {
+export function RateFields({ min, max }: { min: Field; max: Field }) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm leading-none font-medium">Hourly rate (£ per hour, optional)</legend>
@@ -119,10 +105,11 @@ export function RateFields({
           <PoundsInput
             id="profile-rate-min"
             inputMode="numeric"
-            placeholder="40"
-            aria-invalid={invalidProp(min.invalid)}
+            placeholder="e.g. 40"
+            {...fieldErrorProps('profile-rate-min', min.error)}
             {...min.registration}
           />
+          <FieldError id={errorIdOf('profile-rate-min')} message={min.error} />
         </div>
         <div className="space-y-1">
           <Label htmlFor="profile-rate-max" className="text-xs text-muted-foreground">
@@ -131,10 +118,11 @@ export function RateFields({
           <PoundsInput
             id="profile-rate-max"
             inputMode="numeric"
-            placeholder="60"
-            aria-invalid={invalidProp(max.invalid)}
+            placeholder="e.g. 60"
+            {...fieldErrorProps('profile-rate-max', max.error)}
             {...max.registration}
           />
+          <FieldError id={errorIdOf('profile-rate-max')} message={max.error} />
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
@@ -149,8 +137,8 @@ export function BaseAreaFields({
   radius,
   postcodeRequired = false,
 }: {
-  postcode: { registration: UseFormRegisterReturn; invalid?: boolean };
-  radius: { registration: UseFormRegisterReturn; invalid?: boolean };
+  postcode: Field;
+  radius: Field;
   postcodeRequired?: boolean;
 }) {
   return (
@@ -166,13 +154,13 @@ export function BaseAreaFields({
           autoCapitalize="characters"
           placeholder="e.g. M1 1AE"
           aria-required={postcodeRequired ? 'true' : undefined}
-          aria-invalid={invalidProp(postcode.invalid)}
-          aria-describedby="profile-postcode-hint"
+          {...fieldErrorProps('profile-postcode', postcode.error, 'profile-postcode-hint')}
           {...postcode.registration}
         />
         <p id="profile-postcode-hint" className="text-xs text-muted-foreground">
           Where you work from. Customers only ever see the district.
         </p>
+        <FieldError id={errorIdOf('profile-postcode')} message={postcode.error} />
       </div>
       <div className="space-y-2">
         <Label htmlFor="profile-radius">
@@ -182,15 +170,15 @@ export function BaseAreaFields({
         <Input
           id="profile-radius"
           inputMode="numeric"
-          placeholder="15"
+          placeholder="e.g. 15"
           aria-required="true"
-          aria-invalid={invalidProp(radius.invalid)}
-          aria-describedby="profile-radius-hint"
+          {...fieldErrorProps('profile-radius', radius.error, 'profile-radius-hint')}
           {...radius.registration}
         />
         <p id="profile-radius-hint" className="text-xs text-muted-foreground">
           How far you travel for work, 1 to 200 miles.
         </p>
+        <FieldError id={errorIdOf('profile-radius')} message={radius.error} />
       </div>
     </div>
   );

@@ -2,11 +2,13 @@ import { PICTURE_TYPES, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@domain/profiles/
 import { Camera, Trash2, UserRound } from 'lucide-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { isValidationError, useRemovePicture, useUploadPicture } from './api';
+import { useRemovePicture, useUploadPicture } from './api';
 import { SAVE_FAILED } from './form-errors';
 
 /**
@@ -17,6 +19,8 @@ export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null })
   const upload = useUploadPicture();
   const remove = useRemovePicture();
   const [preview, setPreview] = useState<string | null>(null);
+  // The last refusal or failure, shown under the buttons and read with the file field.
+  const [problem, setProblem] = useState<string | null>(null);
 
   // A preview's object URL holds the file in memory until it is revoked.
   useEffect(() => {
@@ -29,24 +33,25 @@ export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null })
     // Cleared so that choosing the same file again still counts as a change.
     event.target.value = '';
     if (!file) return;
+    setProblem(null);
     if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) {
+      setProblem(UPLOAD_MESSAGES.pictureType);
       void showError('Validation Error', UPLOAD_MESSAGES.pictureType);
       return;
     }
     if (file.size > UPLOAD_LIMITS.pictureMaxBytes) {
+      setProblem(UPLOAD_MESSAGES.pictureTooBig);
       void showError('Validation Error', UPLOAD_MESSAGES.pictureTooBig);
       return;
     }
     setPreview(URL.createObjectURL(file));
     upload.mutate(file, {
       onSuccess: () => void showSuccess('Profile picture updated'),
-      onError: (error) =>
-        void showError(
-          isValidationError(error) || (error instanceof ApiError && error.status === 413)
-            ? 'Validation Error'
-            : SAVE_FAILED,
-          error.message,
-        ),
+      onError: (error) => {
+        const refused = isValidationError(error) || (error instanceof ApiError && error.status === 413);
+        void showError(refused ? 'Validation Error' : SAVE_FAILED, error.message);
+        setProblem(refused ? error.message : `${SAVE_FAILED}. ${error.message}`);
+      },
       onSettled: () => setPreview(null),
     });
   };
@@ -86,7 +91,8 @@ export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null })
             className="peer sr-only"
             disabled={busy}
             onChange={onFile}
-            aria-describedby="profile-picture-hint"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'profile-picture-hint profile-picture-error' : 'profile-picture-hint'}
           />
           <label
             htmlFor="profile-picture-input"
@@ -105,8 +111,14 @@ export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null })
               disabled={busy}
               onClick={() =>
                 remove.mutate(undefined, {
-                  onSuccess: () => void showSuccess('Profile picture removed'),
-                  onError: (error) => void showError(SAVE_FAILED, error.message),
+                  onSuccess: () => {
+                    setProblem(null);
+                    void showSuccess('Profile picture removed');
+                  },
+                  onError: (error) => {
+                    setProblem(`${SAVE_FAILED}. ${error.message}`);
+                    void showError(SAVE_FAILED, error.message);
+                  },
                 })
               }
             >
@@ -118,6 +130,7 @@ export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null })
         <p id="profile-picture-hint" className="text-xs text-muted-foreground">
           JPEG, PNG or WebP, up to 5 MB. We crop it to a square.
         </p>
+        <FieldError id="profile-picture-error" message={problem} />
         <p role="status" className="sr-only">
           {upload.isPending ? 'Uploading your picture…' : ''}
         </p>

@@ -1,7 +1,8 @@
 import { hasTag, normaliseTag, PROFILE_MESSAGES } from '@domain/profiles/schemas';
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
@@ -20,7 +21,8 @@ export function TagListInput({
   tooManyMessage,
   tooLongMessage,
   placeholder,
-  invalid,
+  error,
+  ref,
 }: {
   legend: string;
   /** One tag, as a sentence calls it: 'specialty', 'service area'. */
@@ -32,7 +34,10 @@ export function TagListInput({
   tooManyMessage: string;
   tooLongMessage: string;
   placeholder?: string;
-  invalid?: boolean;
+  /** A message about the list from the form (the schema or the server), shown under the field. */
+  error?: string;
+  /** The text field, for the form to focus when the list is the first thing to fix. */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -84,13 +89,19 @@ export function TagListInput({
           New {itemName}
         </label>
         <Input
-          ref={inputRef}
+          ref={(element) => {
+            inputRef.current = element;
+            if (typeof ref === 'function') ref(element);
+            else if (ref) ref.current = element;
+          }}
           id={`${id}-input`}
           value={draft}
           placeholder={placeholder}
           maxLength={maxLength + 20}
-          aria-invalid={problem || invalid ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
+          aria-invalid={problem || error ? true : undefined}
+          aria-describedby={[`${id}-hint`, problem && `${id}-problem`, error && `${id}-error`]
+            .filter(Boolean)
+            .join(' ')}
           onChange={(event) => {
             setDraft(event.target.value);
             if (problem) setProblem(null);
@@ -104,11 +115,8 @@ export function TagListInput({
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         Press Enter or Add after each one. Up to {max}.
       </p>
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      )}
+      <FieldError id={`${id}-problem`} message={problem} />
+      <FieldError id={`${id}-error`} message={error} />
       {value.length > 0 ? (
         <ul aria-label={legend} className="flex flex-wrap gap-2">
           {value.map((tag) => (

@@ -8,30 +8,33 @@ import {
   uploadDocumentSchema,
 } from '@domain/profiles/documents';
 import { FileText, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
+import {
+  errorIdOf,
+  type FieldIssue,
+  fieldErrorProps,
+  issuesFromServer,
+  isValidationError,
+} from '@/lib/form-errors';
 import { formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import {
-  type DocumentView,
-  errorMessage,
-  isValidationError,
-  useDeleteDocument,
-  useDocuments,
-  useUploadDocument,
-} from './api';
+import { type DocumentView, errorMessage, useDeleteDocument, useDocuments, useUploadDocument } from './api';
 import { DocumentStatusBadge } from './document-status-badge';
 import { fieldClass } from './profile-fields';
 
 const KINDS = Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[];
 // Extensions as well as types: some systems send PDFs and photos with an empty or generic type.
 const ACCEPT = [...DOCUMENT_TYPES, '.pdf', '.jpg', '.jpeg', '.png', '.webp'].join(',');
+// The upload's fields, as the schema and the server name them (and the ids below end with them).
+const FIELDS = ['kind', 'title', 'expiresOn', 'file'];
 const looksAccepted = (file: File) =>
   (DOCUMENT_TYPES as readonly string[]).includes(file.type) || /\.(pdf|jpe?g|png|webp)$/i.test(file.name);
 
@@ -117,24 +120,32 @@ function UploadDocumentForm() {
   const [title, setTitle] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // The one field with a problem, shown beside it; a refusal about no field is said by the button.
+  const [problem, setProblem] = useState<FieldIssue | null>(null);
 
-  const refuse = (field: string, message: string) => {
-    setInvalid(field);
-    void showError('Validation Error', message);
+  const refuse = (issue: FieldIssue) => {
+    setProblem({ ...issue });
+    void showError('Validation Error', issue.message);
   };
 
+  // Focus goes to the field once its message is on the page, so a screen reader reads them together.
+  useEffect(() => {
+    if (problem && problem.field !== 'form') document.getElementById(`${id}-${problem.field}`)?.focus();
+  }, [problem, id]);
+
   const submit = () => {
-    setInvalid(null);
+    setProblem(null);
     const fields = uploadDocumentSchema().safeParse({ kind, title, expiresOn });
     if (!fields.success) {
       const issue = fields.error.issues[0]!;
-      refuse(String(issue.path[0] ?? 'kind'), issue.message);
+      refuse({ field: String(issue.path[0] ?? 'kind'), message: issue.message });
       return;
     }
-    if (!file) return refuse('file', UPLOAD_MESSAGES.documentMissing);
-    if (!looksAccepted(file)) return refuse('file', UPLOAD_MESSAGES.documentType);
-    if (file.size > UPLOAD_LIMITS.documentMaxBytes) return refuse('file', UPLOAD_MESSAGES.documentTooBig);
+    if (!file) return refuse({ field: 'file', message: UPLOAD_MESSAGES.documentMissing });
+    if (!looksAccepted(file)) return refuse({ field: 'file', message: UPLOAD_MESSAGES.documentType });
+    if (file.size > UPLOAD_LIMITS.documentMaxBytes) {
+      return refuse({ field: 'file', message: UPLOAD_MESSAGES.documentTooBig });
+    }
 
     upload.mutate(
       { kind, title, expiresOn: kind === 'insurance' ? expiresOn : '', file },
@@ -146,16 +157,19 @@ function UploadDocumentForm() {
           setFile(null);
           if (fileRef.current) fileRef.current.value = '';
         },
-        onError: (error) =>
-          void showError(
-            isValidationError(error) ? 'Validation Error' : 'Error',
-            errorMessage(error, 'Failed to upload document'),
-          ),
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to upload document');
+          const issue = issuesFromServer(error).find((i) => FIELDS.includes(i.field));
+          if (issue) return refuse(issue);
+          void showError(isValidationError(error) ? 'Validation Error' : 'Error', message);
+          setProblem({ field: 'form', message });
+        },
       },
     );
   };
 
-  const invalidProp = (field: string) => (invalid === field ? true : undefined);
+  const message = (field: string) => (problem?.field === field ? problem.message : undefined);
+  const fieldId = (field: string) => `${id}-${field}`;
 
   // Not a <form>: this sits inside Business Setup's step, and its button must not submit anything else.
   return (
@@ -169,15 +183,15 @@ function UploadDocumentForm() {
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
-          <Label htmlFor={`${id}-kind`}>
+          <Label htmlFor={fieldId('kind')}>
             Document type
             <RequiredMark />
           </Label>
           <select
-            id={`${id}-kind`}
+            id={fieldId('kind')}
             value={kind}
             aria-required="true"
-            aria-invalid={invalidProp('kind')}
+            {...fieldErrorProps(fieldId('kind'), message('kind'))}
             onChange={(e) => setKind(e.target.value as DocumentKind)}
             className={cn(fieldClass, 'h-10')}
           >
@@ -187,47 +201,49 @@ function UploadDocumentForm() {
               </option>
             ))}
           </select>
+          <FieldError id={errorIdOf(fieldId('kind'))} message={message('kind')} />
         </div>
         <div className="space-y-2">
-          <Label htmlFor={`${id}-title`}>Title</Label>
+          <Label htmlFor={fieldId('title')}>Title</Label>
           <Input
-            id={`${id}-title`}
+            id={fieldId('title')}
             value={title}
             placeholder={kind === 'accreditation' ? 'e.g. Gas Safe Register' : DOCUMENT_KIND_LABELS[kind]}
-            aria-invalid={invalidProp('title')}
+            {...fieldErrorProps(fieldId('title'), message('title'))}
             onChange={(e) => setTitle(e.target.value)}
           />
+          <FieldError id={errorIdOf(fieldId('title'))} message={message('title')} />
         </div>
         {kind === 'insurance' && (
           <div className="space-y-2">
-            <Label htmlFor={`${id}-expires`}>
+            <Label htmlFor={fieldId('expiresOn')}>
               Expiry date
               <RequiredMark />
             </Label>
             <Input
-              id={`${id}-expires`}
+              id={fieldId('expiresOn')}
               type="date"
               min={londonToday()}
               value={expiresOn}
               aria-required="true"
-              aria-invalid={invalidProp('expiresOn')}
+              {...fieldErrorProps(fieldId('expiresOn'), message('expiresOn'))}
               onChange={(e) => setExpiresOn(e.target.value)}
             />
+            <FieldError id={errorIdOf(fieldId('expiresOn'))} message={message('expiresOn')} />
           </div>
         )}
         <div className="space-y-2 sm:col-span-2">
-          <Label htmlFor={`${id}-file`}>
+          <Label htmlFor={fieldId('file')}>
             File
             <RequiredMark />
           </Label>
           <input
             ref={fileRef}
-            id={`${id}-file`}
+            id={fieldId('file')}
             type="file"
             accept={ACCEPT}
             required
-            aria-invalid={invalidProp('file')}
-            aria-describedby={`${id}-file-hint`}
+            {...fieldErrorProps(fieldId('file'), message('file'), `${id}-file-hint`)}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             className={cn(
               fieldClass,
@@ -237,9 +253,16 @@ function UploadDocumentForm() {
           <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
             PDF, JPEG, PNG or WebP, up to 10 MB.
           </p>
+          <FieldError id={errorIdOf(fieldId('file'))} message={message('file')} />
         </div>
       </div>
-      <Button onClick={submit} disabled={upload.isPending} aria-busy={upload.isPending}>
+      <FieldError id={`${id}-form-error`} message={message('form')} />
+      <Button
+        onClick={submit}
+        disabled={upload.isPending}
+        aria-busy={upload.isPending}
+        aria-describedby={message('form') ? `${id}-form-error` : undefined}
+      >
         {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
         Upload document
       </Button>

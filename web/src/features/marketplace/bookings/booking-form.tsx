@@ -1,13 +1,15 @@
 import { londonToday } from '@domain/marketplace/schemas';
 import { formatPence } from '@domain/money/money';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
 import { ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { issuesFromServer } from '@/lib/form-errors';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useCreateBooking, useQuoteForBooking } from './api';
@@ -20,6 +22,22 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   const create = useCreateBooking();
   const [date, setDate] = useState<string | null>(null);
   const today = londonToday();
+  // A message about the date, shown under the calendar; a new object each time, to focus it again.
+  const [dateProblem, setDateProblem] = useState<{ message: string } | null>(null);
+  // Any other refusal, said above the button as well as in the toast.
+  const [failure, setFailure] = useState<string | null>(null);
+  const calendarRef = useRef<HTMLDivElement>(null);
+
+  // Focus goes to the calendar's current day once the message is on the page, so it is read with it.
+  useEffect(() => {
+    if (dateProblem)
+      calendarRef.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
+  }, [dateProblem]);
+
+  const pick = (next: string) => {
+    setDate(next);
+    setDateProblem(null);
+  };
 
   const back = (
     <Button variant="ghost" size="sm" className="-ml-2" onClick={() => void navigate(-1)}>
@@ -31,8 +49,10 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   const confirm = () => {
     if (!date || !quoteId) {
       void showError('Please select a date');
+      setDateProblem({ message: 'Please select a date' });
       return;
     }
+    setFailure(null);
     create.mutate(
       { quoteId, scheduledDate: date },
       {
@@ -48,6 +68,9 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
                 ? error.message
                 : 'Failed to create booking';
           void showError('Error creating booking', message);
+          const issue = issuesFromServer(error).find((i) => i.field === 'scheduledDate');
+          if (issue) setDateProblem({ message: issue.message });
+          else setFailure(`Error creating booking. ${message}`);
         },
       },
     );
@@ -81,8 +104,14 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
           <CardHeader className="px-3 pb-3 sm:px-6">
             <CardTitle as="h2">Choose a date</CardTitle>
           </CardHeader>
-          <CardContent className="px-3 sm:px-6">
-            <DateCalendar value={date} onChange={setDate} min={today} />
+          <CardContent ref={calendarRef} className="space-y-3 px-3 sm:px-6">
+            <DateCalendar
+              value={date}
+              onChange={pick}
+              min={today}
+              errorId={dateProblem ? 'booking-date-error' : undefined}
+            />
+            <FieldError id="booking-date-error" message={dateProblem?.message} />
           </CardContent>
         </Card>
 
@@ -121,11 +150,13 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
             {!bookable && (
               <p className="text-sm text-muted-foreground">This quote can no longer be booked.</p>
             )}
+            <FieldError id="booking-error" message={failure} />
             <Button
               className="w-full"
               onClick={confirm}
               disabled={create.isPending || !bookable}
               aria-busy={create.isPending}
+              aria-describedby={failure ? 'booking-error' : undefined}
             >
               {create.isPending && <Spinner />}
               Confirm Booking

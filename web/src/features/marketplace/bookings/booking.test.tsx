@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError } from '@/test/field-errors';
 import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
@@ -49,6 +50,41 @@ describe('Book Your Service', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Please select a date'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // Said by the calendar as well, and focus goes to it.
+    const grid = screen.getByRole('grid', { name: 'June 2030' });
+    expectFieldError(grid, 'Please select a date');
+    await waitFor(() => expect(grid.contains(document.activeElement)).toBe(true));
+
+    fireEvent.click(day(/20 June 2030/));
+    await waitFor(() => expect(grid.getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('shows the server’s date message by the calendar', async () => {
+    openBooking({
+      'POST /api/v1/bookings': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_error',
+            message: 'Please choose a date from today onwards',
+            details: [{ field: 'scheduledDate', message: 'Please choose a date from today onwards' }],
+          },
+        },
+      }),
+    });
+    await screen.findByText('£249.99');
+    fireEvent.click(day(/20 June 2030/));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() =>
+      expectFieldError(
+        screen.getByRole('grid', { name: 'June 2030' }),
+        'Please choose a date from today onwards',
+      ),
+    );
+    expect(showError).toHaveBeenCalledWith(
+      'Error creating booking',
+      'Please choose a date from today onwards',
+    );
   });
 
   it('disables past days and the way back to past months', async () => {

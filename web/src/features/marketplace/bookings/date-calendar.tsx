@@ -62,15 +62,20 @@ function weeksOf(month: string): (string | null)[][] {
   return Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
 }
 
-/** A single-date calendar; days before `min` (today, in the UK) cannot be chosen. */
+/**
+ * A single-date calendar; days before `min` (today, in the UK) cannot be chosen. `errorId` names the
+ * message about the choice, if there is one: the grid is then marked invalid and described by it.
+ */
 export function DateCalendar({
   value,
   onChange,
   min,
+  errorId,
 }: {
   value: string | null;
   onChange: (date: string) => void;
   min: string;
+  errorId?: string;
 }) {
   const [focused, setFocused] = useState(value ?? min);
   const [month, setMonth] = useState(monthOf(value ?? min));
@@ -166,8 +171,15 @@ export function DateCalendar({
         </Button>
       </div>
       {/* The WAI-ARIA date picker grid: a table whose cells are the focusable, selectable days. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: APG grid pattern on a table */}
-      <table ref={grid} role="grid" aria-labelledby={labelId} className="w-full border-collapse">
+      <table
+        ref={grid}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: APG grid pattern on a table
+        role="grid"
+        aria-labelledby={labelId}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="w-full border-collapse"
+      >
         <thead>
           <tr>
             {WEEKDAYS.map(([short, long]) => (

@@ -4,9 +4,10 @@ import { AlertTriangle, CalendarDays, Check, CheckCircle2, UserRound, X } from '
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { type BookingAction, useBookingAction } from './api';
+import { BOOKING_ACTION_TOASTS, type BookingAction, useBookingAction } from './api';
 import { calendarDate } from './format';
 
 /** Up to three pending or confirmed bookings with what the tradesperson can do next on each. */
@@ -94,15 +95,29 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
           </>
         )}
         {booking.status === 'confirmed' && (
-          <Button
-            size="sm"
-            disabled={action.isPending}
-            aria-busy={pendingAction === 'complete'}
-            onClick={() => run('complete')}
-          >
-            {pendingAction === 'complete' ? <Spinner /> : <CheckCircle2 aria-hidden="true" />}
-            Mark Complete
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" disabled={action.isPending} aria-busy={pendingAction === 'complete'}>
+                {pendingAction === 'complete' ? <Spinner /> : <CheckCircle2 aria-hidden="true" />}
+                Mark Complete
+              </Button>
+            }
+            title="Mark this job complete?"
+            description={<CompleteConsequences booking={booking} customer={customer} />}
+            confirmLabel="Mark as complete"
+            cancelLabel="Cancel"
+            confirmVariant="default"
+            pending={pendingAction === 'complete'}
+            onConfirm={(close, fail) =>
+              action.mutate(
+                { bookingId: booking.id, action: 'complete' },
+                {
+                  onSuccess: close,
+                  onError: (error) => fail(`${BOOKING_ACTION_TOASTS.complete.failure}. ${error.message}`),
+                },
+              )
+            }
+          />
         )}
         {/* Disputes arrive with their own issue: an honest disabled button rather than a dialog that does nothing. */}
         <Button size="sm" variant="outline" disabled aria-describedby={disputeNoteId}>
@@ -137,6 +152,30 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
         </DialogContent>
       </Dialog>
     </article>
+  );
+}
+
+/**
+ * What marking complete does (DOMAIN-RULES 5 and 6): the booking becomes completed and the customer
+ * is told and sees it ready for payment. Payments are not built yet, so nothing here says money moves.
+ */
+function CompleteConsequences({ booking, customer }: { booking: BookingView; customer: string }) {
+  const amount = formatPence(booking.amount, 2);
+  return (
+    <>
+      <p className="text-base text-foreground">
+        <span className="font-semibold">{booking.job.title}</span> for {customer}:{' '}
+        <span className="font-semibold">{amount}</span>
+      </p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          {customer} will be told the work is finished, and the booking will show as ready for payment of{' '}
+          {amount}.
+        </li>
+        <li>Online payment is not open yet, so no money moves at this point.</li>
+        <li>This cannot be undone.</li>
+      </ul>
+    </>
   );
 }
 

@@ -145,6 +145,8 @@ describe('the tradesperson dashboard', () => {
     });
     renderApp('/tradesperson-dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark this job complete?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark as complete' }));
     await waitFor(() =>
       expect(showSuccess).toHaveBeenCalledWith('Job Marked Complete', 'Waiting for customer payment'),
     );
@@ -154,6 +156,32 @@ describe('the tradesperson dashboard', () => {
     );
     await waitFor(() => expect(loads).toBe(2));
     expect(showError).not.toHaveBeenCalled();
+  });
+
+  it('asks before marking a job complete, with the amount and what follows; Cancel changes nothing', async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(tradesperson),
+      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
+    });
+    renderApp('/tradesperson-dashboard');
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    fireEvent.click(button);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this job complete?' });
+    const text = dialog.textContent ?? '';
+    expect(text).toContain('Fit a new boiler');
+    expect(text).toContain('£450.00');
+    // What happens (DOMAIN-RULES 5 and 6), and no promise of a payment the product cannot take yet.
+    expect(text).toMatch(/Ann Smith .*told/);
+    expect(text).toMatch(/ready for payment/i);
+    expect(text).toMatch(/cannot be undone/);
+    expect(text).not.toMatch(/will be paid|escrow|payout/i);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(showSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   it('says "Failed to mark job complete" when the server refuses', async () => {
@@ -169,6 +197,7 @@ describe('the tradesperson dashboard', () => {
     });
     renderApp('/tradesperson-dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as complete' }));
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith(
         'Failed to mark job complete',

@@ -112,6 +112,7 @@ export function useAcceptQuote() {
   return useMutation({
     mutationFn: (quoteId: string) =>
       apiFetch<{ booking: BookingView }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, { method: 'POST' }),
-    onSuccess: () => void invalidate(),
+    // Also after a refusal: 'Already Accepted' means the page is out of date.
+    onSettled: () => void invalidate(),
   });
 }

@@ -1,9 +1,9 @@
 import { XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage, useCancelJob } from './api';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** Cancels an open job after a confirmation; its pending quotes are rejected by the server. */
 export function CancelJobButton({ jobId, className }: { jobId: string; className?: string }) {
@@ -25,13 +25,17 @@ export function CancelJobButton({ jobId, className }: { jobId: string; className
       confirmLabel="Cancel job"
       cancelLabel="Keep job"
       pending={cancel.isPending}
-      onConfirm={(close) =>
+      onConfirm={(close, fail) =>
         cancel.mutate(jobId, {
           onSuccess: () => {
             close();
             void showSuccess('Job cancelled');
           },
-          onError: (error) => void showError('Error', errorMessage(error, 'Failed to cancel job')),
+          onError: (error) => {
+            const message = errorMessage(error, 'Failed to cancel job');
+            fail(message);
+            void showError('Error', message);
+          },
         })
       }
     />

@@ -1,5 +1,5 @@
 import { milesAwayText } from '@domain/geo/distance';
-import { jobDetailAge } from '@domain/marketplace/ages';
+import { jobAge } from '@domain/marketplace/ages';
 import type { JobResponse } from '@domain/marketplace/api';
 import { budgetText, formatPence } from '@domain/money/money';
 import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
@@ -86,7 +86,7 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
         <CardContent className="space-y-5">
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <DetailItem icon={<Clock aria-hidden="true" />} label="Posted">
-              {jobDetailAge(new Date(job.createdAt))}
+              {jobAge(new Date(job.createdAt))}
             </DetailItem>
             <DetailItem icon={<MapPin aria-hidden="true" />} label="Location">
               {job.postcodeIsPartial ? `${job.postcode} (district)` : job.postcode}
@@ -185,6 +185,7 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
                   canAccept={canAccept}
                   canMessage={owner}
                   mine={tradesperson}
+                  otherPending={job.quotes.filter((q) => q.status === 'pending' && q.id !== quote.id).length}
                 />
               </li>
             ))}

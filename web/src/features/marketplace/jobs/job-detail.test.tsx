@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError } from '@/test/field-errors';
 import {
   CUSTOMER_ID,
   JOB_ID,
@@ -48,7 +49,10 @@ describe('Job detail', () => {
       }),
     });
     renderApp(`/job/${JOB_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeTruthy();
+    // The first test of the file also waits for the page's code to load.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Job not found' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to jobs' }).getAttribute('href')).toBe('/my-jobs');
     expect(showError).not.toHaveBeenCalled();
   });
@@ -74,13 +78,24 @@ describe('Job detail', () => {
     openJob(makeJobDetail({ preferredStartDate: '2030-06-20', budgetMin: null, budgetMax: null }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fix a leaking tap' })).toBeTruthy();
     expect(screen.getByText('Budget not specified')).toBeTruthy();
-    expect(screen.getByText('0 days ago')).toBeTruthy();
+    // The lists' words for a job posted today, from the same helper.
+    expect(screen.getByText('Today')).toBeTruthy();
+    expect(screen.queryByText('0 days ago')).toBeNull();
     expect(screen.getByText(/20 June 2030/)).toBeTruthy();
     expect(screen.getByText('Waiting for tradespeople to submit quotes for your job...')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel job' })).toBeTruthy();
   });
 
-  it('accepts a pending quote and says Quote Accepted', async () => {
+  it('says Yesterday and N days ago as My Jobs does', async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    openJob(makeJobDetail({ createdAt: daysAgo(3) }));
+    expect(await screen.findByText('3 days ago')).toBeTruthy();
+    cleanup();
+    openJob(makeJobDetail({ createdAt: daysAgo(16) }));
+    expect(await screen.findByText('2 weeks ago')).toBeTruthy();
+  });
+
+  it('accepts a pending quote after confirming, and says Quote Accepted', async () => {
     const { fetchMock } = openJob(makeJobDetail({ quotes: [makeQuote()] }), {
       [`POST /api/v1/quotes/${QUOTE_ID}/accept`]: () => ({ status: 200, body: { booking: makeBooking() } }),
     });
@@ -96,10 +111,42 @@ describe('Job detail', () => {
     );
 
     fireEvent.click(within(quotes).getByRole('button', { name: 'Accept' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this quote?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept quote' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Quote Accepted'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/quotes/${QUOTE_ID}/accept`))).toBe(
       true,
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks before accepting, with the amount and what it does; Cancel changes nothing', async () => {
+    const other = makeQuote({
+      id: '20000000-0000-4000-8000-000000000002',
+      amount: 30_000,
+      tradesperson: { ...makeQuote().tradesperson, id: '00000000-0000-4000-8000-000000000003' },
+    });
+    const { fetchMock } = openJob(makeJobDetail({ quotes: [makeQuote(), other] }));
+    const quotes = await screen.findByRole('region', { name: /Quotes/ });
+    const accept = within(quotes).getAllByRole('button', { name: 'Accept' })[0]!;
+    fireEvent.click(accept);
+
+    const dialogElement = await screen.findByRole('dialog', { name: 'Accept this quote?' });
+    const text = dialogElement.textContent ?? '';
+    expect(text).toContain('£249.99');
+    expect(text).toContain('Tom Pipes');
+    // What accepting does (DOMAIN-RULES 5), and nothing the product does not do.
+    expect(text).toMatch(/books Tom Pipes/);
+    expect(text).toMatch(/1 other quote .*declined/);
+    expect(text).toMatch(/cannot be undone/);
+    expect(text).not.toMatch(/escrow|refund/i);
+    expect(dialogElement.getAttribute('aria-describedby')).toBeTruthy();
+
+    fireEvent.click(within(dialogElement).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(showSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(accept));
   });
 
   it('says Already Accepted when another quote got there first', async () => {
@@ -110,6 +157,7 @@ describe('Job detail', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept quote' }));
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith(
         'Already Accepted',
@@ -126,6 +174,7 @@ describe('Job detail', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept quote' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to accept quote'));
   });
 
@@ -242,6 +291,51 @@ describe('Job detail', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('shows the quote form’s messages next to their fields and focuses the first', async () => {
+    openJob(
+      makeJobDetail({
+        viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+      }),
+      {},
+      tradesperson,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Quote' }));
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText(/^Your price/), QUOTE_MESSAGES.amountRequired),
+    );
+    expectFieldError(screen.getByLabelText(/^Message to the customer/), QUOTE_MESSAGES.messageRequired);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Your price/)));
+  });
+
+  it('marks the quote field the server refuses and keeps what was typed', async () => {
+    openJob(
+      makeJobDetail({
+        viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+      }),
+      {
+        [`POST /api/v1/jobs/${JOB_ID}/quotes`]: () => ({
+          status: 400,
+          body: {
+            error: {
+              code: 'validation_error',
+              message: QUOTE_MESSAGES.amountTooLarge,
+              details: [{ field: 'amount', message: QUOTE_MESSAGES.amountTooLarge }],
+            },
+          },
+        }),
+      },
+      tradesperson,
+    );
+    fireEvent.change(await screen.findByLabelText(/^Your price/), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText(/^Message to the customer/), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Quote' }));
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText(/^Your price/), QUOTE_MESSAGES.amountTooLarge),
+    );
+    expect(showError).toHaveBeenCalledWith('Validation Error', QUOTE_MESSAGES.amountTooLarge);
+    expect((screen.getByLabelText(/^Message to the customer/) as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
   it('submits a quote in pounds and says Quote submitted!', async () => {
     const { fetchMock } = openJob(
       makeJobDetail({
@@ -280,6 +374,9 @@ describe('Job detail', () => {
     fireEvent.change(screen.getByLabelText(/^Message to the customer/), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Quote' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', MARKET_MESSAGES.quoteLimit));
+    const form = screen.getByRole('button', { name: 'Submit Quote' }).closest('form')!;
+    expect(form.textContent).toContain(MARKET_MESSAGES.quoteLimit);
+    expect((screen.getByLabelText(/^Your price/) as HTMLInputElement).value).toBe('250');
   });
 
   it('explains why a tradesperson cannot quote', async () => {

@@ -1,4 +1,4 @@
-import { myJobsAge } from '@domain/marketplace/ages';
+import { jobAge } from '@domain/marketplace/ages';
 import type { MyJobsTab, MyJobView } from '@domain/marketplace/api';
 import { budgetText, formatPence } from '@domain/money/money';
 import { CalendarDays, MapPin, PoundSterling } from 'lucide-react';
@@ -55,7 +55,7 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
             <CalendarDays className="size-4" aria-hidden="true" />
             <span className="sr-only">Posted</span>
           </dt>
-          <dd>{myJobsAge(new Date(job.createdAt))}</dd>
+          <dd>{jobAge(new Date(job.createdAt))}</dd>
         </div>
       </dl>
 

@@ -2,12 +2,20 @@ import { JOB_CATEGORIES, LIMITS } from '@domain/catalog/catalog';
 import { londonToday, postJobSchema } from '@domain/marketplace/schemas';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromSchema,
+  issuesFromServer,
+  useMarkFields,
+} from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage, isUnauthenticated, type PostJobRequest, usePostJob } from './api';
@@ -33,6 +41,9 @@ const EMPTY: FormValues = {
   preferredStartDate: '',
 };
 
+// In the order they are on screen: focus goes to the first one with a problem.
+const FIELDS = Object.keys(EMPTY);
+
 // The counter speaks up only near the limits, where it matters.
 const NEAR_MAX = LIMITS.jobDescriptionMax - 200;
 
@@ -50,9 +61,10 @@ export function PostJobForm({
   onSignedOut: () => void;
 }) {
   const postJob = usePostJob();
-  const { register, handleSubmit, setError, clearErrors, watch, formState } = useForm<FormValues>({
+  const { register, handleSubmit, setError, setFocus, clearErrors, watch, formState } = useForm<FormValues>({
     defaultValues: EMPTY,
   });
+  const mark = useMarkFields({ setError, setFocus }, FIELDS);
   const description = watch('description');
   const category = watch('category');
   const today = londonToday();
@@ -62,14 +74,9 @@ export function PostJobForm({
     clearErrors();
     const parsed = postJobSchema().safeParse({ ...values, invitedTradespersonId });
     if (!parsed.success) {
-      // Spec section 5: one toast with the first message only; every failing field is marked, the
-      // first focused, and nothing typed is lost.
-      parsed.error.issues.forEach((issue, index) => {
-        const field = issue.path[0];
-        if (typeof field === 'string' && field in EMPTY) {
-          setError(field as keyof FormValues, { message: issue.message }, { shouldFocus: index === 0 });
-        }
-      });
+      // Spec section 5: one toast with the first message only; every failing field shows its message
+      // beside it, the first is focused, and nothing typed is lost.
+      mark(issuesFromSchema(parsed.error.issues));
       void showError('Validation Error', parsed.error.issues[0]?.message);
       return;
     }
@@ -87,15 +94,21 @@ export function PostJobForm({
           onSignedOut();
           return;
         }
+        const message = errorMessage(error, 'Failed to post job');
         void showError(
           error instanceof ApiError && error.code === 'validation_error' ? 'Validation Error' : 'Error',
-          errorMessage(error, 'Failed to post job'),
+          message,
         );
+        // The server's refusal goes beside the field it names, else beside the button.
+        if (!mark(issuesFromServer(error))) {
+          setError('root.server', { message });
+        }
       },
     });
   });
 
-  const invalid = (field: keyof FormValues) => (formState.errors[field] ? true : undefined);
+  const message = (field: keyof FormValues) => formState.errors[field]?.message;
+  const serverMessage = formState.errors.root?.server?.message;
   const pending = postJob.isPending;
 
   return (
@@ -113,10 +126,11 @@ export function PostJobForm({
           id="job-title"
           placeholder="e.g. Fix a leaking kitchen tap"
           aria-required="true"
-          aria-invalid={invalid('title')}
+          {...fieldErrorProps('job-title', message('title'))}
           maxLength={LIMITS.jobTitleMax + 20}
           {...register('title')}
         />
+        <FieldError id={errorIdOf('job-title')} message={message('title')} />
       </div>
 
       <div className="space-y-2">
@@ -127,7 +141,7 @@ export function PostJobForm({
         <select
           id="job-category"
           aria-required="true"
-          aria-invalid={invalid('category')}
+          {...fieldErrorProps('job-category', message('category'))}
           className={cn(fieldClass, 'h-10', category === '' && 'text-muted-foreground')}
           {...register('category')}
         >
@@ -140,6 +154,7 @@ export function PostJobForm({
             </option>
           ))}
         </select>
+        <FieldError id={errorIdOf('job-category')} message={message('category')} />
       </div>
 
       <div className="space-y-2">
@@ -164,8 +179,12 @@ export function PostJobForm({
           rows={6}
           placeholder="Describe the work: what needs doing, where, any access or materials details."
           aria-required="true"
-          aria-invalid={invalid('description')}
-          aria-describedby="job-description-count job-description-hint"
+          {...fieldErrorProps(
+            'job-description',
+            message('description'),
+            'job-description-count',
+            'job-description-hint',
+          )}
           className={cn(fieldClass, 'min-h-36 resize-y')}
           {...register('description')}
         />
@@ -176,6 +195,7 @@ export function PostJobForm({
               ? `${Math.max(0, LIMITS.jobDescriptionMax - length)} characters left.`
               : `Between ${LIMITS.jobDescriptionMin} and ${LIMITS.jobDescriptionMax} characters.`}
         </p>
+        <FieldError id={errorIdOf('job-description')} message={message('description')} />
         <EnhanceDescription />
       </div>
 
@@ -189,10 +209,11 @@ export function PostJobForm({
             <PoundsInput
               id="job-budget-min"
               inputMode="numeric"
-              placeholder="100"
-              aria-invalid={invalid('budgetMin')}
+              placeholder="e.g. 100"
+              {...fieldErrorProps('job-budget-min', message('budgetMin'))}
               {...register('budgetMin')}
             />
+            <FieldError id={errorIdOf('job-budget-min')} message={message('budgetMin')} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="job-budget-max" className="text-xs text-muted-foreground">
@@ -201,10 +222,11 @@ export function PostJobForm({
             <PoundsInput
               id="job-budget-max"
               inputMode="numeric"
-              placeholder="500"
-              aria-invalid={invalid('budgetMax')}
+              placeholder="e.g. 500"
+              {...fieldErrorProps('job-budget-max', message('budgetMax'))}
               {...register('budgetMax')}
             />
+            <FieldError id={errorIdOf('job-budget-max')} message={message('budgetMax')} />
           </div>
         </div>
         <p className="text-xs text-muted-foreground">Whole pounds. Leave empty if you are not sure.</p>
@@ -222,13 +244,13 @@ export function PostJobForm({
             autoCapitalize="characters"
             placeholder="e.g. M1 1AE"
             aria-required="true"
-            aria-invalid={invalid('postcode')}
-            aria-describedby="job-postcode-hint"
+            {...fieldErrorProps('job-postcode', message('postcode'), 'job-postcode-hint')}
             {...register('postcode')}
           />
           <p id="job-postcode-hint" className="text-xs text-muted-foreground">
             Tradespeople see only the district until you book them.
           </p>
+          <FieldError id={errorIdOf('job-postcode')} message={message('postcode')} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="job-start-date">Preferred start date</Label>
@@ -236,13 +258,22 @@ export function PostJobForm({
             id="job-start-date"
             type="date"
             min={today}
-            aria-invalid={invalid('preferredStartDate')}
+            {...fieldErrorProps('job-start-date', message('preferredStartDate'))}
             {...register('preferredStartDate')}
           />
+          <FieldError id={errorIdOf('job-start-date')} message={message('preferredStartDate')} />
         </div>
       </div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
+      <FieldError id="job-form-error" message={serverMessage} />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={pending}
+        aria-busy={pending}
+        aria-describedby={serverMessage ? 'job-form-error' : undefined}
+      >
         {pending && <Spinner />}
         Post Job
       </Button>

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_QUERY_KEY } from '@/features/accounts/session';
 import { showError, showSuccess } from '@/lib/toast';
+import { expectFieldError, expectNoFieldError } from '@/test/field-errors';
 import { makeJobDetail } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
@@ -58,6 +59,73 @@ describe('Post a Job', () => {
     expect(value(/^Postcode/)).toBe('nowhere');
     expect(screen.getByLabelText(/^Job title/).getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows every message next to its field, linked for screen readers, and focuses the first', async () => {
+    await openForm();
+    type(/^Job title/, 'Fix');
+    // happy-dom shows the first enabled option of a select with no value; a browser shows the placeholder.
+    type(/^Category/, '');
+    type(/^Description/, 'Too short');
+    type(/^Postcode/, 'nowhere');
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Job title/), JOB_MESSAGES.titleShort));
+    expectFieldError(screen.getByLabelText(/^Category/), JOB_MESSAGES.category);
+    expectFieldError(screen.getByLabelText(/^Description/), JOB_MESSAGES.descriptionShort);
+    expectFieldError(screen.getByLabelText(/^Postcode/), 'Invalid UK postcode format');
+    expectNoFieldError(screen.getByLabelText(/^Minimum/));
+    // The description keeps its counter and hint as well.
+    expect(screen.getByLabelText(/^Description/).getAttribute('aria-describedby')).toContain(
+      'job-description-hint',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Job title/)));
+  });
+
+  it('shows the budget order message by the maximum, and clears a message once the field is changed', async () => {
+    await openForm();
+    fillValidJob();
+    type(/^Minimum/, '300');
+    type(/^Maximum/, '200');
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Maximum/), JOB_MESSAGES.budgetOrder));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Maximum/)));
+
+    type(/^Maximum/, '400');
+    await waitFor(() => expectNoFieldError(screen.getByLabelText(/^Maximum/)));
+  });
+
+  it('marks the field the server refuses, with its message, and keeps what was typed', async () => {
+    await openForm({
+      'POST /api/v1/jobs': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_error',
+            message: 'We could not find that postcode',
+            details: [{ field: 'postcode', message: 'We could not find that postcode' }],
+          },
+        },
+      }),
+    });
+    fillValidJob();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText(/^Postcode/), 'We could not find that postcode'),
+    );
+    expect(showError).toHaveBeenCalledWith('Validation Error', 'We could not find that postcode');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Postcode/)));
+    expect(value(/^Job title/)).toBe('Fix a leaking tap');
+    expect(value(/^Postcode/)).toBe('m1 1ae');
+  });
+
+  it('gives the budgets hints as placeholders, not numbers that look typed in', async () => {
+    await openForm();
+    for (const label of [/^Minimum/, /^Maximum/]) {
+      const placeholder = screen.getByLabelText(label).getAttribute('placeholder') ?? '';
+      expect(placeholder === '' || /^e\.g\. /.test(placeholder)).toBe(true);
+    }
   });
 
   it('asks for a category with the spec’s words', async () => {

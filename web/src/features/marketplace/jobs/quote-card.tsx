@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { QuoteStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { displayName } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptQuote, useWithdrawQuote } from './api';
-import { ConfirmDialog } from './confirm-dialog';
 import { QuoteForm } from './quote-form';
 import { Rating } from './rating';
 
@@ -29,12 +29,15 @@ export function QuoteCard({
   canAccept,
   canMessage = false,
   mine,
+  otherPending = 0,
 }: {
   quote: QuoteView;
   jobId: string;
   canAccept: boolean;
   canMessage?: boolean;
   mine: boolean;
+  /** How many other pending quotes accepting this one would decline. */
+  otherPending?: number;
 }) {
   const [editing, setEditing] = useState(false);
   const person = quote.tradesperson;
@@ -78,7 +81,7 @@ export function QuoteCard({
         <div className="mt-4 flex flex-wrap gap-2 border-t border-border pt-3">
           {canAccept && pending && (
             <>
-              <AcceptButton quoteId={quote.id} />
+              <AcceptButton quote={quote} otherPending={otherPending} />
               <Button asChild variant="outline" size="sm">
                 <Link to={`/booking?quoteId=${quote.id}&amount=${poundsParam(quote.amount)}`}>
                   <CalendarPlus aria-hidden="true" />
@@ -99,29 +102,71 @@ export function QuoteCard({
   );
 }
 
-function AcceptButton({ quoteId }: { quoteId: string }) {
+/**
+ * Accept, after a confirmation that says what accepting does (DOMAIN-RULES 5): this tradesperson is
+ * booked at the quoted amount, the job's other pending quotes are declined and the job takes no more
+ * quotes. Payment is not part of it, and the dialog does not suggest otherwise.
+ */
+function AcceptButton({ quote, otherPending }: { quote: QuoteView; otherPending: number }) {
   const accept = useAcceptQuote();
+  const name = displayName(quote.tradesperson);
+  const amount = formatPence(quote.amount, 2);
   return (
-    <Button
-      size="sm"
-      disabled={accept.isPending}
-      aria-busy={accept.isPending}
-      onClick={() =>
-        accept.mutate(quoteId, {
-          onSuccess: () => void showSuccess('Quote Accepted'),
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" disabled={accept.isPending} aria-busy={accept.isPending}>
+          {accept.isPending ? <Spinner /> : <Check aria-hidden="true" />}
+          Accept
+        </Button>
+      }
+      title="Accept this quote?"
+      description={
+        <>
+          <p className="text-base text-foreground">
+            <span className="font-semibold">{name}</span>
+            {quote.tradesperson.trade && `, ${quote.tradesperson.trade}`}:{' '}
+            <span className="font-semibold">{amount}</span>
+          </p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              This books {name} for the job at {amount}, with the date to be arranged between you.
+            </li>
+            {otherPending > 0 && (
+              <li>
+                {otherPending === 1
+                  ? 'The 1 other quote on this job will be declined'
+                  : `The ${otherPending} other quotes on this job will be declined`}
+                , and {otherPending === 1 ? 'that tradesperson is' : 'those tradespeople are'} told.
+              </li>
+            )}
+            <li>The job stops taking new quotes. Nothing is charged now.</li>
+            <li>This cannot be undone.</li>
+          </ul>
+        </>
+      }
+      confirmLabel="Accept quote"
+      cancelLabel="Cancel"
+      confirmVariant="default"
+      pending={accept.isPending}
+      onConfirm={(close, fail) =>
+        accept.mutate(quote.id, {
+          onSuccess: () => {
+            close();
+            void showSuccess('Quote Accepted');
+          },
           onError: (error) => {
             if (error instanceof ApiError && error.code === 'already_accepted') {
+              // Nothing left to decide here: the page refreshes to show the booking that exists.
+              close();
               void showError('Already Accepted', 'A quote has already been accepted for this job');
             } else {
+              fail('Failed to accept quote');
               void showError('Error', 'Failed to accept quote');
             }
           },
         })
       }
-    >
-      {accept.isPending ? <Spinner /> : <Check aria-hidden="true" />}
-      Accept
-    </Button>
+    />
   );
 }
 
@@ -143,14 +188,17 @@ function MyQuoteActions({ quoteId, onEdit }: { quoteId: string; onEdit: () => vo
         confirmLabel="Withdraw quote"
         cancelLabel="Keep quote"
         pending={withdraw.isPending}
-        onConfirm={(close) =>
+        onConfirm={(close, fail) =>
           withdraw.mutate(quoteId, {
             onSuccess: () => {
               close();
               void showSuccess('Quote withdrawn');
             },
-            onError: (error) =>
-              void showError('Error', error instanceof ApiError ? error.message : 'Failed to withdraw quote'),
+            onError: (error) => {
+              const message = error instanceof ApiError ? error.message : 'Failed to withdraw quote';
+              fail(message);
+              void showError('Error', message);
+            },
           })
         }
       />

@@ -2,16 +2,26 @@ import type { QuoteView } from '@domain/marketplace/api';
 import { QuoteBody } from '@domain/marketplace/schemas';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromSchema,
+  issuesFromServer,
+  isValidationError,
+  useMarkFields,
+} from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage, useSubmitQuote, useUpdateQuote } from './api';
 import { fieldClass } from './post-job-form';
 
 type FormValues = { amount: string; message: string };
+const FIELDS = ['amount', 'message'];
 
 const penceToPounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
@@ -32,27 +42,30 @@ export function QuoteForm({
   const update = useUpdateQuote();
   const pending = submit.isPending || update.isPending;
   const idPrefix = quote ? `quote-edit-${quote.id}` : 'quote-new';
-  const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<FormValues>({
+  const { register, handleSubmit, setError, setFocus, clearErrors, reset, formState } = useForm<FormValues>({
     defaultValues: quote
       ? { amount: penceToPounds(quote.amount), message: quote.message }
       : { amount: '', message: '' },
   });
 
+  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+
   const onSubmit = handleSubmit((values) => {
     clearErrors();
     const parsed = QuoteBody.safeParse(values);
     if (!parsed.success) {
-      parsed.error.issues.forEach((issue, index) => {
-        const field = issue.path[0];
-        if (field === 'amount' || field === 'message') {
-          setError(field, { message: issue.message }, { shouldFocus: index === 0 });
-        }
-      });
+      mark(issuesFromSchema(parsed.error.issues));
       void showError('Validation Error', parsed.error.issues[0]?.message);
       return;
     }
     // The contract takes pounds as typed ('249.99'); the server converts them with the same rule.
     const body = { amount: values.amount.trim().replace(/^£\s*/, ''), message: parsed.data.message };
+    // A refusal is said beside the field it is about, else beside the button; what was typed stays.
+    const onError = (fallback: string) => (error: Error) => {
+      const message = errorMessage(error, fallback);
+      void showError(isValidationError(error) ? 'Validation Error' : 'Error', message);
+      if (!mark(issuesFromServer(error))) setError('root.server', { message });
+    };
     if (quote) {
       update.mutate(
         { quoteId: quote.id, ...body },
@@ -61,7 +74,7 @@ export function QuoteForm({
             void showSuccess('Quote updated');
             onDone?.();
           },
-          onError: (error) => void showError('Error', errorMessage(error, 'Failed to update quote')),
+          onError: onError('Failed to update quote'),
         },
       );
     } else {
@@ -71,12 +84,13 @@ export function QuoteForm({
           reset({ amount: '', message: '' });
           onDone?.();
         },
-        onError: (error) => void showError('Error', errorMessage(error, 'Failed to submit quote')),
+        onError: onError('Failed to submit quote'),
       });
     }
   });
 
-  const invalid = (field: keyof FormValues) => (formState.errors[field] ? true : undefined);
+  const message = (field: keyof FormValues) => formState.errors[field]?.message;
+  const serverMessage = formState.errors.root?.server?.message;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={pending} className="space-y-4">
@@ -88,11 +102,12 @@ export function QuoteForm({
         <PoundsInput
           id={`${idPrefix}-amount`}
           inputMode="decimal"
-          placeholder="250.00"
+          placeholder="e.g. 250.00"
           aria-required="true"
-          aria-invalid={invalid('amount')}
+          {...fieldErrorProps(`${idPrefix}-amount`, message('amount'))}
           {...register('amount')}
         />
+        <FieldError id={errorIdOf(`${idPrefix}-amount`)} message={message('amount')} />
       </div>
       <div className="space-y-2">
         <Label htmlFor={`${idPrefix}-message`}>
@@ -104,13 +119,20 @@ export function QuoteForm({
           rows={4}
           placeholder="What the price includes, when you could start, anything you need to know."
           aria-required="true"
-          aria-invalid={invalid('message')}
+          {...fieldErrorProps(`${idPrefix}-message`, message('message'))}
           className={cn(fieldClass, 'min-h-24 resize-y')}
           {...register('message')}
         />
+        <FieldError id={errorIdOf(`${idPrefix}-message`)} message={message('message')} />
       </div>
+      <FieldError id={`${idPrefix}-form-error`} message={serverMessage} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending} aria-busy={pending}>
+        <Button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending}
+          aria-describedby={serverMessage ? `${idPrefix}-form-error` : undefined}
+        >
           {pending && <Spinner />}
           {quote ? 'Save changes' : 'Submit Quote'}
         </Button>

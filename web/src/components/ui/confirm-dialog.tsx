@@ -1,0 +1,75 @@
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * A question before an action that cannot be undone (cancel a job, withdraw or accept a quote, mark a
+ * job complete). Radix moves focus into the dialog, traps it there, closes it on Escape and returns
+ * focus to the trigger; closing without confirming changes nothing. The whole `description` (a
+ * sentence, or what the action will do) is the dialog's accessible description, read when it opens.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Keep it',
+  confirmVariant = 'destructive',
+  pending,
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  confirmVariant?: 'destructive' | 'default';
+  pending: boolean;
+  /**
+   * Runs the action. Call `close` once it has succeeded; call `fail` with a message to say in the
+   * dialog why it did not (the dialog stays open for another try).
+   */
+  onConfirm: (close: () => void, fail: (message: string) => void) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        setOpen(next);
+        setFailure(null);
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription asChild>
+          <div className="space-y-3">{description}</div>
+        </DialogDescription>
+        <FieldError id="confirm-dialog-error" message={failure} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button
+            variant={confirmVariant}
+            disabled={pending}
+            aria-busy={pending}
+            aria-describedby={failure ? 'confirm-dialog-error' : undefined}
+            onClick={() => {
+              setFailure(null);
+              onConfirm(() => setOpen(false), setFailure);
+            }}
+          >
+            {pending && <Spinner />}
+            {confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
