@@ -47,7 +47,10 @@ export function RootLayout() {
     ? {
         signingOut: signOut.isPending,
         onSignOut: () => signOut.mutate(),
-        onThemeChoose: (theme) => updateSettings.mutate({ darkMode: theme === 'dark' }),
+        // The account keeps an explicit light or dark; following the device is no choice (null). A
+        // refused change puts the account's value back, and useSessionSync the theme with it.
+        onThemeChoose: (choice) =>
+          updateSettings.mutate({ darkMode: choice === 'system' ? null : choice === 'dark' }),
         unreadNotifications: unreadNotifications.data ?? 0,
       }
     : undefined;

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { badgeCount } from '@/lib/format';
-import type { ResolvedTheme } from '@/lib/theme';
+import type { ThemeChoice } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { ThemeToggle } from './theme-toggle';
 
@@ -18,7 +18,8 @@ const NAV_LINKS = [
 export type HeaderAccount = {
   signingOut: boolean;
   onSignOut: () => void;
-  onThemeChoose: (theme: ResolvedTheme) => void;
+  /** Saves a theme picked with the header's toggle (it has already been applied). */
+  onThemeChoose: (choice: ThemeChoice) => void;
   /** Notifications not yet read: the bell's badge. */
   unreadNotifications: number;
 };

@@ -1,6 +1,7 @@
 import type { Settings } from '@domain/accounts/schemas';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useTheme } from '@/lib/theme';
 
 // The spec's Settings switches (section 2), in its order; defaults live in SETTINGS_DEFAULTS.
 const SWITCHES: { key: keyof Settings; label: string; description: string }[] = [
@@ -25,7 +26,11 @@ const SWITCHES: { key: keyof Settings; label: string; description: string }[] = 
     label: 'Show reviews publicly',
     description: 'Show reviews of your work on your public profile.',
   },
-  { key: 'darkMode', label: 'Dark mode', description: 'Use dark colours on every device you sign in to.' },
+  {
+    key: 'darkMode',
+    label: 'Dark mode',
+    description: 'Use dark colours on every device you sign in to. Until you choose, your device decides.',
+  },
 ];
 
 export function SettingsPanel({
@@ -35,6 +40,10 @@ export function SettingsPanel({
   settings: Settings;
   onChange: (change: Partial<Settings>) => void;
 }) {
+  // Until a theme is chosen (null) the switch shows what the page shows: the device's setting.
+  const { resolved } = useTheme();
+  const checked = (key: keyof Settings) =>
+    key === 'darkMode' ? (settings.darkMode ?? resolved === 'dark') : settings[key];
   return (
     <ul className="divide-y divide-border rounded-xl border border-border bg-card">
       {SWITCHES.map(({ key, label, description }) => (
@@ -47,7 +56,7 @@ export function SettingsPanel({
           </div>
           <Switch
             id={`setting-${key}`}
-            checked={settings[key]}
+            checked={checked(key)}
             aria-describedby={`setting-${key}-description`}
             onCheckedChange={(checked) => onChange({ [key]: checked })}
           />
