@@ -11,7 +11,8 @@ export const SettingsView = z.object({
   newMessages: z.boolean(),
   profileVisible: z.boolean(),
   showReviewsPublicly: z.boolean(),
-  darkMode: z.boolean(),
+  /** null: no choice made yet, so the app follows the device's light or dark setting. */
+  darkMode: z.boolean().nullable(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 

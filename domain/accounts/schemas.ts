@@ -57,16 +57,22 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const DeleteAccountBody = z.object({ password: existingPassword });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
-/** The Settings tab's switches (spec section 2), with the spec's defaults. */
+/**
+ * The Settings tab's switches (spec section 2), with the spec's defaults. Dark mode starts as no
+ * choice (null): the app follows the device's setting, which is off (light) unless the device is dark,
+ * until the user picks a theme.
+ */
 export const SETTINGS_DEFAULTS = {
   emailNotifications: true,
   quoteUpdates: true,
   newMessages: true,
   profileVisible: true,
   showReviewsPublicly: true,
-  darkMode: false,
+  darkMode: null,
 } as const;
-export type Settings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: boolean };
+export type Settings = {
+  -readonly [K in keyof typeof SETTINGS_DEFAULTS]: K extends 'darkMode' ? boolean | null : boolean;
+};
 
 export const UpdateSettingsBody = SettingsView.partial().refine((v) => Object.keys(v).length > 0, {
   message: 'Nothing to update',

@@ -54,7 +54,9 @@ describeInBrowser('accounts', (ctx) => {
     const page = await ctx.newPage();
     const email = await signUpThroughForm(page, 'customer');
     await page.waitForURL((url) => url.pathname === '/home');
-    await expect.poll(() => page.getByRole('navigation', { name: 'App' }).isVisible()).toBe(true);
+    // On a desktop the app's items are in the header (the tab bar is for phones).
+    const appItems = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' });
+    await expect.poll(() => appItems.isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -70,7 +72,7 @@ describeInBrowser('accounts', (ctx) => {
     const page = await ctx.newPage();
     await signUpThroughForm(page, 'tradesperson');
     await page.waitForURL((url) => url.pathname === '/tradesperson-dashboard');
-    const nav = page.getByRole('navigation', { name: 'App' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Quotes' }).isVisible()).toBe(true);
   });
 

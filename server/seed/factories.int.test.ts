@@ -23,7 +23,7 @@ describeOnDatabases('test factories', (ctx) => {
     const customer = await createCustomer(db);
     expect(customer.profile.userType).toBe('customer');
     expect(customer.email).toMatch(/^customer-\d+@example\.test$/);
-    expect(customer.settings).toMatchObject({ emailNotifications: true, darkMode: false });
+    expect(customer.settings).toMatchObject({ emailNotifications: true, darkMode: null });
     expect(customer.password).toBe(TEST_PASSWORD);
     expect(await verifyPassword(TEST_PASSWORD, customer.user.passwordHash)).toBe(true);
   });

@@ -331,7 +331,8 @@ class Builder {
         emailNotifications: !this.rng.chance(0.1),
         quoteUpdates: !this.rng.chance(0.05),
         newMessages: !this.rng.chance(0.05),
-        darkMode: this.rng.chance(0.15),
+        // Some demo users chose dark; the rest have not chosen and follow their device.
+        darkMode: this.rng.chance(0.15) || null,
       },
     });
     this.users.push(rows.user);

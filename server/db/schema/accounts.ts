@@ -161,6 +161,7 @@ export const userSettings = pgTable('user_settings', {
   newMessages: boolean('new_messages').notNull().default(true),
   profileVisible: boolean('profile_visible').notNull().default(true),
   showReviewsPublicly: boolean('show_reviews_publicly').notNull().default(true),
-  darkMode: boolean('dark_mode').notNull().default(false),
+  /** null: not chosen yet; the app follows the device's setting. */
+  darkMode: boolean('dark_mode'),
   updatedAt: updatedAt(),
 });

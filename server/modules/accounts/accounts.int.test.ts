@@ -35,6 +35,22 @@ describeOnDatabases('account settings', (ctx) => {
     expect((user as unknown as { settings: { darkMode: boolean } }).settings.darkMode).toBe(true);
   });
 
+  it('starts dark mode as no choice (the device decides) and can go back to it', async () => {
+    const app = await ctx.app();
+    const { cookie } = await signUp(app);
+    const user = (await currentUser(app, cookie)) as unknown as { settings: { darkMode: unknown } };
+    expect(user.settings.darkMode).toBe(null);
+    const patch = (darkMode: boolean | null) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/v1/account/settings',
+        headers: { cookie },
+        payload: { darkMode },
+      });
+    expect((await patch(false)).json().settings.darkMode).toBe(false);
+    expect((await patch(null)).json().settings.darkMode).toBe(null);
+  });
+
   it('refuses settings that are not switches, empty changes and visitors', async () => {
     const app = await ctx.app();
     const { cookie } = await signUp(app);
@@ -226,7 +242,7 @@ describeOnDatabases('downloading my data', (ctx) => {
     const data = res.json();
     expect(data.account.email).toBe(account.email);
     expect(data.profile.fullName).toBe('Export Person');
-    expect(data.settings.darkMode).toBe(false);
+    expect(data.settings.darkMode).toBe(null);
     expect(data.jobs.map((j: { title: string }) => j.title)).toEqual(['Fix the leaking kitchen tap']);
     expect(JSON.stringify(data)).not.toContain('scrypt$');
     const visitor = await app.inject({ url: '/api/v1/account/export' });

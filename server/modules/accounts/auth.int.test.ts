@@ -53,7 +53,7 @@ describeOnDatabases('signing up', (ctx) => {
         newMessages: true,
         profileVisible: true,
         showReviewsPublicly: true,
-        darkMode: false,
+        darkMode: null,
       },
     });
     const cookie = res.cookies.find((c) => c.name === 'tn_session')!;

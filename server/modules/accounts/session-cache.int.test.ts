@@ -17,7 +17,7 @@ describeOnDatabases('the session cache', (ctx) => {
     const account = await signUp(app);
     const session = async () =>
       (await app.inject({ url: '/api/v1/auth/session', headers: { cookie: account.cookie } })).json().user;
-    expect((await session()).settings.darkMode).toBe(false);
+    expect((await session()).settings.darkMode).toBe(null);
     const res = await app.inject({
       method: 'PATCH',
       url: '/api/v1/account/settings',

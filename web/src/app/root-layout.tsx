@@ -1,18 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
-import { Header, type HeaderAccount } from '@/components/layout/header';
-import { useSignOut } from '@/features/accounts/auth-mutations';
+import { Header } from '@/components/layout/header';
 import { useSession } from '@/features/accounts/session';
 import { useSessionSync } from '@/features/accounts/session-sync';
-import { useUpdateSettings } from '@/features/accounts/use-update-settings';
 import { VerifyEmailBanner, VerifyEmailLink } from '@/features/accounts/verify-email';
-import { useUnreadCount } from '@/features/messaging/unread';
-import { useNotificationCount } from '@/features/notifications/unread';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { documentTitleFor, useRouteHandle } from './route-handle';
+import { useAppChrome } from './app-chrome-loader';
+import { documentTitleFor, useLayoutHandle, useRouteHandle } from './route-handle';
 
 // The event stream, loaded once someone is signed in: visitors' pages carry none of its code.
 const RealtimeBridge = lazy(() =>
@@ -26,49 +22,64 @@ export function RootLayout() {
   useSessionSync();
   const session = useSession();
   const storedUserType = useStoredUserType();
-  const signOut = useSignOut();
-  const updateSettings = useUpdateSettings();
   const handle = useRouteHandle();
+  const { layout, fillsScreen } = useLayoutHandle();
   const { pathname } = useLocation();
   const signedInId = session.user?.id ?? null;
-  // Asked only once the server says who is signed in (the stored user type may be out of date).
-  const unread = useUnreadCount(signedInId !== null);
-  const unreadNotifications = useNotificationCount(signedInId !== null);
 
   // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
-  // header and bottom navigation are there from the first paint instead of popping in.
+  // header and bottom navigation are there from the first paint instead of popping in (their module is
+  // fetched beside the first screen's code: app-chrome-loader.ts).
   const userType = session.user?.userType ?? (session.status === 'loading' ? storedUserType : null);
+  // Fetched ahead on the sign-in page (the next screen is signed in) and on signed-in screens, which
+  // need it whatever the session says.
+  const chrome = useAppChrome(userType !== null || pathname === '/auth' || layout === 'app');
 
   useEffect(() => {
     document.title = documentTitleFor(handle, userType);
   }, [handle, userType]);
   const showBottomNav = userType !== null && !WITHOUT_BOTTOM_NAV.has(pathname);
-  const account: HeaderAccount | undefined = userType
-    ? {
-        signingOut: signOut.isPending,
-        onSignOut: () => signOut.mutate(),
-        onThemeChoose: (theme) => updateSettings.mutate({ darkMode: theme === 'dark' }),
-        unreadNotifications: unreadNotifications.data ?? 0,
-      }
-    : undefined;
+  // Signed-in screens are framed by the app's navigation alone; public pages end with the footer.
+  const inApp = layout === 'app' || (layout === 'app-when-signed-in' && userType !== null);
 
   return (
-    // The fixed bottom navigation would cover the footer without room reserved for it.
-    <div className={cn('flex min-h-dvh flex-col', showBottomNav && 'pb-16')}>
+    <div
+      className={cn(
+        'flex flex-col',
+        // A screen that fills the window is exactly as tall as it, in dynamic viewport units, so the
+        // browser's bars and the on-screen keyboard (interactive-widget=resizes-content in index.html)
+        // shorten it rather than cover its bottom.
+        fillsScreen ? 'h-dvh' : 'min-h-dvh',
+        // Room for the fixed tab bar (below md only: 4rem and its top border), home indicator included,
+        // so it covers nothing.
+        showBottomNav && 'pb-[calc(4rem+1px+env(safe-area-inset-bottom))] md:pb-0',
+      )}
+    >
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
       >
         Skip to main content
       </a>
-      <Header account={account} />
+      <Header
+        signedIn={userType !== null}
+        appItems={
+          userType && chrome && <chrome.AppHeaderItems userType={userType} signedIn={signedInId !== null} />
+        }
+      />
       <VerifyEmailLink />
       <VerifyEmailBanner />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('flex-1 focus:outline-none', fillsScreen && 'flex min-h-0 flex-col')}
+      >
         <Outlet />
       </main>
-      <Footer />
-      {showBottomNav && userType && <BottomNav userType={userType} unread={unread.data ?? 0} />}
+      {!inApp && <Footer />}
+      {showBottomNav && userType && chrome && (
+        <chrome.AppTabBar userType={userType} signedIn={signedInId !== null} />
+      )}
       {/* Keyed by user: signing out (or in as someone else) closes the stream and opens theirs. */}
       {signedInId && (
         <Suspense fallback={null}>

@@ -1,7 +1,22 @@
 import { useMatches } from 'react-router';
 
+/**
+ * How the root layout frames a screen; a route or a group of routes (a pathless guard route) declares it.
+ * Screens without it are public pages: header and the marketing footer.
+ */
+export type LayoutHandle = {
+  /**
+   * 'app': a signed-in screen, framed by the app's navigation without the marketing footer.
+   * 'app-when-signed-in': the same for a signed-in user, a public page for a visitor (/browse, a tab of
+   * the bottom navigation that visitors may open too).
+   */
+  layout?: 'app' | 'app-when-signed-in';
+  /** The screen is exactly as tall as the window (its own parts scroll), as a conversation is. */
+  fillsScreen?: boolean;
+};
+
 /** What each route declares in its `handle`: the screen's name, used for the document title and headings. */
-export type RouteHandle = {
+export type RouteHandle = LayoutHandle & {
   title: string;
   documentTitle?: string;
   /** The screen's name for tradespeople where it differs (Find Jobs, My Bookings). */
@@ -20,6 +35,18 @@ export function useRouteHandle(): RouteHandle | undefined {
     if (isRouteHandle(handle)) return handle;
   }
   return undefined;
+}
+
+/** The layout the matched routes ask for, the deepest declaration winning. */
+export function useLayoutHandle(): LayoutHandle {
+  const matches = useMatches();
+  const found: LayoutHandle = {};
+  for (const match of matches) {
+    const handle = match.handle as LayoutHandle | undefined;
+    if (handle?.layout) found.layout = handle.layout;
+    if (handle?.fillsScreen) found.fillsScreen = true;
+  }
+  return found;
 }
 
 export function documentTitleFor(handle: RouteHandle | undefined, userType?: string | null): string {

@@ -7,7 +7,7 @@ import {
 } from '@/features/accounts/guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import type { RouteHandle } from './route-handle';
+import type { LayoutHandle, RouteHandle } from './route-handle';
 
 // Every screen is its own chunk (React Router `lazy`), so a visitor downloads only the page they open
 // and the landing page stays light. A page module exports its component as `Component`.
@@ -46,9 +46,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The route table's "Requires sign-in, otherwise goes to /".
+      // The route table's "Requires sign-in, otherwise goes to /". Signed-in screens (this group, the
+      // next and the admin pages) use the app layout: the app's navigation, no marketing footer.
       {
         element: <RequireSignedIn to="/" />,
+        handle: { layout: 'app' } satisfies LayoutHandle,
         children: [
           {
             element: <RedirectTradesperson />,
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
       // Every other signed-in screen sends a signed-out visitor to /auth, as /post-job does in the table.
       {
         element: <RequireSignedIn to="/auth" />,
+        handle: { layout: 'app' } satisfies LayoutHandle,
         children: [
           {
             path: 'post-job',
@@ -114,7 +117,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'conversation/:id',
-            handle: { title: 'Conversation' } satisfies RouteHandle,
+            handle: { title: 'Conversation', fillsScreen: true } satisfies RouteHandle,
             lazy: () => import('./pages/conversation'),
           },
           {
@@ -145,6 +148,7 @@ export const routes: RouteObject[] = [
       // Non-admins, signed out included, are sent to / from every admin page.
       {
         element: <RequireAdmin />,
+        handle: { layout: 'app' } satisfies LayoutHandle,
         children: [
           planned('admin', 'Admin Dashboard'),
           planned('admin/verifications', 'Verification Queue'),
@@ -166,7 +170,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'browse',
-        handle: { title: 'Find Tradespeople', tradespersonTitle: 'Find Jobs' } satisfies RouteHandle,
+        handle: {
+          title: 'Find Tradespeople',
+          tradespersonTitle: 'Find Jobs',
+          layout: 'app-when-signed-in',
+        } satisfies RouteHandle,
         lazy: () => import('./pages/browse'),
       },
       {

@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 // public/theme-init.js applies the same rule before first paint; keep the two in step.
 export const THEME_STORAGE_KEY = 'tradenest.theme';
+/** Set while the stored theme is a copy of a signed-in account's choice rather than this browser's own. */
+const FROM_ACCOUNT_KEY = 'tradenest.themeFromAccount';
 
 export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -36,14 +38,29 @@ function apply(): void {
   root.style.colorScheme = resolved;
 }
 
-export function setThemeChoice(choice: ThemeChoice): void {
+/** Applies and stores a theme; `fromAccount` when it is (a copy of) the signed-in account's choice. */
+export function setThemeChoice(choice: ThemeChoice, fromAccount = false): void {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, choice);
+    if (fromAccount) localStorage.setItem(FROM_ACCOUNT_KEY, '1');
+    else localStorage.removeItem(FROM_ACCOUNT_KEY);
   } catch {
     // Without storage the choice still applies for this page view.
   }
   apply();
   for (const listener of listeners) listener();
+}
+
+/**
+ * For an account that has no theme choice: a copy of an account's earlier choice (this one's, since
+ * reset elsewhere, or the last user's) gives way to the device's setting; this browser's own stays.
+ */
+export function dropAccountTheme(): void {
+  try {
+    if (localStorage.getItem(FROM_ACCOUNT_KEY)) setThemeChoice('system');
+  } catch {
+    // Nothing stored to drop.
+  }
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -36,14 +36,15 @@ export const BOTTOM_NAV_ITEMS: Record<UserType, readonly NavItem[]> = {
 const MESSAGES_PATH = '/messages';
 
 /**
- * Signed-in navigation fixed to the bottom of the screen. Render it only when the user type is known.
- * `unread` (messages not yet read) shows as a badge on Messages.
+ * Signed-in navigation fixed to the bottom of the screen, below the `md` breakpoint only: from there up
+ * the header has the same items (header.tsx). Render it only when the user type is known. `unread`
+ * (messages not yet read) shows as a badge on Messages.
  */
 export function BottomNav({ userType, unread = 0 }: { userType: UserType; unread?: number }) {
   return (
     <nav
       aria-label="App"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)]"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
         {BOTTOM_NAV_ITEMS[userType].map(({ label, to, icon: Icon }) => {

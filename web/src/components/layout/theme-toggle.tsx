@@ -1,26 +1,29 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { type ResolvedTheme, setThemeChoice, type ThemeChoice, useTheme } from '@/lib/theme';
+import { setThemeChoice, type ThemeChoice, useTheme } from '@/lib/theme';
 
 const NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
 const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
 
 /**
- * One button for the colour theme. Visitors step through light, dark and back to following the device.
- * A signed-in user's theme is their account's dark mode setting, so `onChoose` is given instead: the
- * button flips between light and dark and the caller saves the choice to the server.
+ * One button for the colour theme: light, dark, then back to following the device. The choice applies
+ * at once; for a signed-in user `onChoose` also saves it to their account (their dark mode setting,
+ * where following the device is "no choice").
  */
-export function ThemeToggle({ onChoose }: { onChoose?: (theme: ResolvedTheme) => void }) {
-  const { choice, resolved } = useTheme();
-  const current: ThemeChoice = onChoose ? resolved : choice;
-  const next: ThemeChoice = onChoose ? (resolved === 'dark' ? 'light' : 'dark') : NEXT[choice];
-  const Icon = ICONS[current];
-  const label = `Theme: ${current}. Switch to ${next}`;
+export function ThemeToggle({ onChoose }: { onChoose?: (choice: ThemeChoice) => void }) {
+  const { choice } = useTheme();
+  const next = NEXT[choice];
+  const Icon = ICONS[choice];
+  const label = `Theme: ${choice}. Switch to ${next}`;
   return (
     <Button
       variant="ghost"
       size="icon"
-      onClick={() => (onChoose && next !== 'system' ? onChoose(next) : setThemeChoice(next))}
+      onClick={() => {
+        // A signed-in user's pick is saved to their account (onChoose), so it is the account's too.
+        setThemeChoice(next, onChoose !== undefined);
+        onChoose?.(next);
+      }}
       aria-label={label}
       title={label}
     >

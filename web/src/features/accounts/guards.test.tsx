@@ -85,7 +85,8 @@ describe('bottom navigation', () => {
     renderApp('/terms');
     const nav = await screen.findByRole('navigation', { name: 'App' });
     expect(nav.textContent).toContain('Profile');
-    expect(nav.parentElement?.className).toContain('pb-16');
+    // Room for the bar and the home indicator, below md where the bar shows.
+    expect(nav.parentElement?.className).toContain('pb-[calc(4rem+1px+env(safe-area-inset-bottom))] md:pb-0');
   });
 
   it('does not appear for a signed-out visitor', async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { writeStoredUserType } from '@/lib/session';
-import { setThemeChoice, useTheme } from '@/lib/theme';
+import { dropAccountTheme, setThemeChoice } from '@/lib/theme';
 import { SESSION_QUERY_KEY, useSession } from './session';
 
 // Tabs of the same browser share the session cookie but not their query caches: a tab that signs in,
@@ -26,15 +26,15 @@ export function announceSessionChange(): void {
 /**
  * Keeps the rest of the browser in step with the session. Mount once, in the root layout.
  *
- * Theme: for a signed-in user the one source of truth is `settings.darkMode` on the server, so the
- * theme follows them to every device. The locally stored theme is only a copy of it, kept so that
- * public/theme-init.js paints the right colours before the app starts. Signed-out visitors keep their
- * own local choice (including 'system').
+ * Theme: a signed-in user's explicit choice is `settings.darkMode` on the server, so it follows them to
+ * every device; the locally stored theme is a copy of it, kept so that public/theme-init.js paints the
+ * right colours before the app starts. Until they choose (`darkMode` null) the browser follows the
+ * device, or a choice made in this browser before signing in, so signing in never turns a dark screen
+ * light. Signed-out visitors keep their own local choice (including 'system').
  */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   const session = useSession();
-  const { choice } = useTheme();
 
   useEffect(() => {
     const channel = sessionChannel();
@@ -50,10 +50,12 @@ export function useSessionSync(): void {
     if (session.status !== 'loading') writeStoredUserType(userType);
   }, [session.status, userType]);
 
+  // Applied when the account's choice arrives or changes, never because the local copy differs: the
+  // header's toggle changes the local theme a moment before its saved choice reaches the session.
   const darkMode = session.user?.settings.darkMode;
   useEffect(() => {
     if (darkMode === undefined) return;
-    const wanted = darkMode ? 'dark' : 'light';
-    if (choice !== wanted) setThemeChoice(wanted);
-  }, [darkMode, choice]);
+    if (darkMode === null) dropAccountTheme();
+    else setThemeChoice(darkMode ? 'dark' : 'light', true);
+  }, [darkMode]);
 }

@@ -2,6 +2,7 @@ import type { Settings } from '@domain/accounts/schemas';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useTheme } from '@/lib/theme';
 
 // The spec's Settings switches (section 2), in its order; defaults live in SETTINGS_DEFAULTS.
 const SWITCHES: { key: keyof Settings; label: string; description: string }[] = [
@@ -26,7 +27,11 @@ const SWITCHES: { key: keyof Settings; label: string; description: string }[] = 
     label: 'Show reviews publicly',
     description: 'Show reviews of your work on your public profile.',
   },
-  { key: 'darkMode', label: 'Dark mode', description: 'Use dark colours on every device you sign in to.' },
+  {
+    key: 'darkMode',
+    label: 'Dark mode',
+    description: 'Use dark colours on every device you sign in to. Until you choose, your device decides.',
+  },
 ];
 
 /**
@@ -42,6 +47,10 @@ export function SettingsPanel({
   onChange: (change: Partial<Settings>) => void;
   failure?: { change: Partial<Settings>; message: string };
 }) {
+  // Until a theme is chosen (null) the switch shows what the page shows: the device's setting.
+  const { resolved } = useTheme();
+  const checked = (key: keyof Settings) =>
+    key === 'darkMode' ? (settings.darkMode ?? resolved === 'dark') : settings[key];
   return (
     <ul className="divide-y divide-border rounded-xl border border-border bg-card">
       {SWITCHES.map(({ key, label, description }) => {
@@ -61,7 +70,7 @@ export function SettingsPanel({
             </div>
             <Switch
               id={`setting-${key}`}
-              checked={settings[key]}
+              checked={checked(key)}
               aria-describedby={
                 problem ? `setting-${key}-description setting-${key}-error` : `setting-${key}-description`
               }

@@ -5,8 +5,12 @@ import { showError } from '@/lib/toast';
 import { SESSION_QUERY_KEY, type SessionData, type Settings } from './session';
 import { announceSessionChange } from './session-sync';
 
-/** A change to some settings (the shared type is read-only, and these are built key by key). */
-type SettingsChange = { -readonly [K in keyof Settings]?: Settings[K] };
+/** The values `settings` has for the keys of `change`. */
+function pick(settings: Settings, change: Partial<Settings>): Partial<Settings> {
+  return Object.fromEntries(
+    Object.keys(change).map((key) => [key, settings[key as keyof Settings]]),
+  ) as Partial<Settings>;
+}
 
 function patchCachedSettings(
   queryClient: ReturnType<typeof useQueryClient>,
@@ -31,10 +35,7 @@ export function useUpdateSettings() {
       await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
       const settings = queryClient.getQueryData<SessionData>(SESSION_QUERY_KEY)?.user?.settings;
       // Only the keys of this change are put back on failure, so a later change that succeeded stays.
-      const previous: SettingsChange = {};
-      for (const key of Object.keys(change) as (keyof Settings)[]) {
-        if (settings) previous[key] = settings[key];
-      }
+      const previous = settings ? pick(settings, change) : {};
       patchCachedSettings(queryClient, change);
       return { previous };
     },
@@ -44,9 +45,7 @@ export function useUpdateSettings() {
     },
     onSuccess: ({ settings }, change) => {
       // Only this change's keys: an answer to an earlier change must not undo a later optimistic one.
-      const saved: SettingsChange = {};
-      for (const key of Object.keys(change) as (keyof Settings)[]) saved[key] = settings[key];
-      patchCachedSettings(queryClient, saved);
+      patchCachedSettings(queryClient, pick(settings, change));
       announceSessionChange();
     },
   });

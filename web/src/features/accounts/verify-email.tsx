@@ -35,7 +35,10 @@ export function VerifyEmailLink() {
   return null;
 }
 
-/** A gentle reminder under the header while the signed-in user's email is unverified. */
+/**
+ * A gentle reminder under the header while the signed-in user's email is unverified. On phones it is one
+ * short line with its action (the rest of the sentence is still read out); wider screens say it all.
+ */
 export function VerifyEmailBanner() {
   const { user } = useSession();
   const resend = useResendVerification();
@@ -45,15 +48,19 @@ export function VerifyEmailBanner() {
 
   return (
     <section aria-label="Email verification" className="border-b border-border bg-muted">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
-        <MailWarning className="size-5 shrink-0 text-primary" aria-hidden="true" />
-        <p className="min-w-0 flex-1 text-foreground">
-          Please verify your email address. We sent a link to{' '}
-          <span className="font-medium break-all">{user.email}</span>.
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-1.5 text-sm sm:gap-4 sm:py-3">
+        <MailWarning className="hidden size-5 shrink-0 text-primary sm:block" aria-hidden="true" />
+        <p className="min-w-0 flex-1 truncate text-foreground sm:whitespace-normal">
+          Please verify your email<span className="sr-only sm:not-sr-only"> address</span>.
+          <span className="sr-only sm:not-sr-only">
+            {' '}
+            We sent a link to <span className="font-medium break-all">{user.email}</span>.
+          </span>
         </p>
         <Button
           variant="outline"
           size="sm"
+          className="h-8 sm:h-9"
           disabled={resend.isPending}
           aria-busy={resend.isPending}
           onClick={() =>
@@ -63,9 +70,18 @@ export function VerifyEmailBanner() {
             })
           }
         >
-          Resend email
+          {/* One flex item, so the button's gap does not come between the words. */}
+          <span>
+            Resend<span className="sr-only sm:not-sr-only"> email</span>
+          </span>
         </Button>
-        <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={() => setDismissed(true)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 sm:size-10"
+          aria-label="Dismiss"
+          onClick={() => setDismissed(true)}
+        >
           <X aria-hidden="true" />
         </Button>
       </div>

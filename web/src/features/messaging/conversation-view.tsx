@@ -39,8 +39,9 @@ export function ConversationView({ id }: { id: string }) {
   if (isNotFound(conversation.error) || isNotFound(messages.error)) return <ConversationNotFound />;
 
   return (
-    // One screen tall (less the header and the bottom navigation): the thread scrolls, the box stays.
-    <div className="mx-auto flex h-[calc(100dvh_-_8rem_-_2px_-_env(safe-area-inset-bottom))] min-h-80 w-full max-w-3xl flex-col sm:border-x sm:border-border">
+    // The route fills the window (fillsScreen in the router): this takes what the header, a banner and
+    // the tab bar leave, so the thread scrolls and the box stays in view above the tab bar.
+    <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col sm:border-x sm:border-border">
       <ConversationHeader conversation={conversation.data} />
       {/* Only a failed first load: a failed refresh or older page keeps what is shown. */}
       {conversation.isLoadingError || messages.isLoadingError ? (
@@ -181,7 +182,8 @@ function Thread({ id, messages, otherName }: { id: string; messages: MessagesQue
       tabIndex={0}
       aria-busy={messages.isPending || isFetchingNextPage}
       // The page keeps the reader's place itself when older messages arrive; the browser must not too.
-      className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
+      // Relative: the screen-reader-only texts (positioned) stay inside it instead of lengthening the page.
+      className="relative flex-1 overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
     >
       {hasNextPage && (
         <div className="mb-4 flex flex-col items-center gap-2">

@@ -67,7 +67,8 @@ describe('RealtimeBridge', () => {
   it('opens one stream for the signed-in user and adds arriving messages once', async () => {
     const { fetchMock } = open([makeMessage({ content: 'First' })]);
     await waitFor(() => expect(bubbleTexts()).toEqual(['First']));
-    expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/v1/events']);
+    // The stream's code loads on its own (a lazy chunk), so it may open just after the thread shows.
+    await waitFor(() => expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/v1/events']));
     const [source] = FakeEventSource.instances;
     await waitFor(() => expect(calls(fetchMock, 'POST', `${BASE}/read`)).toBe(1));
 

@@ -1,0 +1,70 @@
+import type { UserType } from '@domain/catalog/catalog';
+import { Bell } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { badgeCount } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { BOTTOM_NAV_ITEMS } from './bottom-nav';
+
+// The signed-in parts of the header. Only app/app-chrome.tsx imports them, so visitors never load them.
+
+/** The signed-in user's items, from `md` up (the tab bar has them below). */
+export function AppNav({ userType, unread }: { userType: UserType; unread: number }) {
+  return (
+    <nav aria-label="Main" className="hidden md:flex md:flex-1 md:pl-4 lg:pl-10">
+      <ul className="flex items-center gap-1">
+        {BOTTOM_NAV_ITEMS[userType].map(({ label, to }) => {
+          const badge = to === '/messages' && unread > 0 ? unread : 0;
+          return (
+            <li key={to}>
+              {/* NavLink marks the current screen with aria-current="page". */}
+              <NavLink
+                to={to}
+                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    'relative block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted',
+                    isActive && 'bg-muted text-primary',
+                  )
+                }
+              >
+                {label}
+                {/* Over the item's corner, so it takes no room and moves nothing. */}
+                {badge > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute -top-1 -right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
+                  >
+                    {badgeCount(badge)}
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** At every size: the bottom navigation's five items are fixed by the spec, so the bell is not one of them. */
+export function NotificationBell({ unread }: { unread: number }) {
+  return (
+    <Button asChild variant="ghost" size="icon">
+      <Link to="/notifications" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+        {/* The badge sits over the icon's corner, so it takes no room and moves nothing. */}
+        <span className="relative">
+          <Bell className="size-5" aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-1.5 left-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
+            >
+              {badgeCount(unread)}
+            </span>
+          )}
+        </span>
+      </Link>
+    </Button>
+  );
+}
