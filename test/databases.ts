@@ -43,7 +43,7 @@ async function open(kind: DatabaseKind): Promise<DatabaseHandle> {
       : await openDatabase({
           kind: 'postgres',
           url: await createPostgresDatabase(postgresUrl()!),
-          poolMax: 60,
+          poolMax: 40,
         });
   await runMigrations(handle);
   return handle;
