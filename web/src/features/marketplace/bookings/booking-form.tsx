@@ -1,4 +1,4 @@
-import { londonToday } from '@domain/marketplace/schemas';
+import { latestBookingDate, londonToday } from '@domain/marketplace/schemas';
 import { formatPence } from '@domain/money/money';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
@@ -82,7 +82,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
             <CardTitle as="h2">Choose a date</CardTitle>
           </CardHeader>
           <CardContent className="px-3 sm:px-6">
-            <DateCalendar value={date} onChange={setDate} min={today} />
+            <DateCalendar value={date} onChange={setDate} min={today} max={latestBookingDate(today)} />
           </CardContent>
         </Card>
 
