@@ -36,6 +36,7 @@ import { genReqId, logDestination, loggerOptions, redactUrl } from './plugins/lo
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
+import { registerTextGuard } from './plugins/text-guard';
 
 import { registerWebApp } from './plugins/web-app';
 import { DISPATCH_QUEUE, EventOutbox } from './queue/outbox';
@@ -111,6 +112,7 @@ export async function buildApp({
   const bus = await eventBusFor(database, app.log);
   await registerSessions(app, config, database.db, bus);
   registerCsrfProtection(app, config);
+  registerTextGuard(app);
 
   // Durable background jobs (decision 0014): email delivery and the unread-message emails.
   const queue = applicationQueue(database, { log: app.log, pollIntervalMs: config.queuePollIntervalMs });

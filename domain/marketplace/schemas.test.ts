@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postJobSchema, QuoteBody } from './schemas';
+import { aYearAfter, createBookingSchema, isCalendarDate, postJobSchema, QuoteBody } from './schemas';
 
 const schema = postJobSchema(() => '2026-06-15');
 const valid = {
@@ -47,8 +47,21 @@ describe('posting a job', () => {
     [{ postcode: 'NOT A CODE' }, 'Invalid UK postcode format'],
     [{ postcode: 'SW1A 1AA 12345' }, 'Postcode is too long'],
     [{ preferredStartDate: '2026-06-14' }, 'Start date cannot be in the past'],
+    [{ preferredStartDate: '2027-02-30' }, 'Please enter a valid date'],
+    [{ preferredStartDate: '2026-13-01' }, 'Please enter a valid date'],
   ])('refuses %j with the spec message', (change, message) => {
     expect(first({ ...valid, ...change })).toBe(message);
+  });
+
+  // The spec: 'budgets optional, numeric, at least 0 ('Budget must be a positive number')'. The
+  // message says positive, the rule says at least 0, and the rule is what the spec fixes.
+  it('takes a budget of £0, as the spec says at least 0, and refuses anything below', () => {
+    expect(schema.parse({ ...valid, budgetMin: 0, budgetMax: '0' })).toMatchObject({
+      budgetMin: 0,
+      budgetMax: 0,
+    });
+    expect(first({ ...valid, budgetMin: -1 })).toBe('Budget must be a positive number');
+    expect(first({ ...valid, budgetMax: '-0.5' })).toBe('Budget must be a positive number');
   });
 });
 
@@ -69,5 +82,60 @@ describe('quoting', () => {
   ])('refuses %j', (input, message) => {
     const r = QuoteBody.safeParse(input);
     expect(r.success ? undefined : r.error.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('calendar dates', () => {
+  it.each([
+    ['2026-06-15', true],
+    ['2028-02-29', true],
+    ['2000-02-29', true],
+    ['2027-02-29', false],
+    ['1900-02-29', false],
+    ['2027-02-30', false],
+    ['2027-04-31', false],
+    ['2027-01-32', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-06-00', false],
+    ['0000-01-01', false],
+    ['2026-6-15', false],
+    ['2026-06-15T00:00:00Z', false],
+  ])('%s is a calendar date: %s', (date, real) => {
+    expect(isCalendarDate(date)).toBe(real);
+  });
+
+  it('finds the same day a year later, 29 February becoming the 28th', () => {
+    expect(aYearAfter('2026-06-15')).toBe('2027-06-15');
+    expect(aYearAfter('2028-02-29')).toBe('2029-02-28');
+    expect(aYearAfter('2026-12-31')).toBe('2027-12-31');
+  });
+});
+
+describe('booking a date', () => {
+  const booking = createBookingSchema(() => '2026-06-15');
+  const quoteId = '6f1c1b2e-6a43-4d5e-9a7b-2f0c1d3e4f5a';
+  const message = (scheduledDate: unknown) => {
+    const r = booking.safeParse({ quoteId, scheduledDate });
+    return r.success ? undefined : r.error.issues.map((i) => i.message);
+  };
+
+  it('takes any day from today to a year from today', () => {
+    expect(message('2026-06-15')).toBeUndefined();
+    expect(message('2027-06-15')).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, 'Please select a date'],
+    ['', 'Please select a date'],
+    ['tomorrow', 'Please select a date'],
+    ['2026-13-01', 'Please select a date'],
+    ['2027-02-29', 'Please select a date'],
+    ['2027-01-32', 'Please select a date'],
+    ['2026-06-14', 'Please choose a date from today onwards'],
+    ['2027-06-16', 'Please choose a date no more than a year from today'],
+    ['9999-12-31', 'Please choose a date no more than a year from today'],
+  ])('refuses %j with one message: %s', (date, expected) => {
+    expect(message(date)).toEqual([expected]);
   });
 });

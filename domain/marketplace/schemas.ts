@@ -30,6 +30,29 @@ export function londonToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 }
 
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whether 'YYYY-MM-DD' names a real day ('2027-02-29', '2026-13-01' and '2027-04-31' do not). The
+ * pattern alone let such dates through to PostgreSQL, which refused them with a 500; `Date.parse`
+ * is no check either, as it takes '2027-02-30'. Year 0 does not exist in PostgreSQL's calendar.
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+/** The same day a year later ('YYYY-MM-DD'); 29 February becomes 28 February. */
+export function aYearAfter(date: string): string {
+  const year = String(Number(date.slice(0, 4)) + 1).padStart(4, '0');
+  const monthDay = date.slice(5);
+  return `${year}-${monthDay === '02-29' ? '02-28' : monthDay}`;
+}
+
 // Budgets arrive as whole pounds (a form field's text or a number); empty means none.
 const budget = z
   .union([z.number(), z.string(), z.null()])
@@ -68,7 +91,7 @@ export function postJobSchema(today: () => string = () => londonToday()) {
         .transform((v, ctx) => {
           if (v === undefined || v === null || v.trim() === '') return null;
           const d = v.trim();
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) {
+          if (!isCalendarDate(d)) {
             ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDateInvalid });
             return z.NEVER;
           }
@@ -128,14 +151,36 @@ export type QuoteInput = z.input<typeof QuoteBody>;
 export const BOOKING_MESSAGES = {
   dateRequired: 'Please select a date',
   datePast: 'Please choose a date from today onwards',
+  dateTooFar: 'Please choose a date no more than a year from today',
 } as const;
 
-export const CreateBookingBody = z.object({
-  quoteId: z.uuid({ error: BOOKING_MESSAGES.dateRequired }),
-  scheduledDate: z
-    .string({ error: BOOKING_MESSAGES.dateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.dateRequired),
-});
+/**
+ * The last day the booking calendar offers, and the API accepts: a year from today. The spec only
+ * disables past days; a date years ahead is a typo or a probe, never a plan a tradesperson can confirm.
+ */
+export const latestBookingDate = (today: string) => aYearAfter(today);
+
+/**
+ * The booking screen's body. A date that is not on the calendar gets the spec's 'Please select a
+ * date' (the calendar never offers one), then it must fall between today and a year from today (UK
+ * calendar; `today` is injected so tests can fix it).
+ */
+export function createBookingSchema(today: () => string = () => londonToday()) {
+  return z.object({
+    quoteId: z.uuid({ error: BOOKING_MESSAGES.dateRequired }),
+    scheduledDate: z
+      .string({ error: BOOKING_MESSAGES.dateRequired })
+      .regex(DATE_PATTERN, { error: BOOKING_MESSAGES.dateRequired, abort: true })
+      .superRefine((date, ctx) => {
+        const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (!isCalendarDate(date)) return issue(BOOKING_MESSAGES.dateRequired);
+        const first = today();
+        if (date < first) return issue(BOOKING_MESSAGES.datePast);
+        if (date > latestBookingDate(first)) return issue(BOOKING_MESSAGES.dateTooFar);
+      }),
+  });
+}
+export const CreateBookingBody = createBookingSchema();
 
 /** Texts the API answers with for the marketplace rules. */
 export const MARKET_MESSAGES = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS, type DocumentKind } from '../catalog/statuses';
-import { londonToday } from '../marketplace/schemas';
+import { isCalendarDate, londonToday } from '../marketplace/schemas';
 
 // Uploads of profile pictures and verification documents (DOMAIN-RULES 10): what is accepted, the
 // limits, and the words the forms and the API use. The server decides a file's type from its content;
@@ -71,7 +71,7 @@ export function uploadDocumentSchema(today: () => string = () => londonToday()) 
         .nullish()
         .transform((v, ctx) => {
           if (!v) return null;
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) {
+          if (!isCalendarDate(v)) {
             ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryInvalid });
             return z.NEVER;
           }

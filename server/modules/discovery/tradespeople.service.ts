@@ -15,6 +15,10 @@ import { POSTCODE_MESSAGES, parsePostcode } from '../../../domain/geo/postcode';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import {
+  decodeCursor as decodeKeysetCursor,
+  encodeCursor as encodeKeysetCursor,
+} from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { toRating } from '../reviews';
 import {
@@ -287,18 +291,14 @@ export async function profileForVisitor(deps: DiscoveryDeps, userId: string) {
   };
 }
 
+// The same cursor as every other newest-first list (lib/keyset-cursor), named for its column.
 function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(time ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw AppError.validation('That page link is not valid');
-  }
-  return { createdAt, id };
+  const pair = decodeKeysetCursor(cursor);
+  return pair && { createdAt: pair.at, id: pair.id };
 }
 
 const encodeCursor = (review: { createdAt: Date; id: string }) =>
-  Buffer.from(`${review.createdAt.toISOString()}|${review.id}`, 'utf8').toString('base64url');
+  encodeKeysetCursor(review.createdAt, review.id);
 
 export async function publicReviews(
   deps: DiscoveryDeps,

@@ -52,6 +52,35 @@ describeOnDatabases('booking a date', (ctx) => {
     const [row] = await db().select().from(jobPostings).where(eq(jobPostings.id, job.id));
     expect(row!.status).toBe('open');
   });
+
+  // '2027-02-29' and friends used to reach PostgreSQL, which refused them: a 500 after the quote was
+  // already accepted inside the transaction.
+  it.each([
+    ['2026-13-01', 'Please select a date'],
+    ['2027-02-29', 'Please select a date'],
+    ['2027-01-32', 'Please select a date'],
+    ['2026-00-10', 'Please select a date'],
+    ['9999-12-31', 'Please choose a date no more than a year from today'],
+    [inDays(400), 'Please choose a date no more than a year from today'],
+  ])('refuses %s (%s) and accepts nothing', async (scheduledDate, message) => {
+    const app = await ctx.app();
+    const job = await createJob(db());
+    const q = await createQuote(db(), { jobId: job.id });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/bookings',
+      headers: { cookie: await sessionFor(db(), job.customerId) },
+      payload: { quoteId: q.id, scheduledDate },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_error',
+      message,
+      details: [{ field: 'scheduledDate', message }],
+    });
+    const [quote] = await db().select().from(quotes).where(eq(quotes.id, q.id));
+    expect(quote!.status).toBe('pending');
+  });
 });
 
 describeOnDatabases('moving a booking along', (ctx) => {

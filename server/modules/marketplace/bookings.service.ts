@@ -1,6 +1,6 @@
 import type { BookingStatus, JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
 import type { BookingView } from '../../../domain/marketplace/api';
-import { BOOKING_MESSAGES, londonToday, MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
+import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -19,17 +19,15 @@ const BOOKING_EVENTS = {
   complete: 'booking.completed',
 } as const;
 
-/** The booking screen: accept the quote and propose a date; the tradesperson then confirms. */
+/**
+ * The booking screen: accept the quote and propose a date; the tradesperson then confirms. The date
+ * was checked by the route's schema (a calendar day from today to a year ahead, CreateBookingBody).
+ */
 export async function createBooking(
   deps: MarketDeps,
   auth: AuthContext,
   input: { quoteId: string; scheduledDate: string },
 ): Promise<BookingView> {
-  if (input.scheduledDate < londonToday()) {
-    throw AppError.validation(BOOKING_MESSAGES.datePast, [
-      { field: 'scheduledDate', message: BOOKING_MESSAGES.datePast },
-    ]);
-  }
   return acceptQuote(deps, auth, input.quoteId, input.scheduledDate);
 }
 

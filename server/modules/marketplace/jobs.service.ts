@@ -9,6 +9,10 @@ import type { EventBus } from '../../adapters/event-bus';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import {
+  decodeCursor as decodeKeysetCursor,
+  encodeCursor as encodeKeysetCursor,
+} from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
@@ -163,18 +167,13 @@ export interface OpenJobsRequest {
   limit: number;
 }
 
+// The same cursor as every other newest-first list (lib/keyset-cursor), named for its column.
 function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(time ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw AppError.validation('That page link is not valid');
-  }
-  return { createdAt, id };
+  const pair = decodeKeysetCursor(cursor);
+  return pair && { createdAt: pair.at, id: pair.id };
 }
 
-const encodeCursor = (job: Pick<JobRow, 'createdAt' | 'id'>) =>
-  Buffer.from(`${job.createdAt.toISOString()}|${job.id}`, 'utf8').toString('base64url');
+const encodeCursor = (job: Pick<JobRow, 'createdAt' | 'id'>) => encodeKeysetCursor(job.createdAt, job.id);
 
 // "N job(s) available" counts every matching open job, which costs far more than a page of them. A
 // count up to 15 s old is fine for that line, so it is cached per viewer and filter (per instance).

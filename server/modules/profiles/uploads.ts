@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { AppError } from '../../lib/app-error';
 import { loadSharp } from '../../lib/sharp';
+import { refuseNul } from '../../plugins/text-guard';
 
 // Reading one uploaded file from a multipart request, and deciding what it really is. Neither the
 // file's name nor the type the browser declared is trusted: both are the sender's to choose.
@@ -110,6 +111,8 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
   } catch (err) {
     throw uploadError(err, rules);
   }
+  // The app-wide guard never sees these fields: they are read here, after validation.
+  refuseNul(fields);
   if (!file || file.bytes.length === 0) throw AppError.validation(rules.messages.missing);
   return { ...file, fields };
 }

@@ -1,4 +1,4 @@
-import { londonToday } from '@domain/marketplace/schemas';
+import { latestBookingDate, londonToday } from '@domain/marketplace/schemas';
 import { formatPence } from '@domain/money/money';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -109,6 +109,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
               value={date}
               onChange={pick}
               min={today}
+              max={latestBookingDate(today)}
               errorId={dateProblem ? 'booking-date-error' : undefined}
             />
             <FieldError id="booking-date-error" message={dateProblem?.message} />

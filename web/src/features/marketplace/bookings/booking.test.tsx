@@ -99,6 +99,21 @@ describe('Book Your Service', () => {
     expect(screen.getByText('No date selected')).toBeTruthy();
   });
 
+  it('offers days up to a year from today and none after, as the server takes', async () => {
+    openBooking();
+    await screen.findByRole('grid', { name: 'June 2030' });
+    for (let i = 0; i < 12; i++) fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    await screen.findByRole('grid', { name: 'June 2031' });
+    expect(day(/15 June 2031/).getAttribute('aria-disabled')).toBeNull();
+    expect(day(/16 June 2031/).getAttribute('aria-disabled')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Next month' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(day(/16 June 2031/));
+    expect(screen.getByText('No date selected')).toBeTruthy();
+    fireEvent.click(day(/15 June 2031/));
+    expect(day(/15 June 2031/).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('moves through days with the arrow keys and selects with Enter', async () => {
     openBooking();
     await screen.findByRole('grid', { name: 'June 2030' });

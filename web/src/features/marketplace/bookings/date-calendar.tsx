@@ -63,19 +63,22 @@ function weeksOf(month: string): (string | null)[][] {
 }
 
 /**
- * A single-date calendar; days before `min` (today, in the UK) cannot be chosen. `errorId` names the
- * message about the choice, if there is one: the grid is then marked invalid and described by it.
+ * A single-date calendar; days before `min` (today, in the UK) and after `max` (when given) cannot be
+ * chosen. `errorId` names the message about the choice, if there is one: the grid is then marked
+ * invalid and described by it.
  */
 export function DateCalendar({
   value,
   onChange,
   min,
   errorId,
+  max,
 }: {
   value: string | null;
   onChange: (date: string) => void;
   min: string;
   errorId?: string;
+  max?: string;
 }) {
   const [focused, setFocused] = useState(value ?? min);
   const [month, setMonth] = useState(monthOf(value ?? min));
@@ -90,11 +93,13 @@ export function DateCalendar({
     grid.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
   }, [focused]);
 
+  const outside = (day: string) => day < min || (max !== undefined && day > max);
+
   const showMonth = (next: string) => {
     setMonth(next);
     // Keep the roving tab stop inside the shown month.
     const candidate = monthOf(focused) === next ? focused : `${next}-01`;
-    setFocused(candidate < min ? min : candidate);
+    setFocused(candidate < min ? min : max !== undefined && candidate > max ? max : candidate);
   };
 
   const moveTo = (date: string) => {
@@ -128,7 +133,7 @@ export function DateCalendar({
 
   const choose = (day: string) => {
     setFocused(day);
-    if (day >= min) onChange(day);
+    if (!outside(day)) onChange(day);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableCellElement>, day: string) => {
@@ -140,11 +145,14 @@ export function DateCalendar({
     const next = step(event.key);
     if (!next) return;
     event.preventDefault();
-    // Past days are shown, but the cursor never needs to go before the first bookable month.
-    moveTo(monthOf(next) < monthOf(min) ? min : next);
+    // Days out of range are shown, but the cursor never leaves the months that have bookable days.
+    if (monthOf(next) < monthOf(min)) moveTo(min);
+    else if (max !== undefined && monthOf(next) > monthOf(max)) moveTo(max);
+    else moveTo(next);
   };
 
   const canGoBack = month > monthOf(min);
+  const canGoForward = max === undefined || month < monthOf(max);
 
   return (
     <div className="w-full max-w-sm">
@@ -165,6 +173,7 @@ export function DateCalendar({
           variant="ghost"
           size="icon"
           aria-label="Next month"
+          disabled={!canGoForward}
           onClick={() => showMonth(monthOf(addMonths(`${month}-01`, 1)))}
         >
           <ChevronRight aria-hidden="true" />
@@ -200,7 +209,7 @@ export function DateCalendar({
               {week.map((day, i) => {
                 // biome-ignore lint/suspicious/noArrayIndexKey: blank cells have only their position
                 if (!day) return <td key={`blank-${i}`} />;
-                const past = day < min;
+                const unavailable = outside(day);
                 const selected = day === value;
                 return (
                   <td
@@ -210,7 +219,7 @@ export function DateCalendar({
                     data-date={day}
                     tabIndex={day === focused ? 0 : -1}
                     aria-selected={selected}
-                    aria-disabled={past ? true : undefined}
+                    aria-disabled={unavailable ? true : undefined}
                     aria-current={day === min ? 'date' : undefined}
                     aria-label={`${dayLabel(day)}${day === min ? ', today' : ''}`}
                     onClick={() => choose(day)}
@@ -221,8 +230,8 @@ export function DateCalendar({
                       aria-hidden="true"
                       className={cn(
                         'mx-auto flex size-9 cursor-pointer items-center justify-center rounded-md text-sm transition-colors select-none sm:size-10',
-                        past && 'cursor-not-allowed text-muted-foreground line-through opacity-60',
-                        !past && !selected && 'hover:bg-muted',
+                        unavailable && 'cursor-not-allowed text-muted-foreground line-through opacity-60',
+                        !unavailable && !selected && 'hover:bg-muted',
                         day === min && !selected && 'font-bold text-primary',
                         selected && 'bg-primary font-semibold text-primary-foreground',
                       )}
