@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   'file_too_large', // 413: an upload over its own limit
   // messaging
   'recipient_inactive', // 409: the other person's account was deleted or suspended
+  // payments
+  'payment_state', // 409: the booking or payment cannot make that move now (not ready, already paid, frozen…)
+  'card_declined', // 402: the sandbox checkout's card was declined or failed authentication
+  'provider_unavailable', // 502: the payment provider could not be reached or refused the call
+  'invalid_signature', // 400: a webhook whose signature does not verify
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../catalog/statuses';
+import { BookingMoneySummary } from '../payments/api';
 
 // The marketplace's API contract (docs/api/marketplace.md): the server validates and serializes with
 // these schemas, so an internal column can never leak into a response, and the web imports their
@@ -60,6 +61,8 @@ export const BookingView = z.object({
   scheduledDate: z.string().nullable(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Where the booking's money is (docs/api/payments.md): 'Held until <heldUntil>' while held. */
+  money: BookingMoneySummary,
   customer: PersonView,
   tradesperson: TradespersonView,
   job: z.object({ id: z.string(), title: z.string(), category: z.string(), outcode: z.string() }),

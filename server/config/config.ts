@@ -57,11 +57,29 @@ const EnvFields = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(false),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PROTECTION_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional(),
+  // Where the Stripe SDK sends its calls; unset means Stripe itself. Tests point it at a local fake.
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // Signs the sandbox provider's webhooks. The default suits one machine; set your own when the sandbox
+  // is reachable by others.
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_tradenest_local_only'),
 });
 
 // S3 storage cannot start without a bucket and the keys to reach it; saying so at start-up beats the
 // first upload failing.
 const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=stripe' });
+    }
+  }
   if (env.STORAGE_DRIVER !== 's3') return;
   for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
     if (!env[key])
@@ -103,7 +121,17 @@ export type Config = {
   support: { phone: string; email: string };
   /** Where uploads go: a folder under DATA_DIR, or an S3-compatible bucket. */
   storage: StorageConfig;
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig = {
+  /** How long paid money is held in escrow before it is released to the tradesperson. */
+  protectionWindowDays: number;
+  sandboxWebhookSecret: string;
+} & (
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
+);
 
 export type StorageConfig =
   | { driver: 'local' }
@@ -175,5 +203,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local' },
+    payments: {
+      protectionWindowDays: e.PROTECTION_WINDOW_DAYS,
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+      ...(e.PAYMENTS_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe' as const,
+            // Present: the refinement above refuses stripe without them.
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : { provider: 'sandbox' as const }),
+    },
   };
 }

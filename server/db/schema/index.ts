@@ -4,3 +4,4 @@ export * from './money';
 export * from './operations';
 export * from './tradespeople';
 export * from './trust';
+export * from './sandbox';

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  uniqueIndex,
   jsonb,
   pgTable,
   text,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LEDGER_ACCOUNT_KINDS, MILESTONE_STATUSES, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';
+import { LEDGER_TRANSACTION_KINDS } from '../../../domain/payments/ledger';
 import { users } from './accounts';
 import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
@@ -69,13 +71,31 @@ export const payments = pgTable(
     feePence: integer('fee_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     status: text('status').notNull().default('requires_payment'),
+    /** When the provider confirmed the charge (the webhook or verify-payment, whichever came first). */
+    paidAt: tsz('paid_at'),
     heldUntil: tsz('held_until'),
+    /** Set when the last of the held money left escrow by release. */
     releasedAt: tsz('released_at'),
     refundedPence: integer('refunded_pence').notNull().default(0),
+    releasedPence: integer('released_pence').notNull().default(0),
+    /** The provider's last refusal (a declined card, an authentication that failed). */
+    lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'payments_escrow_check',
+      sql`${t.refundedPence} >= 0 and ${t.releasedPence} >= 0 and ${t.refundedPence} + ${t.releasedPence} <= ${t.amountPence}`,
+    ),
+    // A booking's single payment succeeds once: a second confirmed charge is refunded, never kept.
+    uniqueIndex('payments_one_succeeded_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'succeeded' and ${t.milestoneId} is null`),
+    // The release job reads held payments whose protection window has ended.
+    index('payments_release_due_idx')
+      .on(t.heldUntil)
+      .where(sql`${t.status} = 'succeeded' and ${t.releasedAt} is null`),
     check('payments_provider_check', oneOf(t.provider, PROVIDERS)),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_amount_check', sql`${t.amountPence} > 0`),
@@ -129,6 +149,38 @@ export const paymentMethods = pgTable(
   ],
 );
 
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+/**
+ * Money sent from a tradesperson's payable balance to its connected account (a transfer at the
+ * provider). Booked in the ledger when created; a transfer the provider refuses is reversed.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    providerTransferId: text('provider_transfer_id').unique(),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    paidAt: tsz('paid_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payouts_provider_check', oneOf(t.provider, PROVIDERS)),
+    check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_amount_check', sql`${t.amountPence} > 0`),
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /** Provider webhooks already handled, so a replay never books money twice. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
@@ -161,15 +213,14 @@ export const ledgerTransactions = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     bookingId: uuid('booking_id').references(() => bookings.id),
     paymentId: uuid('payment_id').references(() => payments.id),
+    payoutId: uuid('payout_id').references(() => payouts.id),
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      'ledger_transactions_kind_check',
-      oneOf(t.kind, ['charge', 'hold', 'release', 'fee', 'refund', 'payout']),
-    ),
+    check('ledger_transactions_kind_check', oneOf(t.kind, LEDGER_TRANSACTION_KINDS)),
     index('ledger_transactions_booking_idx').on(t.bookingId),
+    index('ledger_transactions_payment_idx').on(t.paymentId),
   ],
 );
 

@@ -36,6 +36,7 @@ import {
   tradespersonBase,
   viewerOverlay,
 } from './jobs.repository';
+import { moneySummaries } from './booking-money';
 import { peopleByIds, peopleOfJob, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
 import { bookingView, bookingViews, quoteView } from './presenters';
@@ -376,6 +377,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
   const quotes = quoteRows.map((q) => quoteView(q, people));
+  const money = shownBooking ? await moneySummaries(deps.db, [shownBooking]) : new Map();
   const me = people.get(viewer.id);
   const refusal =
     relation === 'tradesperson'
@@ -403,7 +405,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     createdAt: job.createdAt.toISOString(),
     customer: personView(people.get(job.customerId), job.customerId),
     quotes,
-    booking: shownBooking ? bookingView(shownBooking, job, people) : null,
+    booking: shownBooking ? bookingView(shownBooking, job, people, money) : null,
     viewer: {
       relation,
       canQuote: relation === 'tradesperson' && refusal === null,

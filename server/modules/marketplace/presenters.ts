@@ -1,5 +1,7 @@
 import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
+import type { BookingMoneySummary } from '../../../domain/payments/api';
 import type { Executor } from '../../db/client';
+import { moneyOf, moneySummaries } from './booking-money';
 import type { BookingRow } from './bookings.repository';
 import type { JobRow } from './jobs.repository';
 import { type PersonRow, peopleByIds, personView, tradespersonView } from './people';
@@ -32,7 +34,12 @@ export function jobSummary(job: JobRow) {
   };
 }
 
-export function bookingView(b: BookingRow, job: JobRow, people: Map<string, PersonRow>): BookingView {
+export function bookingView(
+  b: BookingRow,
+  job: JobRow,
+  people: Map<string, PersonRow>,
+  money: Map<string, BookingMoneySummary>,
+): BookingView {
   return {
     id: b.id,
     jobId: b.jobId,
@@ -43,6 +50,7 @@ export function bookingView(b: BookingRow, job: JobRow, people: Map<string, Pers
     scheduledDate: b.scheduledDate,
     completedAt: iso(b.completedAt),
     createdAt: b.createdAt.toISOString(),
+    money: moneyOf(money, b.id),
     customer: personView(people.get(b.customerId), b.customerId),
     tradesperson: tradespersonView(people.get(b.tradespersonId), b.tradespersonId),
     job: { id: job.id, title: job.title, category: job.category, outcode: job.outcode },
@@ -73,9 +81,12 @@ export async function bookingViews(
   rows: BookingRow[],
   jobs: Map<string, JobRow>,
 ): Promise<BookingView[]> {
-  const people = await peopleByIds(
-    db,
-    rows.flatMap((b) => [b.customerId, b.tradespersonId]),
-  );
-  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people));
+  const [people, money] = await Promise.all([
+    peopleByIds(
+      db,
+      rows.flatMap((b) => [b.customerId, b.tradespersonId]),
+    ),
+    moneySummaries(db, rows),
+  ]);
+  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people, money));
 }

@@ -51,6 +51,7 @@ export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
     scheduledDate: '2030-06-20',
     completedAt: null,
     createdAt: new Date().toISOString(),
+    money: { state: 'unpaid', heldUntil: null, frozen: false },
     customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson(),
     job: { id: JOB_ID, title: 'Fix a leaking tap', category: 'Plumbing', outcode: 'M1' },
