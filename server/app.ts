@@ -3,6 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventBusFor } from './adapters/event-bus';
 import { mailTransportFor } from './adapters/mail/mail-transport';
+import { paymentGatewayFor, SandboxGateway, sandboxRoutes } from './adapters/payments';
+import {
+  DEFAULT_SANDBOX_DELIVERY,
+  type SandboxDeliveryOptions,
+} from './adapters/payments/sandbox/sandbox-gateway';
 import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
@@ -29,6 +34,7 @@ import {
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
+import { type PaymentDeps, paymentRoutes, payOut, reconcilePayments, releaseDue } from './modules/payments';
 import { documentRoutes, tradespersonProfileRoutes } from './modules/profiles';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -40,7 +46,7 @@ import { registerTextGuard } from './plugins/text-guard';
 
 import { registerWebApp } from './plugins/web-app';
 import { DISPATCH_QUEUE, EventOutbox } from './queue/outbox';
-import { applicationQueue, type Queue } from './queue/queue';
+import { applicationQueue, type Queue, send } from './queue/queue';
 
 export interface AppDeps {
   config: Config;
@@ -49,8 +55,10 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go (stdout by default); tests read them to check what is never logged. */
   logStream?: { write(line: string): void };
-  /** The time rules read (sign-in throttle windows so far); tests pass a clock they move by hand. */
+  /** The time rules read (sign-in throttle windows, the protection window …); tests pass a clock they move by hand. */
   clock?: Clock;
+  /** How the sandbox provider delivers webhooks (tests: at once, once each). */
+  sandboxDelivery?: SandboxDeliveryOptions;
 }
 
 export type App = FastifyInstance;
@@ -73,6 +81,7 @@ export async function buildApp({
   logger = true,
   logStream,
   clock = systemClock,
+  sandboxDelivery = DEFAULT_SANDBOX_DELIVERY,
 }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger
@@ -153,6 +162,50 @@ export async function buildApp({
   bus.subscribe((event) => {
     if (event.type === 'jobs-changed') openJobPages.clear();
   });
+  // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
+  const gateway = await paymentGatewayFor(config.payments, {
+    db: database.db,
+    appUrl: config.appUrl,
+    clock,
+    enqueue: (tx, eventId, startAfter) =>
+      send(tx, 'payments.sandbox-webhook', { eventId }, startAfter ? { startAfter } : {}).then(
+        () => undefined,
+      ),
+    wake: () => queue.wake('payments.sandbox-webhook'),
+    delivery: sandboxDelivery,
+  });
+  const paymentDeps: PaymentDeps = {
+    db: database.db,
+    gateway,
+    events,
+    queue,
+    clock,
+    appUrl: config.appUrl,
+    protectionWindowDays: config.payments.protectionWindowDays,
+  };
+  queue.work('payments.release-due', () => releaseDue(paymentDeps));
+  queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
+    onDead: async ({ tradespersonId }, error) => {
+      app.log.error({ tradespersonId, error }, 'a payout could not be sent; reconciliation will retry it');
+    },
+  });
+  queue.work('payments.reconcile', () => reconcilePayments(paymentDeps));
+  if (gateway instanceof SandboxGateway) {
+    // The sandbox stands where the provider's servers would: it posts each signed webhook to the app's
+    // own endpoint (in-process, through the whole request path), and retries when it does not get a 2xx.
+    queue.work('payments.sandbox-webhook', async ({ eventId }) => {
+      const signed = await gateway.signedEvent(eventId);
+      if (!signed) return;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', 'sandbox-signature': signed.signature },
+        payload: signed.body,
+      });
+      if (res.statusCode >= 300) throw new Error(`the webhook endpoint answered ${res.statusCode}`);
+    });
+  }
+
   const storage = fileStorageFor(config);
   const deps = { db: database.db, config, queue, events, bus, openJobPages, storage, clock };
   await app.register(healthRoutes(database));
@@ -171,6 +224,9 @@ export async function buildApp({
   await app.register(notificationRoutes(deps), { prefix: '/api/v1' });
   await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
   await app.register(documentRoutes(deps), { prefix: '/api/v1' });
+  await app.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
+  if (gateway instanceof SandboxGateway)
+    await app.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
 
   await registerWebApp(app, config.webDistDir, profilePageHead(deps));

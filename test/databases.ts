@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { SandboxDeliveryOptions } from '../server/adapters/payments/sandbox/sandbox-gateway';
 import { type App, buildApp } from '../server/app';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
@@ -67,7 +68,10 @@ export interface DatabaseContext {
   /** The worker's database, emptied before this describe block ran. */
   database(): DatabaseHandle;
   /** Builds the app on this database (quiet logs, test config); closed after the block. */
-  app(overrides?: ConfigOverrides, options?: { clock?: Clock }): Promise<App>;
+  app(
+    overrides?: ConfigOverrides,
+    options?: { clock?: Clock; sandboxDelivery?: SandboxDeliveryOptions },
+  ): Promise<App>;
 }
 
 /**
@@ -111,6 +115,8 @@ export function describeOnDatabases(name: string, body: (ctx: DatabaseContext) =
             database: handle,
             logger: false,
             clock: options?.clock,
+            // The sandbox's webhooks go out at once and once each, unless a test asks for its chaos.
+            sandboxDelivery: options?.sandboxDelivery ?? { duplicateRate: 0, maxDelayMs: 0 },
           });
           apps.push(app);
           await app.ready();

@@ -14,7 +14,12 @@ export async function secondInstance(
 ): Promise<{ app: App; close(): Promise<void> }> {
   const pool = ctx.database().client as pg.Pool;
   const database = await openDatabase({ kind: 'postgres', url: pool.options.connectionString!, poolMax: 5 });
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logger: false,
+    sandboxDelivery: { duplicateRate: 0, maxDelayMs: 0 },
+  });
   await app.ready();
   return {
     app,

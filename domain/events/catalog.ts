@@ -17,6 +17,11 @@ export const DOMAIN_EVENT_TYPES = [
   'booking.cancelled',
   'booking.completed',
   'message.sent',
+  'payment.succeeded',
+  'payment.released',
+  'payment.refunded',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -49,6 +54,23 @@ export interface DomainEventPayloads {
   'booking.cancelled': BookingRef & { cancelledBy: 'customer' | 'tradesperson' };
   'booking.completed': BookingRef;
   'message.sent': { conversationId: string; messageId: string; senderId: string; recipientId: string };
+  /** The customer's payment was confirmed and is held in escrow until `heldUntil`. */
+  'payment.succeeded': PaymentRef & { heldUntil: string };
+  /** Held money left escrow to the tradesperson: `releasedPence` gross, `feePence` taken from it. */
+  'payment.released': PaymentRef & { releasedPence: number; feePence: number; early: boolean };
+  'payment.refunded': PaymentRef & { refundedPence: number; reason: string };
+  'payout.paid': PayoutRef;
+  'payout.failed': PayoutRef;
+}
+
+interface PaymentRef extends BookingRef {
+  paymentId: string;
+  amountPence: number;
+}
+interface PayoutRef {
+  payoutId: string;
+  tradespersonId: string;
+  amountPence: number;
 }
 
 export type DomainEventOf<T extends DomainEventType> = {

@@ -148,7 +148,11 @@ export type EarningsView = z.infer<typeof EarningsView>;
 export const RefundBody = z.object({
   /** Omitted: everything still held. */
   amountPence: z.number().int('Amount must be whole pence').positive('Amount must be more than 0').optional(),
-  reason: z.string().trim().min(1, 'Please give a reason').max(500, 'Reason must be less than 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(500, 'Reason must be less than 500 characters'),
 });
 export const AdminPaymentView = PaymentView.extend({
   jobId: z.string(),
@@ -157,6 +161,7 @@ export const AdminPaymentView = PaymentView.extend({
   tradespersonId: z.string(),
   createdAt: z.string(),
 });
+export type AdminPaymentView = z.infer<typeof AdminPaymentView>;
 export const AdminPaymentsResponse = z.object({ payments: z.array(AdminPaymentView) });
 
 // ---- The sandbox provider's hosted pages (offline stand-in for the real provider) ----
@@ -170,6 +175,8 @@ export const SandboxCheckoutView = z.object({
   cancelUrl: z.string(),
   /** Set once complete: where the customer returns. */
   successUrl: z.string().nullable(),
+  /** A card asked for authentication: the challenge page is waiting. */
+  awaitingAuthentication: z.boolean(),
 });
 export type SandboxCheckoutView = z.infer<typeof SandboxCheckoutView>;
 

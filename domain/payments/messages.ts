@@ -37,5 +37,6 @@ export const SANDBOX_CARD_MESSAGES = {
   notTestCard: 'Use a test card: this is a sandbox and no real card is charged.',
   expired: "Your card's expiration date is incomplete or in the past.",
   cvc: "Your card's security code is incomplete.",
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;

@@ -27,7 +27,10 @@ function luhn(digits: string): boolean {
 }
 
 /** Reads a card as the sandbox's checkout form sends it; `now` decides whether the expiry is past. */
-export function checkSandboxCard(input: { cardNumber: string; expiry: string; cvc: string }, now: Date): CardCheck {
+export function checkSandboxCard(
+  input: { cardNumber: string; expiry: string; cvc: string },
+  now: Date,
+): CardCheck {
   const digits = input.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhn(digits))
     return { ok: false, field: 'cardNumber', message: SANDBOX_CARD_MESSAGES.incorrectNumber };
@@ -39,6 +42,14 @@ export function checkSandboxCard(input: { cardNumber: string; expiry: string; cv
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (!expiry || month < 1 || month > 12 || year * 12 + (month - 1) < thisMonth)
     return { ok: false, field: 'expiry', message: SANDBOX_CARD_MESSAGES.expired };
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) return { ok: false, field: 'cvc', message: SANDBOX_CARD_MESSAGES.cvc };
-  return { ok: true, outcome: card.outcome, brand: card.brand, last4: digits.slice(-4), expMonth: month, expYear: year };
+  if (!/^\d{3,4}$/.test(input.cvc.trim()))
+    return { ok: false, field: 'cvc', message: SANDBOX_CARD_MESSAGES.cvc };
+  return {
+    ok: true,
+    outcome: card.outcome,
+    brand: card.brand,
+    last4: digits.slice(-4),
+    expMonth: month,
+    expYear: year,
+  };
 }

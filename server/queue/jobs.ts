@@ -14,6 +14,17 @@ export interface Jobs {
   'messaging.notify-unread': Record<string, never>;
   /** Delete sign-in throttle counters nobody has touched for a day (scheduled hourly). */
   'accounts.prune-sign-in-throttles': Record<string, never>;
+  /** Release held payments whose protection window has ended (scheduled every minute). */
+  'payments.release-due': Record<string, never>;
+  /** Pay a tradesperson's payable balance out to its connected account, once payouts are enabled. */
+  'payments.payout': { tradespersonId: string };
+  /**
+   * Catch up with the provider (every 10 minutes): checkouts paid whose webhook never came, payouts
+   * whose transfer was interrupted, payable money of accounts that became ready.
+   */
+  'payments.reconcile': Record<string, never>;
+  /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
+  'payments.sandbox-webhook': { eventId: string };
 }
 
 export type JobName = keyof Jobs;
@@ -74,10 +85,47 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     batchSize: 1,
     deadLetter: false,
   },
+  // Every minute anyway; a failed run's payments are picked up by the next.
+  'payments.release-due': {
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    batchSize: 1,
+    deadLetter: false,
+  },
+  // A provider outage: retry for about an hour; the reconciliation job picks up what is still pending.
+  'payments.payout': {
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    batchSize: 5,
+    deadLetter: true,
+  },
+  'payments.reconcile': {
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 600,
+    batchSize: 1,
+    deadLetter: false,
+  },
+  // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
+  'payments.sandbox-webhook': {
+    retryLimit: 12,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    batchSize: 20,
+    deadLetter: true,
+  },
 };
 
 /** Cron schedules (UTC), one job per tick across all instances. */
 export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'messaging.notify-unread': '* * * * *',
   'accounts.prune-sign-in-throttles': '17 * * * *',
+  'payments.release-due': '* * * * *',
+  'payments.reconcile': '*/10 * * * *',
 };

@@ -7,9 +7,9 @@
 // quote on an in-progress job) but never change rows passed in by id: a test that hands over its own
 // quote decides that quote's status itself.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { JobCategory, Trade } from '../../domain/catalog/catalog';
-import { CUSTOMER_DISPUTE_REASONS } from '../../domain/catalog/catalog';
+import { CUSTOMER_DISPUTE_REASONS, LIMITS } from '../../domain/catalog/catalog';
 import type { BookingStatus, DisputeStatus, JobStatus, QuoteStatus } from '../../domain/catalog/statuses';
 import type { Executor } from '../db/client';
 import {
@@ -18,8 +18,12 @@ import {
   disputes,
   documents,
   jobPostings,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   messages,
   notifications,
+  payments,
   profiles,
   quotes,
   reviews,
@@ -31,6 +35,7 @@ import {
 import { hashPassword } from '../modules/accounts';
 import { recountLiveQuotes } from '../modules/marketplace';
 import { DISPUTE_DESCRIPTIONS, JOB_TEMPLATES, TRADE_CONTENT } from './demo-content';
+import { paymentRowsFor } from './demo-payments';
 import { geocode } from './places';
 
 export type UserRow = typeof users.$inferSelect;
@@ -544,6 +549,11 @@ export interface BookingOverrides {
   completedAt?: Date | null;
   cancelledAt?: Date | null;
   createdAt?: Date;
+  /**
+   * With depositPaid: when the customer paid (default now). The payment and its ledger postings are
+   * written as the payment path would; paid more than the protection window ago, it is also released.
+   */
+  paidAt?: Date;
 }
 
 export async function createBooking(db: Executor, overrides: BookingOverrides = {}): Promise<BookingRow> {
@@ -587,6 +597,45 @@ export async function createBooking(db: Executor, overrides: BookingOverrides = 
       updatedAt: overrides.createdAt,
     })
     .returning();
+  if (depositPaid) {
+    const money = paymentRowsFor(
+      [
+        {
+          bookingId: booking!.id,
+          customerId: booking!.customerId,
+          tradespersonId: booking!.tradespersonId,
+          amountPence: booking!.amount,
+          paidAt: overrides.paidAt ?? now,
+          disputed: status === 'disputed',
+        },
+      ],
+      now,
+      LIMITS.escrowProtectionDays,
+      randomUUID,
+    );
+    await db.insert(payments).values(money.payments);
+    // Accounts are shared between bookings: an existing one is reused by its code.
+    for (const account of money.ledgerAccounts)
+      await db.insert(ledgerAccounts).values(account).onConflictDoNothing({ target: ledgerAccounts.code });
+    const ids = new Map(
+      (
+        await db
+          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+          .from(ledgerAccounts)
+          .where(
+            inArray(
+              ledgerAccounts.code,
+              money.ledgerAccounts.map((a) => a.code),
+            ),
+          )
+      ).map((a) => [a.code, a.id]),
+    );
+    const codeOf = new Map(money.ledgerAccounts.map((a) => [a.id!, a.code]));
+    await db.insert(ledgerTransactions).values(money.ledgerTransactions);
+    await db
+      .insert(ledgerEntries)
+      .values(money.ledgerEntries.map((e) => ({ ...e, accountId: ids.get(codeOf.get(e.accountId)!)! })));
+  }
   return booking!;
 }
 

@@ -16,6 +16,7 @@ import {
   CUSTOMER_DISPUTE_REASONS,
   JOB_CATEGORIES,
   type JobCategory,
+  LIMITS,
   TRADES,
   TRADESPERSON_DISPUTE_REASONS,
   type Trade,
@@ -27,7 +28,11 @@ import {
   disputes,
   documents,
   jobPostings,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   messages,
+  payments,
   profiles,
   quotes,
   reviews,
@@ -54,6 +59,7 @@ import {
   REVIEW_REPLIES,
   TRADE_CONTENT,
 } from './demo-content';
+import { paymentRowsFor } from './demo-payments';
 import { jobRow, tradespersonRow, userRows, verificationDocuments } from './factories';
 import { type CityArea, cityArea, geocode, randomPostcode, serviceAreas } from './places';
 import { Random } from './random';
@@ -123,6 +129,8 @@ export type SeedTable =
   | 'job_postings'
   | 'quotes'
   | 'bookings'
+  | 'payments'
+  | 'ledger_transactions'
   | 'reviews'
   | 'disputes'
   | 'conversations'
@@ -418,6 +426,21 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     ? Promise.resolve(options.passwordHash)
     : hashPassword(DEMO_PASSWORD);
   const b = buildDemoData(now, PENDING_HASH, options.seed ?? DEMO_SEED);
+  const money = paymentRowsFor(
+    b.bookings
+      .filter((row) => row.depositPaid)
+      .map((row) => ({
+        bookingId: row.id!,
+        customerId: row.customerId,
+        tradespersonId: row.tradespersonId,
+        amountPence: row.amount,
+        paidAt: row.updatedAt as Date,
+        disputed: row.status === 'disputed',
+      })),
+    now,
+    LIMITS.escrowProtectionDays,
+    () => b.ids.uuid(),
+  );
 
   await db.transaction(async (tx) => {
     await insertAll(tx, users, b.users);
@@ -430,6 +453,10 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await insertAll(tx, quotes, b.quotes);
     await recountLiveQuotes(tx);
     await insertAll(tx, bookings, b.bookings);
+    await insertAll(tx, payments, money.payments);
+    await insertAll(tx, ledgerAccounts, money.ledgerAccounts);
+    await insertAll(tx, ledgerTransactions, money.ledgerTransactions);
+    await insertAll(tx, ledgerEntries, money.ledgerEntries);
     await insertAll(tx, reviews, b.reviews);
     await insertAll(tx, disputes, b.disputes);
     await insertAll(tx, conversations, b.conversations);
@@ -452,6 +479,8 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
       job_postings: b.jobs.length,
       quotes: b.quotes.length,
       bookings: b.bookings.length,
+      payments: money.payments.length,
+      ledger_transactions: money.ledgerTransactions.length,
       reviews: b.reviews.length,
       disputes: b.disputes.length,
       conversations: b.conversations.length,

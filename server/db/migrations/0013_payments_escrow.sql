@@ -27,6 +27,7 @@ CREATE TABLE "sandbox_objects" (
 );
 --> statement-breakpoint
 ALTER TABLE "ledger_transactions" DROP CONSTRAINT "ledger_transactions_kind_check";--> statement-breakpoint
+ALTER TABLE "domain_events" DROP CONSTRAINT "domain_events_type_check";--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD COLUMN "payout_id" uuid;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "released_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -40,4 +41,5 @@ CREATE INDEX "ledger_transactions_payment_idx" ON "ledger_transactions" USING bt
 CREATE UNIQUE INDEX "payments_one_succeeded_per_booking" ON "payments" USING btree ("booking_id") WHERE "payments"."status" = 'succeeded' and "payments"."milestone_id" is null;--> statement-breakpoint
 CREATE INDEX "payments_release_due_idx" ON "payments" USING btree ("held_until") WHERE "payments"."status" = 'succeeded' and "payments"."released_at" is null;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_kind_check" CHECK ("ledger_transactions"."kind" in ('charge', 'release', 'refund', 'payout', 'payout_reversal'));--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_escrow_check" CHECK ("payments"."refunded_pence" >= 0 and "payments"."released_pence" >= 0 and "payments"."refunded_pence" + "payments"."released_pence" <= "payments"."amount_pence");
+ALTER TABLE "payments" ADD CONSTRAINT "payments_escrow_check" CHECK ("payments"."refunded_pence" >= 0 and "payments"."released_pence" >= 0 and "payments"."refunded_pence" + "payments"."released_pence" <= "payments"."amount_pence");--> statement-breakpoint
+ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_type_check" CHECK ("domain_events"."type" in ('job.posted', 'job.cancelled', 'quote.received', 'quote.edited', 'quote.withdrawn', 'quote.accepted', 'quote.rejected', 'booking.created', 'booking.confirmed', 'booking.declined', 'booking.cancelled', 'booking.completed', 'message.sent', 'payment.succeeded', 'payment.released', 'payment.refunded', 'payout.paid', 'payout.failed'));

@@ -7,11 +7,11 @@ import {
   date,
   index,
   integer,
-  uniqueIndex,
   jsonb,
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LEDGER_ACCOUNT_KINDS, MILESTONE_STATUSES, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';

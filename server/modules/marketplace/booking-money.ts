@@ -49,4 +49,3 @@ export async function moneySummaries(
 
 export const moneyOf = (summaries: Map<string, BookingMoneySummary>, bookingId: string) =>
   summaries.get(bookingId) ?? UNPAID;
-

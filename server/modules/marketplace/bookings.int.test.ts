@@ -151,7 +151,13 @@ describeOnDatabases('the tradesperson dashboard', (ctx) => {
         amount,
         jobId: (await createJob(db(), { status: 'completed' })).id,
       });
-      const b = await createBooking(db(), { quoteId: q.id, status: 'completed', depositPaid: true });
+      // Paid three weeks ago: released after the 7-day window, so it counts as earnings.
+      const b = await createBooking(db(), {
+        quoteId: q.id,
+        status: 'completed',
+        depositPaid: true,
+        paidAt: new Date(Date.now() - 21 * 24 * 3600_000),
+      });
       await db()
         .insert(reviews)
         .values({ bookingId: b.id, reviewerId: b.customerId, revieweeId: pro.id, rating });
@@ -165,12 +171,23 @@ describeOnDatabases('the tradesperson dashboard', (ctx) => {
     expect(body.stats).toEqual({
       activeJobs: 1,
       pendingQuotes: 2,
-      totalEarningsPence: 112_350,
+      // Released money after the 15% fee: 12,345 − 1,852 and 100,005 − 15,001.
+      totalEarningsPence: 95_497,
       rating: 4.5,
       reviewCount: 2,
     });
     expect(body.recentQuotes).toHaveLength(5);
     expect(body.activeJobs.map((b: { status: string }) => b.status)).toEqual(['confirmed']);
+    // Completed work that is unpaid, or paid but still held in escrow, is not earnings yet.
+    const unpaid = await createQuote(db(), { tradespersonId: pro.id, status: 'accepted', amount: 13_500 });
+    await createBooking(db(), { quoteId: unpaid.id, status: 'completed' });
+    const held = await createQuote(db(), { tradespersonId: pro.id, status: 'accepted', amount: 20_000 });
+    await createBooking(db(), { quoteId: held.id, status: 'completed', depositPaid: true });
+    const again = await app.inject({
+      url: '/api/v1/tradesperson/dashboard',
+      headers: { cookie: await sessionFor(db(), pro.id) },
+    });
+    expect(again.json().stats.totalEarningsPence).toBe(95_497);
     const asCustomer = await app.inject({
       url: '/api/v1/tradesperson/dashboard',
       headers: { cookie: await sessionFor(db(), customer.id) },

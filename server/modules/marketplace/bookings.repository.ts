@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { bookings, jobPostings } from '../../db/schema';
+import { bookings, jobPostings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -69,13 +69,30 @@ export async function jobsOfBookings(db: Executor, rows: BookingRow[]) {
   return new Map(jobs.map((j) => [j.id, j]));
 }
 
+/**
+ * Active bookings, and Total Earnings: money released to the tradesperson from escrow, after the fee
+ * (the ledger's release postings to its payable account). Completed but unpaid, or paid but still held,
+ * work is not earnings yet.
+ */
 export async function tradespersonBookingStats(db: Executor, tradespersonId: string) {
-  const [row] = await db
-    .select({
-      active: sql<number>`count(*) filter (where ${bookings.status} in ('pending', 'confirmed'))::int`,
-      earnings: sql<number>`coalesce(sum(${bookings.amount}) filter (where ${bookings.status} = 'completed'), 0)::int`,
-    })
-    .from(bookings)
-    .where(eq(bookings.tradespersonId, tradespersonId));
-  return { active: row?.active ?? 0, earningsPence: row?.earnings ?? 0 };
+  const [[row], [earned]] = await Promise.all([
+    db
+      .select({
+        active: sql<number>`count(*) filter (where ${bookings.status} in ('pending', 'confirmed'))::int`,
+      })
+      .from(bookings)
+      .where(eq(bookings.tradespersonId, tradespersonId)),
+    db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPence}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(
+        and(
+          eq(ledgerAccounts.code, `tradesperson_payable:${tradespersonId}`),
+          eq(ledgerTransactions.kind, 'release'),
+        ),
+      ),
+  ]);
+  return { active: row?.active ?? 0, earningsPence: Number(earned?.total ?? 0) };
 }

@@ -1,5 +1,7 @@
 // The marketplace module's public entry (jobs, quotes, bookings and the tradesperson dashboard, one
 // module because each of their use cases changes the others' rows in one transaction).
+
+export { type BookingForPayment, bookingForPayment, markBookingPaid } from './booking-payment';
 export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
 export { dashboardRoutes } from './dashboard.routes';

@@ -17,6 +17,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
 import { toRating } from '../reviews';
+import { moneySummaries } from './booking-money';
 import {
   addLiveQuotes,
   countOpenJobs,
@@ -36,7 +37,6 @@ import {
   tradespersonBase,
   viewerOverlay,
 } from './jobs.repository';
-import { moneySummaries } from './booking-money';
 import { peopleByIds, peopleOfJob, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
 import { bookingView, bookingViews, quoteView } from './presenters';

@@ -20,6 +20,15 @@ export interface NotificationPlan {
   email: EmailSwitch;
 }
 
+/** '30 Nov 2026': the day a held payment is released, in UK time. */
+const dayText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
+
 const customer = (f: EventFacts) => f.customerName?.trim() || 'The customer';
 const tradesperson = (f: EventFacts) => f.tradespersonName?.trim() || 'A tradesperson';
 const amount = (f: EventFacts) =>
@@ -153,9 +162,54 @@ export function planNotifications(event: DomainEvent, facts: EventFacts): Notifi
           email: 'quoteUpdates',
         },
       ];
+    case 'payment.succeeded': {
+      const { tradespersonId, amountPence, heldUntil } = event.payload;
+      return [
+        {
+          userId: tradespersonId,
+          title: `Payment received for ${job}`,
+          body: `${customer(facts)} paid ${formatPence(amountPence)}. It is held in escrow until ${dayText(heldUntil)}, then released to you.`,
+          link: '/tradesperson/payments',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'payment.released': {
+      const { tradespersonId, releasedPence, feePence } = event.payload;
+      return [
+        {
+          userId: tradespersonId,
+          title: `Money released for ${job}`,
+          body: `${formatPence(releasedPence - feePence)} is yours (${formatPence(releasedPence)} less the ${formatPence(feePence)} platform fee).`,
+          link: '/tradesperson/payments',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'payment.refunded': {
+      const { customerId, tradespersonId, refundedPence, jobId } = event.payload;
+      return [
+        {
+          userId: customerId,
+          title: `Refund for ${job}`,
+          body: `${formatPence(refundedPence)} is on its way back to your card.`,
+          link: `/job/${jobId}`,
+          email: 'quoteUpdates',
+        },
+        {
+          userId: tradespersonId,
+          title: `Refund for ${job}`,
+          body: `${formatPence(refundedPence)} of the payment was refunded to ${customer(facts)}.`,
+          link: '/tradesperson/payments',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
     case 'job.posted':
     case 'job.cancelled':
     case 'message.sent':
+    case 'payout.paid':
+    case 'payout.failed':
       return [];
   }
 }

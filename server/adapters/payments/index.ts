@@ -1,0 +1,19 @@
+import type { PaymentsConfig } from '../../config/config';
+import type { PaymentGateway } from './gateway';
+import { type SandboxDeps, SandboxGateway } from './sandbox/sandbox-gateway';
+
+export type { PaymentGateway } from './gateway';
+export { sandboxRoutes } from './sandbox/routes';
+export { SandboxGateway } from './sandbox/sandbox-gateway';
+
+/** The configured provider: the sandbox (default, offline) or Stripe. */
+export async function paymentGatewayFor(
+  config: PaymentsConfig,
+  sandbox: Omit<SandboxDeps, 'webhookSecret'>,
+): Promise<PaymentGateway> {
+  if (config.provider === 'stripe') {
+    // TEMPORARY until the Stripe adapter's branch is merged in this issue.
+    throw new Error('PAYMENTS_PROVIDER=stripe: the Stripe adapter is not merged yet');
+  }
+  return new SandboxGateway({ ...sandbox, webhookSecret: config.sandboxWebhookSecret });
+}

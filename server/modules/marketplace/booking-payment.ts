@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { JobStatus } from '../../../domain/catalog/statuses';
+import { jobStep } from '../../../domain/marketplace/transitions';
+import type { Executor } from '../../db/client';
+import { bookings, users } from '../../db/schema';
+import { type BookingRow, findBooking } from './bookings.repository';
+import { findJob, type JobRow, setJobStatus } from './jobs.repository';
+
+// What the payments module needs of a booking: read it with its job (locked in the marketplace's
+// order, job first), and record that it was paid. Paying is the step that completes the job
+// (DOMAIN-RULES 3: completed once its booking is completed and paid).
+
+export interface BookingForPayment {
+  booking: BookingRow;
+  job: JobRow;
+  customerEmail: string | null;
+}
+
+export async function bookingForPayment(
+  tx: Executor,
+  bookingId: string,
+  { forUpdate = false } = {},
+): Promise<BookingForPayment | undefined> {
+  const peek = await findBooking(tx, bookingId);
+  if (!peek) return undefined;
+  const job = (await findJob(tx, peek.jobId, { forUpdate }))!;
+  const booking = forUpdate ? (await findBooking(tx, bookingId, { forUpdate: true }))! : peek;
+  const [customer] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, booking.customerId));
+  return { booking, job, customerEmail: customer?.email ?? null };
+}
+
+/** The booking's single payment succeeded: it is paid, and its job is completed. Call under the locks. */
+export async function markBookingPaid(tx: Executor, found: BookingForPayment, now: Date): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ depositPaid: true, updatedAt: now })
+    .where(eq(bookings.id, found.booking.id));
+  const step = jobStep('complete', found.job.status as JobStatus, 'system');
+  if (step.ok) await setJobStatus(tx, found.job.id, step.to, now);
+}

@@ -1,0 +1,14 @@
+// The payments module's public entry: pay, escrow, release, refund, payouts and the payout account
+// (docs/api/payments.md, DOMAIN-RULES 6). It builds on marketplace (bookings) and owns the ledger.
+export { connectStatus } from './connect.service';
+export { paymentRoutes } from './payments.routes';
+export {
+  confirmCheckoutSession,
+  type PaymentDeps,
+  refundPayment,
+  releaseDue,
+  releasePayment,
+} from './payments.service';
+export { payOut, sendPayout } from './payouts.service';
+export { reconcilePayments } from './reconcile';
+export { receiveWebhook } from './webhooks.service';

@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminPaymentsResponse,
+  BookingMoneyResponse,
+  ConnectStatus,
+  CreatePaymentBody,
+  CreatePaymentResponse,
+  EarningsView,
+  OnboardingLinkBody,
+  RefundBody,
+  UrlResponse,
+  VerifyPaymentBody,
+  VerifyPaymentResponse,
+} from '../../../domain/payments/api';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth-context';
+import { connectStatus, createConnectAccount, onboardingLink } from './connect.service';
+import { adminPayments, bookingMoney, earnings } from './money-views';
+import {
+  createPayment,
+  findPaymentForRelease,
+  type PaymentDeps,
+  refundPayment,
+  releasePayment,
+  verifyPayment,
+} from './payments.service';
+import { receiveWebhook } from './webhooks.service';
+
+const IdParams = z.object({ id: z.uuid('Not found') });
+
+export const paymentRoutes =
+  (deps: PaymentDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/payments/create-payment',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "Open the provider's checkout for a completed, unpaid booking (its amount, never the browser's)",
+          body: CreatePaymentBody,
+          response: { 200: CreatePaymentResponse },
+        },
+      },
+      async (request) => createPayment(deps, requireUser(request), request.body.bookingId),
+    );
+
+    app.post(
+      '/payments/verify-payment',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'On return from checkout: confirm the payment with the provider and book it if paid',
+          body: VerifyPaymentBody,
+          response: { 200: VerifyPaymentResponse },
+        },
+      },
+      async (request) => verifyPayment(deps, requireUser(request), request.body.sessionId),
+    );
+
+    app.get(
+      '/bookings/:id/money',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A booking's payments and money timeline (its parties and admins)",
+          params: IdParams,
+          response: { 200: BookingMoneyResponse },
+        },
+      },
+      async (request) => ({ money: await bookingMoney(deps, requireUser(request), request.params.id) }),
+    );
+
+    app.post(
+      '/payments/:id/release',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'The customer releases held money before the protection window ends',
+          params: IdParams,
+          response: { 200: BookingMoneyResponse },
+        },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        const payment = await findPaymentForRelease(deps, auth, request.params.id);
+        await releasePayment(deps, payment.id, { by: 'customer', userId: auth.user.id });
+        return { money: await bookingMoney(deps, auth, payment.bookingId) };
+      },
+    );
+
+    app.get(
+      '/payments/connect/status',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "check-connect-status: the tradesperson's payout account, read from the provider",
+          response: { 200: ConnectStatus },
+        },
+      },
+      async (request) => connectStatus(deps, requireUser(request)),
+    );
+
+    app.post(
+      '/payments/connect/account',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "create-connect-account: the tradesperson's payout account at the provider (once)",
+          response: { 200: ConnectStatus },
+        },
+      },
+      async (request) => createConnectAccount(deps, requireUser(request)),
+    );
+
+    app.post(
+      '/payments/connect/onboarding-link',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "create-onboarding-link: the provider's onboarding or update page",
+          body: OnboardingLinkBody,
+          response: { 200: UrlResponse },
+        },
+      },
+      async (request) => onboardingLink(deps, requireUser(request), request.body.type),
+    );
+
+    app.get(
+      '/payments/earnings',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A tradesperson's money: held, payable, paid out, fees, payouts, months",
+          response: { 200: EarningsView },
+        },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        if (auth.user.userType !== 'tradesperson') throw AppError.notFound();
+        return earnings(deps, auth);
+      },
+    );
+
+    app.get(
+      '/admin/payments',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The latest payments (admins)',
+          response: { 200: AdminPaymentsResponse },
+        },
+      },
+      async (request) => {
+        if (!requireUser(request).user.isAdmin) throw AppError.notFound();
+        return { payments: await adminPayments(deps.db) };
+      },
+    );
+
+    app.post(
+      '/admin/payments/:id/refund',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Refund all or part of what a payment still holds (admins)',
+          params: IdParams,
+          body: RefundBody,
+          response: { 200: BookingMoneyResponse },
+        },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        if (!auth.user.isAdmin) throw AppError.notFound();
+        const refunded = await refundPayment(deps, request.params.id, {
+          amountPence: request.body.amountPence,
+          reason: request.body.reason,
+          actorId: auth.user.id,
+        });
+        return { money: await bookingMoney(deps, auth, refunded.bookingId) };
+      },
+    );
+
+    // Webhooks: the raw body, so the signature is checked over exactly the bytes the provider signed.
+    // Not rate-limited per address: the provider sends bursts from a few addresses.
+    const webhooks: FastifyPluginAsyncZod = async (hooks) => {
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      hooks.post(
+        '/payments/webhooks/:provider',
+        {
+          config: { rateLimit: false },
+          schema: {
+            tags: ['payments'],
+            summary: "The payment provider's signed webhooks (sandbox or stripe)",
+            params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
+            response: { 200: z.object({ received: z.literal(true) }) },
+          },
+        },
+        async (request) => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const header = request.headers[`${request.params.provider}-signature`];
+          await receiveWebhook(
+            deps,
+            request.params.provider,
+            raw,
+            typeof header === 'string' ? header : undefined,
+          );
+          return { received: true as const };
+        },
+      );
+    };
+    await app.register(webhooks);
+  };

@@ -1,0 +1,104 @@
+import { payoutEntries, payoutReversalEntries } from '../../../domain/payments/ledger';
+import { ProviderError } from '../../adapters/payments/gateway';
+import { balanceOf, postTransaction } from './ledger.repository';
+import {
+  findConnectedAccount,
+  findPayout,
+  insertPayout,
+  type PayoutRow,
+  pendingPayouts,
+  updatePayout,
+} from './payments.repository';
+import type { PaymentDeps } from './payments.service';
+
+/**
+ * Pays a tradesperson's whole payable balance out to its connected account (DOMAIN-RULES 6: only once
+ * the account reports payouts enabled; until then the money waits as payable). The connected account's
+ * row is locked, so concurrent payout jobs for one person book one payout. The ledger moves the money
+ * to `payouts` when the payout is created; the transfer follows (sendPayout), keyed by the payout's id.
+ */
+export async function payOut(deps: PaymentDeps, tradespersonId: string): Promise<PayoutRow | null> {
+  // An interrupted transfer first: it already holds its share of the money.
+  for (const pending of await pendingPayouts(deps.db, tradespersonId)) await sendPayout(deps, pending.id);
+  const payout = await deps.db.transaction(async (tx) => {
+    const account = await findConnectedAccount(tx, tradespersonId, { forUpdate: true });
+    if (!account?.payoutsEnabled) return null;
+    const payable = await balanceOf(tx, { kind: 'tradesperson_payable', userId: tradespersonId });
+    if (payable <= 0) return null;
+    const now = deps.clock.now();
+    const created = await insertPayout(tx, {
+      userId: tradespersonId,
+      provider: deps.gateway.provider,
+      providerAccountId: account.providerAccountId,
+      amountPence: payable,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await postTransaction(tx, {
+      kind: 'payout',
+      idempotencyKey: `payout:${created.id}`,
+      payoutId: created.id,
+      description: 'Payout to the connected account',
+      entries: payoutEntries(tradespersonId, payable),
+      at: now,
+    });
+    return created;
+  });
+  if (!payout) return null;
+  return sendPayout(deps, payout.id);
+}
+
+/**
+ * The transfer of one pending payout. Safe to repeat: the provider's idempotency key is the payout's id,
+ * so a retry after a crash or a timeout never transfers twice. A refusal that will not change (the
+ * account lost its payouts) returns the money to payable and marks the payout failed; a provider outage
+ * throws, for the queue to retry.
+ */
+export async function sendPayout(deps: PaymentDeps, payoutId: string): Promise<PayoutRow> {
+  const payout = (await findPayout(deps.db, payoutId))!;
+  if (payout.status !== 'pending') return payout;
+  let transferId: string | null = null;
+  let refusal: string | null = null;
+  try {
+    transferId = (
+      await deps.gateway.createTransfer({
+        amountPence: payout.amountPence,
+        destinationAccountId: payout.providerAccountId,
+        transferGroup: `payout-${payout.id}`,
+        idempotencyKey: `payout-${payout.id}`,
+        metadata: { payoutId: payout.id },
+      })
+    ).id;
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.retryable) throw error;
+    refusal = error.message;
+  }
+  const result = await deps.db.transaction(async (tx) => {
+    const current = (await findPayout(tx, payoutId, { forUpdate: true }))!;
+    if (current.status !== 'pending') return current;
+    const now = deps.clock.now();
+    const ref = { payoutId: current.id, tradespersonId: current.userId, amountPence: current.amountPence };
+    if (refusal !== null) {
+      await postTransaction(tx, {
+        kind: 'payout_reversal',
+        idempotencyKey: `payout_reversal:${current.id}`,
+        payoutId: current.id,
+        description: `Payout refused by the provider: ${refusal}`,
+        entries: payoutReversalEntries(current.userId, current.amountPence),
+        at: now,
+      });
+      await deps.events.record(tx, { type: 'payout.failed', actorId: null, payload: ref });
+      return updatePayout(tx, current.id, { status: 'failed', failureReason: refusal, updatedAt: now });
+    }
+    await deps.events.record(tx, { type: 'payout.paid', actorId: null, payload: ref });
+    return updatePayout(tx, current.id, {
+      status: 'paid',
+      providerTransferId: transferId,
+      paidAt: now,
+      updatedAt: now,
+    });
+  });
+  deps.events.committed();
+  return result;
+}

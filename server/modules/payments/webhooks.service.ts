@@ -1,0 +1,49 @@
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
+import { WebhookSignatureError } from '../../adapters/payments/gateway';
+import { AppError } from '../../lib/app-error';
+import { syncAccount } from './connect.service';
+import { claimWebhook, markWebhookProcessed } from './payments.repository';
+import { confirmCheckoutSession, type PaymentDeps } from './payments.service';
+
+/**
+ * A provider's webhook. The signature is checked over the raw body before anything is read; a bad one
+ * is a 400 and changes nothing. Each event id is handled until it succeeds once (a failure answers 500
+ * and the provider retries); the handlers read the object's current state from the provider, so
+ * duplicates and events arriving out of order lead to the same result.
+ */
+export async function receiveWebhook(
+  deps: PaymentDeps,
+  provider: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<void> {
+  if (provider !== deps.gateway.provider) throw AppError.notFound();
+  let event: ReturnType<typeof deps.gateway.parseWebhook>;
+  try {
+    event = deps.gateway.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError)
+      throw new AppError(400, 'invalid_signature', PAYMENT_MESSAGES.badSignature);
+    throw error;
+  }
+  const fresh = await claimWebhook(deps.db, {
+    id: event.id,
+    provider,
+    type: event.type,
+    payload: { type: event.type, object: event.object },
+  });
+  if (!fresh) return;
+  switch (event.object.kind) {
+    case 'checkout_session':
+      await confirmCheckoutSession(deps, event.object.id);
+      break;
+    case 'account':
+      await syncAccount(deps, event.object.id);
+      break;
+    // Transfers and refunds are booked when we ask for them (payouts.service, refundPayment); their
+    // events only confirm what the ledger already says.
+    default:
+      break;
+  }
+  await markWebhookProcessed(deps.db, event.id, deps.clock.now());
+}
