@@ -1,11 +1,6 @@
 import type { CreatePaymentResponse, VerifyPaymentResponse } from '../../../domain/payments/api';
-import {
-  chargeEntries,
-  heldPence,
-  platformFeePence,
-  refundEntries,
-  releaseEntries,
-} from '../../../domain/payments/ledger';
+import { decideCharge, decideRefund, decideRelease } from '../../../domain/payments/escrow';
+import { platformFeePence, refundEntries } from '../../../domain/payments/ledger';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { type PaymentGateway, ProviderError } from '../../adapters/payments/gateway';
 import type { Database, Executor } from '../../db/client';
@@ -188,7 +183,7 @@ export async function confirmCheckoutSession(
       bookingId: payment.bookingId,
       paymentId: payment.id,
       description: `Card payment for '${found.job.title}'`,
-      entries: chargeEntries(found.booking.customerId, payment.amountPence),
+      entries: decideCharge(found.booking.customerId, payment.amountPence),
       at: now,
     });
     if (found.booking.depositPaid)
@@ -283,18 +278,18 @@ export async function releasePayment(
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     if (who.by === 'customer' && found.booking.customerId !== who.userId) throw paymentNotFound();
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    const held = heldPence(payment);
     const now = deps.clock.now();
-    if (payment.status !== 'succeeded' || payment.releasedAt || held <= 0) {
+    const decision = decideRelease(payment, {
+      tradespersonId: found.booking.tradespersonId,
+      disputed: found.booking.status === 'disputed',
+      now,
+      early: !system,
+    });
+    if (!decision.ok) {
       if (system) return 'skipped' as const;
-      throw paymentState(PAYMENT_MESSAGES.notHeld);
+      throw paymentState(decision.reason === 'frozen' ? PAYMENT_MESSAGES.frozen : PAYMENT_MESSAGES.notHeld);
     }
-    if (found.booking.status === 'disputed') {
-      if (system) return 'skipped' as const;
-      throw paymentState(PAYMENT_MESSAGES.frozen);
-    }
-    if (system && payment.heldUntil && payment.heldUntil > now) return 'skipped' as const;
-    const entries = releaseEntries(found.booking.tradespersonId, held);
+    const { releasedPence: held, feePence, entries } = decision.value;
     await postTransaction(tx, {
       kind: 'release',
       idempotencyKey: `release:${payment.id}`,
@@ -315,7 +310,7 @@ export async function releasePayment(
       payload: {
         ...paymentRef(found, updated),
         releasedPence: held,
-        feePence: platformFeePence(held),
+        feePence,
         early: !system,
       },
     });
@@ -359,13 +354,17 @@ export async function refundPayment(
     if (!peek) throw paymentNotFound();
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    const held = payment.status === 'succeeded' ? heldPence(payment) : 0;
-    if (held <= 0) throw paymentState(PAYMENT_MESSAGES.notHeld);
-    const amount = input.amountPence ?? held;
-    if (amount > held)
+    const decision = decideRefund(payment, {
+      customerId: found.booking.customerId,
+      amountPence: input.amountPence,
+    });
+    if (!decision.ok) {
+      if (decision.reason !== 'too_large') throw paymentState(PAYMENT_MESSAGES.notHeld);
       throw AppError.validation(PAYMENT_MESSAGES.refundTooLarge, [
         { field: 'amountPence', message: PAYMENT_MESSAGES.refundTooLarge },
       ]);
+    }
+    const { refundedPence: amount, status, entries } = decision.value;
     const now = deps.clock.now();
     // Keyed by how much was refunded before, so a retry of this refund reuses the provider's refund.
     const step = payment.refundedPence;
@@ -385,15 +384,14 @@ export async function refundPayment(
       bookingId: payment.bookingId,
       paymentId: payment.id,
       description: `Refund: ${input.reason}`,
-      entries: refundEntries(found.booking.customerId, amount),
+      entries,
       at: now,
     });
-    const refundedPence = payment.refundedPence + amount;
     // Release takes everything left, so a refund always precedes it: all refunded means nothing was
     // released, and the payment leaves the release job's list with its status.
     const updated = await updatePayment(tx, payment.id, {
-      refundedPence,
-      status: refundedPence === payment.amountPence ? 'refunded' : 'succeeded',
+      refundedPence: payment.refundedPence + amount,
+      status,
       updatedAt: now,
     });
     await deps.events.record(tx, {

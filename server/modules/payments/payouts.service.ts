@@ -1,4 +1,5 @@
-import { payoutEntries, payoutReversalEntries } from '../../../domain/payments/ledger';
+import { decidePayout } from '../../../domain/payments/escrow';
+import { payoutReversalEntries } from '../../../domain/payments/ledger';
 import { ProviderError } from '../../adapters/payments/gateway';
 import { balanceOf, postTransaction } from './ledger.repository';
 import {
@@ -22,9 +23,10 @@ export async function payOut(deps: PaymentDeps, tradespersonId: string): Promise
   for (const pending of await pendingPayouts(deps.db, tradespersonId)) await sendPayout(deps, pending.id);
   const payout = await deps.db.transaction(async (tx) => {
     const account = await findConnectedAccount(tx, tradespersonId, { forUpdate: true });
-    if (!account?.payoutsEnabled) return null;
+    if (!account) return null;
     const payable = await balanceOf(tx, { kind: 'tradesperson_payable', userId: tradespersonId });
-    if (payable <= 0) return null;
+    const decision = decidePayout(payable, { tradespersonId, payoutsEnabled: account.payoutsEnabled });
+    if (!decision.ok) return null;
     const now = deps.clock.now();
     const created = await insertPayout(tx, {
       userId: tradespersonId,
@@ -40,7 +42,7 @@ export async function payOut(deps: PaymentDeps, tradespersonId: string): Promise
       idempotencyKey: `payout:${created.id}`,
       payoutId: created.id,
       description: 'Payout to the connected account',
-      entries: payoutEntries(tradespersonId, payable),
+      entries: decision.value.entries,
       at: now,
     });
     return created;

@@ -1,0 +1,255 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { platformFeePence } from '../money/money';
+import { decideCharge, decidePayout, decideRefund, decideRelease, type EscrowPayment } from './escrow';
+import { accountCode, type LedgerEntry, payoutReversalEntries } from './ledger';
+
+// Long random sequences of pay / release (scheduled and early) / refund / payout / dispute / time,
+// applied through the same decisions the payments service takes, against a model ledger. After every
+// step: each posting sums to zero, escrow is never negative (in total and per payment), nobody is
+// charged twice, and for every tradesperson paid out + payable = released − fee.
+
+const DAY = 86_400_000;
+const WINDOW = 7 * DAY;
+const CUSTOMERS = ['c1', 'c2'];
+const PROS = ['t1', 't2'];
+
+type Op =
+  | { op: 'pay'; booking: number }
+  | { op: 'release'; booking: number; early: boolean }
+  | { op: 'refund'; booking: number; part: number | null }
+  | { op: 'payout'; pro: number }
+  | { op: 'enablePayouts'; pro: number }
+  | { op: 'failPayout'; pro: number }
+  | { op: 'dispute'; booking: number }
+  | { op: 'time'; days: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ op: fc.constant('pay' as const), booking: fc.nat(5) }),
+  fc.record({ op: fc.constant('release' as const), booking: fc.nat(5), early: fc.boolean() }),
+  fc.record({
+    op: fc.constant('refund' as const),
+    booking: fc.nat(5),
+    part: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
+  }),
+  fc.record({ op: fc.constant('payout' as const), pro: fc.nat(1) }),
+  fc.record({ op: fc.constant('enablePayouts' as const), pro: fc.nat(1) }),
+  fc.record({ op: fc.constant('failPayout' as const), pro: fc.nat(1) }),
+  fc.record({ op: fc.constant('dispute' as const), booking: fc.nat(5) }),
+  fc.record({ op: fc.constant('time' as const), days: fc.integer({ min: 0, max: 10 }) }),
+);
+
+class Model {
+  balances = new Map<string, number>();
+  payments = new Map<number, EscrowPayment>();
+  charges = new Map<number, number>();
+  disputed = new Set<number>();
+  payoutsEnabled = new Set<number>();
+  lastPayout = new Map<number, number>();
+  released = new Map<string, number>();
+  fees = new Map<string, number>();
+  now = new Date('2026-01-01T00:00:00Z');
+
+  constructor(readonly amounts: number[]) {}
+
+  post(entries: LedgerEntry[]) {
+    assert.equal(
+      entries.reduce((s, e) => s + e.amountPence, 0),
+      0,
+    );
+    for (const e of entries) {
+      assert.notEqual(e.amountPence, 0);
+      const code = accountCode(e.account);
+      this.balances.set(code, (this.balances.get(code) ?? 0) + e.amountPence);
+    }
+  }
+
+  balance(code: string) {
+    return this.balances.get(code) ?? 0;
+  }
+
+  customerOf = (b: number) => CUSTOMERS[b % 2]!;
+  proOf = (b: number) => PROS[b % 2]!;
+
+  apply(o: Op) {
+    switch (o.op) {
+      case 'pay': {
+        // The service refuses a paid booking (and refunds a second paid checkout at once).
+        if (this.payments.has(o.booking)) return;
+        const amount = this.amounts[o.booking]!;
+        this.post(decideCharge(this.customerOf(o.booking), amount));
+        this.charges.set(o.booking, (this.charges.get(o.booking) ?? 0) + 1);
+        this.payments.set(o.booking, {
+          status: 'succeeded',
+          amountPence: amount,
+          refundedPence: 0,
+          releasedPence: 0,
+          heldUntil: new Date(this.now.getTime() + WINDOW),
+          releasedAt: null,
+        });
+        return;
+      }
+      case 'release': {
+        const p = this.payments.get(o.booking);
+        if (!p) return;
+        const d = decideRelease(p, {
+          tradespersonId: this.proOf(o.booking),
+          disputed: this.disputed.has(o.booking),
+          now: this.now,
+          early: o.early,
+        });
+        if (!d.ok) {
+          if (!o.early && p.heldUntil && p.heldUntil <= this.now && !this.disputed.has(o.booking))
+            assert.equal(d.reason, 'not_held');
+          return;
+        }
+        assert.equal(d.value.feePence, platformFeePence(d.value.releasedPence));
+        this.post(d.value.entries);
+        p.releasedPence += d.value.releasedPence;
+        p.releasedAt = this.now;
+        const pro = this.proOf(o.booking);
+        this.released.set(pro, (this.released.get(pro) ?? 0) + d.value.releasedPence);
+        this.fees.set(pro, (this.fees.get(pro) ?? 0) + d.value.feePence);
+        return;
+      }
+      case 'refund': {
+        const p = this.payments.get(o.booking);
+        if (!p) return;
+        const d = decideRefund(p, {
+          customerId: this.customerOf(o.booking),
+          amountPence: o.part ?? undefined,
+        });
+        if (!d.ok) return;
+        this.post(d.value.entries);
+        p.refundedPence += d.value.refundedPence;
+        p.status = d.value.status;
+        return;
+      }
+      case 'payout': {
+        const pro = PROS[o.pro]!;
+        const d = decidePayout(this.balance(`tradesperson_payable:${pro}`), {
+          tradespersonId: pro,
+          payoutsEnabled: this.payoutsEnabled.has(o.pro),
+        });
+        if (!d.ok) return;
+        this.post(d.value.entries);
+        this.lastPayout.set(o.pro, d.value.amountPence);
+        return;
+      }
+      case 'failPayout': {
+        // The provider refused the last transfer: it is reversed back to payable.
+        const amount = this.lastPayout.get(o.pro);
+        if (!amount) return;
+        this.post(payoutReversalEntries(PROS[o.pro]!, amount));
+        this.lastPayout.delete(o.pro);
+        return;
+      }
+      case 'enablePayouts':
+        this.payoutsEnabled.add(o.pro);
+        return;
+      case 'dispute':
+        this.disputed.add(o.booking);
+        return;
+      case 'time':
+        this.now = new Date(this.now.getTime() + o.days * DAY);
+        return;
+    }
+  }
+
+  checkInvariants() {
+    assert.ok(this.balance('escrow') >= 0);
+    let held = 0;
+    for (const p of this.payments.values()) {
+      const left = p.amountPence - p.refundedPence - p.releasedPence;
+      assert.ok(left >= 0);
+      held += p.status === 'succeeded' && !p.releasedAt ? left : 0;
+    }
+    assert.equal(this.balance('escrow'), held);
+    for (const n of this.charges.values()) assert.equal(n, 1);
+    for (const pro of PROS) {
+      const paidOut = this.balance(`payouts:${pro}`);
+      const payable = this.balance(`tradesperson_payable:${pro}`);
+      assert.ok(paidOut >= 0);
+      assert.ok(payable >= 0);
+      assert.equal(paidOut + payable, (this.released.get(pro) ?? 0) - (this.fees.get(pro) ?? 0));
+    }
+    assert.equal(
+      this.balance('platform_fees'),
+      [...this.fees.values()].reduce((s, f) => s + f, 0),
+    );
+    // Money is neither made nor lost: everything customers paid is somewhere.
+    const total = [...this.balances.values()].reduce((s, v) => s + v, 0);
+    assert.equal(total, 0);
+  }
+}
+
+describe('escrow under random sequences', () => {
+  it('keeps the ledger balanced, escrow non-negative, one charge per booking and payouts = released − fee', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000_00 }), { minLength: 6, maxLength: 6 }),
+        fc.array(opArb, { minLength: 1, maxLength: 40 }),
+        (amounts, ops) => {
+          const model = new Model(amounts);
+          for (const o of ops) {
+            model.apply(o);
+            model.checkInvariants();
+          }
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  }, 120_000);
+
+  it('releases on schedule only after the window, never while frozen, and takes the fee half-up', () => {
+    const p: EscrowPayment = {
+      status: 'succeeded',
+      amountPence: 1999,
+      refundedPence: 0,
+      releasedPence: 0,
+      heldUntil: new Date('2026-01-08T00:00:00Z'),
+      releasedAt: null,
+    };
+    const ctx = { tradespersonId: 't1', disputed: false, early: false };
+    expect(decideRelease(p, { ...ctx, now: new Date('2026-01-07T23:59:59Z') })).toEqual({
+      ok: false,
+      reason: 'not_due',
+    });
+    expect(decideRelease(p, { ...ctx, disputed: true, now: new Date('2026-02-01T00:00:00Z') })).toEqual({
+      ok: false,
+      reason: 'frozen',
+    });
+    const early = decideRelease(p, { ...ctx, early: true, now: new Date('2026-01-02T00:00:00Z') });
+    expect(early.ok && early.value).toMatchObject({ releasedPence: 1999, feePence: 300 });
+    const due = decideRelease(
+      { ...p, refundedPence: 999 },
+      { ...ctx, now: new Date('2026-01-08T00:00:00Z') },
+    );
+    // £10.00 left after a £9.99 refund: the fee is 15% of what is released.
+    expect(due.ok && due.value).toMatchObject({ releasedPence: 1000, feePence: 150 });
+  });
+
+  it('refunds at most what is still held', () => {
+    const p: EscrowPayment = {
+      status: 'succeeded',
+      amountPence: 5000,
+      refundedPence: 2000,
+      releasedPence: 0,
+      heldUntil: null,
+      releasedAt: null,
+    };
+    expect(decideRefund(p, { customerId: 'c1', amountPence: 3001 })).toEqual({
+      ok: false,
+      reason: 'too_large',
+    });
+    const rest = decideRefund(p, { customerId: 'c1' });
+    expect(rest.ok && rest.value).toMatchObject({ refundedPence: 3000, status: 'refunded' });
+    expect(decideRefund({ ...p, releasedAt: new Date(), releasedPence: 3000 }, { customerId: 'c1' })).toEqual(
+      {
+        ok: false,
+        reason: 'not_held',
+      },
+    );
+  });
+});
