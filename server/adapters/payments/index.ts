@@ -12,8 +12,9 @@ export async function paymentGatewayFor(
   sandbox: Omit<SandboxDeps, 'webhookSecret'>,
 ): Promise<PaymentGateway> {
   if (config.provider === 'stripe') {
-    // TEMPORARY until the Stripe adapter's branch is merged in this issue.
-    throw new Error('PAYMENTS_PROVIDER=stripe: the Stripe adapter is not merged yet');
+    // Loaded only when configured: importing the SDK costs most of a second at start-up.
+    const { stripeGateway } = await import('./stripe');
+    return stripeGateway(config);
   }
   return new SandboxGateway({ ...sandbox, webhookSecret: config.sandboxWebhookSecret });
 }
