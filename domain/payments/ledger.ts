@@ -10,8 +10,16 @@ import { platformFeePence } from '../money/money';
 //   refund   money back to customer  escrow −F           refunds +F
 //   payout   transfer to the bank    tradesperson_payable −P   payouts +P
 //   payout_reversal (a transfer the provider refused)   payouts −P   tradesperson_payable +P
+//   refund_reversal (a refund the provider refused)     refunds −F   escrow +F
 
-export const LEDGER_TRANSACTION_KINDS = ['charge', 'release', 'refund', 'payout', 'payout_reversal'] as const;
+export const LEDGER_TRANSACTION_KINDS = [
+  'charge',
+  'release',
+  'refund',
+  'refund_reversal',
+  'payout',
+  'payout_reversal',
+] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 /** An account named by kind and, for the per-person buckets, its owner. */
@@ -66,6 +74,10 @@ export function refundEntries(customerId: string, refundedPence: number): Ledger
     { account: { kind: 'escrow' }, amountPence: -refundedPence },
     { account: { kind: 'refunds', userId: customerId }, amountPence: refundedPence },
   ];
+}
+
+export function refundReversalEntries(customerId: string, refundedPence: number): LedgerEntry[] {
+  return refundEntries(customerId, refundedPence).map((e) => ({ ...e, amountPence: -e.amountPence }));
 }
 
 export function payoutEntries(tradespersonId: string, amountPence: number): LedgerEntry[] {

@@ -181,6 +181,36 @@ export const payouts = pgTable(
   ],
 );
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Money sent back to a customer's card from escrow. Booked in the ledger when requested; the provider's
+ * refund follows, keyed by this row's id, and a refund the provider refuses is reversed.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id').unique(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+    check('refunds_amount_check', sql`${t.amountPence} > 0`),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /** Provider webhooks already handled, so a replay never books money twice. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
@@ -214,6 +244,7 @@ export const ledgerTransactions = pgTable(
     bookingId: uuid('booking_id').references(() => bookings.id),
     paymentId: uuid('payment_id').references(() => payments.id),
     payoutId: uuid('payout_id').references(() => payouts.id),
+    refundId: uuid('refund_id').references(() => refunds.id),
     description: text('description').notNull(),
     createdAt: createdAt(),
   },

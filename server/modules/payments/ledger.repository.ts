@@ -37,6 +37,7 @@ export interface NewLedgerTransaction {
   bookingId?: string | null;
   paymentId?: string | null;
   payoutId?: string | null;
+  refundId?: string | null;
   description: string;
   entries: LedgerEntry[];
   at: Date;
@@ -52,6 +53,7 @@ export async function postTransaction(tx: Executor, t: NewLedgerTransaction): Pr
       bookingId: t.bookingId ?? null,
       paymentId: t.paymentId ?? null,
       payoutId: t.payoutId ?? null,
+      refundId: t.refundId ?? null,
       description: t.description,
       createdAt: t.at,
     })

@@ -8,6 +8,7 @@ import {
   payments,
   payouts,
   profiles,
+  refunds,
   webhookEvents,
 } from '../../db/schema';
 
@@ -37,6 +38,14 @@ export async function findPaymentBySession(db: Executor, sessionId: string) {
 export async function updatePayment(tx: Executor, id: string, values: Partial<typeof payments.$inferInsert>) {
   const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning();
   return row!;
+}
+
+/** Records the provider's checkout session of a payment (the same id whichever request got it first). */
+export async function setCheckoutSession(db: Executor, paymentId: string, sessionId: string) {
+  await db
+    .update(payments)
+    .set({ checkoutSessionId: sessionId, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), isNull(payments.checkoutSessionId)));
 }
 
 /** A booking's single payments (not milestones), newest first. */
@@ -181,6 +190,30 @@ export async function payoutReadyUsers(db: Executor) {
     .select({ userId: connectedAccounts.userId })
     .from(connectedAccounts)
     .where(eq(connectedAccounts.payoutsEnabled, true));
+}
+
+// ---- Refunds ----
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export async function insertRefund(tx: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await tx.insert(refunds).values(values).returning();
+  return row!;
+}
+
+export async function findRefund(db: Executor, id: string, { forUpdate = false } = {}) {
+  const query = db.select().from(refunds).where(eq(refunds.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateRefund(tx: Executor, id: string, values: Partial<typeof refunds.$inferInsert>) {
+  const [row] = await tx.update(refunds).set(values).where(eq(refunds.id, id)).returning();
+  return row!;
+}
+
+export async function pendingRefunds(db: Executor) {
+  return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.createdAt));
 }
 
 // ---- Webhooks ----

@@ -1,6 +1,6 @@
 import type { CreatePaymentResponse, VerifyPaymentResponse } from '../../../domain/payments/api';
 import { decideCharge, decideRefund, decideRelease } from '../../../domain/payments/escrow';
-import { platformFeePence, refundEntries } from '../../../domain/payments/ledger';
+import { platformFeePence, refundEntries, refundReversalEntries } from '../../../domain/payments/ledger';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { type PaymentGateway, ProviderError } from '../../adapters/payments/gateway';
 import type { Database, Executor } from '../../db/client';
@@ -14,12 +14,18 @@ import { postTransaction } from './ledger.repository';
 import {
   findPayment,
   findPaymentBySession,
+  findRefund,
   insertPayment,
+  insertRefund,
   OPEN_PAYMENT_STATUSES,
   type PaymentRow,
   paymentsOfBooking,
+  pendingRefunds,
+  type RefundRow,
   releaseDuePayments,
+  setCheckoutSession,
   updatePayment,
+  updateRefund,
 } from './payments.repository';
 
 export interface PaymentDeps {
@@ -63,58 +69,73 @@ function paymentRef(found: BookingForPayment, payment: PaymentRow) {
 
 /**
  * create-payment: the customer's checkout for a completed, unpaid booking. The amount is the booking's.
- * The booking row is locked, so a double click opens one checkout: the second press gets the same
- * session while it is open.
+ * Under the booking's lock it finds the payment this checkout is for (the one still open, else a new
+ * one); the provider is called after that commits, keyed by the payment, so a double click opens one
+ * checkout. (Network calls never run inside a transaction: they would hold row locks for their whole
+ * round trip, and on the embedded database the sandbox would wait for the one connection we hold.)
  */
 export async function createPayment(
   deps: PaymentDeps,
   auth: AuthContext,
   bookingId: string,
 ): Promise<CreatePaymentResponse> {
-  return deps.db.transaction(async (tx) => {
+  const { payment, title, email } = await deps.db.transaction(async (tx) => {
     const found = await bookingForPayment(tx, bookingId, { forUpdate: true });
     if (!found || found.booking.customerId !== auth.user.id) throw bookingNotFound();
     const { booking, job } = found;
     if (booking.depositPaid) throw paymentState(PAYMENT_MESSAGES.alreadyPaid);
     if (booking.status !== 'completed') throw paymentState(PAYMENT_MESSAGES.notReady);
-
-    try {
-      for (const open of (await paymentsOfBooking(tx, booking.id)).filter(
-        (p) => OPEN_PAYMENT_STATUSES.includes(p.status as never) && p.checkoutSessionId,
-      )) {
-        const session = await deps.gateway.retrieveCheckoutSession(open.checkoutSessionId!);
-        if (session.status === 'open' && session.url) return { url: session.url, sessionId: session.id };
-        // Paid but not booked yet (the webhook is on its way): send the customer to the return page,
-        // whose verification books it.
-        if (session.status === 'complete' && session.paymentStatus === 'paid')
-          return { url: returnUrl(deps, session.id), sessionId: session.id };
-        await updatePayment(tx, open.id, { status: 'cancelled', updatedAt: deps.clock.now() });
-      }
-
-      const payment = await insertPayment(tx, {
+    const open = (await paymentsOfBooking(tx, booking.id)).find((p) =>
+      OPEN_PAYMENT_STATUSES.includes(p.status as never),
+    );
+    const payment =
+      open ??
+      (await insertPayment(tx, {
         bookingId: booking.id,
         payerId: auth.user.id,
         provider: deps.gateway.provider,
         amountPence: booking.amount,
         feePence: platformFeePence(booking.amount),
         status: 'requires_payment',
-      });
-      const session = await deps.gateway.createCheckoutSession({
-        paymentId: payment.id,
-        bookingId: booking.id,
-        amountPence: payment.amountPence,
-        description: job.title,
-        customerEmail: found.customerEmail,
-        successUrl: `${deps.appUrl}/my-jobs?payment=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.appUrl}/my-jobs?payment=cancelled`,
-        transferGroup: `booking-${booking.id}`,
-        idempotencyKey: `checkout-${payment.id}`,
-      });
-      await updatePayment(tx, payment.id, { checkoutSessionId: session.id });
-      return { url: session.url!, sessionId: session.id };
-    } catch (error) {
-      return providerFailure(error);
+        createdAt: deps.clock.now(),
+      }));
+    return { payment, title: job.title, email: found.customerEmail };
+  });
+
+  try {
+    if (payment.checkoutSessionId) {
+      const session = await deps.gateway.retrieveCheckoutSession(payment.checkoutSessionId);
+      if (session.status === 'open' && session.url) return { url: session.url, sessionId: session.id };
+      // Paid but not booked yet (the webhook is on its way): the return page's verification books it.
+      if (session.status === 'complete' && session.paymentStatus === 'paid')
+        return { url: returnUrl(deps, session.id), sessionId: session.id };
+      // The provider let it expire: that payment is over, and the next press starts a new one.
+      await cancelOpenPayment(deps, payment.id);
+      return createPayment(deps, auth, bookingId);
     }
+    const session = await deps.gateway.createCheckoutSession({
+      paymentId: payment.id,
+      bookingId: payment.bookingId,
+      amountPence: payment.amountPence,
+      description: title,
+      customerEmail: email,
+      successUrl: `${deps.appUrl}/my-jobs?payment=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.appUrl}/my-jobs?payment=cancelled`,
+      transferGroup: `booking-${payment.bookingId}`,
+      idempotencyKey: `checkout-${payment.id}`,
+    });
+    await setCheckoutSession(deps.db, payment.id, session.id);
+    return { url: session.url!, sessionId: session.id };
+  } catch (error) {
+    return providerFailure(error);
+  }
+}
+
+async function cancelOpenPayment(deps: PaymentDeps, paymentId: string) {
+  await deps.db.transaction(async (tx) => {
+    const current = (await findPayment(tx, paymentId, { forUpdate: true }))!;
+    if (OPEN_PAYMENT_STATUSES.includes(current.status as never))
+      await updatePayment(tx, paymentId, { status: 'cancelled', updatedAt: deps.clock.now() });
   });
 }
 
@@ -205,12 +226,13 @@ export async function confirmCheckoutSession(
     return updated;
   });
   deps.events.committed();
+  if (result.status === 'refunded') await sendPendingRefunds(deps, result.id);
   return result;
 }
 
 /**
  * A second checkout of an already paid booking was paid too (two tabs, two sessions): the customer is
- * never charged twice, so it is booked and refunded in full at once.
+ * never charged twice, so it is booked and refunded in full; the provider's refund follows the commit.
  */
 async function refundDuplicate(
   deps: PaymentDeps,
@@ -220,17 +242,19 @@ async function refundDuplicate(
   paymentIntentId: string | null,
   now: Date,
 ): Promise<PaymentRow> {
-  await deps.gateway.createRefund({
-    paymentIntentId: paymentIntentId!,
+  const refund = await insertRefund(tx, {
+    paymentId: payment.id,
     amountPence: payment.amountPence,
-    idempotencyKey: `refund-${payment.id}-0`,
-    metadata: { paymentId: payment.id, reason: 'duplicate' },
+    reason: 'Duplicate payment',
+    createdAt: now,
+    updatedAt: now,
   });
   await postTransaction(tx, {
     kind: 'refund',
-    idempotencyKey: `refund:${payment.id}:0`,
+    idempotencyKey: `refund:${refund.id}`,
     bookingId: payment.bookingId,
     paymentId: payment.id,
+    refundId: refund.id,
     description: 'Refund of a duplicate payment',
     entries: refundEntries(found.booking.customerId, payment.amountPence),
     at: now,
@@ -341,8 +365,10 @@ export async function releaseDue(deps: PaymentDeps, batch = 200): Promise<number
 }
 
 /**
- * Refunds all or part of what a payment still holds, through the provider and the ledger: admins now,
- * dispute resolutions later. Money already released is not refundable from escrow.
+ * Refunds all or part of what a payment still holds: admins now, dispute resolutions later. Booked at
+ * once (escrow to refunds, under the payment's lock, so concurrent refunds never exceed what is held);
+ * the provider's refund follows the commit, keyed by the refund's id, and is reversed if the provider
+ * refuses it. Money already released has left escrow and is not refundable here.
  */
 export async function refundPayment(
   deps: PaymentDeps,
@@ -366,23 +392,20 @@ export async function refundPayment(
     }
     const { refundedPence: amount, status, entries } = decision.value;
     const now = deps.clock.now();
-    // Keyed by how much was refunded before, so a retry of this refund reuses the provider's refund.
-    const step = payment.refundedPence;
-    try {
-      await deps.gateway.createRefund({
-        paymentIntentId: payment.providerPaymentId!,
-        amountPence: amount,
-        idempotencyKey: `refund-${payment.id}-${step}`,
-        metadata: { paymentId: payment.id },
-      });
-    } catch (error) {
-      providerFailure(error);
-    }
+    const refund = await insertRefund(tx, {
+      paymentId: payment.id,
+      amountPence: amount,
+      reason: input.reason,
+      requestedBy: input.actorId,
+      createdAt: now,
+      updatedAt: now,
+    });
     await postTransaction(tx, {
       kind: 'refund',
-      idempotencyKey: `refund:${payment.id}:${step}`,
+      idempotencyKey: `refund:${refund.id}`,
       bookingId: payment.bookingId,
       paymentId: payment.id,
+      refundId: refund.id,
       description: `Refund: ${input.reason}`,
       entries,
       at: now,
@@ -402,7 +425,69 @@ export async function refundPayment(
     return updated;
   });
   deps.events.committed();
-  return result;
+  await sendPendingRefunds(deps, result.id);
+  return (await findPayment(deps.db, result.id))!;
+}
+
+/** The provider's side of a payment's booked refunds; a provider outage leaves them for reconciliation. */
+async function sendPendingRefunds(deps: PaymentDeps, paymentId: string): Promise<void> {
+  for (const refund of (await pendingRefunds(deps.db)).filter((r) => r.paymentId === paymentId)) {
+    try {
+      await sendRefund(deps, refund.id);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+    }
+  }
+}
+
+/**
+ * Sends one booked refund to the provider. Safe to repeat (the refund's id is the idempotency key). A
+ * refusal that will not change is reversed: the money returns to escrow and to what the payment holds.
+ */
+export async function sendRefund(deps: PaymentDeps, refundId: string): Promise<RefundRow> {
+  const refund = (await findRefund(deps.db, refundId))!;
+  if (refund.status !== 'pending') return refund;
+  const payment = (await findPayment(deps.db, refund.paymentId))!;
+  let providerRefundId: string | null = null;
+  let refusal: string | null = null;
+  try {
+    providerRefundId = (
+      await deps.gateway.createRefund({
+        paymentIntentId: payment.providerPaymentId!,
+        amountPence: refund.amountPence,
+        idempotencyKey: `refund-${refund.id}`,
+        metadata: { paymentId: payment.id, refundId: refund.id },
+      })
+    ).id;
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.retryable) throw error;
+    refusal = error.message;
+  }
+  return deps.db.transaction(async (tx) => {
+    const found = (await bookingForPayment(tx, payment.bookingId, { forUpdate: true }))!;
+    const current = (await findRefund(tx, refundId, { forUpdate: true }))!;
+    if (current.status !== 'pending') return current;
+    const now = deps.clock.now();
+    if (refusal === null)
+      return updateRefund(tx, current.id, { status: 'succeeded', providerRefundId, updatedAt: now });
+    const p = (await findPayment(tx, current.paymentId, { forUpdate: true }))!;
+    await postTransaction(tx, {
+      kind: 'refund_reversal',
+      idempotencyKey: `refund_reversal:${current.id}`,
+      bookingId: p.bookingId,
+      paymentId: p.id,
+      refundId: current.id,
+      description: `Refund refused by the provider: ${refusal}`,
+      entries: refundReversalEntries(found.booking.customerId, current.amountPence),
+      at: now,
+    });
+    await updatePayment(tx, p.id, {
+      refundedPence: p.refundedPence - current.amountPence,
+      status: 'succeeded',
+      updatedAt: now,
+    });
+    return updateRefund(tx, current.id, { status: 'failed', failureReason: refusal, updatedAt: now });
+  });
 }
 
 /** A payment the caller may release: its booking's customer's (anyone else gets the unknown id's 404). */

@@ -1,16 +1,21 @@
 import { and, gte, inArray, isNotNull } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import { balanceOf } from './ledger.repository';
-import { OPEN_PAYMENT_STATUSES, payoutReadyUsers, pendingPayouts } from './payments.repository';
-import { confirmCheckoutSession, type PaymentDeps } from './payments.service';
+import {
+  OPEN_PAYMENT_STATUSES,
+  payoutReadyUsers,
+  pendingPayouts,
+  pendingRefunds,
+} from './payments.repository';
+import { confirmCheckoutSession, type PaymentDeps, sendRefund } from './payments.service';
 import { payOut, sendPayout } from './payouts.service';
 
 const LOOK_BACK_MS = 48 * 60 * 60 * 1000;
 
 /**
  * Catches up with the provider after anything that interrupted the normal path: a crash between the
- * provider's confirmation and our posting whose webhook never came, a payout whose transfer was cut
- * short, payable money of an account that became ready while no job ran. Each step is the same
+ * provider's confirmation and our posting whose webhook never came, a payout or refund the provider
+ * did not answer, payable money of an account that became ready while no job ran. Each step is the same
  * idempotent use case the normal path runs, so running this at any time changes nothing that is right.
  */
 export async function reconcilePayments(deps: PaymentDeps): Promise<{ confirmed: number; payouts: number }> {
@@ -30,6 +35,7 @@ export async function reconcilePayments(deps: PaymentDeps): Promise<{ confirmed:
     const p = await confirmCheckoutSession(deps, sessionId!);
     if (p?.status === 'succeeded' || p?.status === 'refunded') confirmed++;
   }
+  for (const refund of await pendingRefunds(deps.db)) await sendRefund(deps, refund.id);
   let paidOut = 0;
   for (const pending of await pendingPayouts(deps.db)) {
     if ((await sendPayout(deps, pending.id)).status === 'paid') paidOut++;
