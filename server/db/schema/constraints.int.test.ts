@@ -183,7 +183,7 @@ describeOnDatabases('database constraints behind the domain rules', (ctx) => {
       db().transaction(async (tx) => {
         const [txn] = await tx
           .insert(ledgerTransactions)
-          .values({ kind: 'fee', idempotencyKey: randomUUID(), description: 'platform fee' })
+          .values({ kind: 'release', idempotencyKey: randomUUID(), description: 'platform fee' })
           .returning();
         await tx.insert(ledgerEntries).values([
           { transactionId: txn!.id, accountId: escrow!.id, amountPence: amounts[0] },
