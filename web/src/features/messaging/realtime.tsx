@@ -52,6 +52,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
  * connections to a host, and each open stream holds one, so a seventh tab would wait for ever. The tab
  * holding a Web Lock opens the stream and relays its events to the other tabs over a BroadcastChannel;
  * when it closes, another tab gets the lock and opens its own, whose 'ready' makes every tab refetch.
+ * A tab that joins while another holds the stream refetches once as it starts listening (see below).
  * Null where either API is missing: then each tab has its own stream.
  */
 export function shareAcrossTabs(name: string, handle: Dispatch): (() => void) | null {
@@ -62,20 +63,28 @@ export function shareAcrossTabs(name: string, handle: Dispatch): (() => void) | 
     handle(event.data.type, event.data.data);
   const stop = new AbortController();
   let closeStream: (() => void) | undefined;
+  // Held until this tab lets go: while it is, this tab is the one with the stream.
+  const lead = () =>
+    new Promise<void>((release) => {
+      // The first request below takes no signal (ifAvailable cannot): closed before its grant, let go.
+      if (stop.signal.aborted) return release();
+      closeStream = openStream((type, data) => {
+        handle(type, data);
+        channel.postMessage({ type, data });
+      });
+      stop.signal.addEventListener('abort', () => release(), { once: true });
+    });
   navigator.locks
-    .request(
-      name,
-      { signal: stop.signal },
-      () =>
-        // Held until this tab lets go: while it is, this tab is the one with the stream.
-        new Promise<void>((release) => {
-          closeStream = openStream((type, data) => {
-            handle(type, data);
-            channel.postMessage({ type, data });
-          });
-          stop.signal.addEventListener('abort', () => release(), { once: true });
-        }),
-    )
+    .request(name, { ifAvailable: true }, (lock) => {
+      if (lock) return lead();
+      if (stop.signal.aborted) return;
+      // Another tab has the stream, and its 'ready' came before this tab was listening. This bridge
+      // mounts after the screens have fetched (its code loads on its own, after the session), so an
+      // event relayed in between reached nobody here: fetch again now, as after a 'ready', then wait
+      // for the lock like any other tab.
+      handle('ready', null);
+      return navigator.locks.request(name, { signal: stop.signal }, lead);
+    })
     // Aborted while waiting for the lock: this tab closed before its turn came.
     .catch(() => {});
   return () => {

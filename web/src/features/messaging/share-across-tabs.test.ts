@@ -19,21 +19,29 @@ class FakeEventSource extends EventTarget {
   }
 }
 
-/** Web Locks, exclusive mode only: a waiting request gets the lock when the holder's promise settles. */
+/**
+ * Web Locks, exclusive mode only: a waiting request gets the lock when the holder's promise settles;
+ * one `ifAvailable` gets null at once instead of waiting.
+ */
 class FakeLocks {
   private held = new Set<string>();
   private waiting = new Map<string, (() => void)[]>();
-  request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<void> {
+  request<T>(
+    name: string,
+    options: { signal?: AbortSignal; ifAvailable?: boolean },
+    callback: (lock: { name: string } | null) => T | Promise<T>,
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const grant = () => {
         this.held.add(name);
-        void callback().then(() => {
+        void Promise.resolve(callback({ name })).then((result) => {
           this.held.delete(name);
           this.waiting.get(name)?.shift()?.();
-          resolve();
+          resolve(result);
         });
       };
       if (!this.held.has(name)) return grant();
+      if (options.ifAvailable) return resolve(callback(null));
       const queue = this.waiting.get(name) ?? [];
       queue.push(grant);
       this.waiting.set(name, queue);
@@ -60,10 +68,15 @@ describe('one event stream shared by the tabs of a browser', () => {
     const closeSecond = shareAcrossTabs('test-events', (type, data) => second.push([type, data]))!;
     expect(closeFirst).toBeTypeOf('function');
     expect(FakeEventSource.instances).toHaveLength(1);
+    // The second tab joined after the stream's 'ready': it fetches again as it starts listening, for
+    // whatever was relayed before (its screens loaded first). The first has its own stream's 'ready'.
+    expect(second).toEqual([['ready', null]]);
+    expect(first).toEqual([]);
 
     FakeEventSource.instances[0]!.emit('message', { message: { id: 'm1' } });
-    expect(first).toEqual([['message', JSON.stringify({ message: { id: 'm1' } })]]);
-    await vi.waitFor(() => expect(second).toEqual(first));
+    const m1 = ['message', JSON.stringify({ message: { id: 'm1' } })];
+    expect(first).toEqual([m1]);
+    await vi.waitFor(() => expect(second).toEqual([['ready', null], m1]));
 
     // The tab with the stream closes: the other one opens its own.
     closeFirst();
