@@ -13,6 +13,7 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  notifications,
   payments,
   payouts,
   sandboxObjects,
