@@ -50,6 +50,10 @@ function setupServer(initial: Partial<OwnProfile> = {}, documents = [makeDocumen
       return { status: 200, body: { profile } };
     },
     'GET /api/v1/documents': () => ({ status: 200, body: { documents } }),
+    'GET /api/v1/payments/connect/status': () => ({
+      status: 200,
+      body: { hasAccount: false, chargesEnabled: false, payoutsEnabled: false, requirementsCurrentlyDue: [] },
+    }),
     'POST /api/v1/documents': (init) => {
       const form = init?.body as FormData;
       const doc = makeDocument({
@@ -181,9 +185,9 @@ describe('Business Setup', () => {
     expect(await screen.findByText(/cover\.pdf/)).toBeTruthy();
     click('Next');
 
-    // Step 4: an honest note about payouts, then Complete Setup.
+    // Step 4: the payout account card (its own tests: payments/connect-card.test.tsx), then Complete Setup.
     await waitFor(() => expect(stepHeading().textContent).toContain('Payment Setup'));
-    expect(screen.getByText('Payouts are not open yet')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create payout account' })).toBeTruthy();
     click('Complete Setup');
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Setup complete!', expect.any(String)));
     expect(calls(fetchMock, 'POST', '/api/v1/tradesperson/setup/complete')).toHaveLength(1);

@@ -1,6 +1,8 @@
-import { Check, PartyPopper, Wallet } from 'lucide-react';
+import { Check, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
+import { ConnectCard, type ConnectReturn, connectReturnFrom } from '@/features/payments/connect-card';
 import { type FieldIssue, issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -19,9 +21,36 @@ export const SETUP_STEPS = [
   'Payment Setup',
 ] as const;
 
+/**
+ * The step a link asks for: `?step=4` opens Payment Setup (the payment provider sends the browser back
+ * to `?step=4&connect=return`, or `connect=refresh` when its link expired).
+ */
+function stepFrom(value: string | null): number {
+  const step = Number(value);
+  return Number.isInteger(step) && step >= 1 && step <= SETUP_STEPS.length ? step - 1 : 0;
+}
+
 /** Business Setup (spec section 2): four steps with Previous/Next; each step saves for real. */
 export function BusinessSetup({ onCompleted }: { onCompleted: (profile: OwnProfile) => void }) {
   const query = useOwnProfile();
+  const [params, setParams] = useSearchParams();
+  // Read once: the step and the provider's answer belong to this visit, not to every later render.
+  const [initial] = useState(() => ({
+    step: stepFrom(params.get('step')),
+    connect: connectReturnFrom(params.get('connect')),
+  }));
+  // The provider's answer is handled once; a reload or a Back to this page does not repeat it.
+  useEffect(() => {
+    if (!initial.connect) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('connect');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [initial.connect, setParams]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Business Setup</h1>
@@ -33,14 +62,29 @@ export function BusinessSetup({ onCompleted }: { onCompleted: (profile: OwnProfi
       ) : query.isError ? (
         <ErrorState text="We could not load your profile." onRetry={() => void query.refetch()} />
       ) : (
-        <SetupSteps profile={query.data} onCompleted={onCompleted} />
+        <SetupSteps
+          profile={query.data}
+          onCompleted={onCompleted}
+          initialStep={initial.step}
+          connectReturn={initial.connect}
+        />
       )}
     </div>
   );
 }
 
-function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted: (p: OwnProfile) => void }) {
-  const [step, setStep] = useState(0);
+function SetupSteps({
+  profile,
+  onCompleted,
+  initialStep,
+  connectReturn,
+}: {
+  profile: OwnProfile;
+  onCompleted: (p: OwnProfile) => void;
+  initialStep: number;
+  connectReturn: ConnectReturn | null;
+}) {
+  const [step, setStep] = useState(initialStep);
   const [saved, setSaved] = useState<ReadonlySet<number>>(new Set());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -159,7 +203,12 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
           <StepButtons onPrevious={() => goTo(1)} next={{ label: 'Next', onClick: () => goTo(3) }} />
         </div>
         <div hidden={step !== 3} className="space-y-6">
-          <PayoutsNote />
+          {/* Mounted only on this step: the provider is asked about the account whenever it is shown. */}
+          {step === 3 && <ConnectCard returnedFrom={connectReturn} />}
+          <p className="text-sm text-muted-foreground">
+            You can complete setup now and connect your payout account later: released money waits for you
+            until the account is ready.
+          </p>
           <StepButtons
             onPrevious={() => goTo(2)}
             next={{
@@ -172,23 +221,6 @@ function SetupSteps({ profile, onCompleted }: { profile: OwnProfile; onCompleted
           />
         </div>
       </section>
-    </div>
-  );
-}
-
-/** Payouts arrive with card payments; until then this says so rather than offering a button that does nothing. */
-function PayoutsNote() {
-  return (
-    <div className="flex gap-4 rounded-xl border border-border bg-muted p-4 sm:p-6">
-      <Wallet className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div className="space-y-2 text-sm">
-        <p className="font-semibold">Payouts are not open yet</p>
-        <p className="text-muted-foreground">
-          Card payments and payouts are still being set up on TradeNest. When they open, you will connect a
-          payout account here to receive the money for your jobs, less the 15% platform fee. Nothing is needed
-          from you now: you can complete setup and start quoting.
-        </p>
-      </div>
     </div>
   );
 }
