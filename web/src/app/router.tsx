@@ -141,7 +141,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./pages/tradesperson-setup'),
           },
           planned('tradesperson/calendar', 'Calendar'),
-          planned('tradesperson/payments', 'Payments'),
+          {
+            path: 'tradesperson/payments',
+            handle: { title: 'Payments' } satisfies RouteHandle,
+            lazy: () => import('./pages/tradesperson-payments'),
+          },
           planned('tradesperson/analytics', 'Analytics'),
         ],
       },

@@ -13,6 +13,7 @@ import {
   Pencil,
   ShieldCheck,
   Star,
+  Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -36,6 +37,7 @@ const TRADESPERSON_LINKS: AccountLink[] = [
   { label: 'Manage Quotes', to: '/manage-quotes', icon: FileText },
   { label: 'Edit Profile', to: '/edit-tradesperson-profile', icon: Pencil },
   { label: 'My Bookings', to: '/my-jobs', icon: Briefcase },
+  { label: 'Payments', to: '/tradesperson/payments', icon: Wallet },
   { label: 'Messages', to: '/messages', icon: MessageSquare },
   { label: 'My Reviews', to: '/my-reviews', icon: Star },
   { label: 'Documents', to: '/documents', icon: FileText },
