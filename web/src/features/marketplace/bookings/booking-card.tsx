@@ -4,7 +4,30 @@ import { CalendarDays, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
+import { bookingMoneyText } from '@/features/payments/format';
 import { displayName, formatDateOnly } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+/** Once the work is complete (or money has moved), where the booking's money is. */
+function showsMoney(booking: BookingView): boolean {
+  return booking.status === 'completed' || booking.money.state !== 'unpaid' || booking.money.frozen;
+}
+
+const MONEY_TONES = {
+  waiting:
+    'border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200',
+  held: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200',
+  frozen: 'border-red-200 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200',
+  done: 'border-green-200 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200',
+  other: 'border-border bg-muted text-muted-foreground',
+} as const;
+
+function moneyTone(money: BookingView['money']): keyof typeof MONEY_TONES {
+  if (money.frozen) return 'frozen';
+  if (money.state === 'unpaid') return 'waiting';
+  if (money.state === 'held') return 'held';
+  return money.state === 'released' ? 'done' : 'other';
+}
 
 /** One booking on the tradesperson's My Bookings; the card opens its job. */
 export function BookingCard({ booking }: { booking: BookingView }) {
@@ -40,10 +63,23 @@ export function BookingCard({ booking }: { booking: BookingView }) {
           <dd>{booking.scheduledDate ? formatDateOnly(booking.scheduledDate) : 'Date to be arranged'}</dd>
         </div>
       </dl>
-      <p className="mt-3 border-t border-border pt-3 text-base font-semibold">
-        <span className="sr-only">Amount: </span>
-        {formatPence(booking.amount, 2)}
-      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
+        <p className="text-base font-semibold">
+          <span className="sr-only">Amount: </span>
+          {formatPence(booking.amount, 2)}
+        </p>
+        {showsMoney(booking) && (
+          <p
+            className={cn(
+              'rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+              MONEY_TONES[moneyTone(booking.money)],
+            )}
+          >
+            <span className="sr-only">Payment: </span>
+            {bookingMoneyText(booking.money)}
+          </p>
+        )}
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
+import { LIMITS } from '@domain/catalog/catalog';
 import type { BookingView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '@domain/money/money';
 import { AlertTriangle, CalendarDays, Check, CheckCircle2, UserRound, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -157,10 +158,12 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
 
 /**
  * What marking complete does (DOMAIN-RULES 5 and 6): the booking becomes completed and the customer
- * is told and sees it ready for payment. Payments are not built yet, so nothing here says money moves.
+ * is told and sees it ready for payment; what they pay is held in escrow, then released to the
+ * tradesperson less the platform fee.
  */
 function CompleteConsequences({ booking, customer }: { booking: BookingView; customer: string }) {
   const amount = formatPence(booking.amount, 2);
+  const fee = platformFeePence(booking.amount);
   return (
     <>
       <p className="text-base text-foreground">
@@ -172,7 +175,11 @@ function CompleteConsequences({ booking, customer }: { booking: BookingView; cus
           {customer} will be told the work is finished, and the booking will show as ready for payment of{' '}
           {amount}.
         </li>
-        <li>Online payment is not open yet, so no money moves at this point.</li>
+        <li>
+          When {customer} pays, we hold the money in escrow for {LIMITS.escrowProtectionDays} days (less if
+          they release it sooner), then release it to you less the {PLATFORM_FEE_BASIS_POINTS / 100}% fee:{' '}
+          {formatPence(booking.amount - fee, 2)}.
+        </li>
         <li>This cannot be undone.</li>
       </ul>
     </>

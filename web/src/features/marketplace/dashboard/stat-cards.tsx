@@ -1,18 +1,27 @@
 import type { DashboardView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import { Briefcase, FileText, type LucideIcon, PoundSterling, Star } from 'lucide-react';
 import { reviewCountText } from './format';
 
 type Stat = { label: string; value: string; note?: string; icon: LucideIcon };
 
-const CARD = 'flex h-28 flex-col justify-between rounded-xl border border-border bg-card p-4 shadow-sm';
+const CARD = 'flex min-h-28 flex-col justify-between gap-1 rounded-xl border border-border bg-card p-4 shadow-sm';
 
-/** Active Jobs, Pending Quotes, Total Earnings and the real Rating (never a fixed figure). */
+/**
+ * Active Jobs, Pending Quotes, Total Earnings (released money, net of the fee, as its note says) and
+ * the real Rating (never a fixed figure).
+ */
 export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
   const items: Stat[] = [
     { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase },
     { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText },
-    { label: 'Total Earnings', value: formatPence(stats.totalEarningsPence, 2), icon: PoundSterling },
+    {
+      // The spec's label; the server counts money released from escrow, net of the platform fee.
+      label: 'Total Earnings',
+      value: formatPence(stats.totalEarningsPence, 2),
+      note: `Released to you, after the ${PLATFORM_FEE_BASIS_POINTS / 100}% fee`,
+      icon: PoundSterling,
+    },
     {
       label: 'Rating',
       value: stats.rating.toFixed(1),
@@ -30,7 +39,7 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
           </dt>
           <dd className="min-w-0">
             <span className="block truncate text-2xl font-bold">{value}</span>
-            {note && <span className="block truncate text-xs text-muted-foreground">{note}</span>}
+            {note && <span className="block text-xs leading-snug text-muted-foreground">{note}</span>}
           </dd>
         </div>
       ))}

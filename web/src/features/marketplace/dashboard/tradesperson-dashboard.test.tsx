@@ -75,10 +75,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The value shown under a stat card's label. */
+/** The value shown under a stat card's label (without its note). */
 function stat(label: string): string {
   const term = screen.getByText(label, { selector: 'dt' });
-  return term.nextElementSibling?.textContent ?? '';
+  return term.nextElementSibling?.firstElementChild?.textContent ?? '';
 }
 
 describe('the tradesperson dashboard', () => {
@@ -92,6 +92,10 @@ describe('the tradesperson dashboard', () => {
     expect(stat('Active Jobs')).toBe('2');
     expect(stat('Pending Quotes')).toBe('3');
     expect(stat('Total Earnings')).toBe('£1,234.50');
+    // The spec's label, and what it counts: money released from escrow, net of the fee.
+    expect(screen.getByText('Total Earnings', { selector: 'dt' }).nextElementSibling?.textContent).toContain(
+      'Released to you, after the 15% fee',
+    );
     const rating = within(screen.getByText('Rating', { selector: 'dt' }).nextElementSibling as HTMLElement);
     expect(rating.getByText('4.3')).toBeTruthy();
     expect(rating.getByText('7 reviews')).toBeTruthy();
@@ -172,11 +176,12 @@ describe('the tradesperson dashboard', () => {
     const text = dialog.textContent ?? '';
     expect(text).toContain('Fit a new boiler');
     expect(text).toContain('£450.00');
-    // What happens (DOMAIN-RULES 5 and 6), and no promise of a payment the product cannot take yet.
+    // What happens (DOMAIN-RULES 5 and 6): the customer pays into escrow, released less the 15% fee.
     expect(text).toMatch(/Ann Smith .*told/);
     expect(text).toMatch(/ready for payment/i);
+    expect(text).toContain('we hold the money in escrow for 7 days');
+    expect(text).toContain('less the 15% fee: £382.50');
     expect(text).toMatch(/cannot be undone/);
-    expect(text).not.toMatch(/will be paid|escrow|payout/i);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
