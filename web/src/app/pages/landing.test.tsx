@@ -86,6 +86,17 @@ describe('the landing page', () => {
     await waitFor(() => expect(featuredHeading()).toBeNull());
   });
 
+  it('makes only the escrow claims the server keeps: 7 days held, released, refunds by our team', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/');
+    const how = await screen.findByRole('region', { name: 'How It Works' }, { timeout: 5000 });
+    expect(how.textContent).toContain('pay when the work is done. We hold the money in escrow for 7 days.');
+    expect(how.textContent).toContain('Release the money when you are happy, or we release it after 7 days.');
+    const trust = screen.getByRole('region', { name: 'Why homeowners trust TradeNest' });
+    expect(trust.textContent).toContain('We hold the money for 7 days, and our team can refund it');
+    expect(document.body.textContent).not.toMatch(/dispute|milestone/i);
+  });
+
   it("names the visitor's town and offers their postcode district", async () => {
     mockApi({
       ...sessionHandler(null),

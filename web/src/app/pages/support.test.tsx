@@ -45,6 +45,24 @@ describe('the Support hub', () => {
     ]);
   });
 
+  it('says how escrow works today and that disputes are not available yet', async () => {
+    mockApi({ ...sessionHandler(null), ...contactHandler });
+    renderApp('/support');
+    const how = await screen.findByRole('region', { name: 'How It Works' });
+    expect(how.textContent).toContain(
+      'we hold the money in escrow for 7 days before the tradesperson is paid',
+    );
+    expect(how.textContent).toContain('or it is released automatically after 7 days');
+    expect(how.textContent).toContain(
+      '(or sooner if the customer releases it), the payment less our 15% fee',
+    );
+    const help = screen.getByRole('region', { name: 'Get help' });
+    expect(help.textContent).toContain('Raising a dispute on a booking is not available yet');
+    expect(screen.getByRole('region', { name: 'Contact us' }).textContent).toContain(
+      'Raising a dispute on a booking is not available yet',
+    );
+  });
+
   it('has a Call Support button that dials the configured number, and the support email', async () => {
     const fetchMock = mockApi({ ...sessionHandler(null), ...contactHandler });
     renderApp('/support');

@@ -1,8 +1,10 @@
 import { LIMITS } from '@domain/catalog/catalog';
+import { PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import { Link } from 'react-router';
 import { LegalPage } from '@/components/layout/legal-page';
 
 const PROTECTION_DAYS = LIMITS.escrowProtectionDays;
+const FEE_PERCENT = PLATFORM_FEE_BASIS_POINTS / 100;
 
 export function TermsPage() {
   return (
@@ -52,17 +54,23 @@ export function TermsPage() {
         </li>
         <li>
           Once a job is marked complete and paid, the money is held in escrow for a {PROTECTION_DAYS}-day
-          protection window. During that window the customer can raise a dispute. If no dispute is raised, the
-          money is released to the tradesperson automatically at the end of the window, or earlier if the
-          customer confirms they are happy.
+          protection window. It is released to the tradesperson automatically at the end of the window, or
+          earlier if the customer releases it. If something is wrong, the customer should contact us during
+          the window: while money is still held, our support team may refund all or part of it to the
+          customer.
         </li>
         <li>
-          The customer pays the quoted price. TradeNest charges the tradesperson a platform fee of 15% of each
-          payment, deducted before the money is paid out. Customers pay no platform fee.
+          The customer pays the quoted price. TradeNest charges the tradesperson a platform fee of{' '}
+          {FEE_PERCENT}% of each payment released to them, rounded to the nearest penny (half a penny up) and
+          deducted when the money is released. Customers pay no platform fee, and refunded money carries no
+          fee.
         </li>
         <li>
           Tradespeople are paid to the payout account they connect with our payment provider, once that
-          account is able to receive payouts.
+          account is able to receive payouts. Until then, released money is kept for them.
+        </li>
+        <li>
+          Milestone payments and saved cards are not available yet: each booking is paid in one payment.
         </li>
         <li>
           Arranging payment outside TradeNest for work found on TradeNest removes our escrow protection.
@@ -80,10 +88,10 @@ export function TermsPage() {
       <h2>6. Disputes</h2>
       <p>
         If something goes wrong, first try to resolve it with the other party through TradeNest messages. If
-        that does not work, either party can raise a dispute on the booking. A dispute freezes any money still
-        held in escrow for that booking. Our support team will look at the booking, the messages and the
-        payments, may ask both sides for evidence, and will decide whether the held money is released to the
-        tradesperson, refunded to the customer, or split. Our decision on the held money does not affect your
+        that does not work, contact our support team. Raising a dispute on a booking through TradeNest is not
+        available yet. Our support team will look at the booking and its payments, may ask both sides for
+        evidence, and may refund all or part of any money still held in escrow to the customer; money that is
+        not refunded is released to the tradesperson. Our decision on the held money does not affect your
         legal rights, and either party may still take the matter to court or to an alternative dispute
         resolution scheme.
       </p>

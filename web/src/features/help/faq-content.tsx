@@ -146,8 +146,9 @@ export const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <p>
             Until the tradesperson has confirmed it, either of you can cancel a booking, and the job reopens
-            for quotes. Once it is confirmed, talk to the tradesperson first; if you cannot agree, raise a
-            dispute (see <a href="#disputes">Disputes</a>).
+            for quotes. Once it is confirmed, talk to the tradesperson first; if you cannot agree,{' '}
+            <Link to="/support#contact">contact us</Link>. Raising a dispute is not available yet (see{' '}
+            <a href="#disputes">Disputes</a>).
           </p>
         ),
       },
@@ -165,7 +166,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
             When the tradesperson marks the work complete, your booking shows ‘Ready for Payment’. You then
             pay the quoted amount through our payment provider’s secure checkout. Your card details go to the
             provider: TradeNest never sees or stores your full card number. You never need to pay before the
-            work is done, unless you agree a milestone plan for a larger job.
+            work is done.
           </p>
         ),
       },
@@ -176,12 +177,15 @@ export const FAQ_SECTIONS: FaqSection[] = [
           <>
             <p>
               Your payment does not go straight to the tradesperson. We hold it in escrow for a{' '}
-              {PROTECTION_DAYS}-day protection window. If something is wrong with the work, you can raise a
-              dispute during that time, and the money stays held until our team has looked into it.
+              {PROTECTION_DAYS}-day protection window. The money is released to the tradesperson automatically
+              when the {PROTECTION_DAYS} days are up, or sooner if you release it because you are happy with
+              the work.
             </p>
             <p>
-              If there is no dispute, the money is released to the tradesperson automatically when the{' '}
-              {PROTECTION_DAYS} days are up, or sooner if you release it because you are happy with the work.
+              If something is wrong with the work, <Link to="/support#contact">contact us</Link> during that
+              time: while the money is still held, our team can refund all or part of it to you. Raising a
+              dispute on a booking, which will keep the money held until our team has looked into it, is not
+              available yet.
             </p>
           </>
         ),
@@ -191,11 +195,9 @@ export const FAQ_SECTIONS: FaqSection[] = [
         question: 'Can a large job be paid in stages?',
         answer: (
           <p>
-            Yes. The tradesperson can propose a milestone plan: stages with a title, an amount and a due date,
-            adding up to the booking price. If you accept it, each stage is charged to a card you have saved
-            under <Link to="/payment-methods">Payment Methods</Link> and held in escrow. It is released when
-            the tradesperson marks the stage done and you approve it, or after {PROTECTION_DAYS} days. Your
-            bank may ask you to confirm a charge.
+            Not yet. Milestone payments, and the saved cards they would be charged to, are not available yet.
+            For now a booking is paid in one payment, through secure checkout, once the work is marked
+            complete, and held in escrow for {PROTECTION_DAYS} days like any other payment.
           </p>
         ),
       },
@@ -204,8 +206,8 @@ export const FAQ_SECTIONS: FaqSection[] = [
         question: 'Can I pay the tradesperson directly instead?',
         answer: (
           <p>
-            Please don’t. Money paid outside TradeNest is not held in escrow, we cannot freeze or refund it if
-            something goes wrong, and a booking that has not been paid through TradeNest cannot be reviewed.
+            Please don’t. Money paid outside TradeNest is not held in escrow, we cannot refund it if something
+            goes wrong, and a booking that has not been paid through TradeNest cannot be reviewed.
           </p>
         ),
       },
@@ -222,8 +224,8 @@ export const FAQ_SECTIONS: FaqSection[] = [
           <>
             <p>
               Customers pay nothing on top of the quoted price. Tradespeople pay a platform fee of{' '}
-              {FEE_PERCENT}% of each payment, rounded to the nearest penny and taken before the money is paid
-              out.
+              {FEE_PERCENT}% of each payment, rounded to the nearest penny (half a penny rounds up) and taken
+              when the money is released from escrow. Money refunded to the customer carries no fee.
             </p>
             <p>
               For example, on a {formatPence(EXAMPLE_PENCE, 0)} job the customer pays{' '}
@@ -241,8 +243,10 @@ export const FAQ_SECTIONS: FaqSection[] = [
             When the money is released from escrow (after the {PROTECTION_DAYS}-day protection window, or
             sooner if the customer releases it), the payment less the {FEE_PERCENT}% fee is sent to the payout
             account you connect with our payment provider in{' '}
-            <Link to="/tradesperson/setup">Business Setup</Link>. Until that account is able to receive
-            payouts, released money waits for you safely.
+            <Link to="/tradesperson/setup?step=4">Business Setup</Link>. Until that account is able to receive
+            payouts, released money waits for you safely. Your{' '}
+            <Link to="/tradesperson/payments">Payments</Link> page shows what is held, what is ready to pay
+            out, your payouts and the fees.
           </p>
         ),
       },
@@ -301,12 +305,18 @@ export const FAQ_SECTIONS: FaqSection[] = [
         id: 'when-to-dispute',
         question: 'When can I raise a dispute?',
         answer: (
-          <p>
-            Either the customer or the tradesperson can raise a dispute on a booking that is confirmed or
-            completed, including during the {PROTECTION_DAYS}-day protection window after payment. It is
-            usually quickest to try to sort things out in messages first. You raise a dispute from the
-            booking, and your disputes are listed on the <Link to="/disputes">Disputes</Link> screen.
-          </p>
+          <>
+            <p>
+              Not yet: raising a dispute on TradeNest is not available yet. When it is, either the customer or
+              the tradesperson will be able to raise one on a booking that is confirmed or completed, and
+              follow it on the <Link to="/disputes">Disputes</Link> screen.
+            </p>
+            <p>
+              Until then, try to sort things out in messages first, and if you cannot,{' '}
+              <Link to="/support#contact">contact us</Link> as soon as you can. While a payment is still held
+              in escrow ({PROTECTION_DAYS} days after it was made), our team can refund all or part of it.
+            </p>
+          </>
         ),
       },
       {
@@ -314,20 +324,20 @@ export const FAQ_SECTIONS: FaqSection[] = [
         question: 'What reasons can I give?',
         answer: (
           <>
-            <p>Customers choose from:</p>
+            <p>Disputes are not available yet. When they are, customers will choose from:</p>
             <ul>
               {CUSTOMER_DISPUTE_REASONS.map((reason) => (
                 <li key={reason}>{reason}</li>
               ))}
             </ul>
-            <p>Tradespeople choose from:</p>
+            <p>Tradespeople will choose from:</p>
             <ul>
               {TRADESPERSON_DISPUTE_REASONS.map((reason) => (
                 <li key={reason}>{reason}</li>
               ))}
             </ul>
             <p>
-              You then describe what happened in {LIMITS.disputeDescriptionMin} to{' '}
+              You will then describe what happened in {LIMITS.disputeDescriptionMin} to{' '}
               {LIMITS.disputeDescriptionMax.toLocaleString('en-GB')} characters.
             </p>
           </>
@@ -339,14 +349,15 @@ export const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <>
             <p>
-              The booking is marked as disputed and any money still held for it is frozen. We email our
-              support team and the other person. Our team looks at the booking, its messages and its payments,
-              and may ask both of you for more information or photos.
+              Disputes are not available yet. When they are, the booking will be marked as disputed and any
+              money still held for it frozen, so it is not released while our team looks at the booking, its
+              messages and its payments.
             </p>
             <p>
-              We then decide what happens to the held money: released to the tradesperson, refunded to the
-              customer, or split between them, and we record the reason. This does not affect your legal
-              rights.
+              Today, when you contact us about a problem, our team looks at the booking and its payments and
+              may ask both of you for more information or photos. While the money is still held, we can refund
+              all or part of it to the customer; whatever is not refunded is released to the tradesperson.
+              This does not affect your legal rights.
             </p>
           </>
         ),

@@ -79,6 +79,31 @@ describe('the FAQ', () => {
     expect(text('What reasons can I give?')).toContain('Work not completed as agreed');
   });
 
+  it('says what escrow does today, and that disputes and milestone payments are not available yet', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/faq');
+    await screen.findByRole('heading', { level: 1 });
+    const text = (question: string) => disclosureOf(question).textContent ?? '';
+    const escrow = text('What is escrow, and how does it protect me?');
+    expect(escrow).toContain('released to the tradesperson automatically when the 7 days are up');
+    expect(escrow).toContain('our team can refund all or part of it');
+    expect(escrow).toContain('is not available yet');
+    expect(text('Can a large job be paid in stages?')).toContain(
+      'Milestone payments, and the saved cards they would be charged to, are not available yet',
+    );
+    expect(text('When can I raise a dispute?')).toContain(
+      'raising a dispute on TradeNest is not available yet',
+    );
+    expect(text('What happens after I raise a dispute?')).toContain('Disputes are not available yet');
+    expect(text('What does TradeNest charge?')).toContain('half a penny rounds up');
+    expect(text('I’m a tradesperson. When do I get paid?')).toContain('Payments');
+    expect(
+      disclosureOf('I’m a tradesperson. When do I get paid?').querySelector(
+        'a[href="/tradesperson/payments"]',
+      ),
+    ).not.toBeNull();
+  });
+
   it('links to its topics from the top of the page', async () => {
     mockApi(sessionHandler(null));
     renderApp('/faq');

@@ -46,6 +46,19 @@ describe('the Safety page', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/faq#disputes', '/support#contact']));
-    expect(wrong.textContent).toContain('raise a dispute');
+    // Disputes are not built yet: the page says so and sends people to support, who can refund held money.
+    expect(wrong.textContent).toContain('Raising a dispute on a booking is not available yet');
+    expect(wrong.textContent).toContain('our team can refund');
+  });
+
+  it('promises no milestone payments, and says what escrow does', async () => {
+    mockApi(sessionHandler(null));
+    renderApp('/safety');
+    const text = (await screen.findByRole('region', { name: 'For tradespeople' })).textContent ?? '';
+    expect(text).toContain(
+      'Milestone payments, to be paid stage by stage on a larger job, are not available yet',
+    );
+    expect(text).toContain('7-day protection window (or sooner if the customer releases it)');
+    expect(text).toContain('less the 15% platform fee');
   });
 });

@@ -90,8 +90,8 @@ export function Safety() {
               should take, when it can start, and who clears away the waste.
             </li>
             <li>
-              Keep the conversation in TradeNest messages. If there is ever a dispute, our team can see what
-              was agreed.
+              Keep the conversation in TradeNest messages, so there is a written record of what was agreed if
+              there is ever a disagreement.
             </li>
             <li>
               If the job changes once work has started, agree the new price in messages before the extra work
@@ -108,12 +108,12 @@ export function Safety() {
           <ul>
             <li>
               You pay when the work has been marked complete, through our payment provider’s secure checkout.
-              Larger jobs can be split into milestones, each paid as that stage is done. There is no need to
-              hand over money in advance.
+              There is no need to hand over money in advance.
             </li>
             <li>
-              Your payment is held in escrow for {PROTECTION_DAYS} days, so if something is wrong you can
-              raise a dispute before the tradesperson is paid.
+              Your payment is held in escrow for {PROTECTION_DAYS} days before the tradesperson is paid (you
+              can release it sooner). If something is wrong, contact us during that time: while the money is
+              still held, our team can refund it.
             </li>
             <li>
               Never pay in cash or by bank transfer for a job you found on TradeNest. Money paid outside
@@ -196,7 +196,8 @@ export function Safety() {
             </li>
             <li>
               If conditions on site are unsafe, you do not have to carry on. Explain why in messages and, if
-              you cannot resolve it, raise a dispute with the reason ‘Unsafe working conditions’.
+              you cannot resolve it, <Link to="/support#contact">contact us</Link> (raising a dispute on a
+              booking is not available yet).
             </li>
           </ul>
         </Topic>
@@ -205,12 +206,14 @@ export function Safety() {
           <ul>
             <li>
               Take payment only through TradeNest. The customer pays into escrow, and after the{' '}
-              {PROTECTION_DAYS}-day protection window the money, less the {FEE_PERCENT}% platform fee, goes to
-              your connected payout account.
+              {PROTECTION_DAYS}-day protection window (or sooner if the customer releases it) the money, less
+              the {FEE_PERCENT}% platform fee, is paid out to your connected payout account once it can
+              receive payouts. Set it up in <Link to="/tradesperson/setup?step=4">Business Setup</Link>.
             </li>
             <li>
-              For larger jobs, propose a milestone plan so that you are paid stage by stage instead of paying
-              for materials yourself and waiting until the end.
+              Milestone payments, to be paid stage by stage on a larger job, are not available yet: for now a
+              booking is paid in full once the work is marked complete. Agree how materials are paid for
+              before you start.
             </li>
             <li>
               Trust the payment status on your booking, not a screenshot or an email that says a customer has
@@ -260,9 +263,9 @@ export function Safety() {
             </li>
             <li>Keep records: photos, dates and what was said.</li>
             <li>
-              If you cannot sort it out, raise a dispute on the booking. Any money still held for it is frozen
-              while our team looks at the booking, its messages and its payments, and then decides whether it
-              is released, refunded or split. Read more in the <Link to="/faq#disputes">FAQ</Link>.
+              If you cannot sort it out, <Link to="/support#contact">contact us</Link> while the payment is
+              still held in escrow: our team can refund all or part of it. Raising a dispute on a booking is
+              not available yet. Read more in the <Link to="/faq#disputes">FAQ</Link>.
             </li>
             <li>
               For anything else, <Link to="/support#contact">contact support</Link>. For advice on your

@@ -26,7 +26,8 @@ const HELP_LINKS: { to: string; title: string; description: string; icon: Lucide
   {
     to: '/disputes',
     title: 'Disputes',
-    description: 'Follow a dispute about one of your bookings. You need to be signed in.',
+    description:
+      'Raising a dispute on a booking is not available yet. Until it is, contact us about a problem.',
     icon: AlertTriangle,
   },
   {
@@ -48,11 +49,11 @@ const CUSTOMER_STEPS = [
   },
   {
     title: 'Book & Pay Securely',
-    text: `Accept the quote that suits you. When the work is marked complete you pay through secure checkout, and we hold the money in escrow for ${PROTECTION_DAYS} days, so you can raise a dispute if something is wrong.`,
+    text: `Accept the quote that suits you. When the work is marked complete you pay through secure checkout, and we hold the money in escrow for ${PROTECTION_DAYS} days before the tradesperson is paid. If something is wrong, contact us while it is held: our team can refund it.`,
   },
   {
     title: 'Review & Done',
-    text: 'The money is released to the tradesperson, and your review of 1 to 5 stars helps the next customer choose.',
+    text: `Release the money to the tradesperson when you are happy, or it is released automatically after ${PROTECTION_DAYS} days. Your review of 1 to 5 stars helps the next customer choose.`,
   },
 ] as const;
 
@@ -71,7 +72,7 @@ const TRADESPERSON_STEPS = [
   },
   {
     title: 'Get paid',
-    text: `Mark the job complete and the customer pays into escrow. After the ${PROTECTION_DAYS}-day protection window, the payment less our ${FEE_PERCENT}% fee goes to your payout account.`,
+    text: `Mark the job complete and the customer pays into escrow. After the ${PROTECTION_DAYS}-day protection window (or sooner if the customer releases it), the payment less our ${FEE_PERCENT}% fee is paid out to the payout account you connect in Business Setup, once that account can receive payouts.`,
   },
 ] as const;
 
@@ -149,7 +150,8 @@ export function SupportHub() {
             </li>
             <li>Reviews come only from customers whose booking was completed and paid.</li>
             <li>
-              When something goes wrong, our team looks at the facts and decides what happens to held money.
+              When something goes wrong, contact us: our team can refund a payment while it is still held.
+              Raising a formal dispute on a booking is not available yet.
             </li>
           </ul>
           <p>
@@ -164,8 +166,9 @@ export function SupportHub() {
       <HelpSection id="contact" title="Contact us">
         <div className="space-y-6">
           <p>
-            Call or email us about your account, a payment or anything else. If there is a problem with a
-            booking, please also raise a dispute on it, so that any money held for it is frozen while we help.
+            Call or email us about your account, a payment or anything else. Raising a dispute on a booking is
+            not available yet, so if there is a problem with one, contact us as soon as you can, while its
+            payment is still held in escrow: our team can refund money that is still held.
           </p>
           <ContactSupport />
         </div>

@@ -1,3 +1,8 @@
+import { LIMITS } from '@domain/catalog/catalog';
+
+// Each claim is what the server does: paid when complete, held for the protection window, then released.
+const DAYS = LIMITS.escrowProtectionDays;
+
 const STEPS = [
   {
     title: 'Post Your Job',
@@ -10,13 +15,11 @@ const STEPS = [
   },
   {
     title: 'Book & Pay Securely',
-    description:
-      'Accept the quote that suits you. Your payment is held in escrow, not handed to the tradesperson up front.',
+    description: `Accept the quote that suits you and pay when the work is done. We hold the money in escrow for ${DAYS} days.`,
   },
   {
     title: 'Review & Done',
-    description:
-      'When the work is finished the money is released to your tradesperson, and your review helps the next customer choose.',
+    description: `Release the money when you are happy, or we release it after ${DAYS} days. Your review helps the next customer choose.`,
   },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@domain/catalog/catalog';
 import { BadgeCheck, Lock, type LucideIcon, ShieldCheck, Star } from 'lucide-react';
 
 // The spec's four marketing claims; the copy says only what the platform actually enforces.
@@ -16,8 +17,7 @@ const TRUST_POINTS: readonly { title: string; description: string; icon: LucideI
   },
   {
     title: 'Secure escrow payment',
-    description:
-      'You pay through TradeNest and we hold the money for 7 days after the job, so you can raise a problem before it is released.',
+    description: `You pay through TradeNest when the job is done. We hold the money for ${LIMITS.escrowProtectionDays} days, and our team can refund it if something is wrong.`,
     icon: Lock,
   },
   {
