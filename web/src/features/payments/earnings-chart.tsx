@@ -42,7 +42,7 @@ function Chart({ months, width }: { months: MonthNet[]; width: number }) {
     // currentColor and the theme's tokens: the chart follows light and dark mode with the page.
     <svg width={width} height={CHART_HEIGHT} className="text-muted-foreground" role="presentation">
       <Group left={MARGIN.left} top={MARGIN.top}>
-        <GridRows scale={y} width={innerWidth} numTicks={4} className="stroke-border" stroke="currentColor" />
+        <GridRows scale={y} width={innerWidth} numTicks={4} stroke="var(--border)" />
         {months.map((m) => {
           const value = Math.max(0, m.netPence);
           const barHeight = innerHeight - (y(value) ?? innerHeight);

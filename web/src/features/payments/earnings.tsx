@@ -86,7 +86,7 @@ function PayoutAccount({ connect }: { connect: EarningsView['connect'] }) {
           Your payout account is ready: released money is paid out to it.
         </p>
         <Button asChild variant="outline" size="sm">
-          <Link to={SETUP_PAYOUTS}>Payout account</Link>
+          <Link to={SETUP_PAYOUTS}>Manage payout account</Link>
         </Button>
       </section>
     );
@@ -120,8 +120,7 @@ function PayoutAccount({ connect }: { connect: EarningsView['connect'] }) {
 
 type Figure = { label: string; value: number; note: string; icon: LucideIcon };
 
-const FIGURE_CARD =
-  'flex min-h-28 flex-col justify-between gap-2 rounded-xl border border-border bg-card p-4 shadow-sm';
+const FIGURE_CARD = 'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
 
 function Figures({ earnings }: { earnings: EarningsView }) {
   const figures: Figure[] = [

@@ -5,8 +5,7 @@ import { reviewCountText } from './format';
 
 type Stat = { label: string; value: string; note?: string; icon: LucideIcon };
 
-const CARD =
-  'flex min-h-28 flex-col justify-between gap-1 rounded-xl border border-border bg-card p-4 shadow-sm';
+const CARD = 'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
 
 /**
  * Active Jobs, Pending Quotes, Total Earnings (released money, net of the fee, as its note says) and
