@@ -120,7 +120,8 @@ function PayoutAccount({ connect }: { connect: EarningsView['connect'] }) {
 
 type Figure = { label: string; value: number; note: string; icon: LucideIcon };
 
-const FIGURE_CARD = 'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
+const FIGURE_CARD =
+  'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
 
 function Figures({ earnings }: { earnings: EarningsView }) {
   const figures: Figure[] = [

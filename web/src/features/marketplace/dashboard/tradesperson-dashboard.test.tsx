@@ -88,7 +88,8 @@ describe('the tradesperson dashboard', () => {
       'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
     });
     renderApp('/tradesperson-dashboard');
-    await screen.findByText('£1,234.50');
+    // The first test in the file also waits for the page's chunk to be imported.
+    await screen.findByText('£1,234.50', {}, { timeout: 5000 });
     expect(stat('Active Jobs')).toBe('2');
     expect(stat('Pending Quotes')).toBe('3');
     expect(stat('Total Earnings')).toBe('£1,234.50');
