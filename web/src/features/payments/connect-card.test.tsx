@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDocument, makeOwnProfile } from '@/features/profiles/test-fixtures';
 import { showError } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
-import { CONNECT_STATUS_REFRESH_MS } from './api';
+import { CONNECT_STATUS_REFRESH_MS } from './payout-api';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { prepareTab } from './open-tab';
 import {
   CONNECT_STATUS_REFRESH_MS,
   type ConnectStatus,
@@ -15,9 +16,8 @@ import {
   useConnectStatus,
   useCreateConnectAccount,
   useOnboardingLink,
-} from './api';
-import { readableRequirements } from './format';
-import { prepareTab } from './open-tab';
+} from './payout-api';
+import { readableRequirements } from './payout-format';
 
 const FEE_PERCENT = PLATFORM_FEE_BASIS_POINTS / 100;
 const PROTECTION_DAYS = LIMITS.escrowProtectionDays;

@@ -9,7 +9,7 @@ import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { CHART_HEIGHT } from './earnings-chart-size';
-import { monthLabel } from './format';
+import { monthLabel } from './payout-format';
 
 export type MonthNet = { month: string; netPence: number };
 

@@ -8,9 +8,15 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { cn } from '@/lib/utils';
-import { useEarnings } from './api';
 import { CHART_HEIGHT } from './earnings-chart-size';
-import { moneyStateText, monthLabel, PAYOUT_STATUS_LABELS, readableRequirements, shortDate } from './format';
+import { useEarnings } from './payout-api';
+import {
+  monthLabel,
+  PAYOUT_STATUS_LABELS,
+  paymentStateText,
+  readableRequirements,
+  shortDate,
+} from './payout-format';
 
 // The chart and its library arrive in their own chunk, after the figures: nothing else needs them.
 const EarningsChart = lazy(() => import('./earnings-chart'));
@@ -240,7 +246,7 @@ function paymentState(payment: EarningsPayment): { text: string; tone: string } 
     return { text: 'Frozen by a dispute', tone: STATE_TONES.frozen };
   const state = moneyState(payment);
   return {
-    text: moneyStateText(state, payment.heldUntil),
+    text: paymentStateText(state, payment.heldUntil),
     tone: STATE_TONES[state === 'held' ? 'held' : state === 'released' ? 'released' : 'other'],
   };
 }

@@ -4,7 +4,7 @@ import { CalendarDays, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
-import { bookingMoneyText } from '@/features/payments/format';
+import { bookingMoneyText } from '@/features/payments/payout-format';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

@@ -26,10 +26,10 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'short'): st
 /** The one line a completed booking shows about its money: 'Held until 30 Nov 2026', 'Released' … */
 export function bookingMoneyText(money: BookingMoneySummary): string {
   if (money.frozen) return 'Frozen by a dispute';
-  return moneyStateText(money.state, money.heldUntil);
+  return paymentStateText(money.state, money.heldUntil);
 }
 
-export function moneyStateText(state: MoneyState, heldUntil: string | null): string {
+export function paymentStateText(state: MoneyState, heldUntil: string | null): string {
   switch (state) {
     case 'unpaid':
       return 'Awaiting payment';
