@@ -22,8 +22,9 @@ export function useConnectStatus() {
   return useQuery({
     queryKey: paymentKeys.connect,
     queryFn: ({ signal }) => apiFetch<ConnectStatus>('/payments/connect/status', { signal }),
-    // The provider is the source of truth; a tab coming back from its onboarding asks again.
-    refetchOnWindowFocus: true,
+    // The provider is the source of truth: always stale, so a tab coming back into view (from the
+    // provider's onboarding in the other tab) asks again.
+    staleTime: 0,
   });
 }
 
