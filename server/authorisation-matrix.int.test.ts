@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnDatabases } from '../test/databases';
 import { sessionFor } from '../test/http';
 import { listen, openEvents } from '../test/sse';
+import { signPayload } from './adapters/payments/webhook-signature';
 import type { App } from './app';
 import type { Database } from './db/client';
-import { documents, emailTokens, savedProfessionals, unsubscribeTokens } from './db/schema';
+import { documents, emailTokens, payments, savedProfessionals, unsubscribeTokens } from './db/schema';
 import { hashToken, newToken } from './lib/tokens';
 import { image, MINIMAL_PDF, multipart, temporaryDataDir } from './modules/profiles/test-uploads';
 import {
@@ -60,6 +61,8 @@ interface Target {
   query?: Record<string, string>;
   json?: unknown;
   form?: { payload: Buffer; headers: Record<string, string> };
+  /** A body sent exactly as given (a signed webhook), with its headers. */
+  raw?: { payload: string; headers: Record<string, string> };
   owner: User;
   party?: User;
 }
@@ -96,10 +99,30 @@ const ownerOnly: Expectations = {
   otherTradesperson: 404,
   admin: 404,
 };
+/** Nothing there, whoever asks (an unknown capability id). */
+const nobody: Expectations = {
+  visitor: 404,
+  owner: 404,
+  otherCustomer: 404,
+  otherTradesperson: 404,
+  admin: 404,
+};
 /** A tradesperson's own screens (the owner is a tradesperson); customers, admins included, get 404. */
 const tradespeopleOnly: Expectations = { ...ownerOnly, otherTradesperson: 'ok' };
 /** A customer's own screens (the owner is a customer); tradespeople get 404. */
 const customersOnly: Expectations = { ...ownerOnly, otherCustomer: 'ok', admin: 'ok' };
+/**
+ * Admin screens: the owner and party (the customer and tradesperson whose payment it is) get the 404
+ * everyone but an admin gets.
+ */
+const adminsOnly: Expectations = {
+  visitor: 401,
+  owner: 404,
+  party: 404,
+  otherCustomer: 404,
+  otherTradesperson: 404,
+  admin: 'ok',
+};
 
 /* ------------------------------------------------------------------------------ the fixture world */
 
@@ -125,6 +148,10 @@ interface World {
   /** The tradesperson's accepted quote and confirmed booking on the booked job. */
   bookedQuote: { id: string };
   booking: { id: string };
+  /** A completed booking of the customer and the tradesperson, paid through the API: held in escrow. */
+  paidBooking: { id: string };
+  /** The checkout session that paid it. */
+  paidSessionId: string;
   quote: { id: string };
   /** One of the tradesperson's verification documents, reviewed and approved. */
   approvedDocument: { id: string };
@@ -228,6 +255,16 @@ async function buildWorld(app: App, db: Database): Promise<World> {
   if (picture.statusCode !== 200) throw new Error(`picture upload failed: ${picture.body}`);
   const avatarKey = (picture.json().avatarUrl as string).replace('/api/v1/files/', '');
 
+  // A booking paid as the web app pays one (checkout, the sandbox's card page, verification), and the
+  // payout accounts of both tradespeople. The paid job's title is for the parties and admins: the
+  // earnings and admin payment lists name it, and must name it to no one else.
+  const paidTitle = `Rewire the ${secret()}`;
+  const paidJob = await createJob(db, { customerId: c, title: paidTitle, status: 'in_progress' });
+  const paidQuote = await createQuote(db, { jobId: paidJob.id, tradespersonId: t, status: 'accepted' });
+  const paidBooking = await createBooking(db, { quoteId: paidQuote.id, status: 'completed' });
+  const paidSessionId = await payThroughApi(app, db, c, paidBooking.id);
+  for (const id of [t, ot]) await call(app, db, id, 'POST', '/api/v1/payments/connect/account');
+
   // Profiles no one else may see, saved by the customer before they went: lists must leave them out.
   const hiddenName = secret();
   const hiddenTradesperson = await createTradesperson(db, {
@@ -258,6 +295,8 @@ async function buildWorld(app: App, db: Database): Promise<World> {
     bookedJob,
     bookedQuote,
     booking,
+    paidBooking,
+    paidSessionId,
     quote,
     approvedDocument: tradesperson.documents.find((d) => d.status === 'approved')!,
     conversation,
@@ -279,6 +318,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
       { label: "the customer's notification", text: notificationTitle, seenBy: [c] },
       { label: "the tradesperson's document file name", text: fileName, seenBy: [t, a] },
       { label: "the tradesperson's phone number", text: '0161 496 0777', seenBy: [t] },
+      { label: "the paid job's title", text: paidTitle, seenBy: [c, t, a] },
       { label: "the hidden tradesperson's name", text: hiddenName, seenBy: [hiddenTradesperson.id, a] },
       { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [] },
       { label: "the customer's email address", text: customer.email, seenBy: [c] },
@@ -311,6 +351,107 @@ async function freshBooking(w: World, status: 'pending' | 'confirmed') {
   });
   return createBooking(w.db, { quoteId: quote.id, status });
 }
+
+/* ------------------------------------------------------------------------------ money */
+
+/** A request as `userId` that must succeed (fixtures made through the API, as the web app makes them). */
+async function call(
+  app: App,
+  db: Database,
+  userId: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  const res = await app.inject({ method, url, headers: { cookie: await sessionFor(db, userId) }, payload });
+  if (res.statusCode !== 200) throw new Error(`${method} ${url} as ${userId}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The sandbox's hosted card page, which needs no session: its id is the capability. */
+async function payCheckout(app: App, sessionId: string, cardNumber: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/sandbox/checkout/${sessionId}/pay`,
+    payload: { cardNumber, expiry: '12 / 34', cvc: '123', name: 'Ann Smith' },
+  });
+  if (res.statusCode !== 200) throw new Error(`paying ${sessionId}: ${res.statusCode} ${res.body}`);
+  return res.json() as { outcome: string };
+}
+
+const PAYS = '4242 4242 4242 4242';
+const ASKS_FOR_AUTHENTICATION = '4000 0025 0000 3155';
+
+/** The customer's checkout for a booking: the session the card page pays. */
+async function startCheckout(app: App, db: Database, customerId: string, bookingId: string) {
+  const { sessionId } = await call(app, db, customerId, 'POST', '/api/v1/payments/create-payment', {
+    bookingId,
+  });
+  return sessionId as string;
+}
+
+/** Pays a completed booking as its customer does: checkout, a card that succeeds, verification. */
+async function payThroughApi(app: App, db: Database, customerId: string, bookingId: string) {
+  const sessionId = await startCheckout(app, db, customerId, bookingId);
+  await payCheckout(app, sessionId, PAYS);
+  const verified = await call(app, db, customerId, 'POST', '/api/v1/payments/verify-payment', { sessionId });
+  if (verified.status !== 'paid')
+    throw new Error(`booking ${bookingId} is not paid: ${JSON.stringify(verified)}`);
+  return sessionId;
+}
+
+/** A completed, unpaid booking of the world's tradesperson on a new job of the world's customer. */
+async function freshCompletedBooking(w: World) {
+  const job = await createJob(w.db, { customerId: w.customer.id, status: 'in_progress' });
+  const quote = await createQuote(w.db, {
+    jobId: job.id,
+    tradespersonId: w.tradesperson.id,
+    status: 'accepted',
+  });
+  return createBooking(w.db, { quoteId: quote.id, status: 'completed' });
+}
+
+/** An open checkout session of a fresh completed booking. */
+async function freshCheckout(w: World) {
+  const booking = await freshCompletedBooking(w);
+  return startCheckout(w.app, w.db, w.customer.id, booking.id);
+}
+
+/** A fresh booking paid through the API, and its payment (held in escrow). */
+async function freshPayment(w: World) {
+  const booking = await freshCompletedBooking(w);
+  await payThroughApi(w.app, w.db, w.customer.id, booking.id);
+  const [payment] = await w.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+  return { booking, payment: payment! };
+}
+
+/** The sandbox's onboarding link for a new tradesperson's new payout account. */
+async function freshOnboardingLink(w: World) {
+  const owner = await freshTradesperson(w);
+  await call(w.app, w.db, owner.id, 'POST', '/api/v1/payments/connect/account');
+  const { url } = await call(w.app, w.db, owner.id, 'POST', '/api/v1/payments/connect/onboarding-link', {
+    type: 'account_onboarding',
+  });
+  return { owner, linkId: (url as string).split('/sandbox/onboarding/')[1]! };
+}
+
+/** A webhook event as the sandbox provider sends it: the raw body and its signature header. */
+function sandboxWebhook(signingSecret: string | null) {
+  const body = JSON.stringify({
+    id: `evt_test_${randomUUID()}`,
+    object: 'event',
+    type: 'account.updated',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: `acct_test_${randomUUID()}`, object: 'account' } },
+  });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signingSecret)
+    headers['sandbox-signature'] = signPayload(body, signingSecret, Math.floor(Date.now() / 1000));
+  return { payload: body, headers };
+}
+
+/** The test configuration's sandbox signing secret (server/config/config.ts). */
+const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_tradenest_local_only';
 
 // Signing in, changing the password and deleting the account check the password against its stored
 // hash, which names its own scrypt cost: new accounts get a cheap one, or those rows would spend most of
@@ -349,6 +490,13 @@ const jobForm = () => ({
   postcode: 'M1 1AE',
   preferredStartDate: inDays(2),
 });
+
+const onboardingForm = {
+  legalName: 'Tom Trade',
+  dateOfBirth: '1985-04-12',
+  sortCode: '10-88-00',
+  accountNumber: '00012345',
+};
 
 const validProfile = {
   trade: 'Electrician',
@@ -652,6 +800,191 @@ const MATRIX: Record<string, Row | Row[]> = {
   },
   'GET /api/v1/tradesperson/dashboard': { target: asTradesperson, expect: tradespeopleOnly },
 
+  // Payments (docs/api/payments.md). A booking's money is its parties' and admins' business; paying is
+  // the customer's alone (admins do not pay for others), releasing early too.
+  'POST /api/v1/payments/create-payment': [
+    {
+      scenario: 'a completed, unpaid booking',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        json: { bookingId: (await freshCompletedBooking(w)).id },
+      }),
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      // Whether it can be paid is the customer's business: everyone else is told there is no booking.
+      scenario: 'already paid',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        json: { bookingId: w.paidBooking.id },
+      }),
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+    {
+      scenario: 'not completed yet',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, json: { bookingId: w.booking.id } }),
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+  ],
+  // Only the payer may ask about a checkout session.
+  'POST /api/v1/payments/verify-payment': [
+    {
+      scenario: 'an open checkout',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        json: { sessionId: await freshCheckout(w) },
+      }),
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      scenario: 'a paid checkout',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        json: { sessionId: w.paidSessionId },
+      }),
+      expect: { ...ownerOnly, party: 404 },
+    },
+  ],
+  'GET /api/v1/bookings/{id}/money': [
+    {
+      scenario: 'paid',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.paidBooking.id } }),
+      expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+    },
+    {
+      scenario: 'unpaid',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.booking.id } }),
+      expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+    },
+  ],
+  'POST /api/v1/payments/{id}/release': [
+    {
+      scenario: 'held',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshPayment(w)).payment.id },
+      }),
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      scenario: 'already released',
+      target: async (w) => {
+        const { payment } = await freshPayment(w);
+        await call(w.app, w.db, w.customer.id, 'POST', `/api/v1/payments/${payment.id}/release`);
+        return { owner: w.customer, party: w.tradesperson, params: { id: payment.id } };
+      },
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+  ],
+  // A tradesperson's payout account and earnings: customers (admins included) get 404.
+  'GET /api/v1/payments/connect/status': { target: asTradesperson, expect: tradespeopleOnly },
+  'POST /api/v1/payments/connect/account': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshTradesperson(w) }),
+    expect: tradespeopleOnly,
+  },
+  'POST /api/v1/payments/connect/onboarding-link': [
+    {
+      scenario: 'with a payout account',
+      target: async (w) => ({ owner: w.tradesperson, json: { type: 'account_onboarding' } }),
+      expect: tradespeopleOnly,
+    },
+    {
+      // A tradesperson is told to create the account first.
+      scenario: 'without one',
+      freshActors: true,
+      target: async (w) => ({ owner: await freshTradesperson(w), json: { type: 'account_onboarding' } }),
+      expect: { ...tradespeopleOnly, owner: 409, otherTradesperson: 409 },
+    },
+  ],
+  'GET /api/v1/payments/earnings': { target: asTradesperson, expect: tradespeopleOnly },
+  'GET /api/v1/admin/payments': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
+    expect: adminsOnly,
+  },
+  'POST /api/v1/admin/payments/{id}/refund': [
+    {
+      scenario: 'in full',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshPayment(w)).payment.id },
+        json: { reason: 'The work was not done' },
+      }),
+      expect: adminsOnly,
+    },
+    {
+      scenario: 'in part',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshPayment(w)).payment.id },
+        json: { amountPence: 1_000, reason: 'A missing part' },
+      }),
+      expect: adminsOnly,
+    },
+    {
+      // Released money has left escrow: an admin is told so, everyone else that there is nothing there.
+      scenario: 'already released',
+      target: async (w) => {
+        const { payment } = await freshPayment(w);
+        await call(w.app, w.db, w.customer.id, 'POST', `/api/v1/payments/${payment.id}/release`);
+        return {
+          owner: w.customer,
+          party: w.tradesperson,
+          params: { id: payment.id },
+          json: { reason: 'Too late' },
+        };
+      },
+      expect: { ...adminsOnly, admin: 409 },
+    },
+  ],
+  // The provider's webhooks: no session is an authority here, the signature over the raw body is.
+  'POST /api/v1/payments/webhooks/{provider}': [
+    {
+      scenario: 'unsigned',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { provider: 'sandbox' },
+        raw: sandboxWebhook(null),
+      }),
+      expect: { visitor: 400, owner: 400, otherCustomer: 400, otherTradesperson: 400, admin: 400 },
+    },
+    {
+      scenario: 'signed with another secret',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { provider: 'sandbox' },
+        raw: sandboxWebhook('whsec_not_the_sandbox_secret'),
+      }),
+      expect: { visitor: 400, owner: 400, otherCustomer: 400, otherTradesperson: 400, admin: 400 },
+    },
+    {
+      scenario: 'signed by the sandbox',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { provider: 'sandbox' },
+        raw: sandboxWebhook(SANDBOX_WEBHOOK_SECRET),
+      }),
+      expect: everyone,
+    },
+    {
+      // Only the configured provider has an endpoint.
+      scenario: 'another provider',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { provider: 'stripe' },
+        raw: sandboxWebhook(SANDBOX_WEBHOOK_SECRET),
+      }),
+      expect: { visitor: 404, owner: 404, otherCustomer: 404, otherTradesperson: 404, admin: 404 },
+    },
+  ],
+
   // Finding tradespeople: public, except profiles their owner hides.
   'GET /api/v1/tradespeople': { target: asCustomer, expect: everyone },
   'GET /api/v1/tradespeople/featured': { target: asCustomer, expect: everyone },
@@ -881,6 +1214,95 @@ const MATRIX: Record<string, Row | Row[]> = {
       expect: everyone,
     },
   ],
+
+  // The sandbox provider's hosted pages stand where the provider's own would: the unguessable id of a
+  // checkout session or onboarding link is the capability, whoever holds it, with or without a session.
+  'GET /api/v1/sandbox/checkout/{id}': [
+    {
+      scenario: 'an open checkout',
+      target: async (w) => ({ owner: w.customer, params: { id: await freshCheckout(w) } }),
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({ owner: w.customer, params: { id: `cs_test_${randomUUID()}` } }),
+      expect: nobody,
+    },
+  ],
+  'POST /api/v1/sandbox/checkout/{id}/pay': [
+    {
+      scenario: 'an open checkout',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: await freshCheckout(w) },
+        json: { cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+      }),
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: `cs_test_${randomUUID()}` },
+        json: { cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+      }),
+      expect: nobody,
+    },
+  ],
+  'POST /api/v1/sandbox/checkout/{id}/challenge': [
+    {
+      scenario: 'a card waiting for authentication',
+      target: async (w) => {
+        const id = await freshCheckout(w);
+        await payCheckout(w.app, id, ASKS_FOR_AUTHENTICATION);
+        return { owner: w.customer, params: { id }, json: { result: 'complete' } };
+      },
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: `cs_test_${randomUUID()}` },
+        json: { result: 'complete' },
+      }),
+      expect: nobody,
+    },
+  ],
+  'GET /api/v1/sandbox/onboarding/{id}': [
+    {
+      scenario: 'a fresh link',
+      target: async (w) => {
+        const { owner, linkId } = await freshOnboardingLink(w);
+        return { owner, params: { id: linkId } };
+      },
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({ owner: w.tradesperson, params: { id: `acctlink_test_${randomUUID()}` } }),
+      expect: nobody,
+    },
+  ],
+  'POST /api/v1/sandbox/onboarding/{id}': [
+    {
+      scenario: 'a fresh link',
+      target: async (w) => {
+        const { owner, linkId } = await freshOnboardingLink(w);
+        return { owner, params: { id: linkId }, json: onboardingForm };
+      },
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({
+        owner: w.tradesperson,
+        params: { id: `acctlink_test_${randomUUID()}` },
+        json: onboardingForm,
+      }),
+      expect: nobody,
+    },
+  ],
 };
 
 /* ------------------------------------------------------------------------------ running it */
@@ -950,12 +1372,14 @@ async function attempt(w: World, operation: string, row: Row, actor: Actor) {
   const res = await w.app.inject({
     method: method as 'GET',
     url,
-    headers: { ...(cookie ? { cookie } : {}), ...target.form?.headers },
+    headers: { ...(cookie ? { cookie } : {}), ...target.form?.headers, ...target.raw?.headers },
     ...(target.form
       ? { payload: target.form.payload }
-      : target.json
-        ? { payload: target.json as object }
-        : {}),
+      : target.raw
+        ? { payload: target.raw.payload }
+        : target.json
+          ? { payload: target.json as object }
+          : {}),
   });
   return { who, status: res.statusCode, body: res.body };
 }
