@@ -8,9 +8,14 @@ import { AppError } from '../lib/app-error';
 
 export const NUL_MESSAGE = 'Text cannot contain null characters';
 
+const isBytes = (value: object) => ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
+
 /**
  * The path of the first string holding U+0000 in `value` ('specialties.1', as validation details name
  * fields), keys included, or null. Iterative: a deeply nested JSON body must not overflow the stack.
+ * Bytes are not text and are skipped: a raw body (the webhook route's, kept as a Buffer for its
+ * signature) would otherwise be walked one index at a time, seconds for a megabyte on a route anyone
+ * may post to; such a route checks what it parses from its bytes itself.
  */
 export function findNul(value: unknown, path = ''): string | null {
   const stack: [unknown, string][] = [[value, path]];
@@ -20,7 +25,7 @@ export function findNul(value: unknown, path = ''): string | null {
       if (current.includes('\u0000')) return at;
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], at ? `${at}.${i}` : `${i}`]);
-    } else if (current !== null && typeof current === 'object') {
+    } else if (current !== null && typeof current === 'object' && !isBytes(current)) {
       const entries = Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;

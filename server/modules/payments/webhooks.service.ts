@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { WebhookSignatureError } from '../../adapters/payments/gateway';
 import { AppError } from '../../lib/app-error';
+import { refuseNul } from '../../plugins/text-guard';
 import { syncAccount } from './connect.service';
 import { claimWebhook, markWebhookProcessed } from './payments.repository';
 import { confirmCheckoutSession, type PaymentDeps } from './payments.service';
@@ -26,6 +27,9 @@ export async function receiveWebhook(
       throw new AppError(400, 'invalid_signature', PAYMENT_MESSAGES.badSignature);
     throw error;
   }
+  // The text guard skips a raw body; what was parsed from it is checked here, as every other
+  // request's text is: PostgreSQL cannot store U+0000, and a 500 would have the provider retry it.
+  refuseNul(event);
   const fresh = await claimWebhook(deps.db, {
     id: event.id,
     provider,
