@@ -17,7 +17,7 @@ import {
 import { sessionFor } from '../test/http';
 import type { App } from './app';
 import type { Database } from './db/client';
-import { documents, savedProfessionals, sessions } from './db/schema';
+import { documents, payments, savedProfessionals, sessions } from './db/schema';
 import { image, MINIMAL_PDF, temporaryDataDir } from './modules/profiles/test-uploads';
 import {
   createBooking,
@@ -134,6 +134,66 @@ async function marketplace(db: Database) {
   };
 }
 
+/** Runs every queue the money flow and its notifications use until nothing is due. */
+async function drain(app: App) {
+  const names = ['payments.sandbox-webhook', 'payments.payout', 'events.dispatch', 'email.deliver'] as const;
+  for (let i = 0; i < 10; i++) {
+    let ran = 0;
+    for (const name of names) ran += await app.queue.runDue(name);
+    if (ran === 0) return;
+  }
+  throw new Error('the queues did not settle');
+}
+
+/**
+ * Money made through the API, as the web app makes it: checkouts of the customer's completed bookings
+ * (one open, one waiting for authentication, one paid and held in escrow) and the tradesperson's
+ * payout account with an onboarding link. Their ids are the provider's (cs_test_…, acctlink_test_…):
+ * the sandbox's hosted pages and verify-payment are reached with ids that exist. Runs to the end of its
+ * webhooks and notifications, so nothing is still changing when the first batch is fingerprinted.
+ */
+async function money(app: App, db: Database, customerId: string, proId: string) {
+  const as = async (userId: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers: { cookie: await sessionFor(db, userId) }, payload });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const pay = async (sessionId: string, cardNumber: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/sandbox/checkout/${sessionId}/pay`,
+      payload: { cardNumber, expiry: '12 / 34', cvc: '123' },
+    });
+    if (res.statusCode !== 200) throw new Error(`paying ${sessionId}: ${res.statusCode} ${res.body}`);
+  };
+  const checkout = async () => {
+    const job = await createJob(db, { customerId, status: 'in_progress' });
+    const quote = await createQuote(db, { jobId: job.id, tradespersonId: proId, status: 'accepted' });
+    const booking = await createBooking(db, { quoteId: quote.id, status: 'completed' });
+    const { sessionId } = await as(customerId, 'POST', '/api/v1/payments/create-payment', {
+      bookingId: booking.id,
+    });
+    return { booking, sessionId: sessionId as string };
+  };
+  const open = await checkout();
+  const waiting = await checkout();
+  await pay(waiting.sessionId, '4000 0025 0000 3155');
+  const paid = await checkout();
+  await pay(paid.sessionId, '4242 4242 4242 4242');
+  await as(customerId, 'POST', '/api/v1/payments/verify-payment', { sessionId: paid.sessionId });
+  await as(proId, 'POST', '/api/v1/payments/connect/account');
+  const { url } = await as(proId, 'POST', '/api/v1/payments/connect/onboarding-link', {
+    type: 'account_onboarding',
+  });
+  await drain(app);
+  // Every payment, the factory's paid booking's included: release takes their ids.
+  const paymentIds = (await db.select({ id: payments.id }).from(payments)).map((p) => p.id);
+  return {
+    ids: [...paymentIds, ...[open, waiting, paid].flatMap((c) => [c.booking.id, c.booking.jobId])],
+    capabilities: [open.sessionId, waiting.sessionId, paid.sessionId, (url as string).split('/').at(-1)!],
+  };
+}
+
 interface Tally {
   requests: number;
   byClass: Record<string, number>;
@@ -154,11 +214,13 @@ describeOnDatabases('fuzzing every API operation', (ctx) => {
     app = await ctx.app({ DATA_DIR: data.dir, RATE_LIMIT_MAX: '10000000' });
     operations = operationsOf(app.swagger() as OpenApiDocument);
     const rows = await marketplace(db());
+    const paid = await money(app, db(), rows.customer.id, rows.pro.id);
     cookies.customer = await quietSession(db(), rows.customer.id);
     cookies.tradesperson = await quietSession(db(), rows.pro.id);
     fuzz = {
-      ids: rows.ids,
+      ids: [...rows.ids, ...paid.ids],
       fileKeys: rows.fileKeys,
+      capabilities: paid.capabilities,
       png: await image('png', { width: 8, height: 8 }),
       pdf: MINIMAL_PDF,
     };

@@ -26,6 +26,7 @@ export interface JsonSchema {
   maximum?: number;
   maxItems?: number;
   format?: string;
+  pattern?: string;
 }
 
 export interface Param {
@@ -90,6 +91,12 @@ export interface FuzzContext {
   ids: string[];
   /** Keys of stored files, for GET /files/*. */
   fileKeys: string[];
+  /**
+   * Ids the payment provider hands out (the sandbox's checkout sessions and onboarding links): the path
+   * ids of its hosted pages, where holding one is the authority, and verify-payment's sessionId. Without
+   * them those routes only ever see ids that do not exist.
+   */
+  capabilities?: string[];
   /** A small real PNG and a PDF, so that an upload is refused for its poison, not for its file. */
   png: Buffer;
   pdf: Buffer;
@@ -167,6 +174,43 @@ const enumOf = (schema: JsonSchema) => {
   return free ? undefined : all.find((b) => b.enum)?.enum;
 };
 
+/** A path id that is not a uuid but has a shape of its own: one the provider handed out (cs_test_…). */
+const isCapabilitySchema = (schema: JsonSchema) =>
+  !isUuidSchema(schema) && branches(schema).some((b) => b.type === 'string' && b.pattern !== undefined);
+
+/** The provider's webhook routes: their body is raw bytes under a signature, and no schema shows it. */
+const isWebhook = (op: Operation) => op.path.includes('/webhooks/');
+
+/** Known capabilities most of the time, when there are any, else `otherwise`. */
+function capability(ctx: FuzzContext, otherwise: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const known = ctx.capabilities ?? [];
+  return known.length > 0
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, otherwise)
+    : otherwise;
+}
+
+/** An event as the provider posts it, about one of the objects it knows. */
+function webhookEvent(ctx: FuzzContext): fc.Arbitrary<unknown> {
+  return fc.record({
+    id: fc.stringMatching(/^[A-Za-z0-9]{1,24}$/).map((s) => `evt_test_${s}`),
+    object: fc.constant('event'),
+    type: fc.constantFrom(
+      'checkout.session.completed',
+      'checkout.session.expired',
+      'account.updated',
+      'charge.refunded',
+      'transfer.created',
+    ),
+    created: fc.integer({ min: 0, max: 2_000_000_000 }),
+    data: fc.record({
+      object: fc.record({
+        id: capability(ctx, fc.string({ maxLength: 30 })),
+        object: fc.constantFrom('checkout.session', 'account', 'refund'),
+      }),
+    }),
+  });
+}
+
 /* ------------------------------------------------------------------------ plausible values */
 
 const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -226,6 +270,33 @@ function hinted(name: string, ctx: FuzzContext): fc.Arbitrary<unknown> | undefin
       return known();
     case 'token':
       return fc.stringMatching(/^[0-9a-f]{64}$/);
+    // Payments: the sandbox's test cards and bank details, so a request gets as far as the provider.
+    case 'sessionId':
+      return capability(ctx, fc.string({ maxLength: 40 }));
+    case 'cardNumber':
+      return fc.constantFrom(
+        '4242 4242 4242 4242',
+        '4000 0000 0000 0002',
+        '4000002500003155',
+        '4242 4242 4242 4241',
+        '',
+      );
+    case 'expiry':
+      return fc.constantFrom('12 / 34', '01/2099', '13/30', '01/20', '');
+    case 'cvc':
+      return fc.constantFrom('123', '1234', '12', '');
+    case 'legalName':
+      return fc.constantFrom('Tom Trade', 'A');
+    case 'dateOfBirth':
+      return fc.constantFrom('1985-04-12', '12/04/1985');
+    case 'sortCode':
+      return fc.constantFrom('10-88-00', '108800', '10-88');
+    case 'accountNumber':
+      return fc.constantFrom('00012345', '1234');
+    case 'reason':
+      return fc.constantFrom('The work was not done', '');
+    case 'amountPence':
+      return fc.constantFrom(1_000, 0, -5, 1.5, 10_000_000);
     default:
       return undefined;
   }
@@ -473,6 +544,8 @@ type Poison =
   | { kind: 'hostile text'; param: string; value: string }
   | { kind: 'forged cursor'; param: string; time: string; id: string }
   | { kind: 'cross-site'; origin: string }
+  | { kind: 'unknown capability'; param: string; value: string }
+  | { kind: 'forged signature'; value: string }
   | { kind: 'NUL in body'; where: 'value' | 'key' | 'array'; field: string; value: string }
   | { kind: 'wrong type'; field: string; value: unknown }
   | { kind: 'missing field'; field: string }
@@ -508,6 +581,8 @@ const STAGE: Record<Poison['kind'], number> = {
   'hostile text': 0,
   'forged cursor': 0,
   'cross-site': 0,
+  'unknown capability': 0,
+  'forged signature': 0,
   'NUL in body': 1,
   'wrong type': 1,
   'missing field': 1,
@@ -579,6 +654,22 @@ function poisonsFor(op: Operation): fc.Arbitrary<Poison>[] {
       fc.record({
         kind: fc.constant('unknown ids' as const),
         values: fc.array(fc.uuid(), { minLength: uuidParams.length, maxLength: uuidParams.length }),
+      }),
+    );
+  }
+  // An id of the provider's shape that it never handed out: nothing there, and nothing to change.
+  const capabilityParams = op.pathParams.filter((p) => isCapabilitySchema(p.schema));
+  if (capabilityParams.length > 0) {
+    poisons.push(
+      fc.record({
+        kind: fc.constant('unknown capability' as const),
+        param: fc.constantFrom(...capabilityParams.map((p) => p.name)),
+        value: fc
+          .tuple(
+            fc.constantFrom('cs_test_', 'acctlink_test_', 'acct_test_'),
+            fc.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+          )
+          .map(([prefix, rest]) => `${prefix}${rest}`),
       }),
     );
   }
@@ -693,6 +784,24 @@ function poisonsFor(op: Operation): fc.Arbitrary<Poison>[] {
       ),
     }),
   );
+  // The fuzz does not know the provider's signing secret, so no signature it sends can verify.
+  if (isWebhook(op)) {
+    const now = Math.floor(Date.now() / 1000);
+    const hex = fc.stringMatching(/^[0-9a-f]{64}$/);
+    poisons.push(
+      fc.record({
+        kind: fc.constant('forged signature' as const),
+        value: fc.oneof(
+          hex.map((h) => `t=${now},v1=${h}`),
+          hex.map((h) => `t=${now - 3_600},v1=${h}`),
+          fc.tuple(hex, hex).map(([a, b]) => `t=${now},v1=${a},v1=${b}`),
+          hex.map((h) => `v1=${h}`),
+          fc.constantFrom('', 'garbage', `t=${now}`, 't=1e400,v1=00', 't=,v1=', 't=1,'.repeat(2_000)),
+          fc.string({ maxLength: 80 }),
+        ),
+      }),
+    );
+  }
 
   if (op.multipart) {
     const fields = op.path.endsWith('/documents') ? ['kind', 'title', 'expiresOn'] : [];
@@ -875,6 +984,14 @@ function applyPoison(draft: Draft, poison: Poison, op: Operation): void {
     case 'cross-site':
       draft.headers.origin = poison.origin;
       return;
+    case 'unknown capability':
+      draft.pathValues[poison.param] = poison.value;
+      return;
+    case 'forged signature':
+      // Both providers' headers: whichever the route reads carries the forgery.
+      draft.headers['sandbox-signature'] = poison.value;
+      draft.headers['stripe-signature'] = poison.value;
+      return;
     case 'NUL in body': {
       const target = body();
       if (poison.where === 'key') target[poison.value] = 'x';
@@ -1047,6 +1164,24 @@ export function fuzzRequests(op: Operation, ctx: FuzzContext): fc.Arbitrary<Fuzz
             fc.oneof(fc.constantFrom(...ctx.fileKeys), fc.string({ minLength: 1, maxLength: 40 })),
           ];
         if (p.name === 'postcode') return [p.name, fc.constantFrom('M1 1AE', 'sw1a1aa', 'ZZ99 9ZZ', 'x')];
+        // A fixed set (the webhook's provider): mostly one of it, so the route is reached at all.
+        const choices = enumOf(p.schema);
+        if (choices)
+          return [
+            p.name,
+            fc.oneof(
+              { weight: 5, arbitrary: fc.constantFrom(...choices.map(String)) },
+              fc.string({ minLength: 1, maxLength: 20 }),
+            ),
+          ];
+        if (isCapabilitySchema(p.schema))
+          return [
+            p.name,
+            capability(
+              ctx,
+              fc.oneof(fc.constantFrom(...ctx.ids), fc.string({ minLength: 1, maxLength: 20 })),
+            ),
+          ];
         return [p.name, fc.oneof(fc.constantFrom(...ctx.ids), fc.string({ minLength: 1, maxLength: 20 }))];
       }),
     ) as Record<string, fc.Arbitrary<string>>,
@@ -1063,7 +1198,11 @@ export function fuzzRequests(op: Operation, ctx: FuzzContext): fc.Arbitrary<Fuzz
       ),
     )
     .map((pairs) => pairs.flat() as [string, string][]);
-  const body = op.body ? plausible(op.body, '', ctx) : fc.constant(undefined);
+  const body = op.body
+    ? plausible(op.body, '', ctx)
+    : isWebhook(op)
+      ? webhookEvent(ctx)
+      : fc.constant(undefined);
   const form = op.multipart
     ? fc.record({
         fields: op.path.endsWith('/documents')
