@@ -173,6 +173,18 @@ describeOnDatabases('paying for a booking', (ctx) => {
     expect(await paymentBalance(db(), (await paymentOf(db(), booking.id)).id, 'escrow')).toBe(0);
     expect(await paymentBalance(db(), (await paymentOf(db(), booking.id)).id, 'platform_fees')).toBe(2_025);
     expect(await balance(db(), `tradesperson_payable:${booking.tradespersonId}`)).toBe(11_475);
+    // The tradesperson was told of both: the payment held, then the money released.
+    const told = await db()
+      .select({ title: notifications.title, body: notifications.body })
+      .from(notifications)
+      .where(eq(notifications.userId, booking.tradespersonId));
+    const [jobRow] = await db().select().from(jobPostings).where(eq(jobPostings.id, booking.jobId));
+    expect(told.map((n) => n.title).sort()).toEqual(
+      [`Money released for '${jobRow!.title}'`, `Payment received for '${jobRow!.title}'`].sort(),
+    );
+    expect(told.find((n) => n.title.startsWith('Money'))!.body).toBe(
+      '£114.75 is yours (£135.00 less the £20.25 platform fee).',
+    );
     const dashboard = await app.inject({
       url: '/api/v1/tradesperson/dashboard',
       headers: { cookie: tradesperson },
