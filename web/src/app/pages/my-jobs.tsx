@@ -1,19 +1,21 @@
 import type { MyJobsTab } from '@domain/marketplace/api';
 import { ArrowLeft, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/accounts/session';
 import { MyBookingsList } from '@/features/marketplace/bookings/my-bookings-list';
 import { MyJobsTabs } from '@/features/marketplace/jobs/my-jobs-list';
-import { showError } from '@/lib/toast';
+import { usePaymentReturn } from '@/features/payments/use-payment-return';
 
 /** My Jobs for customers, My Bookings for tradespeople (spec section 2). */
 function MyJobsPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [tab, setTab] = useState<MyJobsTab>('all');
-  usePaymentReturn();
+  // A confirmed payment completes the job: the Done tab is where it now is, with its money.
+  const { verifying } = usePaymentReturn(() => setTab('done'));
   if (!user) return null;
   const tradesperson = user.userType === 'tradesperson';
 
@@ -37,26 +39,18 @@ function MyJobsPage() {
           </Button>
         )}
       </div>
+      {/* Always on the page, so screen readers announce the message when it appears. */}
+      <div role="status">
+        {verifying && (
+          <p className="mb-4 flex items-center gap-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm">
+            <Spinner className="size-4" />
+            Confirming your payment…
+          </p>
+        )}
+      </div>
       {tradesperson ? <MyBookingsList /> : <MyJobsTabs tab={tab} onTabChange={setTab} />}
     </div>
   );
-}
-
-/**
- * The payment provider sends the customer back with ?payment=success&session_id=… or
- * ?payment=cancelled. Verifying a success arrives with the payments issue, so nothing is claimed for
- * it here; a cancellation is said. Either way the address goes back to /my-jobs.
- */
-function usePaymentReturn() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const handled = useRef(false);
-  const payment = searchParams.get('payment');
-  useEffect(() => {
-    if (!payment || handled.current) return;
-    handled.current = true;
-    if (payment === 'cancelled') void showError('Payment cancelled', 'Your payment was cancelled.');
-    setSearchParams({}, { replace: true });
-  }, [payment, setSearchParams]);
 }
 
 export { MyJobsPage as Component };

@@ -1,7 +1,8 @@
 import { milesAwayText } from '@domain/geo/distance';
 import { jobAge } from '@domain/marketplace/ages';
-import type { JobResponse } from '@domain/marketplace/api';
+import type { BookingView, JobResponse } from '@domain/marketplace/api';
 import { budgetText, formatPence } from '@domain/money/money';
+import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
 import { MessageButton } from '@/features/messaging/message-button';
+import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
+import { MoneyTimeline } from '@/features/payments/money-timeline';
+import { PayButton } from '@/features/payments/pay-button';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError } from '@/lib/toast';
@@ -144,8 +148,13 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
                 {job.booking.tradesperson.trade ? `, ${job.booking.tradesperson.trade}` : ''}
               </p>
             )}
+            <BookingMoney booking={job.booking} owner={owner} />
           </CardContent>
         </Card>
+      )}
+
+      {job.booking && (job.booking.status === 'completed' || job.booking.status === 'disputed') && (
+        <MoneyTimeline bookingId={job.booking.id} />
       )}
 
       {!owner && (
@@ -208,6 +217,40 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
           </Card>
         )}
       </section>
+    </div>
+  );
+}
+
+/**
+ * The booking's money under its details: 'Ready for Payment' and 'Pay £X' for the customer of completed,
+ * unpaid work; once paid, where the money is, and the customer's early release while it is held.
+ */
+function BookingMoney({ booking, owner }: { booking: BookingView; owner: boolean }) {
+  const unpaid = booking.money.state === 'unpaid';
+  if (unpaid && !(owner && booking.status === 'completed' && !booking.depositPaid)) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-border pt-4">
+      <span className="text-sm text-muted-foreground">Payment</span>
+      {unpaid ? (
+        <>
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
+            {PAYMENT_TEXTS.readyForPayment}
+          </span>
+          <PayButton bookingId={booking.id} amount={booking.amount} />
+        </>
+      ) : (
+        <>
+          <MoneyStatus money={booking.money} />
+          {owner && canReleaseEarly(booking.money) && (
+            <ReleasePaymentButton
+              bookingId={booking.id}
+              amount={booking.amount}
+              tradespersonName={displayName(booking.tradesperson)}
+              heldUntil={booking.money.heldUntil}
+            />
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import { jobAge } from '@domain/marketplace/ages';
 import type { MyJobsTab, MyJobView } from '@domain/marketplace/api';
-import { budgetText, formatPence } from '@domain/money/money';
+import { budgetText } from '@domain/money/money';
+import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { CalendarDays, MapPin, PoundSterling } from 'lucide-react';
 import { Link } from 'react-router';
 import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
+import { PayButton } from '@/features/payments/pay-button';
+import { displayName } from '@/lib/format';
 import { CancelJobButton } from './cancel-job-button';
 
 export function quotesReceivedText(count: number): string {
@@ -16,7 +20,11 @@ export function quotesReceivedText(count: number): string {
 export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
   const booking = job.booking;
   // Spec section 4: the tradesperson marked it complete and the customer has not paid yet.
-  const readyForPayment = tab === 'active' && booking?.status === 'completed' && !booking.depositPaid;
+  const readyForPayment =
+    tab === 'active' &&
+    booking?.status === 'completed' &&
+    !booking.depositPaid &&
+    booking.money.state === 'unpaid';
 
   return (
     <Card className="relative p-4 transition-colors hover:bg-muted/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5">
@@ -65,15 +73,9 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
           {readyForPayment && booking ? (
             <>
               <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
-                Ready for Payment
+                {PAYMENT_TEXTS.readyForPayment}
               </span>
-              {/* Payments arrive with their own issue: the button is shown, honestly unavailable. */}
-              <Button size="sm" disabled aria-describedby={`pay-note-${job.id}`}>
-                Pay {formatPence(booking.amount, 2)}
-              </Button>
-              <span id={`pay-note-${job.id}`} className="text-xs text-muted-foreground">
-                Payments open soon
-              </span>
+              <PayButton bookingId={booking.id} amount={booking.amount} />
             </>
           ) : tab === 'active' ? (
             <Button asChild size="sm" variant="outline">
@@ -82,6 +84,19 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
               </Link>
             </Button>
           ) : null}
+          {booking && booking.money.state !== 'unpaid' && (
+            <>
+              <MoneyStatus money={booking.money} />
+              {canReleaseEarly(booking.money) && (
+                <ReleasePaymentButton
+                  bookingId={booking.id}
+                  amount={booking.amount}
+                  tradespersonName={displayName(booking.tradesperson)}
+                  heldUntil={booking.money.heldUntil}
+                />
+              )}
+            </>
+          )}
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>
