@@ -18,8 +18,35 @@ function planned(path: string, title: string): RouteObject {
   return { path, handle: { title } satisfies RouteHandle, lazy: comingSoon };
 }
 
+// The sandbox payment provider's hosted pages (docs/api/payments.md). They stand where the provider's
+// own pages would: public, outside the app's layout and session, each marked as the sandbox.
+const sandboxRoutes: RouteObject = {
+  path: '/sandbox',
+  lazy: () => import('./sandbox-layout'),
+  errorElement: <RouteError />,
+  HydrateFallback: () => null,
+  children: [
+    {
+      path: 'checkout/:id',
+      handle: { title: 'Checkout' } satisfies RouteHandle,
+      lazy: () => import('./pages/sandbox-checkout'),
+    },
+    {
+      path: 'checkout/:id/authenticate',
+      handle: { title: 'Authenticate your payment' } satisfies RouteHandle,
+      lazy: () => import('./pages/sandbox-challenge'),
+    },
+    {
+      path: 'onboarding/:id',
+      handle: { title: 'Payout account' } satisfies RouteHandle,
+      lazy: () => import('./pages/sandbox-onboarding'),
+    },
+  ],
+};
+
 // The spec's route list (section 2) plus the linked-but-unshown screens.
 export const routes: RouteObject[] = [
+  sandboxRoutes,
   {
     path: '/',
     element: <RootLayout />,

@@ -1,0 +1,383 @@
+// @vitest-environment happy-dom
+import type { BookingView, MyJobView } from '@domain/marketplace/api';
+import { PAYMENT_TEXTS } from '@domain/payments/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import { leaveTo } from '@/lib/leave-app';
+import { showError, showInfo, showSuccess } from '@/lib/toast';
+import { makeBooking, makeMyJob } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { VERIFY_POLL } from './use-payment-return';
+
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
+vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
+
+const BOOKING_ID = '30000000-0000-4000-8000-000000000001';
+const CHECKOUT_URL = 'http://localhost/sandbox/checkout/cs_sandbox_abcdefgh';
+
+/** The tab `window.open` hands back: the button sends it to the checkout once the address arrives. */
+type FakeTab = {
+  location: { href: string };
+  opener: unknown;
+  closed: boolean;
+  close: () => void;
+  document: { title: string };
+};
+let fakeTab: FakeTab;
+let openSpy: { mockRestore: () => void };
+
+beforeEach(() => {
+  fakeTab = { location: { href: '' }, opener: {}, closed: false, close: vi.fn(), document: { title: '' } };
+  openSpy = vi.spyOn(window, 'open').mockImplementation(() => fakeTab as unknown as Window);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  openSpy.mockRestore();
+  vi.mocked(showError).mockClear();
+  vi.mocked(showSuccess).mockClear();
+  vi.mocked(showInfo).mockClear();
+  vi.mocked(leaveTo).mockClear();
+  localStorage.clear();
+});
+
+const readyJob = () =>
+  makeMyJob({
+    id: 'a',
+    title: 'Finished work',
+    status: 'in_progress',
+    booking: makeBooking({ id: BOOKING_ID, status: 'completed', depositPaid: false, amount: 13_500 }),
+  });
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+async function openActiveTab(handlers: Handlers) {
+  const fetchMock = mockApi({
+    ...sessionHandler(makeUser()),
+    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [readyJob()] } }),
+    ...handlers,
+  });
+  renderApp('/my-jobs');
+  await screen.findByRole('link', { name: 'Finished work' }, { timeout: 5000 });
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'Active' }), { button: 0 });
+  const pay = await screen.findByRole('button', { name: 'Pay £135.00' });
+  return { fetchMock, pay };
+}
+
+const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => String(url) === `/api/v1${path}`);
+
+describe('Pay £X', () => {
+  it('asks for a checkout once however fast the clicks, and opens it in a new tab', async () => {
+    let answer!: () => void;
+    const { fetchMock, pay } = await openActiveTab({
+      'POST /api/v1/payments/create-payment': () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ status: 200, body: { url: CHECKOUT_URL, sessionId: 'cs_sandbox_abcdefgh' } });
+        }),
+    });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(true));
+    fireEvent.click(pay);
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer();
+    await waitFor(() => expect(fakeTab.location.href).toBe(CHECKOUT_URL));
+    const calls = callsTo(fetchMock, '/payments/create-payment');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ bookingId: BOOKING_ID });
+    expect(window.open).toHaveBeenCalledTimes(1);
+    expect(fakeTab.opener).toBeNull();
+    expect(leaveTo).not.toHaveBeenCalled();
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    expect(showError).not.toHaveBeenCalled();
+  });
+
+  it('opens the checkout in this tab when the browser blocks the new one', async () => {
+    vi.mocked(window.open).mockImplementation(() => null);
+    const { pay } = await openActiveTab({
+      'POST /api/v1/payments/create-payment': () => ({
+        status: 200,
+        body: { url: CHECKOUT_URL, sessionId: 'cs_sandbox_abcdefgh' },
+      }),
+    });
+    fireEvent.click(pay);
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(CHECKOUT_URL));
+  });
+
+  it("says 'Payment failed' with the server's message, and closes the tab it opened", async () => {
+    const { pay } = await openActiveTab({
+      'POST /api/v1/payments/create-payment': () => ({
+        status: 409,
+        body: { error: { code: 'payment_state', message: 'This booking has already been paid' } },
+      }),
+    });
+    fireEvent.click(pay);
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Payment failed', 'This booking has already been paid'),
+    );
+    expect(fakeTab.close).toHaveBeenCalled();
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to initiate payment' when the server gave no message", async () => {
+    const { pay } = await openActiveTab({
+      'POST /api/v1/payments/create-payment': () => ({ status: 502, body: '<html>Bad gateway</html>' }),
+    });
+    fireEvent.click(pay);
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Payment failed', 'Failed to initiate payment'),
+    );
+    expect(PAYMENT_TEXTS.startFailedFallback).toBe('Failed to initiate payment');
+  });
+});
+
+const SESSION = 'cs_sandbox_abcdefgh';
+
+function returnTo(path: string, verify: Handlers[string], jobs: MyJobView[] = []) {
+  const fetchMock = mockApi({
+    ...sessionHandler(makeUser()),
+    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs } }),
+    'POST /api/v1/payments/verify-payment': verify,
+  });
+  return { ...renderApp(path), fetchMock };
+}
+
+const paid = { status: 'paid', bookingId: BOOKING_ID, jobId: 'a', heldUntil: '2026-11-30T12:00:00.000Z' };
+
+describe('returning from the checkout', () => {
+  it("verifies a success, says 'Payment successful!', shows Done and resets the address", async () => {
+    const { router, fetchMock } = returnTo(`/my-jobs?payment=success&session_id=${SESSION}`, () => ({
+      status: 200,
+      body: paid,
+    }));
+    await waitFor(
+      () =>
+        expect(showSuccess).toHaveBeenCalledWith(
+          'Payment successful!',
+          'Your payment has been processed and the job is now complete.',
+        ),
+      { timeout: 5000 },
+    );
+    expect(router.state.location.pathname).toBe('/my-jobs');
+    expect(router.state.location.search).toBe('');
+    const calls = callsTo(fetchMock, '/payments/verify-payment');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ sessionId: SESSION });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Done' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(showError).not.toHaveBeenCalled();
+  });
+
+  it('asks again while the payment is pending, then says it succeeded', async () => {
+    const interval = VERIFY_POLL.intervalMs;
+    VERIFY_POLL.intervalMs = 10;
+    try {
+      let asked = 0;
+      const { fetchMock } = returnTo(`/my-jobs?payment=success&session_id=${SESSION}`, () => {
+        asked += 1;
+        return { status: 200, body: asked < 3 ? { ...paid, status: 'pending', heldUntil: null } : paid };
+      });
+      expect(await screen.findByText('Confirming your payment…', undefined, { timeout: 5000 })).toBeTruthy();
+      await waitFor(() =>
+        expect(showSuccess).toHaveBeenCalledWith(PAYMENT_TEXTS.successTitle, PAYMENT_TEXTS.successBody),
+      );
+      expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(3);
+      await waitFor(() => expect(screen.queryByText('Confirming your payment…')).toBeNull());
+    } finally {
+      VERIFY_POLL.intervalMs = interval;
+    }
+  });
+
+  it('says the payment is still being confirmed when it stays pending', async () => {
+    const { intervalMs, attempts } = VERIFY_POLL;
+    Object.assign(VERIFY_POLL, { intervalMs: 5, attempts: 3 });
+    try {
+      const { fetchMock } = returnTo(`/my-jobs?payment=success&session_id=${SESSION}`, () => ({
+        status: 200,
+        body: { ...paid, status: 'pending', heldUntil: null },
+      }));
+      await waitFor(() => expect(showInfo).toHaveBeenCalledTimes(1), { timeout: 5000 });
+      expect(vi.mocked(showInfo).mock.calls[0]![0]).toBe('Payment processing');
+      expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(3);
+      expect(showSuccess).not.toHaveBeenCalled();
+      expect(showError).not.toHaveBeenCalled();
+    } finally {
+      Object.assign(VERIFY_POLL, { intervalMs, attempts });
+    }
+  });
+
+  it.each([
+    ['a failed payment', { status: 200, body: { ...paid, status: 'failed', heldUntil: null } }],
+    ['a cancelled payment', { status: 200, body: { ...paid, status: 'cancelled', heldUntil: null } }],
+    [
+      'a refused verification',
+      { status: 404, body: { error: { code: 'not_found', message: 'Payment not found' } } },
+    ],
+  ])("says 'Payment verification failed' after %s", async (_, reply) => {
+    const { router } = returnTo(`/my-jobs?payment=success&session_id=${SESSION}`, () => reply);
+    await waitFor(
+      () =>
+        expect(showError).toHaveBeenCalledWith(
+          'Payment verification failed',
+          'Please contact support if payment was deducted.',
+        ),
+      { timeout: 5000 },
+    );
+    expect(router.state.location.search).toBe('');
+    expect(showSuccess).not.toHaveBeenCalled();
+  });
+
+  it("says 'Payment cancelled' on return from a cancelled checkout, verifying nothing", async () => {
+    const { router, fetchMock } = returnTo('/my-jobs?payment=cancelled', () => ({ status: 200, body: paid }));
+    await waitFor(
+      () => expect(showError).toHaveBeenCalledWith('Payment cancelled', 'Your payment was cancelled.'),
+      {
+        timeout: 5000,
+      },
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(0);
+  });
+
+  it("verifies once and says so once under React's StrictMode", async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(makeUser()),
+      'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+      'POST /api/v1/payments/verify-payment': () => ({ status: 200, body: paid }),
+    });
+    const router = createMemoryRouter(routes, {
+      initialEntries: [`/my-jobs?payment=success&session_id=${SESSION}`],
+    });
+    render(
+      <StrictMode>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(showSuccess).toHaveBeenCalled(), { timeout: 5000 });
+    // Time for a second run to show itself.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(showSuccess).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+const heldUntil = '2026-11-30T12:00:00.000Z';
+const doneJob = (money: BookingView['money']) =>
+  makeMyJob({
+    id: 'a',
+    title: 'Paid work',
+    status: 'completed',
+    booking: makeBooking({ id: BOOKING_ID, status: 'completed', depositPaid: true, amount: 13_500, money }),
+  });
+
+const moneyView = {
+  bookingId: BOOKING_ID,
+  jobId: 'a',
+  amountPence: 13_500,
+  state: 'held',
+  payments: [
+    {
+      id: '40000000-0000-4000-8000-000000000001',
+      bookingId: BOOKING_ID,
+      status: 'succeeded',
+      amountPence: 13_500,
+      feePence: 2_025,
+      refundedPence: 0,
+      releasedPence: 0,
+      heldPence: 13_500,
+      heldUntil,
+      releasedAt: null,
+      paidAt: '2026-11-23T12:00:00.000Z',
+      frozen: false,
+      canRelease: true,
+    },
+  ],
+  timeline: [],
+};
+
+async function openDoneTab(job: MyJobView, handlers: Handlers = {}) {
+  const fetchMock = mockApi({
+    ...sessionHandler(makeUser()),
+    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [job] } }),
+    ...handlers,
+  });
+  renderApp('/my-jobs');
+  await screen.findByRole('link', { name: job.title }, { timeout: 5000 });
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'Done' }), { button: 0 });
+  await waitFor(() => expect(callsTo(fetchMock, '/jobs/mine?tab=done')).toHaveLength(1));
+  const card = within(await waitFor(() => screen.getByRole('link', { name: job.title }).closest('li')!));
+  return { fetchMock, card };
+}
+
+describe('the money of a paid job on Done', () => {
+  it('says where held money is and releases it early after confirming', async () => {
+    let released = false;
+    const { fetchMock, card } = await openDoneTab(doneJob({ state: 'held', heldUntil, frozen: false }), {
+      [`GET /api/v1/bookings/${BOOKING_ID}/money`]: () => ({ status: 200, body: { money: moneyView } }),
+      'POST /api/v1/payments/40000000-0000-4000-8000-000000000001/release': () => {
+        released = true;
+        return { status: 200, body: { money: { ...moneyView, state: 'released' } } };
+      },
+    });
+    expect(await card.findByText('Held until 30 Nov 2026')).toBeTruthy();
+    fireEvent.click(card.getByRole('button', { name: 'Release payment now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release the payment now?' });
+    expect(dialog.textContent).toContain('£135.00');
+    expect(dialog.textContent).toContain('Tom Pipes');
+    expect(dialog.textContent).toContain('30 Nov 2026');
+    expect(dialog.textContent).toContain('protection window');
+    expect(released).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release payment' }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('Payment released', 'Tom Pipes has been paid.'),
+    );
+    expect(released).toBe(true);
+    expect(callsTo(fetchMock, `/bookings/${BOOKING_ID}/money`).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the money held when the dialog is dismissed', async () => {
+    const { fetchMock, card } = await openDoneTab(doneJob({ state: 'held', heldUntil, frozen: false }));
+    fireEvent.click(await card.findByRole('button', { name: 'Release payment now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it held' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/release'))).toBe(false);
+  });
+
+  it("says the release failed in the dialog and the toast, in the server's words", async () => {
+    const { card } = await openDoneTab(doneJob({ state: 'held', heldUntil, frozen: false }), {
+      [`GET /api/v1/bookings/${BOOKING_ID}/money`]: () => ({ status: 200, body: { money: moneyView } }),
+      'POST /api/v1/payments/40000000-0000-4000-8000-000000000001/release': () => ({
+        status: 409,
+        body: { error: { code: 'payment_state', message: 'This payment is frozen by a dispute' } },
+      }),
+    });
+    fireEvent.click(await card.findByRole('button', { name: 'Release payment now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release payment' }));
+    expect(await within(dialog).findByText('This payment is frozen by a dispute')).toBeTruthy();
+    expect(showError).toHaveBeenCalledWith('Error', 'This payment is frozen by a dispute');
+  });
+
+  it.each([
+    [{ state: 'held', heldUntil, frozen: true }, 'Frozen by a dispute'],
+    [{ state: 'released', heldUntil: null, frozen: false }, 'Released'],
+    [{ state: 'refunded', heldUntil: null, frozen: false }, 'Refunded'],
+  ] as const)('says %o as %s, without a release button', async (money, text) => {
+    const { card } = await openDoneTab(doneJob({ ...money }));
+    expect(await card.findByText(text)).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Release payment now' })).toBeNull();
+    expect(card.queryByText(/Held until/)).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+// The sandbox provider's hosted-page API (docs/api/payments.md, "The sandbox provider"). No TradeNest
+// session is needed: the unguessable id in the address is what lets a browser use a page.
+import type {
+  SandboxOnboardingView as OnboardingViewSchema,
+  SandboxCheckoutView,
+  SandboxPayResponse,
+} from '@domain/payments/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, apiFetch } from '@/lib/api';
+
+export type SandboxOnboardingView = z.infer<typeof OnboardingViewSchema>;
+export type SandboxPayOutcome = z.infer<typeof SandboxPayResponse>;
+export type CardForm = { cardNumber: string; expiry: string; cvc: string; name: string };
+export type OnboardingForm = {
+  legalName: string;
+  dateOfBirth: string;
+  sortCode: string;
+  accountNumber: string;
+};
+
+const checkoutPath = (id: string) => `/sandbox/checkout/${encodeURIComponent(id)}`;
+const onboardingPath = (id: string) => `/sandbox/onboarding/${encodeURIComponent(id)}`;
+const checkoutKey = (id: string) => ['sandbox', 'checkout', id] as const;
+
+// A missing page is an answer; only a server error is worth one more try.
+const retryServerErrors = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && count < 1;
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export function useSandboxCheckout(id: string) {
+  return useQuery({
+    queryKey: checkoutKey(id),
+    queryFn: () => apiFetch<SandboxCheckoutView>(checkoutPath(id)),
+    retry: retryServerErrors,
+    // The page is the only one changing the session: no refetch on focus that would reset the form.
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function usePayCheckout(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, ...card }: CardForm) =>
+      apiFetch<SandboxPayOutcome>(`${checkoutPath(id)}/pay`, {
+        method: 'POST',
+        json: { ...card, ...(name.trim() ? { name: name.trim() } : {}) },
+      }),
+    // The challenge page reads the session from the cache: it now waits for authentication.
+    onSuccess: (result) => {
+      if (result.outcome === 'requires_action')
+        queryClient.setQueryData<SandboxCheckoutView>(checkoutKey(id), (old) =>
+          old ? { ...old, awaitingAuthentication: true } : old,
+        );
+    },
+    // A closed session (409) is shown from the session's own state.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'payment_state')
+        void queryClient.invalidateQueries({ queryKey: checkoutKey(id) });
+    },
+  });
+}
+
+export function useAnswerChallenge(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (result: 'complete' | 'fail') =>
+      apiFetch<SandboxPayOutcome>(`${checkoutPath(id)}/challenge`, { method: 'POST', json: { result } }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: checkoutKey(id) }),
+  });
+}
+
+export function useSandboxOnboarding(id: string) {
+  return useQuery({
+    queryKey: ['sandbox', 'onboarding', id],
+    queryFn: () => apiFetch<SandboxOnboardingView>(onboardingPath(id)),
+    retry: retryServerErrors,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSubmitOnboarding(id: string) {
+  return useMutation({
+    mutationFn: (body: OnboardingForm) =>
+      apiFetch<{ url: string }>(onboardingPath(id), { method: 'POST', json: body }),
+  });
+}

@@ -1,0 +1,236 @@
+import { SandboxOnboardingBody } from '@domain/payments/api';
+import { Landmark } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RequiredMark } from '@/components/ui/required-mark';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromSchema,
+  issuesFromServer,
+  useMarkFields,
+} from '@/lib/form-errors';
+import { leaveTo } from '@/lib/leave-app';
+import {
+  isNotFound,
+  type OnboardingForm,
+  type SandboxOnboardingView,
+  useSandboxOnboarding,
+  useSubmitOnboarding,
+} from './api';
+import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
+
+const FIELDS = ['legalName', 'dateOfBirth', 'sortCode', 'accountNumber'] as const;
+
+/** The sandbox's test bank details, as the real provider's test mode takes them. */
+export const TEST_BANK = { sortCode: '10-88-00', accountNumber: '00012345' } as const;
+
+/** The sandbox's connected-account onboarding (`/sandbox/onboarding/:id`), opened from Business Setup. */
+export function SandboxOnboardingPage({ id }: { id: string }) {
+  const link = useSandboxOnboarding(id);
+  if (link.isPending) return <SandboxLoading what="onboarding" />;
+  if (link.isError) {
+    return isNotFound(link.error) ? (
+      <SandboxNotice title="Link not found">
+        <p>This onboarding link does not exist. Start again from Business Setup on TradeNest.</p>
+      </SandboxNotice>
+    ) : (
+      <SandboxNotice
+        title="Something went wrong"
+        action={<Button onClick={() => void link.refetch()}>Try again</Button>}
+      >
+        <p>We could not load this onboarding link.</p>
+      </SandboxNotice>
+    );
+  }
+  if (link.data.expired) return <ExpiredLink refreshUrl={link.data.refreshUrl} />;
+  return <OnboardingFields link={link.data} />;
+}
+
+function ExpiredLink({ refreshUrl }: { refreshUrl: string }) {
+  return (
+    <SandboxNotice
+      title="This link has expired"
+      action={
+        <Button asChild>
+          <a href={refreshUrl}>Get a new link from TradeNest</a>
+        </Button>
+      }
+    >
+      <p>Onboarding links work once and for a short time. TradeNest will give you a new one.</p>
+    </SandboxNotice>
+  );
+}
+
+function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
+  const submit = useSubmitOnboarding(link.id);
+  const [expiredUrl, setExpiredUrl] = useState<string | null>(null);
+  const { register, handleSubmit, setError, setFocus, clearErrors, setValue, getValues, formState } =
+    useForm<OnboardingForm>({
+      defaultValues: { legalName: '', dateOfBirth: '', sortCode: '', accountNumber: '' },
+    });
+  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+  const update = link.type === 'account_update';
+
+  const fillTestDetails = () => {
+    clearErrors();
+    if (!getValues('legalName').trim()) setValue('legalName', 'Test Tradesperson');
+    if (!getValues('dateOfBirth')) setValue('dateOfBirth', '1990-01-01');
+    setValue('sortCode', TEST_BANK.sortCode);
+    setValue('accountNumber', TEST_BANK.accountNumber);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    clearErrors();
+    const parsed = SandboxOnboardingBody.safeParse(values);
+    if (!parsed.success) {
+      mark(issuesFromSchema(parsed.error.issues));
+      return;
+    }
+    submit.mutate(parsed.data, {
+      onSuccess: ({ url }) => leaveTo(url),
+      onError: (error) => {
+        const refreshUrl = refreshUrlOf(error);
+        if (refreshUrl) {
+          setExpiredUrl(refreshUrl);
+          return;
+        }
+        if (mark(issuesFromServer(error))) return;
+        setError('root.server', {
+          message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
+        });
+      },
+    });
+  });
+
+  if (expiredUrl) return <ExpiredLink refreshUrl={expiredUrl} />;
+
+  const message = (field: keyof OnboardingForm) => formState.errors[field]?.message;
+  const serverMessage = formState.errors.root?.server?.message;
+
+  return (
+    <div className="space-y-5">
+      <SandboxBanner>
+        <p className="font-semibold">
+          Sandbox — no real bank account is connected. Test details: sort code {TEST_BANK.sortCode}, account
+          number {TEST_BANK.accountNumber}.
+        </p>
+        <Button
+          size="sm"
+          variant="outline"
+          className="mt-3 border-amber-400 bg-white text-amber-950 hover:bg-amber-100 dark:border-amber-600 dark:bg-amber-900 dark:text-amber-50 dark:hover:bg-amber-800"
+          onClick={fillTestDetails}
+        >
+          Use test details
+        </Button>
+      </SandboxBanner>
+
+      <section
+        aria-labelledby="onboarding-heading"
+        className="rounded-xl border border-border bg-card text-card-foreground shadow-sm"
+      >
+        <div className="border-b border-border p-5 sm:p-6">
+          <Landmark className="size-7 text-primary" aria-hidden="true" />
+          <h1 id="onboarding-heading" className="mt-3 text-2xl font-bold tracking-tight">
+            {update ? 'Update your payout details' : 'Set up payouts'}
+          </h1>
+          <p className="mt-2 text-sm text-muted-foreground">
+            TradeNest pays your earnings into this bank account once each job's protection window ends.
+          </p>
+        </div>
+        <form noValidate onSubmit={onSubmit} aria-busy={submit.isPending} className="space-y-4 p-5 sm:p-6">
+          <div className="space-y-2">
+            <Label htmlFor="legal-name">
+              Legal name
+              <RequiredMark />
+            </Label>
+            <Input
+              id="legal-name"
+              autoComplete="name"
+              placeholder="As on your ID"
+              aria-required="true"
+              {...fieldErrorProps('legal-name', message('legalName'))}
+              {...register('legalName')}
+            />
+            <FieldError id={errorIdOf('legal-name')} message={message('legalName')} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="date-of-birth">
+              Date of birth
+              <RequiredMark />
+            </Label>
+            <Input
+              id="date-of-birth"
+              type="date"
+              autoComplete="bday"
+              aria-required="true"
+              {...fieldErrorProps('date-of-birth', message('dateOfBirth'))}
+              {...register('dateOfBirth')}
+            />
+            <FieldError id={errorIdOf('date-of-birth')} message={message('dateOfBirth')} />
+          </div>
+          <div className="grid gap-4 min-[360px]:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="sort-code">
+                Sort code
+                <RequiredMark />
+              </Label>
+              <Input
+                id="sort-code"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="e.g. 10-88-00"
+                aria-required="true"
+                {...fieldErrorProps('sort-code', message('sortCode'))}
+                {...register('sortCode')}
+              />
+              <FieldError id={errorIdOf('sort-code')} message={message('sortCode')} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="account-number">
+                Account number
+                <RequiredMark />
+              </Label>
+              <Input
+                id="account-number"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="8 digits"
+                maxLength={8}
+                aria-required="true"
+                {...fieldErrorProps('account-number', message('accountNumber'))}
+                {...register('accountNumber')}
+              />
+              <FieldError id={errorIdOf('account-number')} message={message('accountNumber')} />
+            </div>
+          </div>
+          <FieldError id="onboarding-error" message={serverMessage} />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={submit.isPending}
+            aria-busy={submit.isPending}
+            aria-describedby={serverMessage ? 'onboarding-error' : undefined}
+          >
+            {submit.isPending && <Spinner />}
+            {update ? 'Save and return to TradeNest' : 'Finish and return to TradeNest'}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** An expired link's refusal carries where TradeNest makes a new one. */
+function refreshUrlOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'payment_state') return null;
+  const details = error.details as { refreshUrl?: unknown } | undefined;
+  return typeof details?.refreshUrl === 'string' ? details.refreshUrl : null;
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+
+/** The prominent "this is the sandbox" notice each page opens with. */
+export function SandboxBanner({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <aside
+      aria-label="Sandbox"
+      className={cn(
+        'rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
+        className,
+      )}
+    >
+      {children}
+    </aside>
+  );
+}
+
+/** A page's message when there is nothing to fill in: expired, complete, not found. */
+export function SandboxNotice({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-border bg-card p-6 text-center text-card-foreground shadow-sm">
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <div className="mt-3 text-muted-foreground">{children}</div>
+      {action && <div className="mt-6 flex justify-center">{action}</div>}
+    </section>
+  );
+}
+
+/** Waiting for the page's session or link. */
+export function SandboxLoading({ what }: { what: string }) {
+  return (
+    <div role="status" aria-busy="true" className="space-y-4">
+      <span className="sr-only">Loading {what}…</span>
+      <div aria-hidden="true" className="h-24 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
+      <div aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
+    </div>
+  );
+}
