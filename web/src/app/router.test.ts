@@ -63,6 +63,15 @@ describe('the route table', () => {
     expect(leafPath('/no/such/page')).toBe('*');
   });
 
+  it.each([
+    ['/sandbox/checkout/cs_sandbox_1', 'checkout/:id'],
+    ['/sandbox/checkout/cs_sandbox_1/authenticate', 'checkout/:id/authenticate'],
+    ['/sandbox/onboarding/link_1', 'onboarding/:id'],
+  ])('registers the sandbox page %s outside the app layout and its sign-in', (pathname, leaf) => {
+    const matches = matchRoutes(routes, pathname) ?? [];
+    expect(matches.map((m) => m.route.path)).toEqual(['/sandbox', leaf]);
+  });
+
   it('resolves /tradesperson/setup to Business Setup, not to a tradesperson called "setup"', () => {
     expect(leafPath('/tradesperson/setup')).toBe('tradesperson/setup');
   });
