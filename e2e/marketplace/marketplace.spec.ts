@@ -72,13 +72,13 @@ describeInBrowser('marketplace', (ctx) => {
     await tradesperson.getByRole('button', { name: 'Mark as complete' }).click();
     expect((await completed).status()).toBe(200);
 
-    // The customer's Active tab shows the job ready for payment (payments themselves come later).
+    // The customer's Active tab shows the job ready for payment (paying: e2e/payments).
     await customer.goto('/my-jobs');
     await customer.getByRole('tab', { name: 'Active' }).click();
     const active = customer.getByRole('listitem').filter({ hasText: title });
     await eventually(() => active.getByText('Ready for Payment').isVisible()).toBe(true);
     const pay = active.getByRole('button', { name: 'Pay £249.99' });
-    expect(await pay.isDisabled()).toBe(true);
+    expect(await pay.isEnabled()).toBe(true);
     expect(await seriousAxeViolations(customer)).toEqual([]);
     expect(pathOf(customer)).toBe('/my-jobs');
   });

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -33,10 +34,14 @@ export default async function setup(project: TestProject) {
 
   await ensureWebBuild({ quiet: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-e2e-'));
+  // A port known before the server starts, so the server's own address (APP_URL) is right: the payment
+  // provider's checkout and its return to /my-jobs are built from it.
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
@@ -48,4 +53,16 @@ export default async function setup(project: TestProject) {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }

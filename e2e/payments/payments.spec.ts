@@ -1,0 +1,203 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { DEMO_TRADESPERSON, eventually, PASSWORD, pathOf, uniqueEmail } from '../support/journeys';
+
+// Paying for finished work through the sandbox provider: 'Pay £X' on My Jobs opens the sandbox's hosted
+// checkout in a new tab; a declined card is said there and the typed card kept; a good card (or an
+// authenticated one) returns to My Jobs with 'Payment successful!', and the job is Done with its money
+// held until the protection window ends. The marketplace steps before paying go through the API: the
+// marketplace journey covers their screens.
+
+/** Pages a test opened itself (the checkout tab): errors there fail the test too, bar the expected refusals. */
+function watchErrors(page: Page, expected: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !expected.some((e) => e.test(msg.text()))) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  return errors;
+}
+
+async function ok<T>(
+  response: { status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  status: number,
+) {
+  if (response.status() !== status) throw new Error(`${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new customer with a job the demo tradesperson quoted £135.00 for, accepted and marked complete. */
+async function completedUnpaidJob(
+  ctx: BrowserTestContext,
+  title: string,
+): Promise<{ customer: Page; jobId: string }> {
+  const customer = await ctx.newPage();
+  await ok(
+    await customer.request.post('/api/v1/auth/sign-up', {
+      data: {
+        email: uniqueEmail('payer'),
+        password: PASSWORD,
+        fullName: 'Paula Payer',
+        userType: 'customer',
+      },
+    }),
+    201,
+  );
+  const { job } = await ok<{ job: { id: string } }>(
+    await customer.request.post('/api/v1/jobs', {
+      data: {
+        title,
+        category: 'Plumbing',
+        description: 'The kitchen mixer tap drips all night and needs a new washer.',
+        budgetMin: 100,
+        budgetMax: 250,
+        postcode: 'M1 1AE',
+      },
+    }),
+    201,
+  );
+  const tradesperson = await ctx.newPage();
+  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+  const { quote } = await ok<{ quote: { id: string } }>(
+    await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
+      data: { amount: '135.00', message: 'I can replace the washer on Monday.' },
+    }),
+    201,
+  );
+  const { booking } = await ok<{ booking: { id: string } }>(
+    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
+    200,
+  );
+  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  await tradesperson.close();
+  return { customer, jobId: job.id };
+}
+
+/** My Jobs → Active → 'Pay £135.00': returns the checkout, opened in a new tab. */
+async function openCheckout(customer: Page, title: string): Promise<Page> {
+  await customer.goto('/my-jobs');
+  await customer.getByRole('tab', { name: 'Active' }).click();
+  const card = customer.getByRole('listitem').filter({ hasText: title });
+  await eventually(() => card.getByText('Ready for Payment').isVisible()).toBe(true);
+  const [checkout] = await Promise.all([
+    customer.context().waitForEvent('page'),
+    card.getByRole('button', { name: 'Pay £135.00' }).click(),
+  ]);
+  await checkout!.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+  await checkout!.getByLabel(/^Card number/).waitFor();
+  return checkout!;
+}
+
+/** Back on My Jobs after paying: the toast, the address reset, and the job under Done with its money held. */
+async function expectPaidAndHeld(page: Page, title: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/my-jobs');
+  await eventually(() => page.getByText('Payment successful!').isVisible()).toBe(true);
+  expect(
+    await page.getByText('Your payment has been processed and the job is now complete.').isVisible(),
+  ).toBe(true);
+  await eventually(async () => new URL(page.url()).search).toBe('');
+  await eventually(() => page.getByRole('tab', { name: 'Done' }).getAttribute('aria-selected')).toBe('true');
+  const done = page.getByRole('listitem').filter({ hasText: title });
+  await eventually(() => done.getByText(/^Held until \d{1,2} \w{3,4} \d{4}$/).isVisible()).toBe(true);
+  expect(await done.getByRole('button', { name: 'Release payment now' }).isVisible()).toBe(true);
+}
+
+describeInBrowser('payments', (ctx) => {
+  it('pays for finished work: a declined card, then a good one, held money on Done and job detail', async () => {
+    const title = `Fix a dripping tap ${Date.now()}`;
+    const { customer, jobId } = await completedUnpaidJob(ctx, title);
+    const checkout = await openCheckout(customer, title);
+    const errors = watchErrors(checkout, [/status of 402/]);
+
+    // The hosted page: the amount, the banner, free of serious accessibility problems.
+    expect(await checkout.getByRole('heading', { level: 1 }).textContent()).toContain('£135.00');
+    expect(
+      await checkout
+        .getByText(
+          'Sandbox — no real money moves. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    expect(await seriousAxeViolations(checkout)).toEqual([]);
+
+    // The declined card: said beside Pay, and what was typed stays.
+    await checkout.getByRole('button', { name: 'Use test card 4000 0000 0000 0002' }).click();
+    await checkout.getByLabel(/^Name on card/).fill('Paula Payer');
+    await checkout.getByRole('button', { name: 'Pay £135.00' }).click();
+    const alert = checkout.getByRole('alert');
+    await eventually(() => alert.textContent()).toBe('Your card was declined.');
+    expect(await checkout.getByLabel(/^Card number/).inputValue()).toBe('4000 0000 0000 0002');
+    expect(await checkout.getByLabel(/^Name on card/).inputValue()).toBe('Paula Payer');
+    expect(await seriousAxeViolations(checkout)).toEqual([]);
+
+    // The good card returns to My Jobs, where the payment is verified and the job moves to Done.
+    await checkout.getByRole('button', { name: 'Use test card 4242 4242 4242 4242' }).click();
+    await checkout.getByRole('button', { name: 'Pay £135.00' }).click();
+    await expectPaidAndHeld(checkout, title);
+
+    // Job detail: the money held, and its history.
+    await checkout.goto(`/job/${jobId}`);
+    const history = checkout.getByRole('list', { name: 'Payment history' });
+    await eventually(() => history.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(
+      await checkout
+        .getByText(/^Held until /)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await eventually(() => checkout.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await seriousAxeViolations(checkout)).toEqual([]);
+
+    // The customer's first tab shows the same once it looks again.
+    await customer.goto('/my-jobs');
+    await customer.getByRole('tab', { name: 'Done' }).click();
+    const done = customer.getByRole('listitem').filter({ hasText: title });
+    await eventually(() => done.getByText(/^Held until /).isVisible()).toBe(true);
+    expect(pathOf(customer)).toBe('/my-jobs');
+
+    // Releasing early, after confirming, pays the tradesperson now.
+    await done.getByRole('button', { name: 'Release payment now' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Release the payment now?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('protection window');
+    await dialog.getByRole('button', { name: 'Release payment' }).click();
+    await eventually(() => customer.getByText('Payment released').isVisible()).toBe(true);
+    await eventually(() => done.getByText('Released', { exact: true }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('pays with a card that asks for authentication, after a failed challenge', async () => {
+    const title = `Replace a radiator valve ${Date.now()}`;
+    const { customer } = await completedUnpaidJob(ctx, title);
+    const checkout = await openCheckout(customer, title);
+    const errors = watchErrors(checkout, [/status of 402/]);
+
+    // At 360 px, in the dark theme: nothing runs off the side, and nothing fails axe.
+    await checkout.setViewportSize({ width: 360, height: 740 });
+    await checkout.emulateMedia({ colorScheme: 'dark' });
+    await checkout.reload();
+    await checkout.getByLabel(/^Card number/).waitFor();
+    expect(await checkout.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const overflow = () =>
+      checkout.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(checkout)).toEqual([]);
+
+    // A failed challenge takes nothing; another try with the same card and a completed challenge pays.
+    await checkout.getByRole('button', { name: 'Use test card 4000 0025 0000 3155' }).click();
+    await checkout.getByRole('button', { name: 'Pay £135.00' }).click();
+    await checkout.waitForURL((url) => url.pathname.endsWith('/authenticate'));
+    await checkout.getByRole('button', { name: 'Fail authentication' }).click();
+    await eventually(() => checkout.getByRole('alert').textContent()).toContain('unable to authenticate');
+    await checkout.getByRole('link', { name: 'Try another card' }).click();
+    await checkout.getByRole('button', { name: 'Use test card 4000 0025 0000 3155' }).click();
+    await checkout.getByRole('button', { name: 'Pay £135.00' }).click();
+    await checkout.waitForURL((url) => url.pathname.endsWith('/authenticate'));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(checkout)).toEqual([]);
+    await checkout.getByRole('button', { name: 'Complete authentication' }).click();
+    await expectPaidAndHeld(checkout, title);
+    expect(errors).toEqual([]);
+  });
+});
