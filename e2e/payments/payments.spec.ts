@@ -200,4 +200,40 @@ describeInBrowser('payments', (ctx) => {
     await expectPaidAndHeld(checkout, title);
     expect(errors).toEqual([]);
   });
+
+  it('sets up a payout account on the sandbox onboarding page and returns to Business Setup', async () => {
+    const page = await ctx.newPage({ viewport: { width: 360, height: 740 } });
+    await ok(
+      await page.request.post('/api/v1/auth/sign-up', {
+        data: {
+          email: uniqueEmail('payee'),
+          password: PASSWORD,
+          fullName: 'Tara Trades',
+          userType: 'tradesperson',
+        },
+      }),
+      201,
+    );
+    await ok(await page.request.post('/api/v1/payments/connect/account'), 200);
+    const { url } = await ok<{ url: string }>(
+      await page.request.post('/api/v1/payments/connect/onboarding-link', {
+        data: { type: 'account_onboarding' },
+      }),
+      200,
+    );
+    await page.goto(url);
+    await page.getByRole('heading', { level: 1, name: 'Set up payouts' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel(/^Legal name/).fill('Tara Trades');
+    await page.getByRole('button', { name: 'Use test details' }).click();
+    expect(await page.getByLabel(/^Sort code/).inputValue()).toBe('10-88-00');
+    expect(await page.getByLabel(/^Account number/).inputValue()).toBe('00012345');
+    await page.getByRole('button', { name: 'Finish and return to TradeNest' }).click();
+    await page.waitForURL((u) => u.pathname === '/tradesperson/setup');
+    const status = await ok<{ chargesEnabled: boolean; payoutsEnabled: boolean }>(
+      await page.request.get('/api/v1/payments/connect/status'),
+      200,
+    );
+    expect(status).toMatchObject({ chargesEnabled: true, payoutsEnabled: true });
+  });
 });
