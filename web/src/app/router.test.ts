@@ -67,7 +67,7 @@ describe('the route table', () => {
     ['/sandbox/checkout/cs_sandbox_1', 'checkout/:id'],
     ['/sandbox/checkout/cs_sandbox_1/authenticate', 'checkout/:id/authenticate'],
     ['/sandbox/onboarding/link_1', 'onboarding/:id'],
-  ])('registers the sandbox page %s outside the app layout and its sign-in', (pathname, leaf) => {
+  ])('serves the sandbox page %s outside the app layout and its sign-in', (pathname, leaf) => {
     const matches = matchRoutes(routes, pathname) ?? [];
     expect(matches.map((m) => m.route.path)).toEqual(['/sandbox', leaf]);
   });

@@ -18,29 +18,21 @@ function planned(path: string, title: string): RouteObject {
   return { path, handle: { title } satisfies RouteHandle, lazy: comingSoon };
 }
 
-// The sandbox payment provider's hosted pages (docs/api/payments.md). They stand where the provider's
-// own pages would: public, outside the app's layout and session, each marked as the sandbox.
+// The sandbox payment provider's hosted pages (docs/api/payments.md): public, outside the app's
+// layout and session. One chunk for all of them (app/sandbox.tsx), named by a single import here.
+const sandbox = () => import('./sandbox');
 const sandboxRoutes: RouteObject = {
   path: '/sandbox',
-  lazy: () => import('./sandbox-layout'),
+  lazy: () => sandbox().then((m) => ({ Component: m.SandboxLayout })),
   errorElement: <RouteError />,
   HydrateFallback: () => null,
   children: [
-    {
-      path: 'checkout/:id',
-      handle: { title: 'Checkout' } satisfies RouteHandle,
-      lazy: () => import('./pages/sandbox-checkout'),
-    },
+    { path: 'checkout/:id', lazy: () => sandbox().then((m) => ({ Component: m.SandboxCheckout })) },
     {
       path: 'checkout/:id/authenticate',
-      handle: { title: 'Authenticate your payment' } satisfies RouteHandle,
-      lazy: () => import('./pages/sandbox-challenge'),
+      lazy: () => sandbox().then((m) => ({ Component: m.SandboxChallenge })),
     },
-    {
-      path: 'onboarding/:id',
-      handle: { title: 'Payout account' } satisfies RouteHandle,
-      lazy: () => import('./pages/sandbox-onboarding'),
-    },
+    { path: 'onboarding/:id', lazy: () => sandbox().then((m) => ({ Component: m.SandboxOnboarding })) },
   ],
 };
 

@@ -15,9 +15,3 @@ export async function showSuccess(title: string, description?: string): Promise<
   const { toast } = await import('sonner');
   toast.success(title, description === undefined ? undefined : { description });
 }
-
-/** Shows a neutral toast: news that is neither a success nor a failure ('Payment processing'). */
-export async function showInfo(title: string, description?: string): Promise<void> {
-  const { toast } = await import('sonner');
-  toast.info(title, description === undefined ? undefined : { description });
-}

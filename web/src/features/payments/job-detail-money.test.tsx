@@ -6,7 +6,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { JOB_ID, makeBooking, makeJobDetail, TRADESPERSON_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 
-vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 afterEach(() => {
   cleanup();

@@ -8,12 +8,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { leaveTo } from '@/lib/leave-app';
-import { showError, showInfo, showSuccess } from '@/lib/toast';
+import { showError, showSuccess } from '@/lib/toast';
+import { showInfo } from '@/lib/toast-info';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { VERIFY_POLL } from './use-payment-return';
 
-vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn(), showInfo: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('@/lib/toast-info', () => ({ showInfo: vi.fn() }));
 vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 
 const BOOKING_ID = '30000000-0000-4000-8000-000000000001';

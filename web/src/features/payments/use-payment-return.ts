@@ -1,7 +1,8 @@
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { showError, showInfo, showSuccess } from '@/lib/toast';
+import { showError, showSuccess } from '@/lib/toast';
+import { showInfo } from '@/lib/toast-info';
 import { useInvalidatePayments, verifyPayment } from './api';
 
 /** How often, and how many times, a payment the provider has not confirmed yet is asked about again. */

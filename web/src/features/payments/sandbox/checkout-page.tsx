@@ -2,7 +2,7 @@ import { formatPence } from '@domain/money/money';
 import type { SandboxCheckoutView } from '@domain/payments/api';
 // biome-ignore lint/style/noRestrictedImports: the sandbox provider's card rules, not a test helper (the name matches the pattern)
 import { checkSandboxCard } from '@domain/payments/test-cards';
-import { ArrowLeft, CreditCard, Lock } from 'lucide-react';
+import { ArrowLeft, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -250,7 +250,7 @@ function CheckoutForm({ session }: { session: SandboxCheckoutView }) {
             aria-busy={pay.isPending}
             aria-describedby={refusal ? 'checkout-refusal' : undefined}
           >
-            {pay.isPending ? <Spinner /> : <Lock aria-hidden="true" />}
+            {pay.isPending && <Spinner />}
             Pay {amount}
           </Button>
           <Button asChild variant="ghost" className="w-full">
