@@ -68,6 +68,7 @@ function openBlankTab(): Window | null {
   try {
     tab.opener = null;
     tab.document.title = 'Opening checkout…';
+    tab.document.body.textContent = 'Opening the secure checkout…';
   } catch {
     // A browser that does not let us touch the new tab still lets us send it somewhere.
   }

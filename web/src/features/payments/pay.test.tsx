@@ -27,13 +27,19 @@ type FakeTab = {
   opener: unknown;
   closed: boolean;
   close: () => void;
-  document: { title: string };
+  document: { title: string; body: { textContent: string } };
 };
 let fakeTab: FakeTab;
 let openSpy: { mockRestore: () => void };
 
 beforeEach(() => {
-  fakeTab = { location: { href: '' }, opener: {}, closed: false, close: vi.fn(), document: { title: '' } };
+  fakeTab = {
+    location: { href: '' },
+    opener: {},
+    closed: false,
+    close: vi.fn(),
+    document: { title: '', body: { textContent: '' } },
+  };
   openSpy = vi.spyOn(window, 'open').mockImplementation(() => fakeTab as unknown as Window);
 });
 
