@@ -7,7 +7,7 @@ import { errorMessage } from '@/features/marketplace/jobs/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useReleasePayment } from './api';
-import { formatMoneyDate, moneyStateText } from './format';
+import { bookingMoneyText, shortDate } from './payout-format';
 
 const TONES = {
   held: 'border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200',
@@ -22,8 +22,8 @@ const TONES = {
  * 'Refunded'. Its words carry the meaning; the colour and icon only repeat it. Nothing before payment.
  */
 export function MoneyStatus({ money, className }: { money: BookingMoneySummary; className?: string }) {
-  const text = moneyStateText(money);
-  if (!text) return null;
+  if (money.state === 'unpaid') return null;
+  const text = bookingMoneyText(money);
   const tone = money.frozen
     ? 'frozen'
     : money.state === 'held'
@@ -68,7 +68,7 @@ export function ReleasePaymentButton({
   className?: string;
 }) {
   const release = useReleasePayment(bookingId);
-  const until = heldUntil ? formatMoneyDate(heldUntil) : null;
+  const until = heldUntil ? shortDate(heldUntil) : null;
   return (
     <ConfirmDialog
       trigger={

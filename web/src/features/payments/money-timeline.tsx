@@ -2,7 +2,7 @@ import type { MoneyEvent } from '@domain/payments/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBookingMoney } from './api';
-import { formatMoneyDate } from './format';
+import { shortDate } from './payout-format';
 
 /**
  * A booking's money, step by step (GET /bookings/:id/money): paid, held until, released, the fee, paid
@@ -66,7 +66,7 @@ function TimelineItem({ event, last }: { event: MoneyEvent; last: boolean }) {
       <div className="min-w-0 flex-1 sm:flex sm:items-baseline sm:justify-between sm:gap-4">
         <p className="text-sm font-medium break-words">{event.label}</p>
         <time dateTime={event.at} className="block text-sm text-muted-foreground sm:shrink-0">
-          {formatMoneyDate(event.at)}
+          {shortDate(event.at)}
         </time>
       </div>
     </li>

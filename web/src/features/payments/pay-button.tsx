@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
-import { leaveTo } from '@/lib/leave-app';
 import { showError } from '@/lib/toast';
 import { createPayment } from './api';
+import { prepareTab } from './open-tab';
 
 /**
  * 'Pay £X' (spec sections 4 and 7): asks the server for the provider's hosted checkout and opens it in a
@@ -31,16 +31,12 @@ export function PayButton({
     if (busy.current) return;
     busy.current = true;
     setPending(true);
-    const tab = openBlankTab();
+    const tab = prepareTab();
     try {
       const { url } = await createPayment(bookingId);
-      if (tab && !tab.closed) {
-        tab.location.href = url;
-      } else {
-        leaveTo(url);
-      }
+      tab.go(url);
     } catch (error) {
-      tab?.close();
+      tab.cancel();
       void showError(PAYMENT_TEXTS.startFailedTitle, errorMessage(error, PAYMENT_TEXTS.startFailedFallback));
     } finally {
       busy.current = false;
@@ -54,23 +50,4 @@ export function PayButton({
       Pay {formatPence(amount, 2)}
     </Button>
   );
-}
-
-/** A new, empty tab that does not keep a handle on this page once it navigates; null when blocked. */
-function openBlankTab(): Window | null {
-  let tab: Window | null = null;
-  try {
-    tab = window.open('', '_blank');
-  } catch {
-    return null;
-  }
-  if (!tab) return null;
-  try {
-    tab.opener = null;
-    tab.document.title = 'Opening checkout…';
-    tab.document.body.textContent = 'Opening the secure checkout…';
-  } catch {
-    // A browser that does not let us touch the new tab still lets us send it somewhere.
-  }
-  return tab;
 }

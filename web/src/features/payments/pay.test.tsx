@@ -7,7 +7,6 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
-import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
@@ -16,7 +15,6 @@ import { VERIFY_POLL } from './use-payment-return';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 vi.mock('@/lib/toast-info', () => ({ showInfo: vi.fn() }));
-vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 
 const BOOKING_ID = '30000000-0000-4000-8000-000000000001';
 const CHECKOUT_URL = 'http://localhost/sandbox/checkout/cs_sandbox_abcdefgh';
@@ -27,7 +25,7 @@ type FakeTab = {
   opener: unknown;
   closed: boolean;
   close: () => void;
-  document: { title: string; body: { textContent: string } };
+  document: { title: string };
 };
 let fakeTab: FakeTab;
 let openSpy: { mockRestore: () => void };
@@ -38,7 +36,7 @@ beforeEach(() => {
     opener: {},
     closed: false,
     close: vi.fn(),
-    document: { title: '', body: { textContent: '' } },
+    document: { title: '' },
   };
   openSpy = vi.spyOn(window, 'open').mockImplementation(() => fakeTab as unknown as Window);
 });
@@ -50,7 +48,6 @@ afterEach(() => {
   vi.mocked(showError).mockClear();
   vi.mocked(showSuccess).mockClear();
   vi.mocked(showInfo).mockClear();
-  vi.mocked(leaveTo).mockClear();
   localStorage.clear();
 });
 
@@ -102,13 +99,14 @@ describe('Pay £X', () => {
     expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ bookingId: BOOKING_ID });
     expect(window.open).toHaveBeenCalledTimes(1);
     expect(fakeTab.opener).toBeNull();
-    expect(leaveTo).not.toHaveBeenCalled();
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
     expect(showError).not.toHaveBeenCalled();
   });
 
   it('opens the checkout in this tab when the browser blocks the new one', async () => {
     vi.mocked(window.open).mockImplementation(() => null);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
     const { pay } = await openActiveTab({
       'POST /api/v1/payments/create-payment': () => ({
         status: 200,
@@ -116,7 +114,7 @@ describe('Pay £X', () => {
       }),
     });
     fireEvent.click(pay);
-    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
   });
 
   it("says 'Payment failed' with the server's message, and closes the tab it opened", async () => {
@@ -131,7 +129,6 @@ describe('Pay £X', () => {
       expect(showError).toHaveBeenCalledWith('Payment failed', 'This booking has already been paid'),
     );
     expect(fakeTab.close).toHaveBeenCalled();
-    expect(leaveTo).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to initiate payment' when the server gave no message", async () => {
