@@ -64,12 +64,12 @@ describe('the route table', () => {
   });
 
   it.each([
-    ['/sandbox/checkout/cs_sandbox_1', 'checkout/:id'],
-    ['/sandbox/checkout/cs_sandbox_1/authenticate', 'checkout/:id/authenticate'],
-    ['/sandbox/onboarding/link_1', 'onboarding/:id'],
-  ])('serves the sandbox page %s outside the app layout and its sign-in', (pathname, leaf) => {
+    '/sandbox/checkout/cs_sandbox_1',
+    '/sandbox/checkout/cs_sandbox_1/authenticate',
+    '/sandbox/onboarding/link_1',
+  ])('serves the sandbox page %s outside the app layout and its sign-in', (pathname) => {
     const matches = matchRoutes(routes, pathname) ?? [];
-    expect(matches.map((m) => m.route.path)).toEqual(['/sandbox', leaf]);
+    expect(matches.map((m) => m.route.path)).toEqual(['/sandbox/*']);
   });
 
   it('resolves /tradesperson/setup to Business Setup, not to a tradesperson called "setup"', () => {

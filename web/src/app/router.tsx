@@ -19,21 +19,12 @@ function planned(path: string, title: string): RouteObject {
 }
 
 // The sandbox payment provider's hosted pages (docs/api/payments.md): public, outside the app's
-// layout and session. One chunk for all of them (app/sandbox.tsx), named by a single import here.
-const sandbox = () => import('./sandbox');
+// layout and session. One entry and one chunk for all of them (app/sandbox.tsx).
 const sandboxRoutes: RouteObject = {
-  path: '/sandbox',
-  lazy: () => sandbox().then((m) => ({ Component: m.SandboxLayout })),
+  path: '/sandbox/*',
+  lazy: () => import('./sandbox'),
   errorElement: <RouteError />,
   HydrateFallback: () => null,
-  children: [
-    { path: 'checkout/:id', lazy: () => sandbox().then((m) => ({ Component: m.SandboxCheckout })) },
-    {
-      path: 'checkout/:id/authenticate',
-      lazy: () => sandbox().then((m) => ({ Component: m.SandboxChallenge })),
-    },
-    { path: 'onboarding/:id', lazy: () => sandbox().then((m) => ({ Component: m.SandboxOnboarding })) },
-  ],
 };
 
 // The spec's route list (section 2) plus the linked-but-unshown screens.

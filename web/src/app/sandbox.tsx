@@ -1,16 +1,49 @@
 import { FlaskConical } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Outlet, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { SandboxChallengePage } from '@/features/payments/sandbox/challenge-page';
 import { SandboxCheckoutPage } from '@/features/payments/sandbox/checkout-page';
 import { SandboxOnboardingPage } from '@/features/payments/sandbox/onboarding-page';
+import { SandboxNotice } from '@/features/payments/sandbox/sandbox-parts';
 
-// The sandbox payment provider's hosted pages (docs/api/payments.md), under /sandbox. They stand where
-// the provider's own pages would, so they are not TradeNest screens: no app navigation, no sign-in,
-// and a plain mark that this is the sandbox. All of them are this one chunk (router.tsx loads it once
-// for the layout and the page), so the route table every visitor downloads grows by a single import.
+// The sandbox payment provider's hosted pages (docs/api/payments.md), under /sandbox/*. They stand
+// where the provider's own pages would, so they are not TradeNest screens: no app navigation, no
+// sign-in, and a plain mark that this is the sandbox. The route table every visitor downloads has one
+// entry for all of them; this chunk tells its three pages apart itself.
 
-export function SandboxLayout() {
+const PAGES: { path: RegExp; title: string; render: (id: string) => ReactNode }[] = [
+  {
+    path: /^checkout\/([^/]+)$/,
+    title: 'Checkout',
+    render: (id) => <SandboxCheckoutPage key={id} id={id} />,
+  },
+  {
+    path: /^checkout\/([^/]+)\/authenticate$/,
+    title: 'Authenticate your payment',
+    render: (id) => <SandboxChallengePage key={id} id={id} />,
+  },
+  {
+    path: /^onboarding\/([^/]+)$/,
+    title: 'Payout account',
+    render: (id) => <SandboxOnboardingPage key={id} id={id} />,
+  },
+];
+
+/** Which page an address under /sandbox/ is, and its id; null for none. */
+function sandboxPage(rest: string): { title: string; content: ReactNode } | null {
+  for (const page of PAGES) {
+    const match = page.path.exec(rest.replace(/\/+$/, ''));
+    if (match) return { title: page.title, content: page.render(match[1]!) };
+  }
+  return null;
+}
+
+function SandboxApp() {
+  const page = sandboxPage(useParams()['*'] ?? '');
+  const title = page?.title ?? 'Page not found';
+  useEffect(() => {
+    document.title = `${title} — TradeNest Sandbox`;
+  }, [title]);
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
       <a
@@ -30,28 +63,17 @@ export function SandboxLayout() {
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <div className="mx-auto w-full max-w-xl px-4 py-6 sm:py-10">
-          <Outlet />
+          {page ? (
+            page.content
+          ) : (
+            <SandboxNotice title="Page not found">
+              <p>This sandbox page does not exist.</p>
+            </SandboxNotice>
+          )}
         </div>
       </main>
     </div>
   );
 }
 
-/** A sandbox page: its document title, and the id from its address (a new id is a new page). */
-function Page({ title, render }: { title: string; render: (id: string) => ReactNode }) {
-  const { id = '' } = useParams();
-  useEffect(() => {
-    document.title = `${title} — TradeNest Sandbox`;
-  }, [title]);
-  return render(id);
-}
-
-export const SandboxCheckout = () => (
-  <Page title="Checkout" render={(id) => <SandboxCheckoutPage key={id} id={id} />} />
-);
-export const SandboxChallenge = () => (
-  <Page title="Authenticate your payment" render={(id) => <SandboxChallengePage key={id} id={id} />} />
-);
-export const SandboxOnboarding = () => (
-  <Page title="Payout account" render={(id) => <SandboxOnboardingPage key={id} id={id} />} />
-);
+export { SandboxApp as Component };

@@ -2,7 +2,7 @@ import { formatPence } from '@domain/money/money';
 import type { SandboxCheckoutView } from '@domain/payments/api';
 // biome-ignore lint/style/noRestrictedImports: the sandbox provider's card rules, not a test helper (the name matches the pattern)
 import { checkSandboxCard } from '@domain/payments/test-cards';
-import { ArrowLeft, CreditCard } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -165,10 +165,7 @@ function CheckoutForm({ session }: { session: SandboxCheckoutView }) {
         </div>
 
         <form noValidate onSubmit={onSubmit} aria-busy={pay.isPending} className="space-y-4 p-5 sm:p-6">
-          <h2 className="flex items-center gap-2 text-base font-semibold">
-            <CreditCard className="size-4" aria-hidden="true" />
-            Card details
-          </h2>
+          <h2 className="text-base font-semibold">Card details</h2>
           <div className="space-y-2">
             <Label htmlFor="card-number">
               Card number

@@ -1,5 +1,4 @@
 import { SandboxOnboardingBody } from '@domain/payments/api';
-import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -136,8 +135,7 @@ function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
         className="rounded-xl border border-border bg-card text-card-foreground shadow-sm"
       >
         <div className="border-b border-border p-5 sm:p-6">
-          <Landmark className="size-7 text-primary" aria-hidden="true" />
-          <h1 id="onboarding-heading" className="mt-3 text-2xl font-bold tracking-tight">
+          <h1 id="onboarding-heading" className="text-2xl font-bold tracking-tight">
             {update ? 'Update your payout details' : 'Set up payouts'}
           </h1>
           <p className="mt-2 text-sm text-muted-foreground">
