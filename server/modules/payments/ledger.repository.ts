@@ -12,7 +12,10 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/sche
 // (both enforced by triggers, migration 0001); balances are always sums of entries, never stored.
 
 async function accountIds(tx: Executor, refs: LedgerAccountRef[]): Promise<Map<string, string>> {
-  const wanted = new Map(refs.map((r) => [accountCode(r), r]));
+  // Sorted, so concurrent postings that create the same new accounts take their locks in one order.
+  const wanted = new Map(
+    refs.map((r) => [accountCode(r), r] as const).sort(([a], [b]) => a.localeCompare(b)),
+  );
   await tx
     .insert(ledgerAccounts)
     .values(
