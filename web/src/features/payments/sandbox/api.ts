@@ -19,8 +19,8 @@ export type OnboardingForm = {
   accountNumber: string;
 };
 
-const checkoutPath = (id: string) => `/sandbox/checkout/${encodeURIComponent(id)}`;
-const onboardingPath = (id: string) => `/sandbox/onboarding/${encodeURIComponent(id)}`;
+// Paths are written out at each call (server/contract.int.test.ts checks them against the API).
+const enc = encodeURIComponent;
 const checkoutKey = (id: string) => ['sandbox', 'checkout', id] as const;
 
 // A missing page is an answer; only a server error is worth one more try.
@@ -32,7 +32,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 export function useSandboxCheckout(id: string) {
   return useQuery({
     queryKey: checkoutKey(id),
-    queryFn: () => apiFetch<SandboxCheckoutView>(checkoutPath(id)),
+    queryFn: () => apiFetch<SandboxCheckoutView>(`/sandbox/checkout/${enc(id)}`),
     retry: retryServerErrors,
     // The page is the only one changing the session: no refetch on focus that would reset the form.
     refetchOnWindowFocus: false,
@@ -43,7 +43,7 @@ export function usePayCheckout(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, ...card }: CardForm) =>
-      apiFetch<SandboxPayOutcome>(`${checkoutPath(id)}/pay`, {
+      apiFetch<SandboxPayOutcome>(`/sandbox/checkout/${enc(id)}/pay`, {
         method: 'POST',
         json: { ...card, ...(name.trim() ? { name: name.trim() } : {}) },
       }),
@@ -66,7 +66,10 @@ export function useAnswerChallenge(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (result: 'complete' | 'fail') =>
-      apiFetch<SandboxPayOutcome>(`${checkoutPath(id)}/challenge`, { method: 'POST', json: { result } }),
+      apiFetch<SandboxPayOutcome>(`/sandbox/checkout/${enc(id)}/challenge`, {
+        method: 'POST',
+        json: { result },
+      }),
     onError: () => void queryClient.invalidateQueries({ queryKey: checkoutKey(id) }),
   });
 }
@@ -74,7 +77,7 @@ export function useAnswerChallenge(id: string) {
 export function useSandboxOnboarding(id: string) {
   return useQuery({
     queryKey: ['sandbox', 'onboarding', id],
-    queryFn: () => apiFetch<SandboxOnboardingView>(onboardingPath(id)),
+    queryFn: () => apiFetch<SandboxOnboardingView>(`/sandbox/onboarding/${enc(id)}`),
     retry: retryServerErrors,
     refetchOnWindowFocus: false,
   });
@@ -83,6 +86,6 @@ export function useSandboxOnboarding(id: string) {
 export function useSubmitOnboarding(id: string) {
   return useMutation({
     mutationFn: (body: OnboardingForm) =>
-      apiFetch<{ url: string }>(onboardingPath(id), { method: 'POST', json: body }),
+      apiFetch<{ url: string }>(`/sandbox/onboarding/${enc(id)}`, { method: 'POST', json: body }),
   });
 }
