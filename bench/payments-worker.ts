@@ -13,8 +13,12 @@
 //                      → { ms, released, counts }
 //   profile            with BENCH_PROFILE=1: the statements run since the last `profile`, with their
 //                      count and time (sent until answered, as the pg client sees it) → { statements }
+//   cpu                CPU time so far of this process and of every PostgreSQL backend on the database
+//                      → { self, backends: { pid: ms } }
 //   stop               closes the app and the database, then exits
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -61,16 +65,41 @@ if (process.env.BENCH_PROFILE === '1') {
     const config = args[0];
     const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
     const started = performance.now();
-    const result = original.apply(this, args);
     const done = () => {
       const s = statements.get(text) ?? { count: 0, ms: 0 };
       s.count++;
       s.ms += performance.now() - started;
       statements.set(text, s);
     };
+    // pg.Pool#query calls its client with a callback (no promise back): time that form too.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function')
+      args[last] = (...results: unknown[]) => {
+        done();
+        return callback(...results);
+      };
+    const result = original.apply(this, args);
     if (result instanceof Promise) result.then(done, done);
     return result;
   };
+}
+
+// With BENCH_PROFILE_DIR too: a CPU profile of this process from one mark to the next, written there
+// as <name>.cpuprofile (no name: dropped).
+let inspector: Session | undefined;
+async function profilerMark(name?: string) {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return;
+  if (inspector) {
+    const { profile } = await inspector.post('Profiler.stop');
+    if (name) writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+  } else {
+    inspector = new Session();
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+  }
+  await inspector.post('Profiler.start');
 }
 
 let reference: http.Server | undefined;
@@ -103,6 +132,14 @@ async function startApp(): Promise<number> {
   await runMigrations(database);
   // Log lines go to stderr: stdout carries the answers.
   app = await buildApp({ config, database, clock, logStream: process.stderr });
+  if (process.env.BENCH_DEFER_DISPATCH === '1') {
+    // An experiment: domain events are not dispatched while the benchmark runs (the release drains them).
+    const queue = app.queue as unknown as { wake(name: string): void };
+    const wake = queue.wake.bind(queue);
+    queue.wake = (name) => {
+      if (name !== 'events.dispatch') wake(name);
+    };
+  }
   await app.listen({ host: '127.0.0.1', port: 0 });
   sandbox = new SandboxGateway({
     db: database.db,
@@ -142,6 +179,8 @@ async function fill(n: number) {
     return sessionId;
   });
   webhookSessions.push(...sessions);
+  // Statistics, as a database in service has them (the fill is new rows only).
+  await database!.db.execute(sql`analyze`);
   // The events the sandbox recorded for those payments, signed as its delivery job signs them.
   const events = (await database!.db.execute(sql`
     select id from sandbox_objects
@@ -154,6 +193,39 @@ async function fill(n: number) {
     return signed!;
   });
   return { ms: performance.now() - started, webhooks };
+}
+
+/** CPU time (user + system) of a process, from /proc (clock ticks of 10 ms); 0 once it has gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** This process's CPU time and that of each PostgreSQL backend connected to the database (PostgreSQL is local). */
+async function cpuSample() {
+  const { rows } = (await database!.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  )) as unknown as { rows: { pid: number }[] };
+  const usage = process.cpuUsage();
+  return {
+    self: (usage.user + usage.system) / 1000,
+    backends: Object.fromEntries(rows.map(({ pid }) => [pid, cpuMsOf(pid)])),
+  };
+}
+
+/** CPU spent between two samples: this process, and PostgreSQL (backends that ended in between are lost). */
+function cpuBetween(
+  before: Awaited<ReturnType<typeof cpuSample>>,
+  after: Awaited<ReturnType<typeof cpuSample>>,
+) {
+  let postgres = 0;
+  for (const [pid, ms] of Object.entries(after.backends)) postgres += ms - (before.backends[pid] ?? 0);
+  return { server: after.self - before.self, postgres };
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, number>[] }).rows;
@@ -198,12 +270,15 @@ async function release(m: number) {
   clock.advance(6.5 * DAY_MS);
 
   const deps = paymentDeps();
-  statements.clear();
-  const started = performance.now();
   // BENCH_RELEASE_CONCURRENCY compares lane counts; without it, the job's own default.
   const lanes = process.env.BENCH_RELEASE_CONCURRENCY;
+  statements.clear();
+  await profilerMark();
+  const cpuBefore = await cpuSample();
+  const started = performance.now();
   const released = await releaseDue(deps, lanes ? { concurrency: Number(lanes) } : {});
   const ms = performance.now() - started;
+  const cpu = cpuBetween(cpuBefore, await cpuSample());
   // What the releases woke (payouts, event dispatch) finishes before the ledger is read.
   const drainStarted = performance.now();
   for (let i = 0; i < 10; i++) {
@@ -232,7 +307,7 @@ async function release(m: number) {
                             where t.payment_id = p.id and a.kind = 'escrow') e on true
        where p.booking_id = any(${sql.param(bookingIds)}::uuid[])`),
   );
-  return { fillMs, ms, released, drainMs, counts };
+  return { fillMs, ms, released, drainMs, counts, cpu };
 }
 
 process.stdout.write('ready\n');
@@ -264,7 +339,10 @@ for await (const line of createInterface({ input: process.stdin })) {
       answer({ counts: await verifyWebhooks() });
     } else if (command === 'release') {
       answer(await release(Number(arg)));
+    } else if (command === 'cpu') {
+      answer(await cpuSample());
     } else if (command === 'profile') {
+      await profilerMark(arg);
       const list = [...statements]
         .map(([text, s]) => ({ text: text.replace(/\s+/g, ' ').slice(0, 160), ...s }))
         .sort((a, b) => b.ms - a.ms);

@@ -6,11 +6,19 @@
 // bench/payments-worker.ts), CONCURRENCY at a time over keep-alive connections, each request timed
 // (signature checked, event claimed, session read from the provider, charge posted to the ledger,
 // booking and job marked paid, domain event recorded; the app dispatches those events as it would in
-// production). Afterwards every payment must have exactly one charge posting.
+// production). First WARMUP untimed, then SERIAL one at a time (the path's own latency), then N with
+// CONCURRENCY in flight (the target's figure). Afterwards every payment must have exactly one charge
+// posting. The CPU time of the server process and of PostgreSQL's backends per webhook is printed too:
+// on a shared machine it says more than wall time.
 // Release: M more held payments (factories), the app's clock moved past their protection window, and
 // `releaseDue` timed; every one must be released once with nothing left in escrow for it.
 // Beside each run, the yardstick: a raw node:http server (in the worker process, before the app exists)
 // answering the same client, concurrency and body size.
+// Knobs: BENCH_PAYMENTS, BENCH_WARMUP, BENCH_SERIAL, BENCH_RELEASES, BENCH_CONCURRENCY, BENCH_RUNS;
+// BENCH_PROFILE=1 prints the statements of each timed phase (BENCH_PROFILE_DIR=<dir> also writes CPU
+// profiles of the server there); BENCH_RELEASE_CONCURRENCY sets releaseDue's lanes (1: one at a time);
+// BENCH_DEFER_DISPATCH=1 keeps domain events undispatched until after the timed phases (an experiment:
+// how much of the cost is the notifications).
 // Targets: confirmation p95 <= 50 ms; release >= 200 payments/s. Speed is printed, never asserted: the
 // exit code is non-zero only on a crash or a failed check of the money.
 import { spawn } from 'node:child_process';
@@ -21,13 +29,14 @@ import { fmt, root, scratchDatabase } from './lib.mjs';
 
 const N = Number(process.env.BENCH_PAYMENTS ?? 1000); // webhooks timed per run
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100); // webhooks sent first, not timed
-const M = Number(process.env.BENCH_RELEASES ?? 2000); // held payments released per run
+const SERIAL = Number(process.env.BENCH_SERIAL ?? 100); // then these one at a time: the path's own latency
+const M = Number(process.env.BENCH_RELEASES ?? 1000); // held payments released per run
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REFERENCE_REQUESTS = Number(process.env.BENCH_REFERENCE_REQUESTS ?? 10_000);
 // BENCH_PROFILE=1: the statements each timed phase ran, with their time as the server's pg client saw it.
 const PROFILE = process.env.BENCH_PROFILE === '1';
-const HARD_DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 420) * 1000;
+const HARD_DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000;
 
 // Always a fresh database per run: reusing one would leave earlier runs' payments due.
 delete process.env.BENCH_REUSE;
@@ -80,8 +89,8 @@ function startWorker(url) {
  * Sends the requests CONCURRENCY at a time over keep-alive connections and times each one, from
  * writing it until its answer's body has been read. Returns the sorted latencies, statuses and wall time.
  */
-async function load(port, path, requests) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+async function load(port, path, requests, concurrency = CONCURRENCY) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   const statuses = new Map();
   let next = 0;
@@ -118,7 +127,7 @@ async function load(port, path, requests) {
     });
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < requests.length) await one(requests[next++]);
     }),
   );
@@ -127,6 +136,10 @@ async function load(port, path, requests) {
   latencies.sort((a, b) => a - b);
   return { latencies, statuses, ms };
 }
+
+const perOp = (cpu, n) =>
+  `server ${fmt(cpu.server / n, 2)} ms, PostgreSQL ${fmt(cpu.postgres / n, 2)} ms` +
+  (cpu.client === undefined ? '' : `, client ${fmt(cpu.client / n, 2)} ms`);
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 function figuresOf({ latencies, statuses, ms }) {
@@ -181,25 +194,39 @@ async function oneRun(run) {
     headers: {},
   }));
   await load(ref.port, '/', refRequests.slice(0, 1000)); // warm-up
+  const referenceSerial = figuresOf(await load(ref.port, '/', refRequests.slice(0, 1000), 1));
   const reference = figuresOf(await load(ref.port, '/', refRequests));
   await worker.ask('reference-stop');
 
   const { port } = await worker.ask('app');
-  const filled = await worker.ask(`fill ${WARMUP + N}`);
+  const filled = await worker.ask(`fill ${WARMUP + SERIAL + N}`);
   const requests = filled.webhooks.map((w) => ({
     body: w.body,
     headers: { 'sandbox-signature': w.signature },
   }));
-  if (requests.length !== WARMUP + N)
-    problems.push(`run ${run}: ${requests.length} webhooks, expected ${WARMUP + N}`);
+  const total = WARMUP + SERIAL + N;
+  if (requests.length !== total) problems.push(`run ${run}: ${requests.length} webhooks, expected ${total}`);
   const path = '/api/v1/payments/webhooks/sandbox';
   await load(port, path, requests.slice(0, WARMUP));
+  // One at a time: what a webhook costs when nothing else is being confirmed.
+  const serial = figuresOf(await load(port, path, requests.slice(WARMUP, WARMUP + SERIAL), 1));
   const loadBefore = os.loadavg()[0];
   if (PROFILE) await worker.ask('profile');
-  const confirmation = figuresOf(await load(port, path, requests.slice(WARMUP)));
-  if (PROFILE) printProfile('confirmation', (await worker.ask('profile')).statements, N);
+  const cpuBefore = await worker.ask('cpu');
+  const clientBefore = process.cpuUsage();
+  const confirmation = figuresOf(await load(port, path, requests.slice(WARMUP + SERIAL)));
+  const clientCpu = process.cpuUsage(clientBefore);
+  const cpuAfter = await worker.ask('cpu');
+  const confirmationCpu = {
+    server: cpuAfter.self - cpuBefore.self,
+    postgres: Object.entries(cpuAfter.backends).reduce(
+      (a, [pid, ms]) => a + ms - (cpuBefore.backends[pid] ?? 0),
+      0,
+    ),
+    client: (clientCpu.user + clientCpu.system) / 1000,
+  };
+  if (PROFILE) printProfile('confirmation', (await worker.ask(`profile confirmation-${run}`)).statements, N);
   const { counts: booked } = await worker.ask('verify');
-  const total = WARMUP + N;
   const chargesOk =
     booked.payments === total &&
     booked.succeeded === total &&
@@ -221,7 +248,7 @@ async function oneRun(run) {
     c.notDueReleased === 0;
   if (!releaseOk) problems.push(`run ${run}: release check failed ${JSON.stringify(rel)}`);
   const loadAfter = os.loadavg()[0];
-  if (PROFILE) printProfile('release', (await worker.ask('profile')).statements, M);
+  if (PROFILE) printProfile('release', (await worker.ask(`profile release-${run}`)).statements, M);
 
   worker.child.stdin.end('stop\n');
   await worker.exited;
@@ -231,20 +258,24 @@ async function oneRun(run) {
   process.stdout.write(
     `run ${run}:\n` +
       `  yardstick: raw node:http, ${CONCURRENCY} at a time: ${line(reference)}\n` +
-      `  confirmation webhook (${fmt(filled.webhooks.length)} paid checkouts made in ${fmt(filled.ms / 1000, 1)} s; first ${WARMUP} not timed): ${line(confirmation)}\n` +
+      `             one at a time: ${line(referenceSerial)}\n` +
+      `  confirmation webhook, ${CONCURRENCY} at a time (${fmt(filled.webhooks.length)} paid checkouts made in ${fmt(filled.ms / 1000, 1)} s; first ${WARMUP} not timed): ${line(confirmation)}\n` +
+      `                        one at a time: ${line(serial)}\n` +
+      `    CPU per webhook: ${perOp(confirmationCpu, N)}\n` +
       `    check: ${fmt(booked.oneCharge)} of ${fmt(total)} payments with exactly one charge posting, ${fmt(booked.moreThanOneCharge)} with more, ${fmt(booked.webhooksProcessed)} webhooks processed, escrow ${booked.escrowPence === booked.amountPence ? 'holds exactly what was charged' : 'WRONG'}\n` +
       `  release job: ${fmt(release.released)} released in ${fmt(release.ms)} ms: ${fmt(release.rate)} payments/s (held payments made in ${fmt(rel.fillMs / 1000, 1)} s; woken payouts and event dispatch drained after, ${fmt(rel.drainMs)} ms)\n` +
+      `    CPU per release: ${perOp(rel.cpu, rel.released)}\n` +
       `    check: ${fmt(c.oneRelease)} of ${fmt(M)} released exactly once, ${fmt(c.moreThanOneRelease)} more than once, ${fmt(c.escrowNotZero)} with escrow left (total ${fmt(c.escrowPence)} p), ${fmt(c.notDueReleased)} not-yet-due payments released\n` +
       `  load average ${fmt(loadBefore, 1)} before the timed webhooks, ${fmt(loadAfter, 1)} after the release (1 min, ${os.availableParallelism()} cores)\n`,
   );
-  return { reference, confirmation, release };
+  return { reference, referenceSerial, confirmation, serial, release, confirmationCpu, releaseCpu: rel.cpu };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const runs = [];
 try {
   process.stdout.write(
-    `payments (PostgreSQL; ${fmt(N)} webhooks after ${WARMUP} untimed, ${CONCURRENCY} at a time; ${fmt(M)} releases; ${RUNS} runs, fresh database each; targets: confirmation p95 <= 50 ms, release >= 200 payments/s)\n`,
+    `payments (PostgreSQL; ${WARMUP} webhooks untimed, ${SERIAL} one at a time, ${fmt(N)} ${CONCURRENCY} at a time; ${fmt(M)} releases; ${RUNS} runs, fresh database each; targets: confirmation p95 <= 50 ms, release >= 200 payments/s)\n`,
   );
   for (let run = 1; run <= RUNS; run++) runs.push(await oneRun(run));
 } finally {
@@ -260,17 +291,24 @@ const conf = {
   p99: m((r) => r.confirmation.p99),
   rate: m((r) => r.confirmation.rate),
 };
+const serial = { p50: m((r) => r.serial.p50), p95: m((r) => r.serial.p95) };
 const ref = {
   p50: m((r) => r.reference.p50),
   p95: m((r) => r.reference.p95),
   rate: m((r) => r.reference.rate),
 };
+const refSerial = { p50: m((r) => r.referenceSerial.p50), p95: m((r) => r.referenceSerial.p95) };
+const cpuPerWebhook = m(
+  (r) => (r.confirmationCpu.server + r.confirmationCpu.postgres) / r.confirmation.count,
+);
+const cpuPerRelease = m((r) => (r.releaseCpu.server + r.releaseCpu.postgres) / r.release.released);
 const releaseRate = m((r) => r.release.rate);
 process.stdout.write(
   `median of ${runs.length}:\n` +
     `  confirmation webhook: p50 ${fmt(conf.p50, 1)} ms, p95 ${fmt(conf.p95, 1)} ms, p99 ${fmt(conf.p99, 1)} ms, ${fmt(conf.rate)} req/s (target p95 <= 50 ms: ${conf.p95 <= 50 ? 'met' : 'NOT met'})\n` +
-    `  release job: ${fmt(releaseRate)} payments/s (target >= 200: ${releaseRate >= 200 ? 'met' : 'NOT met'})\n` +
-    `  yardstick (raw node:http, same client): p50 ${fmt(ref.p50, 1)} ms, p95 ${fmt(ref.p95, 1)} ms, ${fmt(ref.rate)} req/s\n`,
+    `    one at a time: p50 ${fmt(serial.p50, 1)} ms, p95 ${fmt(serial.p95, 1)} ms; CPU per webhook (server + PostgreSQL) ${fmt(cpuPerWebhook, 1)} ms\n` +
+    `  release job: ${fmt(releaseRate)} payments/s (target >= 200: ${releaseRate >= 200 ? 'met' : 'NOT met'}); CPU per release ${fmt(cpuPerRelease, 1)} ms\n` +
+    `  yardstick (raw node:http, same client): ${CONCURRENCY} at a time p50 ${fmt(ref.p50, 1)} ms, p95 ${fmt(ref.p95, 1)} ms, ${fmt(ref.rate)} req/s; one at a time p50 ${fmt(refSerial.p50, 2)} ms, p95 ${fmt(refSerial.p95, 2)} ms\n`,
 );
 if (problems.length) {
   process.stdout.write(`CHECKS FAILED:\n${problems.map((p) => `  ${p}\n`).join('')}`);
