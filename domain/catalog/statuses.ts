@@ -34,7 +34,8 @@ export const DISPUTE_RESOLUTIONS = ['release_to_tradesperson', 'refund_customer'
 export const DOCUMENT_KINDS = ['photo_id', 'insurance', 'accreditation'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** expired: was approved, and its expiry date has passed (set by the daily verification job). */
+export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 export const LEDGER_ACCOUNT_KINDS = [

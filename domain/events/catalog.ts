@@ -22,6 +22,10 @@ export const DOMAIN_EVENT_TYPES = [
   'payment.refunded',
   'payout.paid',
   'payout.failed',
+  'document.approved',
+  'document.rejected',
+  'document.expired',
+  'document.expiring',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -61,6 +65,20 @@ export interface DomainEventPayloads {
   'payment.refunded': PaymentRef & { refundedPence: number; reason: string };
   'payout.paid': PayoutRef;
   'payout.failed': PayoutRef;
+  /** An admin approved a verification document; `verified` is the tradesperson's status after it. */
+  'document.approved': DocumentRef & { verified: boolean };
+  /** An admin rejected a document (or withdrew an approval) with a reason the tradesperson sees. */
+  'document.rejected': DocumentRef & { verified: boolean; reason: string };
+  /** An approved document passed its expiry date (the daily job). */
+  'document.expired': DocumentRef & { verified: boolean };
+  /** An insurance document in force expires in `daysLeft` days: the reminder, sent once per threshold. */
+  'document.expiring': DocumentRef & { daysLeft: number; expiresOn: string };
+}
+
+interface DocumentRef {
+  documentId: string;
+  tradespersonId: string;
+  kind: 'photo_id' | 'insurance' | 'accreditation';
 }
 
 interface PaymentRef extends BookingRef {

@@ -41,10 +41,19 @@ export const DocumentView = z.object({
   expiresOn: z.string().nullable(),
   createdAt: z.string(),
   rejectionReason: z.string().nullable(),
+  /** The document this one was uploaded to replace. */
+  replacesId: z.string().nullable(),
 });
 export type DocumentView = z.infer<typeof DocumentView>;
 
-export const DocumentsResponse = z.object({ documents: z.array(DocumentView) });
+export const DocumentsResponse = z.object({
+  documents: z.array(DocumentView),
+  /** DOMAIN-RULES 10, as of today: verified, or what still needs approving. */
+  verification: z.object({
+    verified: z.boolean(),
+    missing: z.array(z.enum(['photo_id', 'insurance'])),
+  }),
+});
 export type DocumentsResponse = z.infer<typeof DocumentsResponse>;
 export const DocumentResponse = z.object({ document: DocumentView });
 export type DocumentResponse = z.infer<typeof DocumentResponse>;

@@ -22,6 +22,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: tsz('email_verified_at'),
     suspendedAt: tsz('suspended_at'),
+    // What the admin who suspended the account wrote (audited too); cleared on reinstatement.
+    suspensionReason: text('suspension_reason'),
     deletedAt: tsz('deleted_at'),
     lastSignInAt: tsz('last_sign_in_at'),
     createdAt: createdAt(),
@@ -31,6 +33,7 @@ export const users = pgTable(
     // Emails are unique without regard to letter case.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     check('users_email_length', sql`char_length(${t.email}) between 3 and 255`),
+    check('users_suspension_reason_check', sql`${t.suspensionReason} is null or ${t.suspendedAt} is not null`),
   ],
 );
 

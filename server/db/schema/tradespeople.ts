@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -103,6 +104,13 @@ export const documents = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: tsz('reviewed_at'),
     rejectionReason: text('rejection_reason'),
+    // Bumped by every change after upload (a decision, expiry): an admin's decision names the version
+    // it was made on, and one made on an older version is refused rather than overwriting (409).
+    version: integer('version').notNull().default(0),
+    // Uploaded as a replacement of this document (an expiring insurance, a rejected ID).
+    replacesId: uuid('replaces_id').references((): AnyPgColumn => documents.id),
+    // The last insurance-expiry reminder sent, in days before expiry (30, then 7): each is sent once.
+    reminderDaysSent: integer('reminder_days_sent'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -113,6 +121,11 @@ export const documents = pgTable(
     check('documents_insurance_expiry_check', sql`${t.kind} <> 'insurance' or ${t.expiresOn} is not null`),
     index('documents_user_idx').on(t.userId),
     index('documents_status_idx').on(t.status, t.createdAt),
+    // The daily job's scans: approved documents by expiry date.
+    index('documents_expiry_idx').on(t.expiresOn).where(sql`${t.status} = 'approved' and ${t.expiresOn} is not null`),
+    check('documents_rejection_reason_check', sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`),
+    check('documents_version_check', sql`${t.version} >= 0`),
+    check('documents_reminder_check', sql`${t.reminderDaysSent} is null or ${t.reminderDaysSent} > 0`),
   ],
 );
 

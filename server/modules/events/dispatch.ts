@@ -44,7 +44,9 @@ function auditEntryOf(event: DomainEvent) {
   if (event.type === 'message.sent') return null;
   const p = event.payload;
   const [entityType, entityId] =
-    'payoutId' in p
+    'documentId' in p
+      ? ['document', p.documentId]
+      : 'payoutId' in p
       ? ['payout', p.payoutId]
       : 'paymentId' in p
         ? ['payment', p.paymentId]

@@ -36,3 +36,28 @@ export function notificationEmail(input: {
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(input.link)}">See it on TradeNest</a></p><p>${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeLink)}">Unsubscribe</a></p><p>TradeNest</p>`,
   };
 }
+
+/**
+ * An email about the account itself (verification decisions and reminders): sent whatever the
+ * switches say, so it carries no unsubscribe link, and says why it was sent instead.
+ */
+export function accountEmail(input: {
+  to: string;
+  recipientName: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  dedupeKey: string;
+}): NewEmail {
+  const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
+  const why = 'You get this email because it concerns the verification of your TradeNest account.';
+  return {
+    to: input.to,
+    kind: input.kind,
+    dedupeKey: input.dedupeKey,
+    subject: input.title,
+    text: [greeting, '', input.body, '', `See your documents: ${input.link}`, '', why, '', 'TradeNest'].join('\n'),
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(input.link)}">See your documents</a></p><p>${escapeHtml(why)}</p><p>TradeNest</p>`,
+  };
+}

@@ -210,6 +210,73 @@ export function planNotifications(event: DomainEvent, facts: EventFacts): Notifi
     case 'message.sent':
     case 'payout.paid':
     case 'payout.failed':
+    case 'document.approved':
+    case 'document.rejected':
+    case 'document.expired':
+    case 'document.expiring':
       return [];
+  }
+}
+
+/** A verification notification: about the account itself, so its email is sent whatever the switches. */
+export interface AccountNotificationPlan {
+  userId: string;
+  title: string;
+  body: string;
+  link: string;
+}
+
+const STILL_LISTED = 'You are verified and appear in search.';
+const NOT_LISTED =
+  'You will appear in search again once your photo ID and an in-date insurance certificate are approved.';
+
+/**
+ * Who is told of a verification event, and what (DOMAIN-RULES 10). Pure. `label` is what the
+ * document's kind is called on screen; `dayText` formats its expiry date.
+ */
+export function planDocumentNotification(
+  event: DomainEvent,
+  facts: { title: string; label: string },
+): AccountNotificationPlan | null {
+  const link = '/documents';
+  switch (event.type) {
+    case 'document.approved': {
+      const { tradespersonId, verified } = event.payload;
+      return {
+        userId: tradespersonId,
+        title: `${facts.label} approved`,
+        body: `We checked '${facts.title}' and approved it. ${verified ? STILL_LISTED : 'We still need your photo ID and an in-date insurance certificate approved before you appear in search.'}`,
+        link,
+      };
+    }
+    case 'document.rejected': {
+      const { tradespersonId, reason, verified } = event.payload;
+      return {
+        userId: tradespersonId,
+        title: `${facts.label} not approved`,
+        body: `We could not approve '${facts.title}': ${reason} Please upload a new one. ${verified ? STILL_LISTED : NOT_LISTED}`,
+        link,
+      };
+    }
+    case 'document.expired': {
+      const { tradespersonId, verified } = event.payload;
+      return {
+        userId: tradespersonId,
+        title: `${facts.label} expired`,
+        body: `'${facts.title}' has passed its expiry date. ${verified ? STILL_LISTED : `Your verified badge is hidden and you do not appear in search. ${NOT_LISTED}`}`,
+        link,
+      };
+    }
+    case 'document.expiring': {
+      const { tradespersonId, daysLeft, expiresOn } = event.payload;
+      return {
+        userId: tradespersonId,
+        title: `Your insurance expires in ${daysLeft} days`,
+        body: `'${facts.title}' expires on ${dayText(`${expiresOn}T12:00:00Z`)}. Upload your renewed certificate now so you stay verified and keep appearing in search.`,
+        link,
+      };
+    }
+    default:
+      return null;
   }
 }

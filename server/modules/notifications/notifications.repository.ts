@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { EmailSwitch } from '../../../domain/notifications/schemas';
 import type { Executor } from '../../db/client';
 import {
+  documents,
   jobPostings,
   notifications,
   profiles,
@@ -46,6 +47,15 @@ export async function eventFacts(
     tradespersonName: row.tradesperson_name,
     quoteAmountPence: row.quote_amount,
   };
+}
+
+/** The document a verification event is about, as it is now. */
+export async function documentFacts(db: Executor, documentId: string) {
+  const [row] = await db
+    .select({ title: documents.title })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return row;
 }
 
 /** What deciding about a person's email needs: the address, whether the account is live, the switches. */

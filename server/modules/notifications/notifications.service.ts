@@ -7,9 +7,11 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { enqueueEmail } from './email-outbox';
-import { notificationEmail } from './emails';
-import { planNotifications } from './notification-rules';
+import { DOCUMENT_KIND_LABELS } from '../../../domain/profiles/documents';
+import { accountEmail, notificationEmail } from './emails';
+import { planDocumentNotification, planNotifications } from './notification-rules';
 import {
+  documentFacts,
   eventFacts,
   findUnsubscribeToken,
   insertNotifications,
@@ -39,6 +41,7 @@ export async function notifyForEvent(
   event: DomainEvent,
   { appUrl }: { appUrl: string },
 ): Promise<string[]> {
+  if ('documentId' in event.payload) return notifyAboutDocument(tx, event, appUrl);
   if (!('jobId' in event.payload)) return [];
   const facts = await eventFacts(tx, event.payload);
   if (!facts) return [];
@@ -82,6 +85,49 @@ export async function notifyForEvent(
         link: `${appUrl}${plan.link}`,
         emailSwitch: plan.email,
         unsubscribeLink: unsubscribeUrl(appUrl, token),
+        dedupeKey: `event:${event.id}:${person.id}`,
+      }),
+    );
+  }
+  return notified;
+}
+
+/**
+ * Verification news (DOMAIN-RULES 10): in-app, and by email whatever the switches say, since it
+ * decides whether the tradesperson is listed at all. A suspended or erased account is not emailed.
+ */
+async function notifyAboutDocument(tx: Executor, event: DomainEvent, appUrl: string): Promise<string[]> {
+  if (!('documentId' in event.payload)) return [];
+  const document = await documentFacts(tx, event.payload.documentId);
+  if (!document) return [];
+  const plan = planDocumentNotification(event, {
+    title: document.title,
+    label: DOCUMENT_KIND_LABELS[event.payload.kind],
+  });
+  if (!plan || plan.userId === event.actorId) return [];
+  const [person] = await recipients(tx, [plan.userId]);
+  if (!person || person.deleted) return [];
+  const notified = await insertNotifications(tx, [
+    {
+      userId: plan.userId,
+      eventId: event.id,
+      kind: event.type,
+      title: plan.title,
+      body: plan.body,
+      link: plan.link,
+      createdAt: new Date(event.occurredAt),
+    },
+  ]);
+  if (person.active) {
+    await enqueueEmail(
+      tx,
+      accountEmail({
+        to: person.email,
+        recipientName: person.fullName,
+        kind: event.type,
+        title: plan.title,
+        body: plan.body,
+        link: `${appUrl}${plan.link}`,
         dedupeKey: `event:${event.id}:${person.id}`,
       }),
     );

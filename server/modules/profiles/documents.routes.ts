@@ -32,7 +32,7 @@ export const documentRoutes =
           response: { 200: DocumentsResponse },
         },
       },
-      async (request) => ({ documents: await myDocuments(deps, requireUser(request)) }),
+      async (request) => myDocuments(deps, requireUser(request)),
     );
 
     app.post(

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { DocumentView } from '../../../domain/profiles/api';
+import { londonToday } from '../../../domain/marketplace/schemas';
+import type { DocumentsResponse, DocumentView } from '../../../domain/profiles/api';
+import { missingForVerification } from '../../../domain/profiles/verification';
+import type { Clock } from '../../lib/clock';
 import { DOCUMENT_MESSAGES, UPLOAD_LIMITS, uploadDocumentSchema } from '../../../domain/profiles/documents';
 import { type FileStorage, isSafeKey, type StoredFile } from '../../adapters/storage';
 import type { Database } from '../../db/client';
@@ -22,6 +25,7 @@ import { EXTENSION_OF, type Upload } from './uploads';
 export interface DocumentDeps {
   db: Database;
   storage: FileStorage;
+  clock: Clock;
 }
 
 /** Verification is a tradesperson's business; anyone else is told there is nothing here. */
@@ -48,12 +52,16 @@ export function documentView(row: DocumentRow): DocumentView {
     expiresOn: row.expiresOn,
     createdAt: row.createdAt.toISOString(),
     rejectionReason: row.rejectionReason,
+    replacesId: row.replacesId,
   };
 }
 
-export async function myDocuments(deps: DocumentDeps, auth: AuthContext): Promise<DocumentView[]> {
+export async function myDocuments(deps: DocumentDeps, auth: AuthContext): Promise<DocumentsResponse> {
   requireTradesperson(auth);
-  return (await documentsOf(deps.db, auth.user.id)).map(documentView);
+  const rows = await documentsOf(deps.db, auth.user.id);
+  const docs = rows.map(documentView);
+  const missing = missingForVerification(docs, londonToday(deps.clock.now()));
+  return { documents: docs, verification: { verified: missing.length === 0, missing } };
 }
 
 /** Stores a new document for review (DOMAIN-RULES 10): status pending until an admin decides. */

@@ -6,6 +6,7 @@ const LABELS: Record<DocumentStatus, string> = {
   pending: 'Pending review',
   approved: 'Approved',
   rejected: 'Rejected',
+  expired: 'Expired',
 };
 
 const TONES: Record<DocumentStatus, string> = {
@@ -14,6 +15,8 @@ const TONES: Record<DocumentStatus, string> = {
   approved:
     'border-green-200 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200',
   rejected: 'border-red-200 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200',
+  expired:
+    'border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200',
 };
 
 export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {

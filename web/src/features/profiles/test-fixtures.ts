@@ -31,6 +31,7 @@ export function makeDocument(overrides: Partial<DocumentView> = {}): DocumentVie
     expiresOn: null,
     createdAt: '2025-06-01T09:00:00Z',
     rejectionReason: null,
+    replacesId: null,
     ...overrides,
   };
 }
