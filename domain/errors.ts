@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'card_declined', // 402: the sandbox checkout's card was declined or failed authentication
   'provider_unavailable', // 502: the payment provider could not be reached or refused the call
   'invalid_signature', // 400: a webhook whose signature does not verify
+  // admin
+  'document_changed', // 409: the document changed since the admin read it (its version moved on)
+  'not_decidable', // 409: the document's status does not allow that decision
+  'account_state', // 409: the account cannot make that move (suspend oneself or an admin, twice …)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

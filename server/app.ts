@@ -19,6 +19,7 @@ import {
   registerSessions,
   warmUpDummyHash,
 } from './modules/accounts';
+import { adminRoutes } from './modules/admin';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
 import { geoRoutes } from './modules/geo';
@@ -35,7 +36,7 @@ import {
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
 import { type PaymentDeps, paymentRoutes, payOut, reconcilePayments, releaseDue } from './modules/payments';
-import { documentRoutes, tradespersonProfileRoutes } from './modules/profiles';
+import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from './modules/profiles';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, logDestination, loggerOptions, redactUrl } from './plugins/logging';
@@ -208,6 +209,11 @@ export async function buildApp({
 
   const storage = fileStorageFor(config);
   const deps = { db: database.db, config, queue, events, bus, openJobPages, storage, clock };
+  // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
+  queue.work('verification.daily', async () => {
+    const done = await runVerificationChecks(deps, app.log);
+    app.log.info(done, 'verification checks done');
+  });
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });
@@ -225,6 +231,7 @@ export async function buildApp({
   await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
   await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   await app.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
+  await app.register(adminRoutes(deps), { prefix: '/api/v1' });
   if (gateway instanceof SandboxGateway)
     await app.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DOCUMENT_STATUSES } from '../catalog/statuses';
 import { USER_TYPES } from '../catalog/catalog';
+import { DOCUMENT_STATUSES } from '../catalog/statuses';
 import { DocumentView } from '../profiles/api';
 
 // The admin console's API contract (docs/api/admin.md, DOMAIN-RULES 1 and 10). Every route is under
@@ -23,6 +23,7 @@ export const ADMIN_MESSAGES = {
   decision: 'Please choose approve or reject',
   documentChanged: 'This document changed while you were looking at it. Please check it again.',
   notDecidable: 'This document has already been decided',
+  insuranceExpired: 'This insurance has already expired. Reject it and ask for the current certificate.',
   suspendSelf: 'You cannot suspend your own account',
   suspendAdmin: 'Remove admin access before suspending this account',
   alreadySuspended: 'This account is already suspended',
@@ -173,9 +174,7 @@ export const AdminUserDetail = z.object({
     postcode: z.string().nullable(),
     suspensionReason: z.string().nullable(),
   }),
-  jobs: z.array(
-    z.object({ id: z.string(), title: z.string(), status: z.string(), createdAt: z.string() }),
-  ),
+  jobs: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), createdAt: z.string() })),
   bookings: z.array(
     z.object({
       id: z.string(),
@@ -203,4 +202,3 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 
 export const SuspendBody = z.object({ reason });
 export type SuspendBody = z.infer<typeof SuspendBody>;
-

@@ -41,6 +41,8 @@ export const DOCUMENT_MESSAGES = {
   expiryInvalid: 'Please enter a valid expiry date',
   expiryPast: 'The expiry date cannot be in the past',
   notPending: 'Only a document waiting for review can be deleted',
+  replaces: 'The document to replace was not found',
+  replacesKind: 'A replacement must be the same type of document',
   tooManyPending:
     'You have 10 documents waiting for review. Please wait until they are checked before adding more.',
 } as const;
@@ -81,6 +83,8 @@ export function uploadDocumentSchema(today: () => string = () => londonToday()) 
           }
           return v;
         }),
+      /** The id of one of the tradesperson's own documents this one replaces. */
+      replaces: z.uuid({ error: DOCUMENT_MESSAGES.replaces }).nullish(),
     })
     .superRefine((doc, ctx) => {
       if (doc.kind === 'insurance' && doc.expiresOn === null) {

@@ -24,3 +24,17 @@ export function requireUser(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.signInRequired);
   return request.auth;
 }
+
+/**
+ * The admin console's rule, as a route hook run before the body is validated: anyone who is not an
+ * admin, signed out included, is told there is nothing here (404), so the console is not advertised.
+ */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  if (!request.auth?.user.isAdmin) throw AppError.notFound();
+}
+
+/** The admin making the request (after `adminOnly`). */
+export function requireAdmin(request: FastifyRequest): AuthContext {
+  if (!request.auth?.user.isAdmin) throw AppError.notFound();
+  return request.auth;
+}

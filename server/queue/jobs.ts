@@ -23,6 +23,11 @@ export interface Jobs {
    * whose transfer was interrupted, payable money of accounts that became ready.
    */
   'payments.reconcile': Record<string, never>;
+  /**
+   * Verification over time (daily): approved documents past their expiry date become expired, the
+   * verified flag follows, insurance reminders go out 30 and 7 days before expiry.
+   */
+  'verification.daily': Record<string, never>;
   /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
   'payments.sandbox-webhook': { eventId: string };
 }
@@ -111,6 +116,15 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     batchSize: 1,
     deadLetter: false,
   },
+  // Daily, and every step is idempotent: a failed run is retried within the hour, then by tomorrow's.
+  'verification.daily': {
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryBackoff: true,
+    expireInSeconds: 900,
+    batchSize: 1,
+    deadLetter: false,
+  },
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,
@@ -128,4 +142,6 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'accounts.prune-sign-in-throttles': '17 * * * *',
   'payments.release-due': '* * * * *',
   'payments.reconcile': '*/10 * * * *',
+  // 00:05 UTC is after midnight in London in winter and summer, so 'today' has already moved on.
+  'verification.daily': '5 0 * * *',
 };

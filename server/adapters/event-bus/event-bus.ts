@@ -11,6 +11,8 @@ export type BusEvent =
   | { type: 'activity'; userIds: string[]; jobId: string }
   /** A user changed something about themselves: cached copies of their sessions are stale (0008). */
   | { type: 'user-changed'; userId: string }
+  /** Every session of this user was ended (suspended, role removed): drop cached copies, close streams. */
+  | { type: 'sessions-ended'; userId: string }
   /** Jobs or quotes changed: shared pages of the open-jobs list are stale (decision 0009). */
   | { type: 'jobs-changed' }
   /** This instance may have missed announcements (its listening connection dropped): resync everyone. */
@@ -32,6 +34,6 @@ export function isBusEvent(value: unknown): value is BusEvent {
   if (e.type === 'read') return typeof e.conversationId === 'string' && typeof e.readerId === 'string' && ids;
   if (e.type === 'notification') return ids;
   if (e.type === 'activity') return ids && typeof e.jobId === 'string';
-  if (e.type === 'user-changed') return typeof e.userId === 'string';
+  if (e.type === 'user-changed' || e.type === 'sessions-ended') return typeof e.userId === 'string';
   return e.type === 'jobs-changed';
 }

@@ -33,7 +33,10 @@ export const users = pgTable(
     // Emails are unique without regard to letter case.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     check('users_email_length', sql`char_length(${t.email}) between 3 and 255`),
-    check('users_suspension_reason_check', sql`${t.suspensionReason} is null or ${t.suspendedAt} is not null`),
+    check(
+      'users_suspension_reason_check',
+      sql`${t.suspensionReason} is null or ${t.suspendedAt} is not null`,
+    ),
   ],
 );
 

@@ -122,8 +122,13 @@ export const documents = pgTable(
     index('documents_user_idx').on(t.userId),
     index('documents_status_idx').on(t.status, t.createdAt),
     // The daily job's scans: approved documents by expiry date.
-    index('documents_expiry_idx').on(t.expiresOn).where(sql`${t.status} = 'approved' and ${t.expiresOn} is not null`),
-    check('documents_rejection_reason_check', sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`),
+    index('documents_expiry_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.status} = 'approved' and ${t.expiresOn} is not null`),
+    check(
+      'documents_rejection_reason_check',
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`,
+    ),
     check('documents_version_check', sql`${t.version} >= 0`),
     check('documents_reminder_check', sql`${t.reminderDaysSent} is null or ${t.reminderDaysSent} > 0`),
   ],

@@ -103,7 +103,7 @@ export async function registerSessions(
       bus?.publish({ type: 'user-changed', userId: request.auth.user.id });
     });
     bus?.subscribe((event) => {
-      if (event.type === 'user-changed') cache.forgetUser(event.userId);
+      if (event.type === 'user-changed' || event.type === 'sessions-ended') cache.forgetUser(event.userId);
     });
   }
 }

@@ -47,14 +47,14 @@ function auditEntryOf(event: DomainEvent) {
     'documentId' in p
       ? ['document', p.documentId]
       : 'payoutId' in p
-      ? ['payout', p.payoutId]
-      : 'paymentId' in p
-        ? ['payment', p.paymentId]
-        : 'bookingId' in p
-          ? ['booking', p.bookingId]
-          : 'quoteId' in p
-            ? ['quote', p.quoteId]
-            : ['job', p.jobId];
+        ? ['payout', p.payoutId]
+        : 'paymentId' in p
+          ? ['payment', p.paymentId]
+          : 'bookingId' in p
+            ? ['booking', p.bookingId]
+            : 'quoteId' in p
+              ? ['quote', p.quoteId]
+              : ['job', p.jobId];
   return {
     actorUserId: event.actorId,
     action: event.type,

@@ -57,7 +57,9 @@ export function accountEmail(input: {
     kind: input.kind,
     dedupeKey: input.dedupeKey,
     subject: input.title,
-    text: [greeting, '', input.body, '', `See your documents: ${input.link}`, '', why, '', 'TradeNest'].join('\n'),
+    text: [greeting, '', input.body, '', `See your documents: ${input.link}`, '', why, '', 'TradeNest'].join(
+      '\n',
+    ),
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(input.link)}">See your documents</a></p><p>${escapeHtml(why)}</p><p>TradeNest</p>`,
   };
 }

@@ -1,13 +1,13 @@
 import type { DomainEvent } from '../../../domain/events/catalog';
 import type { EmailSwitch } from '../../../domain/notifications/schemas';
 import { NOTIFICATION_MESSAGES, type NotificationView } from '../../../domain/notifications/schemas';
+import { DOCUMENT_KIND_LABELS } from '../../../domain/profiles/documents';
 import type { EventBus } from '../../adapters/event-bus';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { enqueueEmail } from './email-outbox';
-import { DOCUMENT_KIND_LABELS } from '../../../domain/profiles/documents';
 import { accountEmail, notificationEmail } from './emails';
 import { planDocumentNotification, planNotifications } from './notification-rules';
 import {

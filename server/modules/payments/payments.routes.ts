@@ -14,7 +14,7 @@ import {
   VerifyPaymentResponse,
 } from '../../../domain/payments/api';
 import { AppError } from '../../lib/app-error';
-import { requireUser } from '../../plugins/auth-context';
+import { adminOnly, requireAdmin, requireUser } from '../../plugins/auth-context';
 import { connectStatus, createConnectAccount, onboardingLink } from './connect.service';
 import { adminPayments, bookingMoney, earnings } from './money-views';
 import {
@@ -146,21 +146,20 @@ export const paymentRoutes =
     app.get(
       '/admin/payments',
       {
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'The latest payments (admins)',
           response: { 200: AdminPaymentsResponse },
         },
       },
-      async (request) => {
-        if (!requireUser(request).user.isAdmin) throw AppError.notFound();
-        return { payments: await adminPayments(deps.db) };
-      },
+      async () => ({ payments: await adminPayments(deps.db) }),
     );
 
     app.post(
       '/admin/payments/:id/refund',
       {
+        preValidation: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'Refund all or part of what a payment still holds (admins)',
@@ -170,8 +169,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const auth = requireUser(request);
-        if (!auth.user.isAdmin) throw AppError.notFound();
+        const auth = requireAdmin(request);
         const refunded = await refundPayment(deps, request.params.id, {
           amountPence: request.body.amountPence,
           reason: request.body.reason,

@@ -41,7 +41,7 @@ export const documentRoutes =
         preValidation: tradespersonOnly,
         schema: {
           tags: ['documents'],
-          summary: 'Upload a verification document (multipart: kind, title, expiresOn, file)',
+          summary: 'Upload a verification document (multipart: kind, title, expiresOn, replaces, file)',
           consumes: ['multipart/form-data'],
           response: { 201: DocumentResponse },
         },
@@ -50,7 +50,7 @@ export const documentRoutes =
         const auth = requireUser(request);
         const upload = await readUpload(request, {
           maxBytes: UPLOAD_LIMITS.documentMaxBytes,
-          fields: ['kind', 'title', 'expiresOn'],
+          fields: ['kind', 'title', 'expiresOn', 'replaces'],
           messages: { tooBig: UPLOAD_MESSAGES.documentTooBig, missing: UPLOAD_MESSAGES.documentMissing },
         });
         const document = await uploadDocument(deps, auth, upload, request.log);

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { DocumentsResponse, DocumentView } from '../../../domain/profiles/api';
-import { missingForVerification } from '../../../domain/profiles/verification';
-import type { Clock } from '../../lib/clock';
 import { DOCUMENT_MESSAGES, UPLOAD_LIMITS, uploadDocumentSchema } from '../../../domain/profiles/documents';
+import { missingForVerification } from '../../../domain/profiles/verification';
 import { type FileStorage, isSafeKey, type StoredFile } from '../../adapters/storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import { AVATAR_PREFIX, DOCUMENT_PREFIX, deleteQuietly, type Logger } from '../../lib/stored-files';
 import { type AuthContext, requireUser } from '../../plugins/auth-context';
 import { toStoredDocument } from './document-file';
@@ -82,21 +82,42 @@ export async function uploadDocument(
     throw AppError.conflict('too_many_pending', DOCUMENT_MESSAGES.tooManyPending);
   }
 
+  const replaced = parsed.data.replaces ? await findDocument(deps.db, parsed.data.replaces) : undefined;
+  if (parsed.data.replaces) {
+    if (!replaced || replaced.userId !== auth.user.id) throw AppError.notFound(DOCUMENT_MESSAGES.replaces);
+    if (replaced.kind !== parsed.data.kind) {
+      throw AppError.validation(DOCUMENT_MESSAGES.replacesKind, [
+        { field: 'kind', message: DOCUMENT_MESSAGES.replacesKind },
+      ]);
+    }
+  }
+
   const id = randomUUID();
   const key = `${DOCUMENT_PREFIX}${id}.${EXTENSION_OF[type]}`;
   await deps.storage.put(key, bytes, type);
+  let withdrawn: DocumentRow | undefined;
   try {
-    const row = await insertDocument(deps.db, {
-      id,
-      userId: auth.user.id,
-      kind: parsed.data.kind,
-      title: parsed.data.title,
-      expiresOn: parsed.data.expiresOn,
-      storageKey: key,
-      fileName: upload.fileName,
-      mimeType: type,
-      sizeBytes: bytes.length,
+    const row = await deps.db.transaction(async (tx) => {
+      // Replacing a document still waiting for review withdraws it: the admin checks the new one only.
+      if (replaced?.status === 'pending') {
+        withdrawn = await deletePendingDocument(tx, replaced.id, auth.user.id);
+        if (!withdrawn) throw AppError.conflict('not_pending', DOCUMENT_MESSAGES.notPending);
+      }
+      return insertDocument(tx, {
+        id,
+        userId: auth.user.id,
+        kind: parsed.data.kind,
+        title: parsed.data.title,
+        expiresOn: parsed.data.expiresOn,
+        storageKey: key,
+        fileName: upload.fileName,
+        mimeType: type,
+        sizeBytes: bytes.length,
+        // A withdrawn pending document leaves no row to point at; what it replaced is kept instead.
+        replacesId: replaced?.status === 'pending' ? replaced.replacesId : (replaced?.id ?? null),
+      });
     });
+    if (withdrawn) await deleteQuietly(deps.storage, withdrawn.storageKey, log);
     return documentView(row);
   } catch (err) {
     await deleteQuietly(deps.storage, key, log);

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminOverview,
+  AdminUserDetail,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  DocumentDecisionBody,
+  DocumentDecisionResponse,
+  SuspendBody,
+  VerificationQueueQuery,
+  VerificationQueueResponse,
+} from '../../../domain/admin/api';
+import { adminOnly, requireAdmin } from '../../plugins/auth-context';
+import { decideDocument, type VerificationDeps, verificationQueue } from '../profiles';
+import { type AdminDeps, changeAccount, listUsers, overview, userDetail } from './admin.service';
+
+const IdParams = z.object({ id: z.uuid() });
+
+/** The admin console (docs/api/admin.md): 404 to anyone who is not an admin, before anything is read. */
+export const adminRoutes =
+  (deps: AdminDeps & VerificationDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', adminOnly);
+
+    app.get(
+      '/admin/overview',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Live counts and 12 weeks of sign-ups, jobs posted and money paid',
+          response: { 200: AdminOverview },
+        },
+      },
+      async () => overview(deps),
+    );
+
+    app.get(
+      '/admin/verifications',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Documents waiting for review (oldest first), or the latest decisions',
+          querystring: VerificationQueueQuery,
+          response: { 200: VerificationQueueResponse },
+        },
+      },
+      async (request) => verificationQueue(deps, request.query.status),
+    );
+
+    app.post(
+      '/admin/documents/:id/decision',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve or reject a verification document, on the version the admin read',
+          params: IdParams,
+          body: DocumentDecisionBody,
+          response: { 200: DocumentDecisionResponse },
+        },
+      },
+      async (request) =>
+        decideDocument(deps, requireAdmin(request), request.params.id, request.body, request.ip),
+    );
+
+    app.get(
+      '/admin/users',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Accounts by name or email, newest first',
+          querystring: AdminUsersQuery,
+          response: { 200: AdminUsersResponse },
+        },
+      },
+      async (request) => listUsers(deps, request.query),
+    );
+
+    app.get(
+      '/admin/users/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "A user's account, jobs, bookings, documents, sessions and audit trail",
+          params: IdParams,
+          response: { 200: AdminUserDetail },
+        },
+      },
+      async (request) => userDetail(deps, request.params.id),
+    );
+
+    app.post(
+      '/admin/users/:id/suspend',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Suspend an account: no sign-in, its sessions end everywhere, hidden from search',
+          params: IdParams,
+          body: SuspendBody,
+          response: { 200: AdminUserDetail },
+        },
+      },
+      async (request) =>
+        changeAccount(deps, requireAdmin(request), request.params.id, 'suspend', {
+          reason: request.body.reason,
+          ip: request.ip,
+        }),
+    );
+
+    app.post(
+      '/admin/users/:id/reinstate',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Lift a suspension',
+          params: IdParams,
+          response: { 200: AdminUserDetail },
+        },
+      },
+      async (request) =>
+        changeAccount(deps, requireAdmin(request), request.params.id, 'reinstate', { ip: request.ip }),
+    );
+
+    app.post(
+      '/admin/users/:id/admin',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Grant the admin role',
+          params: IdParams,
+          response: { 200: AdminUserDetail },
+        },
+      },
+      async (request) =>
+        changeAccount(deps, requireAdmin(request), request.params.id, 'grant-admin', { ip: request.ip }),
+    );
+
+    app.delete(
+      '/admin/users/:id/admin',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Remove the admin role (its sessions end)',
+          params: IdParams,
+          response: { 200: AdminUserDetail },
+        },
+      },
+      async (request) =>
+        changeAccount(deps, requireAdmin(request), request.params.id, 'revoke-admin', { ip: request.ip }),
+    );
+  };

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { documents, profiles, tradespersonProfiles, users } from '../../db/schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+const reviewer = alias(profiles, 'reviewer');
+const replaced = alias(documents, 'replaced');
+
+/** A document with everything the verification queue shows beside it. */
+const queueColumns = {
+  document: documents,
+  tradesperson: {
+    id: users.id,
+    email: users.email,
+    fullName: profiles.fullName,
+    trade: tradespersonProfiles.trade,
+    verified: sql<boolean>`coalesce(${tradespersonProfiles.verified}, false)`,
+  },
+  reviewerName: reviewer.fullName,
+  replaces: {
+    id: replaced.id,
+    title: replaced.title,
+    status: replaced.status,
+    expiresOn: replaced.expiresOn,
+  },
+};
+
+function queueQuery(db: Executor) {
+  return db
+    .select(queueColumns)
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.userId))
+    .leftJoin(profiles, eq(profiles.id, documents.userId))
+    .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, documents.userId))
+    .leftJoin(reviewer, eq(reviewer.id, documents.reviewedBy))
+    .leftJoin(replaced, eq(replaced.id, documents.replacesId));
+}
+
+export type QueueRow = Awaited<ReturnType<typeof pendingQueue>>[number];
+
+/** Documents waiting for review, oldest first (the order they are checked in). */
+export function pendingQueue(db: Executor, limit: number) {
+  return queueQuery(db)
+    .where(eq(documents.status, 'pending'))
+    .orderBy(asc(documents.createdAt), asc(documents.id))
+    .limit(limit);
+}
+
+/** The latest decisions, newest first. */
+export function decidedQueue(db: Executor, limit: number) {
+  return queueQuery(db)
+    .where(isNotNull(documents.reviewedAt))
+    .orderBy(desc(documents.reviewedAt), desc(documents.id))
+    .limit(limit);
+}
+
+/** One user's documents as the queue shows them, newest first. */
+export function queueRowsOf(db: Executor, userId: string) {
+  return queueQuery(db)
+    .where(eq(documents.userId, userId))
+    .orderBy(desc(documents.createdAt), asc(documents.id));
+}
+
+export async function queueRow(db: Executor, id: string): Promise<QueueRow | undefined> {
+  const [row] = await queueQuery(db).where(eq(documents.id, id));
+  return row;
+}
+
+export async function countPending(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(eq(documents.status, 'pending'));
+  return row?.n ?? 0;
+}
+
+export async function lockDocument(tx: Executor, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+  return row;
+}
+
+/** Serialises everything that recomputes one tradesperson's status (decisions, expiry, uploads). */
+export async function lockTradesperson(
+  tx: Executor,
+  userId: string,
+): Promise<{ verified: boolean } | undefined> {
+  const [row] = await tx
+    .select({ verified: tradespersonProfiles.verified })
+    .from(tradespersonProfiles)
+    .where(eq(tradespersonProfiles.userId, userId))
+    .for('update');
+  return row;
+}
+
+export async function updateDocument(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof documents.$inferInsert>,
+): Promise<DocumentRow> {
+  const [row] = await tx
+    .update(documents)
+    .set({ ...values, version: sql`${documents.version} + 1` })
+    .where(eq(documents.id, id))
+    .returning();
+  return row!;
+}
+
+// DOMAIN-RULES 10 in SQL (domain/profiles/verification.ts is the same rule for the web): an approved
+// photo ID, and an approved insurance whose expiry date is `today` or later. `today` is bound, not
+// current_date, so the rule follows the injected clock and the UK calendar rather than the server's.
+const verifiedRule = (userId: ReturnType<typeof sql>, today: string) => sql`(
+  exists (select 1 from ${documents} d where d.user_id = ${userId} and d.kind = 'photo_id'
+           and d.status = 'approved' and (d.expires_on is null or d.expires_on >= ${today}::date))
+  and exists (select 1 from ${documents} d where d.user_id = ${userId} and d.kind = 'insurance'
+           and d.status = 'approved' and d.expires_on >= ${today}::date))`;
+
+/** Sets a tradesperson's `verified` from its documents; the new value (false without a profile row). */
+export async function recomputeVerified(tx: Executor, userId: string, today: string): Promise<boolean> {
+  const [row] = await tx
+    .update(tradespersonProfiles)
+    .set({ verified: verifiedRule(sql`${tradespersonProfiles.userId}`, today) })
+    .where(eq(tradespersonProfiles.userId, userId))
+    .returning({ verified: tradespersonProfiles.verified });
+  return row?.verified ?? false;
+}
+
+/**
+ * The safety net of the daily job: every profile whose stored flag disagrees with its documents (a
+ * restored backup, a row changed by hand) is put right. Returns the users whose flag changed.
+ */
+export async function recomputeAllDisagreeing(tx: Executor, today: string): Promise<string[]> {
+  const rule = verifiedRule(sql`${tradespersonProfiles.userId}`, today);
+  const rows = await tx
+    .update(tradespersonProfiles)
+    .set({ verified: rule })
+    .where(sql`${tradespersonProfiles.verified} <> ${rule}`)
+    .returning({ userId: tradespersonProfiles.userId });
+  return rows.map((r) => r.userId);
+}
+
+/** Approved documents whose expiry date has passed (`today` excluded: a document is valid on its last day). */
+export function expiredApproved(db: Executor, today: string, limit: number) {
+  return db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(eq(documents.status, 'approved'), isNotNull(documents.expiresOn), lt(documents.expiresOn, today)),
+    )
+    .orderBy(asc(documents.expiresOn), asc(documents.id))
+    .limit(limit);
+}
+
+/**
+ * Approved insurance expiring within `withinDays` that is the tradesperson's cover: no other approved
+ * insurance of theirs runs later (a renewal already approved makes the reminder pointless).
+ */
+export function insuranceExpiringSoon(db: Executor, today: string, until: string) {
+  return db
+    .select({
+      id: documents.id,
+      userId: documents.userId,
+      expiresOn: documents.expiresOn,
+      reminderDaysSent: documents.reminderDaysSent,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.status, 'approved'),
+        eq(documents.kind, 'insurance'),
+        gte(documents.expiresOn, today),
+        lte(documents.expiresOn, until),
+        sql`not exists (select 1 from ${documents} later where later.user_id = ${documents.userId}
+              and later.kind = 'insurance' and later.status = 'approved' and later.expires_on > ${documents.expiresOn})`,
+      ),
+    )
+    .orderBy(asc(documents.expiresOn), asc(documents.id));
+}
+
+/**
+ * Marks a reminder sent, only if no reminder at or below `days` was sent already: of two runs racing,
+ * one gets the row and sends the reminder. True when this call marked it.
+ */
+export async function markReminder(tx: Executor, id: string, days: number): Promise<boolean> {
+  const rows = await tx
+    .update(documents)
+    .set({ reminderDaysSent: days })
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.status, 'approved'),
+        sql`(${documents.reminderDaysSent} is null or ${documents.reminderDaysSent} > ${days})`,
+      ),
+    )
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
