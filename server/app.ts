@@ -120,7 +120,7 @@ export async function buildApp({
   // Announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite): sessions,
   // shared pages and real-time messages all ride it.
   const bus = await eventBusFor(database, app.log);
-  await registerSessions(app, config, database.db, bus);
+  const accountChanged = await registerSessions(app, config, database.db, bus);
   registerCsrfProtection(app, config);
   registerTextGuard(app);
 
@@ -208,7 +208,7 @@ export async function buildApp({
   }
 
   const storage = fileStorageFor(config);
-  const deps = { db: database.db, config, queue, events, bus, openJobPages, storage, clock };
+  const deps = { db: database.db, config, queue, events, bus, openJobPages, storage, clock, accountChanged };
   // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
   queue.work('verification.daily', async () => {
     const done = await runVerificationChecks(deps, app.log);

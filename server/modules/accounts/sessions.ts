@@ -56,12 +56,20 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * deleted accounts, are deleted on sight and their cookie cleared. A session read within the last
  * `sessionCacheMs` is reused (see SessionCache); expiry is still checked on every request.
  */
+/**
+ * Tells every instance that someone else changed a user's account (an admin suspended it, granted a
+ * role): this instance drops its cached sessions of the user before the call returns, so the
+ * caller's next request already sees the change, and the others drop theirs when the announcement
+ * arrives. `sessionsEnded` also closes the user's live streams everywhere.
+ */
+export type AccountChanged = (userId: string, sessionsEnded: boolean) => void;
+
 export async function registerSessions(
   app: FastifyInstance,
   config: Config,
   db: Database,
   bus?: EventBus,
-): Promise<void> {
+): Promise<AccountChanged> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
   const name = sessionCookieName(config);
@@ -106,4 +114,8 @@ export async function registerSessions(
       if (event.type === 'user-changed' || event.type === 'sessions-ended') cache.forgetUser(event.userId);
     });
   }
+  return (userId, sessionsEnded) => {
+    cache?.forgetUser(userId);
+    bus?.publish({ type: sessionsEnded ? 'sessions-ended' : 'user-changed', userId });
+  };
 }

@@ -9,12 +9,12 @@ import {
   type AdminWeek,
 } from '../../../domain/admin/api';
 import { londonToday } from '../../../domain/marketplace/schemas';
-import type { EventBus } from '../../adapters/event-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
+import type { AccountChanged } from '../accounts';
 import { recordAudit } from '../audit';
 import { documentsForAdmin } from '../profiles';
 import {
@@ -37,8 +37,9 @@ import {
 
 export interface AdminDeps {
   db: Database;
-  bus: EventBus;
   clock: Clock;
+  /** Drops cached sessions here and announces the change to the other instances. */
+  accountChanged: AccountChanged;
 }
 
 const DAY_MS = 86_400_000;
@@ -222,8 +223,6 @@ export async function changeAccount(
       ip,
     });
   });
-  deps.bus.publish(
-    endedSessions ? { type: 'sessions-ended', userId: id } : { type: 'user-changed', userId: id },
-  );
+  deps.accountChanged(id, endedSessions);
   return userDetail(deps, id);
 }

@@ -85,7 +85,9 @@ describeOnDatabases('verification by admins', (ctx) => {
     await a.queue.runDue('events.dispatch');
   };
   const emailsTo = async (email: string) =>
-    (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map((e) => e.subject).sort();
+    (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))
+      .map((e) => e.subject)
+      .sort();
   const kindsFor = async (userId: string) =>
     (await db().select().from(notifications).where(eq(notifications.userId, userId)))
       .map((n) => n.kind)
