@@ -115,8 +115,17 @@ const customersOnly: Expectations = { ...ownerOnly, otherCustomer: 'ok', admin: 
  * Admin screens: the owner and party (the customer and tradesperson whose payment it is) get the 404
  * everyone but an admin gets.
  */
+/** The admin console: everyone else, signed out included, is told there is nothing there. */
+/** The console's rows about an account rather than a two-sided resource: no party. */
+const consoleOnly: Expectations = {
+  visitor: 404,
+  owner: 404,
+  otherCustomer: 404,
+  otherTradesperson: 404,
+  admin: 'ok',
+};
 const adminsOnly: Expectations = {
-  visitor: 401,
+  visitor: 404,
   owner: 404,
   party: 404,
   otherCustomer: 404,
@@ -162,6 +171,8 @@ interface World {
   avatarKey: string;
   /** Verified, but 'Profile visible to all' is off. */
   hiddenTradesperson: User;
+  /** Verified, but suspended by an admin. */
+  suspendedTradesperson: User;
   secrets: Secret[];
   /** Labels of the secrets some answer showed to a caller allowed to see them. */
   seen: Set<string>;
@@ -305,6 +316,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
     documentKey: document!.storageKey,
     avatarKey,
     hiddenTradesperson: user(hiddenTradesperson),
+    suspendedTradesperson: user(suspended),
     secrets: [
       { label: "the tradesperson's quote message", text: quoteMessage, seenBy: [c, t, a] },
       { label: "the other tradesperson's quote message", text: otherQuoteMessage, seenBy: [c, ot, a] },
@@ -320,11 +332,12 @@ async function buildWorld(app: App, db: Database): Promise<World> {
       { label: "the tradesperson's phone number", text: '0161 496 0777', seenBy: [t] },
       { label: "the paid job's title", text: paidTitle, seenBy: [c, t, a] },
       { label: "the hidden tradesperson's name", text: hiddenName, seenBy: [hiddenTradesperson.id, a] },
-      { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [] },
-      { label: "the customer's email address", text: customer.email, seenBy: [c] },
-      { label: "the tradesperson's email address", text: tradesperson.email, seenBy: [t] },
-      { label: "the other customer's email address", text: otherCustomer.email, seenBy: [oc] },
-      { label: "the other tradesperson's email address", text: otherTradesperson.email, seenBy: [ot] },
+      // Admins see every account in the console: names, email addresses, suspensions.
+      { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [a] },
+      { label: "the customer's email address", text: customer.email, seenBy: [c, a] },
+      { label: "the tradesperson's email address", text: tradesperson.email, seenBy: [t, a] },
+      { label: "the other customer's email address", text: otherCustomer.email, seenBy: [oc, a] },
+      { label: "the other tradesperson's email address", text: otherTradesperson.email, seenBy: [ot, a] },
     ],
     seen: new Set(),
   };
@@ -903,6 +916,88 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
   ],
   'GET /api/v1/payments/earnings': { target: asTradesperson, expect: tradespeopleOnly },
+  'GET /api/v1/admin/overview': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
+    expect: adminsOnly,
+  },
+  'GET /api/v1/admin/verifications': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
+    expect: adminsOnly,
+  },
+  'POST /api/v1/admin/documents/{id}/decision': {
+    target: async (w) => {
+      const owner = await freshTradesperson(w);
+      const [document] = await w.db
+        .insert(documents)
+        .values({
+          userId: owner.id,
+          kind: 'photo_id',
+          title: 'Passport',
+          storageKey: `documents/${randomUUID()}.png`,
+          fileName: 'passport.png',
+          mimeType: 'image/png',
+          sizeBytes: 100,
+        })
+        .returning();
+      return { owner, params: { id: document!.id }, json: { decision: 'approve', version: 0 } };
+    },
+    expect: consoleOnly,
+  },
+  'GET /api/v1/admin/users': [
+    {
+      scenario: 'newest first',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
+      expect: adminsOnly,
+    },
+    {
+      scenario: 'suspended accounts',
+      target: async (w) => ({ owner: w.customer, party: w.tradesperson, query: { filter: 'suspended' } }),
+      expect: adminsOnly,
+    },
+  ],
+  'GET /api/v1/admin/users/{id}': [
+    {
+      scenario: 'a customer',
+      target: async (w) => ({ owner: w.customer, params: { id: w.customer.id } }),
+      expect: consoleOnly,
+    },
+    {
+      scenario: 'a suspended tradesperson',
+      target: async (w) => ({ owner: w.suspendedTradesperson, params: { id: w.suspendedTradesperson.id } }),
+      // Suspended, so its session is refused: it is a visitor.
+      expect: consoleOnly,
+    },
+  ],
+  'POST /api/v1/admin/users/{id}/suspend': {
+    target: async (w) => {
+      const owner = await freshCustomer(w);
+      return { owner, params: { id: owner.id }, json: { reason: 'Spam' } };
+    },
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/users/{id}/reinstate': {
+    target: async (w) => {
+      const owner = user(await createCustomer(w.db, { passwordHash: CHEAP_HASH, suspendedAt: new Date() }));
+      return { owner, params: { id: owner.id } };
+    },
+    // The owner is suspended, so it has no session: it is asked to sign in like any visitor.
+    expect: { ...consoleOnly, owner: 404 },
+  },
+  'POST /api/v1/admin/users/{id}/admin': {
+    target: async (w) => {
+      const owner = await freshCustomer(w);
+      return { owner, params: { id: owner.id } };
+    },
+    expect: consoleOnly,
+  },
+  'DELETE /api/v1/admin/users/{id}/admin': {
+    target: async (w) => {
+      const owner = user(await createAdmin(w.db, { passwordHash: CHEAP_HASH }));
+      return { owner, params: { id: owner.id } };
+    },
+    // The owner is an admin here, removing its own role: refused.
+    expect: { ...consoleOnly, owner: 409 },
+  },
   'GET /api/v1/admin/payments': {
     target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
     expect: adminsOnly,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { DomainEvent, NewDomainEvent } from '../../../domain/events/catalog';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
@@ -21,6 +21,11 @@ const APP_URL = 'https://tradenest.test';
 describeOnDatabases('notifications', (ctx) => {
   const db = () => ctx.database().db;
   const streams: EventStream[] = [];
+  // Emails are queued (pg-boss) in the caller's transaction: the app creates the queue's schema, and a
+  // worker's database may not have one yet when this file runs first on it.
+  beforeAll(async () => {
+    await ctx.app();
+  });
   afterEach(() => {
     for (const s of streams.splice(0)) s.close();
   });

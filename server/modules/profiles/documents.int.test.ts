@@ -69,6 +69,7 @@ describeOnDatabases('verification documents', (ctx) => {
       expiresOn: nextYear(),
       createdAt: expect.any(String),
       rejectionReason: null,
+      replacesId: null,
     });
     const [row] = await db().select().from(documents).where(eq(documents.id, document.id));
     expect(row).toMatchObject({
@@ -81,7 +82,10 @@ describeOnDatabases('verification documents', (ctx) => {
     expect(row!.sizeBytes).toBe(stored.length);
     expect((await PDFDocument.load(stored)).getPageCount()).toBe(1);
     const list = await (await app()).inject({ url: '/api/v1/documents', headers: { cookie: pro.cookie } });
-    expect(list.json()).toEqual({ documents: [document] });
+    expect(list.json()).toEqual({
+      documents: [document],
+      verification: { verified: false, missing: ['photo_id', 'insurance'] },
+    });
   });
 
   it('takes photos of ID as they are, named after their kind when untitled', async () => {
