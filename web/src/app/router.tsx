@@ -142,7 +142,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Saved Professionals' } satisfies RouteHandle,
             lazy: () => import('./pages/saved-pros'),
           },
-          planned('documents', 'Documents'),
+          {
+            path: 'documents',
+            handle: { title: 'Documents' } satisfies RouteHandle,
+            lazy: () => import('./pages/documents'),
+          },
           planned('payment-methods', 'Payment Methods'),
           planned('disputes', 'Disputes'),
           {

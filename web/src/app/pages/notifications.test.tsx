@@ -125,6 +125,42 @@ describe('Notifications', () => {
     );
   });
 
+  it('shows verification news from the review team, which opens Documents', async () => {
+    const tradesperson = makeUser({ userType: 'tradesperson' });
+    mockApi({
+      ...sessionHandler(tradesperson),
+      [COUNT]: count(2),
+      [LIST]: () =>
+        page([
+          makeNotification({
+            kind: 'document.rejected',
+            title: 'Public liability insurance rejected',
+            body: "We could not accept 'Hiscox policy': the name does not match your account.",
+            link: '/documents',
+          }),
+          makeNotification({
+            id: '50000000-0000-4000-8000-000000000002',
+            kind: 'document.expiring',
+            title: 'Your insurance expires in 30 days',
+            body: "'Hiscox policy' expires on Friday 3 July 2026. Upload your renewed certificate now.",
+            link: '/documents',
+          }),
+        ]),
+      'GET /api/v1/documents': () => ({
+        status: 200,
+        body: { documents: [], verification: { verified: false, missing: ['photo_id', 'insurance'] } },
+      }),
+    });
+    const { router } = renderApp('/notifications');
+    const rejected = await screen.findByRole('link', { name: /insurance rejected/ });
+    expect(rejected.textContent).toContain("We could not accept 'Hiscox policy'");
+    expect(rejected.getAttribute('href')).toBe('/documents');
+    expect(screen.getByRole('link', { name: /expires in 30 days/ }).getAttribute('href')).toBe('/documents');
+    fireEvent.click(rejected);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documents'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documents' })).toBeTruthy();
+  });
+
   it('marks all as read', async () => {
     let unread = 2;
     const fetchMock = mockApi({

@@ -2,7 +2,7 @@
 import type { ConnectStatus } from '@domain/payments/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeDocument, makeOwnProfile } from '@/features/profiles/test-fixtures';
+import { documentsAnswer, makeDocument, makeOwnProfile } from '@/features/profiles/test-fixtures';
 import { showError } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { CONNECT_STATUS_REFRESH_MS } from './payout-api';
@@ -52,7 +52,7 @@ function server(handlers: Record<string, (init: RequestInit | undefined) => Repl
   return mockApi({
     ...sessionHandler(tradesperson),
     'GET /api/v1/tradesperson/profile': () => ok({ profile: makeOwnProfile() }),
-    'GET /api/v1/documents': () => ok({ documents: [makeDocument()] }),
+    'GET /api/v1/documents': () => ok(documentsAnswer([makeDocument()])),
     ...handlers,
   });
 }

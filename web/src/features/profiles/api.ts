@@ -12,7 +12,7 @@ import type { SetupDetails, SetupServices, UpdateProfile } from '@domain/profile
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, toApiError } from '@/lib/api';
 
-export type { DocumentView, OwnProfile };
+export type { DocumentsResponse, DocumentView, OwnProfile };
 
 export const profileKeys = {
   own: ['tradesperson-profile'] as const,
@@ -114,14 +114,25 @@ export function useRemovePicture() {
   });
 }
 
+/** The tradesperson's documents and, as of today, whether they make it verified (DOMAIN-RULES 10). */
 export function useDocuments() {
   return useQuery({
     queryKey: profileKeys.documents,
-    queryFn: () => apiFetch<DocumentsResponse>('/documents').then((r) => r.documents),
+    queryFn: ({ signal }) => apiFetch<DocumentsResponse>('/documents', { signal }),
   });
 }
 
-export type DocumentUpload = { kind: string; title: string; expiresOn: string; file: File };
+/**
+ * An upload's fields. `replaces` names the document this one replaces: the server links the new
+ * (pending) document to it, and withdraws the old one if that was still pending.
+ */
+export type DocumentUpload = {
+  kind: string;
+  title: string;
+  expiresOn: string;
+  replaces?: string;
+  file: File;
+};
 
 export function useUploadDocument() {
   const queryClient = useQueryClient();

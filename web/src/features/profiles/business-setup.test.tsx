@@ -5,7 +5,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { expectFieldError } from '@/test/field-errors';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import type { OwnProfile } from './api';
-import { makeDocument, makeOwnProfile } from './test-fixtures';
+import { documentsAnswer, makeDocument, makeOwnProfile } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -49,7 +49,7 @@ function setupServer(initial: Partial<OwnProfile> = {}, documents = [makeDocumen
       profile = { ...profile, setupCompletedAt: new Date().toISOString() };
       return { status: 200, body: { profile } };
     },
-    'GET /api/v1/documents': () => ({ status: 200, body: { documents } }),
+    'GET /api/v1/documents': () => ({ status: 200, body: documentsAnswer(documents) }),
     'GET /api/v1/payments/connect/status': () => ({
       status: 200,
       body: { hasAccount: false, chargesEnabled: false, payoutsEnabled: false, requirementsCurrentlyDue: [] },
@@ -166,6 +166,14 @@ describe('Business Setup', () => {
     // Step 3: Verification lists the documents with their status and uploads a new one.
     expect(await screen.findByText('Pending review')).toBeTruthy();
     expect(screen.getByText(/passport\.jpg/)).toBeTruthy();
+    // What verification still needs: the ID is waiting for review, the insurance not yet uploaded.
+    const checklist = within(screen.getByRole('region', { name: 'Your verification' }));
+    expect(checklist.getByText('Photo ID approved').parentElement!.textContent).toContain(
+      'waiting for review',
+    );
+    expect(
+      checklist.getByText('In-date public liability insurance approved').parentElement!.textContent,
+    ).toContain('not yet');
     type(/^Document type/, 'insurance');
     click('Upload document');
     await waitFor(() =>

@@ -1,5 +1,5 @@
 // Shapes the profile and documents API answers with (docs/api/tradespeople.md), for component tests.
-import type { DocumentView, OwnProfile } from '@domain/profiles/api';
+import type { DocumentsResponse, DocumentView, OwnProfile } from '@domain/profiles/api';
 
 export function makeOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
   return {
@@ -34,4 +34,20 @@ export function makeDocument(overrides: Partial<DocumentView> = {}): DocumentVie
     replacesId: null,
     ...overrides,
   };
+}
+
+/**
+ * GET /documents's answer. `missing` defaults to what the documents leave unapproved, roughly as the
+ * server works it out (approved counts, insurance only with an expiry date); give it to say otherwise.
+ */
+export function documentsAnswer(
+  documents: DocumentView[],
+  missing?: DocumentsResponse['verification']['missing'],
+): DocumentsResponse {
+  const approved = (kind: DocumentView['kind']) =>
+    documents.some(
+      (d) => d.kind === kind && d.status === 'approved' && (kind !== 'insurance' || d.expiresOn),
+    );
+  const need = missing ?? (['photo_id', 'insurance'] as const).filter((kind) => !approved(kind));
+  return { documents, verification: { verified: need.length === 0, missing: [...need] } };
 }
