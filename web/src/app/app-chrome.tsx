@@ -2,7 +2,7 @@
 // loaded through app-chrome-loader.ts, so the landing page's visitors never download it.
 import type { UserType } from '@domain/catalog/catalog';
 import { LogOut } from 'lucide-react';
-import { AppNav, NotificationBell } from '@/components/layout/app-nav';
+import { AdminLink, AppNav, NotificationBell } from '@/components/layout/app-nav';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -15,13 +15,16 @@ type ChromeProps = {
   userType: UserType;
   /** The server has said who is signed in (the stored user type may stand in until it does). */
   signedIn: boolean;
+  /** The server says this user is an admin: the header links to the admin console. */
+  isAdmin?: boolean;
 };
 
 /**
  * The header's right-hand side for a signed-in user: the app's items from `md` up (the tab bar has them
- * below), then at every size the bell, the theme and Log Out (spec: a Sign Out button in the header).
+ * below), then at every size the admin console (admins only), the bell, the theme and Log Out (spec: a
+ * Sign Out button in the header).
  */
-export function AppHeaderItems({ userType, signedIn }: ChromeProps) {
+export function AppHeaderItems({ userType, signedIn, isAdmin = false }: ChromeProps) {
   const signOut = useSignOut();
   const updateSettings = useUpdateSettings();
   // Asked only once the server says who is signed in.
@@ -30,6 +33,7 @@ export function AppHeaderItems({ userType, signedIn }: ChromeProps) {
   return (
     <>
       <AppNav userType={userType} unread={unread.data ?? 0} />
+      {isAdmin && <AdminLink />}
       <NotificationBell unread={notifications.data ?? 0} />
       <ThemeToggle
         // The account keeps an explicit light or dark; following the device is no choice (null). A

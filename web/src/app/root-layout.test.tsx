@@ -117,3 +117,28 @@ describe('the header’s navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'App' })).toBeNull();
   });
 });
+
+describe('the way into the admin console', () => {
+  it('is in the header for an admin, at every size, and marked current in the console', async () => {
+    mockApi(sessionHandler(makeUser({ isAdmin: true })));
+    const { router } = renderApp('/my-jobs');
+    const link = await screen.findByRole('link', { name: 'Admin' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/admin');
+    // Not hidden below a breakpoint: phones reach the console from the header too.
+    expect(link.className).not.toMatch(/(^|\s)hidden(\s|$)/);
+    expect(link.getAttribute('aria-current')).toBeNull();
+    await router.navigate('/admin/disputes');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page'),
+    );
+  });
+
+  it('is not there for anyone else', async () => {
+    mockApi(sessionHandler(makeUser()));
+    renderApp('/my-jobs');
+    await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Notifications' });
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /admin/i })).toBeNull();
+  });
+});

@@ -64,7 +64,14 @@ export function RootLayout() {
       <Header
         signedIn={userType !== null}
         appItems={
-          userType && chrome && <chrome.AppHeaderItems userType={userType} signedIn={signedInId !== null} />
+          userType &&
+          chrome && (
+            <chrome.AppHeaderItems
+              userType={userType}
+              signedIn={signedInId !== null}
+              isAdmin={session.user?.isAdmin === true}
+            />
+          )
         }
       />
       <VerifyEmailLink />

@@ -1,5 +1,5 @@
 import type { UserType } from '@domain/catalog/catalog';
-import { Bell } from 'lucide-react';
+import { Bell, ShieldCheck } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { badgeCount } from '@/lib/format';
@@ -65,6 +65,28 @@ export function NotificationBell({ unread }: { unread: number }) {
           )}
         </span>
       </Link>
+    </Button>
+  );
+}
+
+/**
+ * Admins only, at every size: the way into the admin console. Not a sixth tab (the spec fixes the
+ * bottom navigation's five items) but a header button like the bell: an icon on phones and tablets,
+ * where the row is full, and words from `lg` up. Marked current anywhere in the console.
+ */
+export function AdminLink() {
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      size="icon"
+      className="lg:w-auto lg:px-3 aria-[current=page]:bg-muted aria-[current=page]:text-primary"
+    >
+      {/* NavLink marks it aria-current="page" on every admin page (/admin and below). */}
+      <NavLink to="/admin" title="Admin">
+        <ShieldCheck className="size-5" aria-hidden="true" />
+        <span className="sr-only lg:not-sr-only">Admin</span>
+      </NavLink>
     </Button>
   );
 }

@@ -159,6 +159,18 @@ describe('the auth form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it('takes an admin to the admin console after signing in', async () => {
+    const { router, visited } = await openForm('/auth', {
+      'POST /api/v1/auth/sign-in': () => ({ status: 200, body: { user: makeUser({ isAdmin: true }) } }),
+    });
+    type(/^Email/, 'ada@example.com');
+    type(/^Password/, 'whatever');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    // Straight there: the guard of /auth and the sign-in agree, so /home is never shown on the way.
+    expect(visited).not.toContain('/home');
+  });
+
   it('shows the server’s message under the title Error when sign-in fails', async () => {
     await openForm('/auth', {
       'POST /api/v1/auth/sign-in': () => ({

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { apiFetch } from '@/lib/api';
 import { writeStoredUserType } from '@/lib/session';
 import { showError, showSuccess } from '@/lib/toast';
-import { clearSession, SESSION_QUERY_KEY, type SessionUser, setSessionUser } from './session';
+import { clearSession, SESSION_QUERY_KEY, type SessionUser, setSessionUser, signedInHome } from './session';
 import { announceSessionChange } from './session-sync';
 
 type UserResponse = { user: SessionUser };
@@ -26,8 +26,9 @@ function useSignedIn(toast: { title: string; description: string }) {
     writeStoredUserType(user.userType);
     announceSessionChange();
     void showSuccess(toast.title, toast.description);
-    // Spec section 4: success goes to /home (tradespeople then continue to their dashboard).
-    void navigate('/home');
+    // Spec section 4: success goes to /home (tradespeople then continue to their dashboard); admins
+    // land on the admin console.
+    void navigate(signedInHome(user));
   };
 }
 

@@ -53,6 +53,30 @@ describe('route guards (spec section 4 and the route table)', () => {
     expect(router.visited).toEqual(['/admin/users', '/', '/home']);
   });
 
+  it('sends a signed-in admin from / and /auth to the admin console', async () => {
+    for (const path of ['/', '/auth']) {
+      const router = await landsOn(path, makeUser({ isAdmin: true }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+      cleanup();
+    }
+  });
+
+  it.each(['/admin', '/admin/verifications', '/admin/users/u1', '/admin/payments', '/admin/disputes'])(
+    'sends a signed-in customer or tradesperson from %s to /, and never asks the admin API',
+    async (path) => {
+      for (const userType of ['customer', 'tradesperson'] as const) {
+        const fetchMock = mockApi(sessionHandler(makeUser({ userType })));
+        const { router } = renderApp(path);
+        await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/admin/));
+        expect(router.state.location.pathname).not.toBe(path);
+        const asked = fetchMock.mock.calls.map(([input]) => String(input));
+        expect(asked.filter((url) => url.includes('/api/v1/admin'))).toEqual([]);
+        cleanup();
+        vi.unstubAllGlobals();
+      }
+    },
+  );
+
   it('sends a signed-out visitor from /admin to /', async () => {
     const router = await landsOn('/admin', null);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

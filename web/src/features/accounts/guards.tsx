@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStoredUserType } from '@/lib/session';
-import { useSession } from './session';
+import { signedInHome, useSession } from './session';
 
 // Route guards for the spec's route table (sections 2 and 4). Each wraps a group of routes as a
 // pathless layout route and follows the session as it changes (another tab signing out, for example).
@@ -27,7 +27,7 @@ export function RequireSignedIn({ to }: { to: '/' | '/auth' }) {
   return <Navigate to={session.endedHere ? '/' : to} replace />;
 }
 
-/** The landing and auth pages: a signed-in user goes to /home. */
+/** The landing and auth pages: a signed-in user goes to /home (an admin to /admin). */
 export function RedirectSignedIn() {
   const session = useSession();
   const storedUserType = useStoredUserType();
@@ -36,8 +36,9 @@ export function RedirectSignedIn() {
   // sign-in link lands on /auth?signin=…, which signs in whoever is signed in now (sign-in-link.tsx).
   const params = new URLSearchParams(search);
   const verifying = params.has('verify') || params.has('signin');
-  // Sign-in success also heads for /home, so this redirect and that navigation agree.
-  if (session.status === 'signed-in' && !verifying) return <Navigate to="/home" replace />;
+  // Sign-in success heads for the same place, so this redirect and that navigation agree.
+  if (session.status === 'signed-in' && !verifying)
+    return <Navigate to={signedInHome(session.user)} replace />;
   // Someone who was signed in last time waits for the session rather than seeing the landing page
   // flash; a first-time visitor (nothing stored) sees it at once.
   if (session.status === 'loading' && storedUserType) return <SessionPending />;

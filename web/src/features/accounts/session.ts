@@ -41,6 +41,15 @@ export function useSession(): SessionState {
   return { status: 'signed-out', user: null, endedHere: query.data?.endedHere === true };
 }
 
+/**
+ * Where a signed-in user's app starts: the spec's /home (tradespeople then go on to their dashboard),
+ * or for an admin the console at /admin. Sign-in success and the guard of / and /auth both use it, so
+ * the redirect and the navigation agree.
+ */
+export function signedInHome(user: Pick<SessionUser, 'isAdmin'>): '/home' | '/admin' {
+  return user.isAdmin ? '/admin' : '/home';
+}
+
 /** Replaces the cached session (after sign-in, sign-up, verification). */
 export function setSessionUser(queryClient: QueryClient, user: SessionUser): void {
   queryClient.setQueryData<SessionData>(SESSION_QUERY_KEY, { user });
