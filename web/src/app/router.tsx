@@ -163,16 +163,44 @@ export const routes: RouteObject[] = [
           planned('tradesperson/analytics', 'Analytics'),
         ],
       },
-      // Non-admins, signed out included, are sent to / from every admin page.
+      // Non-admins, signed out included, are sent to / from every admin page. The console's pages share
+      // a frame with its own navigation (a lazy layout route); all of it is in admin-only chunks.
       {
         element: <RequireAdmin />,
         handle: { layout: 'app' } satisfies LayoutHandle,
         children: [
-          planned('admin', 'Admin Dashboard'),
-          planned('admin/verifications', 'Verification Queue'),
-          planned('admin/disputes', 'Dispute Management'),
-          planned('admin/users', 'User Management'),
-          planned('admin/payments', 'Payment Management'),
+          {
+            lazy: () => import('./pages/admin-layout'),
+            children: [
+              {
+                path: 'admin',
+                handle: { title: 'Admin Dashboard' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-dashboard'),
+              },
+              {
+                path: 'admin/verifications',
+                handle: { title: 'Verification Queue' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-verifications'),
+              },
+              {
+                path: 'admin/users',
+                handle: { title: 'User Management' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-users'),
+              },
+              {
+                path: 'admin/users/:id',
+                handle: { title: 'User Details' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-user'),
+              },
+              {
+                path: 'admin/payments',
+                handle: { title: 'Payment Management' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-payments'),
+              },
+              // Disputes are built by a later issue: the honest "coming soon" panel until then.
+              planned('admin/disputes', 'Dispute Management'),
+            ],
+          },
           {
             path: 'admin/*',
             handle: { title: 'Page not found' } satisfies RouteHandle,

@@ -1,0 +1,41 @@
+import { NavLink } from 'react-router';
+import { cn } from '@/lib/utils';
+
+export const ADMIN_NAV_ITEMS = [
+  { label: 'Dashboard', to: '/admin', end: true },
+  { label: 'Verifications', to: '/admin/verifications', end: false },
+  { label: 'Users', to: '/admin/users', end: false },
+  { label: 'Payments', to: '/admin/payments', end: false },
+  { label: 'Disputes', to: '/admin/disputes', end: false },
+] as const;
+
+/**
+ * The console's sections. One row that scrolls sideways on a narrow phone rather than wrapping, so the
+ * page below starts at the same height everywhere; the current section is marked aria-current="page".
+ */
+export function AdminNav() {
+  return (
+    <nav aria-label="Admin console" className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none]">
+      <ul className="flex w-max min-w-full gap-1 border-b border-border">
+        {ADMIN_NAV_ITEMS.map(({ label, to, end }) => (
+          <li key={to} className="flex">
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  '-mb-px flex h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                  isActive
+                    ? 'border-primary text-primary'
+                    : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,215 @@
+// Server calls for the admin console (docs/api/admin.md, and the payments admin routes in
+// docs/api/payments.md) as TanStack Query hooks. Types only from the shared schemas. Every path is
+// written out as a literal so the contract test (server/contract.int.test.ts) can check it.
+import type {
+  AdminDocumentView,
+  AdminOverview,
+  AdminUserDetail,
+  AdminUserSummary,
+  AdminUsersResponse,
+  DocumentDecisionResponse,
+  VerificationQueueResponse,
+} from '@domain/admin/api';
+import type { AdminPaymentView, BookingMoneyView } from '@domain/payments/api';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api';
+
+export type {
+  AdminDocumentView,
+  AdminOverview,
+  AdminPaymentView,
+  AdminUserDetail,
+  AdminUserSummary,
+  VerificationQueueResponse,
+};
+
+export type VerificationTab = 'pending' | 'decided';
+export type AdminUserFilter = 'all' | 'customer' | 'tradesperson' | 'admin' | 'suspended';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  verifications: (tab: VerificationTab) => ['admin', 'verifications', tab] as const,
+  users: (q: string, filter: AdminUserFilter) => ['admin', 'users', 'list', q, filter] as const,
+  user: (id: string) => ['admin', 'users', 'one', id] as const,
+  payments: ['admin', 'payments'] as const,
+};
+
+/** The server's own words when it sent them, else the screen's fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;
+  return fallback;
+}
+
+/** A refusal because something changed meanwhile (409): the caller shows it and reloads. */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+// ---- Dashboard ----
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: ({ signal }) => apiFetch<AdminOverview>('/admin/overview', { signal }),
+  });
+}
+
+// ---- Verification ----
+
+export function useVerificationQueue(tab: VerificationTab) {
+  return useQuery({
+    queryKey: adminKeys.verifications(tab),
+    queryFn: ({ signal }) =>
+      apiFetch<VerificationQueueResponse>(`/admin/verifications?status=${tab}`, { signal }),
+  });
+}
+
+export type Decision = { decision: 'approve' } | { decision: 'reject'; reason: string };
+
+/**
+ * Approves or rejects one document, sending the version the admin looked at: if it changed since, the
+ * server refuses (409) rather than overwrite, and the caller reloads. A decided document leaves the
+ * Pending list at once; everything else the console shows about documents and users is refreshed.
+ */
+export function useDocumentDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ document, decision }: { document: AdminDocumentView; decision: Decision }) =>
+      apiFetch<DocumentDecisionResponse>(`/admin/documents/${encodeURIComponent(document.id)}/decision`, {
+        method: 'POST',
+        json: { ...decision, version: document.version },
+      }),
+    onSuccess: ({ document }) => {
+      queryClient.setQueryData<VerificationQueueResponse>(adminKeys.verifications('pending'), (queue) =>
+        queue?.documents.some((d) => d.id === document.id)
+          ? {
+              documents: queue.documents.filter((d) => d.id !== document.id),
+              pendingCount: Math.max(0, queue.pendingCount - 1),
+            }
+          : queue,
+      );
+    },
+    // After a refusal too: someone else decided it, or the tradesperson replaced it, so show what is
+    // true now.
+    onSettled: () => refreshDocuments(queryClient),
+  });
+}
+
+function refreshDocuments(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  ]);
+}
+
+// ---- Users ----
+
+export function useAdminUsers(q: string, filter: AdminUserFilter) {
+  return useInfiniteQuery<
+    AdminUsersResponse,
+    Error,
+    InfiniteData<AdminUsersResponse, string | null>,
+    ReturnType<typeof adminKeys.users>,
+    string | null
+  >({
+    queryKey: adminKeys.users(q, filter),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ filter });
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch<AdminUsersResponse>(`/admin/users?${params}`, { signal });
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAdminUser(id: string) {
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => apiFetch<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export type AccountAction = 'suspend' | 'reinstate' | 'grant-admin' | 'revoke-admin';
+
+/**
+ * Suspend, reinstate, make admin, remove admin. Each answers the account's fresh page, which replaces
+ * the cached one; the lists and the dashboard's counts are refreshed behind it. A refusal (409) means
+ * the account changed meanwhile, so the page is reloaded as well.
+ */
+export function useAccountAction(userId: string) {
+  const queryClient = useQueryClient();
+  const id = encodeURIComponent(userId);
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: AccountAction; reason?: string }) => {
+      switch (action) {
+        case 'suspend':
+          return apiFetch<AdminUserDetail>(`/admin/users/${id}/suspend`, {
+            method: 'POST',
+            json: { reason },
+          });
+        case 'reinstate':
+          return apiFetch<AdminUserDetail>(`/admin/users/${id}/reinstate`, { method: 'POST' });
+        case 'grant-admin':
+          return apiFetch<AdminUserDetail>(`/admin/users/${id}/admin`, { method: 'POST' });
+        case 'revoke-admin':
+          return apiFetch<AdminUserDetail>(`/admin/users/${id}/admin`, { method: 'DELETE' });
+      }
+    },
+    // The answer is the account's page as it is now; after a refusal the page is asked for again.
+    onSuccess: (detail) => {
+      if (detail?.user) queryClient.setQueryData(adminKeys.user(userId), detail);
+    },
+    onSettled: (_detail, error) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'users', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+        error ? queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }) : undefined,
+      ]),
+  });
+}
+
+// ---- Payments ----
+
+export function useAdminPayments() {
+  return useQuery({
+    queryKey: adminKeys.payments,
+    queryFn: ({ signal }) =>
+      apiFetch<{ payments: AdminPaymentView[] }>('/admin/payments', { signal }).then((r) => r.payments),
+  });
+}
+
+/** Refunds all (no amount) or part of what a payment still holds. */
+export function useRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      paymentId,
+      amountPence,
+      reason,
+    }: {
+      paymentId: string;
+      amountPence?: number;
+      reason: string;
+    }) =>
+      apiFetch<{ money: BookingMoneyView }>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, {
+        method: 'POST',
+        json: amountPence === undefined ? { reason } : { amountPence, reason },
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payments }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+        // The parties' own screens show the booking's money too.
+        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+        queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+      ]),
+  });
+}

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeOverview } from './test-fixtures';
+
+// The charts measure their container; happy-dom lays nothing out, so they are given a width here.
+vi.mock('@visx/responsive', () => ({
+  ParentSize: ({ children }: { children: (size: { width: number; height: number }) => ReactNode }) =>
+    children({ width: 320, height: 160 }),
+}));
+
+const admin = makeUser({ isAdmin: true, fullName: 'Ada Admin' });
+const OVERVIEW = 'GET /api/v1/admin/overview';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the admin dashboard (/admin)', () => {
+  it('shows the four live counts, each leading to its part of the console', async () => {
+    mockApi({ ...sessionHandler(admin), [OVERVIEW]: () => ({ status: 200, body: makeOverview() }) });
+    renderApp('/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const counts = within(await screen.findByRole('region', { name: 'Counts' }));
+    const tiles = counts.getAllByRole('link').map((link) => ({
+      href: link.getAttribute('href'),
+      count: link.querySelector('[data-count]')?.textContent,
+      text: link.textContent,
+    }));
+    expect(tiles.map(({ href, count }) => [href, count])).toEqual([
+      ['/admin/verifications', '3'],
+      ['/admin/disputes', '1'],
+      ['/admin/users', '1,234'],
+      ['/admin/payments', '£1,234.50'],
+    ]);
+    expect(tiles[0]?.text).toContain('Pending verifications');
+    expect(tiles[1]?.text).toContain('Open disputes');
+    expect(tiles[3]?.text).toContain('Payments held');
+    expect(tiles[3]?.text).toContain('In escrow on 4 payments');
+    await waitFor(() => expect(document.title).toBe('Admin Dashboard — TradeNest'));
+  });
+
+  it('draws three weekly charts, each with its figures in a table for screen readers', async () => {
+    mockApi({ ...sessionHandler(admin), [OVERVIEW]: () => ({ status: 200, body: makeOverview() }) });
+    renderApp('/admin');
+    const signUps = await screen.findByRole('region', { name: 'Sign-ups per week' }, { timeout: 5000 });
+    expect(signUps.textContent).toContain('78 sign-ups in the last 12 weeks');
+    const table = within(signUps).getByRole('table', { name: 'Sign-ups per week' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[1]?.textContent).toBe('Week of 7 September 20261');
+    const paid = screen.getByRole('region', { name: 'Money paid per week' });
+    expect(paid.textContent).toContain('£6,600.00 paid in the last 12 weeks');
+    expect(screen.getByRole('region', { name: 'Jobs posted per week' })).toBeTruthy();
+    // The charts (their own chunk) arrive: twelve bars each, hidden from assistive technology.
+    await waitFor(() => expect(screen.getAllByTestId('weekly-chart')).toHaveLength(3));
+    const chart = within(signUps).getByTestId('weekly-chart');
+    expect(chart.getAttribute('aria-hidden')).toBe('true');
+    expect(chart.querySelectorAll('rect')).toHaveLength(12);
+  });
+
+  it('says when the counts cannot be loaded, and tries again', async () => {
+    let calls = 0;
+    mockApi({
+      ...sessionHandler(admin),
+      [OVERVIEW]: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { error: { code: 'internal', message: 'Boom' } } }
+          : { status: 200, body: makeOverview({ pendingVerifications: 7 }) };
+      },
+    });
+    renderApp('/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
+    const link = await screen.findByRole('link', { name: /Pending verifications/ });
+    expect(link.querySelector('[data-count]')?.textContent).toBe('7');
+  });
+
+  it('offers the console’s sections in its own navigation', async () => {
+    mockApi({ ...sessionHandler(admin), [OVERVIEW]: () => ({ status: 200, body: makeOverview() }) });
+    renderApp('/admin');
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin console' }, { timeout: 5000 }));
+    expect(nav.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Verifications', '/admin/verifications'],
+      ['Users', '/admin/users'],
+      ['Payments', '/admin/payments'],
+      ['Disputes', '/admin/disputes'],
+    ]);
+    expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('keeps /admin/disputes an honest "not available yet" page inside the console', async () => {
+    mockApi(sessionHandler(admin));
+    renderApp('/admin/disputes');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dispute Management' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/not available yet/)).toBeTruthy();
+    const nav = within(screen.getByRole('navigation', { name: 'Admin console' }));
+    expect(nav.getByRole('link', { name: 'Disputes' }).getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -1,0 +1,217 @@
+import { ADMIN_LIMITS } from '@domain/admin/api';
+import { DOCUMENT_KIND_LABELS } from '@domain/profiles/documents';
+import { Check, ChevronDown, FileText, X } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { DocumentStatusBadge } from '@/features/profiles/document-status-badge';
+import { isValidationError } from '@/lib/form-errors';
+import { formatDateOnly } from '@/lib/format';
+import { showError, showSuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { type AdminDocumentView, type Decision, errorMessage, isConflict, useDocumentDecision } from './api';
+import { DocumentViewer } from './document-viewer';
+import { formatBytes, formatDate, formatDateTime } from './format';
+import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
+import { VerifiedBadge } from './user-badges';
+
+const personName = (person: { fullName: string | null; email: string }) => person.fullName ?? person.email;
+
+/**
+ * One verification document as an admin reviews it (DOMAIN-RULES 10): whose it is, what it is, its
+ * dates, what it replaces, the file itself, and the decision. A pending document can be approved or
+ * rejected; an approved one can still be rejected later (the approval is withdrawn). The decision
+ * carries the version shown here, so a document that changed meanwhile is not overwritten.
+ */
+export function DocumentReview({
+  document,
+  headingLevel = 'h2',
+  showTradesperson = true,
+  onDecided,
+}: {
+  document: AdminDocumentView;
+  headingLevel?: 'h2' | 'h3';
+  /** Off on the tradesperson's own page, which says whose documents these are. */
+  showTradesperson?: boolean;
+  /** After a decision went through (the queue moves focus on, as the item leaves it). */
+  onDecided?: (document: AdminDocumentView) => void;
+}) {
+  const id = useId();
+  const [viewing, setViewing] = useState(false);
+  const decide = useDocumentDecision();
+  const Heading = headingLevel;
+  const kind = DOCUMENT_KIND_LABELS[document.kind] ?? document.kind;
+  const owner = personName(document.tradesperson);
+  const viewerId = `${id}-file`;
+
+  const send = (decision: Decision, outcome?: ReasonOutcome) =>
+    decide.mutate(
+      { document, decision },
+      {
+        onSuccess: ({ verified }) => {
+          outcome?.close();
+          void showSuccess(
+            decision.decision === 'approve' ? 'Document approved' : 'Document rejected',
+            `${owner} ${verified ? 'is verified' : 'is not verified'}.`,
+          );
+          onDecided?.(document);
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'The decision could not be saved. Please try again.');
+          if (outcome && isValidationError(error)) return outcome.reasonError(message);
+          // Changed or decided meanwhile: the list reloads (useDocumentDecision), the toast says why.
+          if (isConflict(error) || !outcome) {
+            outcome?.close();
+            void showError('Error', message);
+            return;
+          }
+          outcome.fail(message);
+        },
+      },
+    );
+
+  const rejecting = decide.isPending && decide.variables?.decision.decision === 'reject';
+  const approving = decide.isPending && decide.variables?.decision.decision === 'approve';
+
+  return (
+    <article
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{kind}</p>
+          <Heading id={`${id}-title`} className="text-lg font-semibold break-words">
+            {document.title}
+          </Heading>
+        </div>
+        <DocumentStatusBadge status={document.status} />
+      </div>
+
+      {showTradesperson && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <Link
+            to={`/admin/users/${document.tradesperson.id}`}
+            className="font-medium break-words text-primary hover:underline"
+          >
+            {document.tradesperson.fullName ?? 'Deleted user'}
+          </Link>
+          <span className="break-all text-muted-foreground">{document.tradesperson.email}</span>
+          {document.tradesperson.trade && (
+            <span className="text-muted-foreground">{document.tradesperson.trade}</span>
+          )}
+          <VerifiedBadge verified={document.tradesperson.verified} />
+        </div>
+      )}
+
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Detail term="Uploaded">{formatDateTime(document.createdAt)}</Detail>
+        <Detail term="Expires">
+          {document.expiresOn ? formatDateOnly(document.expiresOn, 'short') : 'No expiry date'}
+        </Detail>
+        <Detail term="File">
+          <span className="break-all">{document.fileName}</span> · {formatBytes(document.sizeBytes)}
+        </Detail>
+        {document.reviewedAt && (
+          <Detail term="Decided">
+            {formatDate(document.reviewedAt)}
+            {document.reviewerName && ` by ${document.reviewerName}`}
+          </Detail>
+        )}
+      </dl>
+
+      {document.replaces && (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm">
+          <span>
+            Replaces <span className="font-medium">{document.replaces.title}</span>
+            {document.replaces.expiresOn &&
+              ` (expires ${formatDateOnly(document.replaces.expiresOn, 'short')})`}
+          </span>
+          <DocumentStatusBadge status={document.replaces.status} />
+        </p>
+      )}
+
+      {document.rejectionReason && (document.status === 'rejected' || document.status === 'expired') && (
+        <p className="text-sm">
+          <span className="font-medium">Reason given: </span>
+          {document.rejectionReason}
+        </p>
+      )}
+
+      <div className="space-y-3">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={viewing}
+          aria-controls={viewing ? viewerId : undefined}
+          onClick={() => setViewing((open) => !open)}
+        >
+          <FileText aria-hidden="true" />
+          {viewing ? 'Hide file' : 'View file'}
+          <ChevronDown aria-hidden="true" className={cn('transition-transform', viewing && 'rotate-180')} />
+        </Button>
+        {viewing && (
+          <div id={viewerId}>
+            <DocumentViewer document={document} label={`${kind} from ${owner}: ${document.title}`} />
+          </div>
+        )}
+      </div>
+
+      {(document.status === 'pending' || document.status === 'approved') && (
+        <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+          {document.status === 'pending' && (
+            <Button
+              disabled={decide.isPending}
+              aria-busy={approving}
+              aria-label={`Approve ${document.title} from ${owner}`}
+              onClick={() => send({ decision: 'approve' })}
+            >
+              {approving ? <Spinner /> : <Check aria-hidden="true" />}
+              Approve
+            </Button>
+          )}
+          <ReasonDialog
+            trigger={
+              <Button
+                variant="outline"
+                className="text-destructive dark:text-red-300"
+                disabled={decide.isPending}
+                aria-label={`${document.status === 'approved' ? 'Withdraw approval of' : 'Reject'} ${document.title} from ${owner}`}
+              >
+                <X aria-hidden="true" />
+                {document.status === 'approved' ? 'Withdraw approval' : 'Reject'}
+              </Button>
+            }
+            title={document.status === 'approved' ? 'Withdraw this approval?' : 'Reject this document?'}
+            description={
+              <>
+                <p>
+                  {kind} “{document.title}” from {owner}.
+                </p>
+                <p>
+                  {document.status === 'approved'
+                    ? 'The document becomes rejected and no longer counts towards verification.'
+                    : 'The tradesperson is told, with your reason, and can upload another.'}
+                </p>
+              </>
+            }
+            hint={`The tradesperson sees this reason. Up to ${ADMIN_LIMITS.reasonMax} characters.`}
+            confirmLabel={document.status === 'approved' ? 'Withdraw approval' : 'Reject document'}
+            pending={rejecting}
+            onConfirm={(reason, outcome) => send({ decision: 'reject', reason }, outcome)}
+          />
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}

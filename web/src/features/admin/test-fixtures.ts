@@ -1,0 +1,162 @@
+// Shapes the admin API answers with (docs/api/admin.md, domain/admin/api.ts), for component tests.
+import type {
+  AdminDocumentView,
+  AdminOverview,
+  AdminUserDetail,
+  AdminUserSummary,
+  VerificationQueueResponse,
+} from '@domain/admin/api';
+import type { AdminPaymentView } from '@domain/payments/api';
+
+export const TRADESPERSON_ID = '00000000-0000-4000-8000-000000000002';
+export const ADMIN_ID = '00000000-0000-4000-8000-000000000009';
+
+export function makeOverview(overrides: Partial<AdminOverview['counts']> = {}): AdminOverview {
+  const weeks = Array.from({ length: 12 }, (_, i) => {
+    const monday = new Date(Date.UTC(2026, 8, 7 + i * 7));
+    return {
+      weekStart: monday.toISOString().slice(0, 10),
+      signUps: i + 1,
+      jobsPosted: i * 2,
+      paidPence: i * 10_000,
+    };
+  });
+  return {
+    counts: {
+      pendingVerifications: 3,
+      openDisputes: 1,
+      users: 1234,
+      heldPence: 123_450,
+      heldPayments: 4,
+      ...overrides,
+    },
+    weeks,
+  };
+}
+
+export function makeAdminDocument(overrides: Partial<AdminDocumentView> = {}): AdminDocumentView {
+  return {
+    id: '40000000-0000-4000-8000-000000000001',
+    kind: 'photo_id',
+    title: 'Passport',
+    status: 'pending',
+    fileName: 'passport.jpg',
+    expiresOn: null,
+    createdAt: '2026-11-02T09:00:00Z',
+    rejectionReason: null,
+    replacesId: null,
+    version: 3,
+    mimeType: 'image/jpeg',
+    sizeBytes: 245_000,
+    fileUrl: '/api/v1/files/documents/passport.jpg',
+    reviewedAt: null,
+    reviewerName: null,
+    replaces: null,
+    tradesperson: {
+      id: TRADESPERSON_ID,
+      fullName: 'Tom Pipes',
+      email: 'tom@example.com',
+      trade: 'Plumber',
+      verified: false,
+    },
+    ...overrides,
+  };
+}
+
+export function makeQueue(
+  documents: AdminDocumentView[],
+  pendingCount = documents.length,
+): VerificationQueueResponse {
+  return { documents, pendingCount };
+}
+
+export function makeUserSummary(overrides: Partial<AdminUserSummary> = {}): AdminUserSummary {
+  return {
+    id: TRADESPERSON_ID,
+    email: 'tom@example.com',
+    fullName: 'Tom Pipes',
+    userType: 'tradesperson',
+    isAdmin: false,
+    verified: true,
+    suspendedAt: null,
+    deletedAt: null,
+    createdAt: '2026-01-10T10:00:00Z',
+    lastSignInAt: '2026-11-20T18:30:00Z',
+    ...overrides,
+  };
+}
+
+export function makeUserDetail(
+  user: Partial<AdminUserDetail['user']> = {},
+  rest: Partial<Omit<AdminUserDetail, 'user'>> = {},
+): AdminUserDetail {
+  return {
+    user: {
+      ...makeUserSummary(),
+      trade: 'Plumber',
+      postcode: 'M1 1AE',
+      suspensionReason: null,
+      ...user,
+    },
+    jobs: [],
+    bookings: [
+      {
+        id: '30000000-0000-4000-8000-000000000001',
+        jobId: '10000000-0000-4000-8000-000000000001',
+        jobTitle: 'Fix a leaking tap',
+        status: 'completed',
+        otherParty: 'Ann Smith',
+        amountPence: 24_999,
+        createdAt: '2026-10-01T12:00:00Z',
+      },
+    ],
+    documents: [makeAdminDocument({ status: 'approved', reviewedAt: '2026-11-03T10:00:00Z' })],
+    sessions: [
+      {
+        createdAt: '2026-11-20T18:30:00Z',
+        lastSeenAt: '2026-11-21T08:00:00Z',
+        ip: '203.0.113.7',
+        userAgent: 'Mozilla/5.0 (iPhone)',
+      },
+    ],
+    audit: [
+      {
+        id: 1,
+        at: '2026-11-03T10:00:00Z',
+        action: 'document.approved',
+        actorId: ADMIN_ID,
+        actorName: 'Ada Admin',
+        entityType: 'document',
+        entityId: '40000000-0000-4000-8000-000000000001',
+        before: { status: 'pending', version: 3, verified: false },
+        after: { status: 'approved', version: 4, verified: false },
+        reason: null,
+      },
+    ],
+    ...rest,
+  };
+}
+
+export function makeAdminPayment(overrides: Partial<AdminPaymentView> = {}): AdminPaymentView {
+  return {
+    id: '50000000-0000-4000-8000-000000000001',
+    bookingId: '30000000-0000-4000-8000-000000000001',
+    status: 'succeeded',
+    amountPence: 40_000,
+    feePence: 6_000,
+    refundedPence: 0,
+    releasedPence: 0,
+    heldPence: 40_000,
+    heldUntil: '2026-12-01T00:00:00Z',
+    releasedAt: null,
+    paidAt: '2026-11-17T09:00:00Z',
+    frozen: false,
+    canRelease: false,
+    jobId: '10000000-0000-4000-8000-000000000001',
+    jobTitle: 'Fix a leaking tap',
+    customerId: '00000000-0000-4000-8000-000000000001',
+    tradespersonId: TRADESPERSON_ID,
+    createdAt: '2026-11-17T08:55:00Z',
+    ...overrides,
+  };
+}
