@@ -1,6 +1,11 @@
 // Server calls for the admin console (docs/api/admin.md, and the payments admin routes in
 // docs/api/payments.md) as TanStack Query hooks. Types only from the shared schemas. Every path is
 // written out as a literal so the contract test (server/contract.int.test.ts) can check it.
+//
+// The mutations refresh what they affect without waiting for it (onSettled returns nothing): their
+// callers use mutateAsync, whose promise settles even when the caller has gone meanwhile (a decided
+// document leaves the queue, a refunded payment loses its Refund button), so the toast and the dialog
+// never wait for the lists to reload and are never lost with an unmounted component.
 import type {
   AdminDocumentView,
   AdminOverview,
@@ -96,7 +101,9 @@ export function useDocumentDecision() {
     },
     // After a refusal too: someone else decided it, or the tradesperson replaced it, so show what is
     // true now.
-    onSettled: () => refreshDocuments(queryClient),
+    onSettled: () => {
+      void refreshDocuments(queryClient);
+    },
   });
 }
 
@@ -167,12 +174,11 @@ export function useAccountAction(userId: string) {
     onSuccess: (detail) => {
       if (detail?.user) queryClient.setQueryData(adminKeys.user(userId), detail);
     },
-    onSettled: (_detail, error) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'users', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
-        error ? queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }) : undefined,
-      ]),
+    onSettled: (_detail, error) => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'users', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+      if (error) void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) });
+    },
   });
 }
 
@@ -203,13 +209,12 @@ export function useRefund() {
         method: 'POST',
         json: amountPence === undefined ? { reason } : { amountPence, reason },
       }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.payments }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
-        // The parties' own screens show the booking's money too.
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-        queryClient.invalidateQueries({ queryKey: ['jobs'] }),
-      ]),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.payments });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+      // The parties' own screens show the booking's money too.
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    },
   });
 }

@@ -45,29 +45,27 @@ export function DocumentReview({
   const owner = personName(document.tradesperson);
   const viewerId = `${id}-file`;
 
+  // mutateAsync: the answer is handled even when this card has already left the queue.
   const send = (decision: Decision, outcome?: ReasonOutcome) =>
-    decide.mutate(
-      { document, decision },
-      {
-        onSuccess: ({ verified }) => {
+    void decide.mutateAsync({ document, decision }).then(
+      ({ verified }) => {
+        outcome?.close();
+        void showSuccess(
+          decision.decision === 'approve' ? 'Document approved' : 'Document rejected',
+          `${owner} ${verified ? 'is verified' : 'is not verified'}.`,
+        );
+        onDecided?.(document);
+      },
+      (error: unknown) => {
+        const message = errorMessage(error, 'The decision could not be saved. Please try again.');
+        if (outcome && isValidationError(error)) return outcome.reasonError(message);
+        // Changed or decided meanwhile: the list reloads (useDocumentDecision), the toast says why.
+        if (isConflict(error) || !outcome) {
           outcome?.close();
-          void showSuccess(
-            decision.decision === 'approve' ? 'Document approved' : 'Document rejected',
-            `${owner} ${verified ? 'is verified' : 'is not verified'}.`,
-          );
-          onDecided?.(document);
-        },
-        onError: (error) => {
-          const message = errorMessage(error, 'The decision could not be saved. Please try again.');
-          if (outcome && isValidationError(error)) return outcome.reasonError(message);
-          // Changed or decided meanwhile: the list reloads (useDocumentDecision), the toast says why.
-          if (isConflict(error) || !outcome) {
-            outcome?.close();
-            void showError('Error', message);
-            return;
-          }
-          outcome.fail(message);
-        },
+          void showError('Error', message);
+          return;
+        }
+        outcome.fail(message);
       },
     );
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { AdminDocumentView } from './api';
 
@@ -13,6 +13,7 @@ const PdfPages = lazy(() => import('./pdf-pages'));
  */
 export function DocumentViewer({ document, label }: { document: AdminDocumentView; label: string }) {
   const isPdf = document.mimeType === 'application/pdf';
+  const [broken, setBroken] = useState(false);
   return (
     <section
       aria-label={label}
@@ -31,11 +32,16 @@ export function DocumentViewer({ document, label }: { document: AdminDocumentVie
         >
           <PdfPages url={document.fileUrl} title={document.title} />
         </Suspense>
+      ) : broken ? (
+        <p role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+          This image could not be loaded. Ask the tradesperson to upload it again if it stays missing.
+        </p>
       ) : (
         <img
           src={document.fileUrl}
           alt={label}
           decoding="async"
+          onError={() => setBroken(true)}
           className="mx-auto h-full w-full object-contain"
         />
       )}

@@ -166,27 +166,25 @@ function RefundDialog({ payment }: { payment: AdminPaymentView }) {
     if (reasonIssue) found.reason = reasonIssue;
     if (found.amount || found.reason) return refuse(found);
     setProblems({});
-    refund.mutate(
-      { paymentId: payment.id, amountPence, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          close();
-          void showSuccess(
-            'Refund made',
-            `${formatPence(amountPence ?? payment.heldPence)} refunded for ${payment.jobTitle}.`,
-          );
-        },
-        onError: (error) => {
-          const message = errorMessage(error, 'The refund could not be made. Please try again.');
-          const issues = issuesFromServer(error);
-          const fieldIssues: Problems = {
-            amount: issues.find((i) => i.field === 'amountPence')?.message,
-            reason: issues.find((i) => i.field === 'reason')?.message,
-          };
-          if (fieldIssues.amount || fieldIssues.reason) return refuse(fieldIssues);
-          setProblems({ form: message });
-          void showError('Error', message);
-        },
+    // mutateAsync: the answer is handled even when a full refund has removed this dialog's row button.
+    void refund.mutateAsync({ paymentId: payment.id, amountPence, reason: reason.trim() }).then(
+      () => {
+        close();
+        void showSuccess(
+          'Refund made',
+          `${formatPence(amountPence ?? payment.heldPence)} refunded for ${payment.jobTitle}.`,
+        );
+      },
+      (error: unknown) => {
+        const message = errorMessage(error, 'The refund could not be made. Please try again.');
+        const issues = issuesFromServer(error);
+        const fieldIssues: Problems = {
+          amount: issues.find((i) => i.field === 'amountPence')?.message,
+          reason: issues.find((i) => i.field === 'reason')?.message,
+        };
+        if (fieldIssues.amount || fieldIssues.reason) return refuse(fieldIssues);
+        setProblems({ form: message });
+        void showError('Error', message);
       },
     );
   };

@@ -12,6 +12,7 @@ import { useSession } from '@/features/accounts/session';
 import { ApiError } from '@/lib/api';
 import { isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import {
   type AccountAction,
   type AdminUserDetail,
@@ -155,11 +156,9 @@ function UserDetailBody({ detail }: { detail: Detail }) {
                 <Pair term="Signed in">{formatDateTime(session.createdAt)}</Pair>
                 <Pair term="Last seen">{formatDateTime(session.lastSeenAt)}</Pair>
                 <Pair term="IP address">{session.ip ?? 'Unknown'}</Pair>
-                <div className="sm:col-span-3">
-                  <Pair term="Browser">
-                    <span className="break-all">{session.userAgent ?? 'Unknown'}</span>
-                  </Pair>
-                </div>
+                <Pair term="Browser" className="sm:col-span-3">
+                  <span className="break-all">{session.userAgent ?? 'Unknown'}</span>
+                </Pair>
               </dl>
             </li>
           ))}
@@ -203,9 +202,9 @@ function AccountSummary({ user }: { user: DetailUser }) {
               : 'Active'}
         </Pair>
         {user.suspendedAt && (
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Pair term="Reason for suspension">{user.suspensionReason ?? 'None recorded'}</Pair>
-          </div>
+          <Pair term="Reason for suspension" className="sm:col-span-2 lg:col-span-3">
+            {user.suspensionReason ?? 'None recorded'}
+          </Pair>
         )}
       </dl>
     </section>
@@ -236,23 +235,21 @@ function AccountActions({ user }: { user: DetailUser }) {
     handlers: { close: () => void; fail: (message: string) => void; reasonError?: (m: string) => void },
     reason?: string,
   ) =>
-    action.mutate(
-      { action: which, reason },
-      {
-        onSuccess: () => {
+    // mutateAsync: the answer is handled even if the dialog has gone meanwhile.
+    void action.mutateAsync({ action: which, reason }).then(
+      () => {
+        handlers.close();
+        void showSuccess(DONE[which], name);
+      },
+      (error: unknown) => {
+        const message = errorMessage(error, 'That did not work. Please try again.');
+        if (handlers.reasonError && isValidationError(error)) return handlers.reasonError(message);
+        if (isConflict(error)) {
           handlers.close();
-          void showSuccess(DONE[which], name);
-        },
-        onError: (error) => {
-          const message = errorMessage(error, 'That did not work. Please try again.');
-          if (handlers.reasonError && isValidationError(error)) return handlers.reasonError(message);
-          if (isConflict(error)) {
-            handlers.close();
-            void showError('Error', message);
-            return;
-          }
-          handlers.fail(message);
-        },
+          void showError('Error', message);
+          return;
+        }
+        handlers.fail(message);
       },
     );
 
@@ -370,9 +367,9 @@ function Section({
   );
 }
 
-function Pair({ term, children }: { term: string; children: ReactNode }) {
+function Pair({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-muted-foreground">{term}</dt>
       <dd className="font-medium">{children}</dd>
     </div>

@@ -105,6 +105,9 @@ describe('the verification queue (/admin/verifications)', () => {
     expect(doc.getByRole('button', { name: 'Hide file' }).getAttribute('aria-expanded')).toBe('true');
     const image = doc.getByRole('img', { name: 'Photo ID from Tom Pipes: Passport' });
     expect(image.getAttribute('src')).toBe(passport.fileUrl);
+    // A file that does not load says so instead of a broken image.
+    fireEvent.error(image);
+    expect(doc.getByRole('alert').textContent).toContain('This image could not be loaded.');
   });
 
   it('approves with the version it showed, and the document leaves the list', async () => {
