@@ -83,6 +83,11 @@ describeInBrowser('the admin console', (ctx) => {
       // Loaded, not a skeleton.
       await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       expect(pathOf(page)).toBe(path);
+      // The dashboard's three charts draw on a phone too (their own chunk, measured to the card).
+      if (path === '/admin') {
+        await eventually(() => page.locator('[data-testid="weekly-chart"]').count()).toBe(3);
+        await eventually(() => page.locator('[data-testid="weekly-chart"] rect').count()).toBeGreaterThan(12);
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       expect(await seriousAxeViolations(page), path).toEqual([]);
