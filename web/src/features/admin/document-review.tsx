@@ -1,7 +1,7 @@
 import { ADMIN_LIMITS } from '@domain/admin/api';
 import { DOCUMENT_KIND_LABELS } from '@domain/profiles/documents';
 import { Check, ChevronDown, FileText, X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +12,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type AdminDocumentView, type Decision, errorMessage, isConflict, useDocumentDecision } from './api';
 import { DocumentViewer } from './document-viewer';
+import { focusAfterDialog } from './focus';
 import { formatBytes, formatDate, formatDateTime } from './format';
 import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
 import { VerifiedBadge } from './user-badges';
@@ -38,6 +39,7 @@ export function DocumentReview({
   onDecided?: (document: AdminDocumentView) => void;
 }) {
   const id = useId();
+  const articleRef = useRef<HTMLElement>(null);
   const [viewing, setViewing] = useState(false);
   const decide = useDocumentDecision();
   const Heading = headingLevel;
@@ -54,7 +56,9 @@ export function DocumentReview({
           decision.decision === 'approve' ? 'Document approved' : 'Document rejected',
           `${owner} ${verified ? 'is verified' : 'is not verified'}.`,
         );
-        onDecided?.(document);
+        // The queue moves focus on itself; elsewhere the card stays, without the button that was used.
+        if (onDecided) onDecided(document);
+        else focusAfterDialog(() => articleRef.current);
       },
       (error: unknown) => {
         const message = errorMessage(error, 'The decision could not be saved. Please try again.');
@@ -74,8 +78,10 @@ export function DocumentReview({
 
   return (
     <article
+      ref={articleRef}
+      tabIndex={-1}
       aria-labelledby={`${id}-title`}
-      className="space-y-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+      className="space-y-4 rounded-xl border border-border bg-card p-4 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-5"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">

@@ -22,6 +22,7 @@ import {
   useAdminUser,
 } from './api';
 import { DocumentReview } from './document-review';
+import { focusAfterDialog } from './focus';
 import { formatDate, formatDateTime, humanise } from './format';
 import { AdminPageHeader } from './page-header';
 import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
@@ -178,7 +179,7 @@ function UserDetailBody({ detail }: { detail: Detail }) {
 function AccountSummary({ user }: { user: DetailUser }) {
   return (
     <section aria-labelledby="account-heading" className="rounded-xl border border-border bg-card p-4 sm:p-6">
-      <h2 id="account-heading" className="text-xl font-semibold">
+      <h2 id="account-heading" tabIndex={-1} className="text-xl font-semibold focus:outline-none">
         Account
       </h2>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
@@ -240,6 +241,8 @@ function AccountActions({ user }: { user: DetailUser }) {
       () => {
         handlers.close();
         void showSuccess(DONE[which], name);
+        // The button used has gone (Suspend became Reinstate …): focus goes to the account's new state.
+        focusAfterDialog(() => document.getElementById('account-heading'));
       },
       (error: unknown) => {
         const message = errorMessage(error, 'That did not work. Please try again.');

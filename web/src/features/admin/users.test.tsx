@@ -214,6 +214,8 @@ describe('a user’s page (/admin/users/:id)', () => {
     expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Reinstate' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+    // The Suspend button has gone: focus goes to the account's new state, not the top of the page.
+    await waitFor(() => expect(document.activeElement?.id).toBe('account-heading'));
   });
 
   it('shows the server’s refusal (409) as an error toast', async () => {
