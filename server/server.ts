@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { fileStorageFor } from './adapters/storage';
 import { type App, buildApp } from './app';
 import type { Config } from './config/config';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
@@ -8,6 +9,7 @@ import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
 import { grantConfiguredAdmins } from './modules/accounts';
 import { ignoreBrokenPipe, logDestination } from './plugins/logging';
+import { writeSampleDocuments } from './seed/sample-documents';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, isDatabaseEmpty, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
@@ -34,9 +36,11 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   // Demo data goes into a new embedded database by default, never into a server database unless asked.
   const shouldSeed =
     config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
+  let seeded = false;
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
     const summary = await seedDemoData(database.db);
     log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
+    seeded = true;
   }
 
   if (config.adminEmails.length > 0) {
@@ -51,6 +55,13 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
 
   await announceStart(database, config, log, url);
+  if (seeded) {
+    // The demo documents' sample files, written after the server is up so the first start is not
+    // slowed: the verification queue shows them as they arrive.
+    void writeSampleDocuments(database.db, fileStorageFor(config))
+      .then((written) => log.info({ written }, 'demo document files written'))
+      .catch((err) => log.warn({ err }, 'demo document files could not all be written'));
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
