@@ -28,7 +28,9 @@ async function samplePdf({ heading, lines }: SampleLines): Promise<Buffer> {
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   page.drawText('TradeNest demo data', { x: 50, y: 780, size: 12, font: bold, color: rgb(0.6, 0.1, 0.1) });
   page.drawText(heading, { x: 50, y: 740, size: 20, font: bold });
-  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 700 - i * 22, size: 13, font: regular }));
+  for (const [i, line] of lines.entries()) {
+    page.drawText(line, { x: 50, y: 700 - i * 22, size: 13, font: regular });
+  }
   return Buffer.from(await pdf.save());
 }
 
