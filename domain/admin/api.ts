@@ -2,38 +2,13 @@ import { z } from 'zod';
 import { USER_TYPES } from '../catalog/catalog';
 import { DOCUMENT_STATUSES } from '../catalog/statuses';
 import { DocumentView } from '../profiles/api';
+import { ADMIN_LIMITS, ADMIN_MESSAGES } from './messages';
+
+export { ADMIN_LIMITS, ADMIN_MESSAGES };
 
 // The admin console's API contract (docs/api/admin.md, DOMAIN-RULES 1 and 10). Every route is under
 // /api/v1/admin and answers 404 to anyone who is not an admin, signed out included. The server
 // validates and serializes with these schemas; the web imports their types only.
-
-export const ADMIN_LIMITS = {
-  reasonMax: 500,
-  searchMax: 100,
-  usersPageSize: 25,
-  /** Weeks the dashboard's charts cover, this one included. */
-  chartWeeks: 12,
-  /** Audit rows a user's page shows. */
-  auditRows: 100,
-} as const;
-
-export const ADMIN_MESSAGES = {
-  reasonRequired: 'Please give a reason',
-  reasonLong: 'Reason must be less than 500 characters',
-  decision: 'Please choose approve or reject',
-  documentChanged: 'This document changed while you were looking at it. Please check it again.',
-  notDecidable: 'This document has already been decided',
-  insuranceExpired: 'This insurance has already expired. Reject it and ask for the current certificate.',
-  suspendSelf: 'You cannot suspend your own account',
-  suspendAdmin: 'Remove admin access before suspending this account',
-  alreadySuspended: 'This account is already suspended',
-  notSuspended: 'This account is not suspended',
-  revokeSelf: 'You cannot remove your own admin access',
-  alreadyAdmin: 'This account is already an admin',
-  notAdmin: 'This account is not an admin',
-  inactiveAccount: 'Suspended or deleted accounts cannot be made admins',
-  searchLong: 'Search must be less than 100 characters',
-} as const;
 
 // ---- Dashboard (/admin) ----
 

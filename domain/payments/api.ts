@@ -158,7 +158,10 @@ export const AdminPaymentView = PaymentView.extend({
   jobId: z.string(),
   jobTitle: z.string(),
   customerId: z.string(),
+  /** Null when the account has no name (an erased one has none). */
+  customerName: z.string().nullable(),
   tradespersonId: z.string(),
+  tradespersonName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminPaymentView = z.infer<typeof AdminPaymentView>;

@@ -245,7 +245,9 @@ export async function adminPayments(db: Executor): Promise<AdminPaymentView[]> {
     jobId: r.jobId,
     jobTitle: r.jobTitle,
     customerId: r.customerId,
+    customerName: r.customerName,
     tradespersonId: r.tradespersonId,
+    tradespersonName: r.tradespersonName,
     createdAt: r.payment.createdAt.toISOString(),
   }));
 }

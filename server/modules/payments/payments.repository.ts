@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import {
@@ -94,6 +95,9 @@ export async function paymentsOfTradesperson(db: Executor, userId: string, limit
     .limit(limit);
 }
 
+const customerProfile = alias(profiles, 'customer_profile');
+const tradespersonProfile = alias(profiles, 'tradesperson_profile');
+
 export async function latestPayments(db: Executor, limit = 100) {
   return db
     .select({
@@ -101,12 +105,16 @@ export async function latestPayments(db: Executor, limit = 100) {
       jobId: jobPostings.id,
       jobTitle: jobPostings.title,
       customerId: bookings.customerId,
+      customerName: customerProfile.fullName,
       tradespersonId: bookings.tradespersonId,
+      tradespersonName: tradespersonProfile.fullName,
       bookingStatus: bookings.status,
     })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+    .leftJoin(customerProfile, eq(customerProfile.id, bookings.customerId))
+    .leftJoin(tradespersonProfile, eq(tradespersonProfile.id, bookings.tradespersonId))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
 }

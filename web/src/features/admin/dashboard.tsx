@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS } from '@domain/admin/api';
+import { ADMIN_LIMITS } from '@domain/admin/messages';
 import { formatPence } from '@domain/money/money';
 import { FileCheck2, type LucideIcon, PiggyBank, Scale, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';

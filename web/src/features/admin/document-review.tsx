@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS } from '@domain/admin/api';
+import { ADMIN_LIMITS } from '@domain/admin/messages';
 import { DOCUMENT_KIND_LABELS } from '@domain/profiles/documents';
 import { Check, ChevronDown, FileText, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS } from '@domain/admin/api';
+import { ADMIN_LIMITS } from '@domain/admin/messages';
 import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { PAYMENT_MESSAGES } from '@domain/payments/messages';
 import { moneyState } from '@domain/payments/state';
@@ -106,10 +106,15 @@ function PaymentRow({ payment }: { payment: AdminPaymentView }) {
         </span>
         <span className="flex gap-3">
           <Link to={`/admin/users/${payment.customerId}`} className="text-primary hover:underline">
-            Customer
+            <span className="sr-only">Customer: </span>
+            {payment.customerName ?? 'Customer'}
           </Link>
+          <span aria-hidden="true" className="text-muted-foreground">
+            →
+          </span>
           <Link to={`/admin/users/${payment.tradespersonId}`} className="text-primary hover:underline">
-            Tradesperson
+            <span className="sr-only">Tradesperson: </span>
+            {payment.tradespersonName ?? 'Tradesperson'}
           </Link>
         </span>
         {payment.heldPence > 0 && (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ADMIN_MESSAGES } from '@domain/admin/api';
+import { ADMIN_MESSAGES } from '@domain/admin/messages';
 import { PAYMENT_MESSAGES } from '@domain/payments/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,13 @@ describe('payments (/admin/payments)', () => {
       `/job/${payment.jobId}`,
     );
     expect(held!.textContent).toContain('£400.00');
+    // Both parties by name, each linking to their account's page.
+    expect(within(held!).getByRole('link', { name: 'Customer: Ann Smith' }).getAttribute('href')).toBe(
+      `/admin/users/${payment.customerId}`,
+    );
+    expect(within(held!).getByRole('link', { name: 'Tradesperson: Tom Pipes' }).getAttribute('href')).toBe(
+      `/admin/users/${payment.tradespersonId}`,
+    );
     expect(held!.textContent).toContain('Held until 1 Dec 2026');
     expect(held!.textContent).toContain('Paid 17 Nov 2026');
     expect(released!.textContent).toContain('Released');

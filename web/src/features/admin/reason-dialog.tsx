@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, ADMIN_MESSAGES } from '@domain/admin/api';
+import { ADMIN_LIMITS, ADMIN_MESSAGES } from '@domain/admin/messages';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';

@@ -155,7 +155,9 @@ export function makeAdminPayment(overrides: Partial<AdminPaymentView> = {}): Adm
     jobId: '10000000-0000-4000-8000-000000000001',
     jobTitle: 'Fix a leaking tap',
     customerId: '00000000-0000-4000-8000-000000000001',
+    customerName: 'Ann Smith',
     tradespersonId: TRADESPERSON_ID,
+    tradespersonName: 'Tom Pipes',
     createdAt: '2026-11-17T08:55:00Z',
     ...overrides,
   };

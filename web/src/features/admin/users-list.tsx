@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS } from '@domain/admin/api';
+import { ADMIN_LIMITS } from '@domain/admin/messages';
 import { Search, UserX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ADMIN_MESSAGES } from '@domain/admin/api';
+import { ADMIN_MESSAGES } from '@domain/admin/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
