@@ -107,45 +107,34 @@ export const adminRoutes =
         }),
     );
 
-    app.post(
-      '/admin/users/:id/reinstate',
+    // The account actions without a body: the same shape, one table.
+    const accountActions = [
       {
-        schema: {
-          tags: ['admin'],
-          summary: 'Lift a suspension',
-          params: IdParams,
-          response: { 200: AdminUserDetail },
-        },
+        method: 'POST',
+        url: '/admin/users/:id/reinstate',
+        action: 'reinstate',
+        summary: 'Lift a suspension',
       },
-      async (request) =>
-        changeAccount(deps, requireAdmin(request), request.params.id, 'reinstate', { ip: request.ip }),
-    );
-
-    app.post(
-      '/admin/users/:id/admin',
       {
-        schema: {
-          tags: ['admin'],
-          summary: 'Grant the admin role',
-          params: IdParams,
-          response: { 200: AdminUserDetail },
-        },
+        method: 'POST',
+        url: '/admin/users/:id/admin',
+        action: 'grant-admin',
+        summary: 'Grant the admin role',
       },
-      async (request) =>
-        changeAccount(deps, requireAdmin(request), request.params.id, 'grant-admin', { ip: request.ip }),
-    );
-
-    app.delete(
-      '/admin/users/:id/admin',
       {
-        schema: {
-          tags: ['admin'],
-          summary: 'Remove the admin role (its sessions end)',
-          params: IdParams,
-          response: { 200: AdminUserDetail },
-        },
+        method: 'DELETE',
+        url: '/admin/users/:id/admin',
+        action: 'revoke-admin',
+        summary: 'Remove the admin role (its sessions end)',
       },
-      async (request) =>
-        changeAccount(deps, requireAdmin(request), request.params.id, 'revoke-admin', { ip: request.ip }),
-    );
+    ] as const;
+    for (const { method, url, action, summary } of accountActions) {
+      app.route({
+        method,
+        url,
+        schema: { tags: ['admin'], summary, params: IdParams, response: { 200: AdminUserDetail } },
+        handler: async (request) =>
+          changeAccount(deps, requireAdmin(request), request.params.id, action, { ip: request.ip }),
+      });
+    }
   };

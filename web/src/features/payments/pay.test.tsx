@@ -2,7 +2,7 @@
 import type { BookingView, MyJobView } from '@domain/marketplace/api';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -269,8 +269,12 @@ describe('returning from the checkout', () => {
       </StrictMode>,
     );
     await waitFor(() => expect(showSuccess).toHaveBeenCalled(), { timeout: 5000 });
-    // Time for a second run to show itself.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A second run would have asked at mount: wait until every request made has been answered and
+    // handled, then count.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await act(async () => {
+      await Promise.allSettled(fetchMock.mock.results.map((r) => r.value));
+    });
     expect(showSuccess).toHaveBeenCalledTimes(1);
     expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(1);
     expect(router.state.location.search).toBe('');
