@@ -51,6 +51,10 @@ export const ERROR_CODES = [
   'document_changed', // 409: the document changed since the admin read it (its version moved on)
   'not_decidable', // 409: the document's status does not allow that decision
   'account_state', // 409: the account cannot make that move (suspend oneself or an admin, twice …)
+  // reviews
+  'not_reviewable', // 409: the booking is not completed and paid, or its review window has closed
+  'already_reviewed', // 409: this side has reviewed the booking
+  'review_state', // 409: the review cannot take that now (reply before publication or after 48 hours, hidden…)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -37,6 +37,7 @@ import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
 import { type PaymentDeps, paymentRoutes, payOut, reconcilePayments, releaseDue } from './modules/payments';
 import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from './modules/profiles';
+import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, logDestination, loggerOptions, redactUrl } from './plugins/logging';
@@ -214,6 +215,11 @@ export async function buildApp({
     const done = await runVerificationChecks(deps, app.log);
     app.log.info(done, 'verification checks done');
   });
+  // Fair reveal over time (docs/api/reviews.md).
+  queue.work('reviews.publish-due', async () => {
+    const published = await publishDueReviews(deps);
+    if (published > 0) app.log.info({ published }, 'reviews published at the close of their window');
+  });
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });
@@ -232,6 +238,7 @@ export async function buildApp({
   await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   await app.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
   await app.register(adminRoutes(deps), { prefix: '/api/v1' });
+  await app.register(reviewRoutes(deps), { prefix: '/api/v1' });
   if (gateway instanceof SandboxGateway)
     await app.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));

@@ -20,6 +20,7 @@ import {
   createMessage,
   createNotification,
   createQuote,
+  createReview,
   createTradesperson,
   TEST_PASSWORD,
 } from './seed/factories';
@@ -274,6 +275,9 @@ async function buildWorld(app: App, db: Database): Promise<World> {
   const paidQuote = await createQuote(db, { jobId: paidJob.id, tradespersonId: t, status: 'accepted' });
   const paidBooking = await createBooking(db, { quoteId: paidQuote.id, status: 'completed' });
   const paidSessionId = await payThroughApi(app, db, c, paidBooking.id);
+  // The customer's review of it, waiting for fair reveal: only its author may read it until published.
+  const waitingReview = secret();
+  await createReview(db, { bookingId: paidBooking.id, comment: waitingReview, publishedAt: null });
   for (const id of [t, ot]) await call(app, db, id, 'POST', '/api/v1/payments/connect/account');
 
   // Profiles no one else may see, saved by the customer before they went: lists must leave them out.
@@ -331,6 +335,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
       { label: "the tradesperson's document file name", text: fileName, seenBy: [t, a] },
       { label: "the tradesperson's phone number", text: '0161 496 0777', seenBy: [t] },
       { label: "the paid job's title", text: paidTitle, seenBy: [c, t, a] },
+      { label: "the customer's review waiting for fair reveal", text: waitingReview, seenBy: [c] },
       { label: "the hidden tradesperson's name", text: hiddenName, seenBy: [hiddenTradesperson.id, a] },
       // Admins see every account in the console: names, email addresses, suspensions.
       { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [a] },
@@ -422,6 +427,25 @@ async function freshCompletedBooking(w: World) {
     status: 'accepted',
   });
   return createBooking(w.db, { quoteId: quote.id, status: 'completed' });
+}
+
+/** A completed booking the customer has paid (the factory writes the payment as the API would). */
+async function freshPaidBooking(w: World) {
+  const job = await createJob(w.db, { customerId: w.customer.id, status: 'completed' });
+  const quote = await createQuote(w.db, {
+    jobId: job.id,
+    tradespersonId: w.tradesperson.id,
+    status: 'accepted',
+  });
+  return createBooking(w.db, { quoteId: quote.id, status: 'completed', depositPaid: true });
+}
+
+/** A published review on a fresh paid booking: by the customer of the tradesperson, or the other way. */
+async function freshReview(w: World, of: 'tradesperson' | 'customer' = 'tradesperson') {
+  const booking = await freshPaidBooking(w);
+  const [reviewerId, revieweeId] =
+    of === 'tradesperson' ? [w.customer.id, w.tradesperson.id] : [w.tradesperson.id, w.customer.id];
+  return createReview(w.db, { bookingId: booking.id, reviewerId, revieweeId });
 }
 
 /** An open checkout session of a fresh completed booking. */
@@ -916,6 +940,88 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
   ],
   'GET /api/v1/payments/earnings': { target: asTradesperson, expect: tradespeopleOnly },
+  // Reviews (docs/api/reviews.md). Writing is for the booking's two parties; a reply is the
+  // reviewee's; a review of a customer is read by that customer alone, one of a tradesperson by anyone
+  // while it is public, and its author may not report it.
+  'POST /api/v1/bookings/{id}/reviews': [
+    {
+      scenario: 'completed and paid',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshPaidBooking(w)).id },
+        json: { rating: 5, comment: 'Tidy work' },
+      }),
+      expect: { ...ownerOnly, party: 'ok' },
+    },
+    {
+      scenario: 'completed, not paid',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshCompletedBooking(w)).id },
+        json: { rating: 5 },
+      }),
+      expect: { ...ownerOnly, owner: 409, party: 409 },
+    },
+  ],
+  'GET /api/v1/reviews/mine': [
+    {
+      scenario: 'received',
+      target: async (w) => ({ owner: w.tradesperson, query: { side: 'received' } }),
+      expect: signedIn,
+    },
+    {
+      scenario: 'written',
+      target: async (w) => ({ owner: w.customer, query: { side: 'written' } }),
+      expect: signedIn,
+    },
+  ],
+  'GET /api/v1/reviews/to-write': { target: asCustomer, expect: signedIn },
+  'PUT /api/v1/reviews/{id}/reply': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshReview(w)).id },
+      json: { reply: 'Thank you!' },
+    }),
+    expect: { ...ownerOnly, party: 404 },
+  },
+  'POST /api/v1/reviews/{id}/reports': [
+    {
+      scenario: 'a review of a tradesperson, public',
+      target: async (w) => ({
+        owner: w.tradesperson,
+        party: w.customer,
+        params: { id: (await freshReview(w)).id },
+        json: { reason: 'not_about_job' },
+      }),
+      expect: { ...everyone, visitor: 401, party: 403 },
+    },
+    {
+      scenario: 'a review of a customer, private',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshReview(w, 'customer')).id },
+        json: { reason: 'abusive' },
+      }),
+      expect: { ...ownerOnly, party: 403, admin: 'ok' },
+    },
+  ],
+  'GET /api/v1/admin/reviews': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
+    expect: adminsOnly,
+  },
+  'POST /api/v1/admin/reviews/{id}/moderate': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshReview(w)).id },
+      json: { action: 'hide', reason: 'Abusive language' },
+    }),
+    expect: adminsOnly,
+  },
   'GET /api/v1/admin/overview': {
     target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
     expect: adminsOnly,

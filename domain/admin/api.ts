@@ -26,6 +26,8 @@ export const AdminOverview = z.object({
   counts: z.object({
     pendingVerifications: z.number().int(),
     openDisputes: z.number().int(),
+    /** Reviews with a report no admin has decided yet. */
+    reportedReviews: z.number().int(),
     users: z.number().int(),
     /** Money held in escrow right now, and on how many payments. */
     heldPence: z.number().int(),

@@ -111,8 +111,14 @@ export const PublicReview = z.object({
   /** 'Ann S.' */
   reviewerName: z.string(),
   createdAt: z.string(),
+  /** When it became public (fair reveal): the list is newest published first. */
+  publishedAt: z.string(),
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
+  /** The signed-in viewer may report it: not its author, and not reported by them already. */
+  canReport: z.boolean(),
+  /** The signed-in viewer has reported it. */
+  reported: z.boolean(),
 });
 export type PublicReview = z.infer<typeof PublicReview>;
 
@@ -120,5 +126,20 @@ export const ReviewsQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
-export const ReviewsPage = z.object({ reviews: z.array(PublicReview), nextCursor: z.string().nullable() });
+export const ReviewsSummary = z.object({
+  /** The one rating (DOMAIN-RULES 8): mean of published reviews to 1 decimal, 0 with none. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  /** How many reviews gave 5, 4, 3, 2 and 1 stars, in that order. */
+  distribution: z.array(z.number().int()).length(5),
+});
+export type ReviewsSummary = z.infer<typeof ReviewsSummary>;
+
+export const ReviewsPage = z.object({
+  reviews: z.array(PublicReview),
+  nextCursor: z.string().nullable(),
+  /** Null when the tradesperson does not show reviews publicly (and the viewer is not them or an admin). */
+  summary: ReviewsSummary.nullable(),
+  reviewsPublic: z.boolean(),
+});
 export type ReviewsPage = z.infer<typeof ReviewsPage>;

@@ -26,6 +26,10 @@ export const DOMAIN_EVENT_TYPES = [
   'document.rejected',
   'document.expired',
   'document.expiring',
+  'review.submitted',
+  'review.published',
+  'review.replied',
+  'review.hidden',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -73,6 +77,22 @@ export interface DomainEventPayloads {
   'document.expired': DocumentRef & { verified: boolean };
   /** An insurance document in force expires in `daysLeft` days: the reminder, sent once per threshold. */
   'document.expiring': DocumentRef & { daysLeft: number; expiresOn: string };
+  /**
+   * One side reviewed the other; it stays hidden until published (fair reveal). `publishesBoth`: the
+   * other side had reviewed already, so this review published both (review.published follows).
+   */
+  'review.submitted': ReviewRef & { revealDueAt: string; publishesBoth: boolean };
+  /** The booking's reviews were published: both sides reviewed, or the window closed. */
+  'review.published': BookingRef & { reviewIds: string[] };
+  'review.replied': ReviewRef & { edited: boolean };
+  /** An admin hid a reported review. */
+  'review.hidden': ReviewRef & { reason: string };
+}
+
+interface ReviewRef extends BookingRef {
+  reviewId: string;
+  reviewerId: string;
+  revieweeId: string;
 }
 
 interface DocumentRef {

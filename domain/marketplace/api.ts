@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../catalog/statuses';
 import { BookingMoneySummary } from '../payments/api';
+import { BookingReviews } from '../reviews/api';
 
 // The marketplace's API contract (docs/api/marketplace.md): the server validates and serializes with
 // these schemas, so an internal column can never leak into a response, and the web imports their
@@ -63,6 +64,8 @@ export const BookingView = z.object({
   createdAt: z.string(),
   /** Where the booking's money is (docs/api/payments.md): 'Held until <heldUntil>' while held. */
   money: BookingMoneySummary,
+  /** Where the booking's reviews stand (fair reveal, docs/api/reviews.md). */
+  reviews: BookingReviews,
   customer: PersonView,
   tradesperson: TradespersonView,
   job: z.object({ id: z.string(), title: z.string(), category: z.string(), outcode: z.string() }),

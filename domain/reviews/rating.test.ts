@@ -16,12 +16,15 @@ describe('ratingFromTotals', () => {
   });
 
   it('agrees with integer half-up rounding for every total of up to 400 reviews', () => {
+    // Mismatches are collected and compared once: 320,000 separate expects cost seconds on a busy machine.
+    const wrong: string[] = [];
     for (let count = 1; count <= 400; count++) {
       for (let total = count; total <= 5 * count; total++) {
         // round(10 * total / count) half up, in integers only: floor((20 * total + count) / (2 * count)).
         const tenths = Math.floor((20 * total + count) / (2 * count));
-        expect(ratingFromTotals(total, count)).toBe(tenths / 10);
+        if (ratingFromTotals(total, count) !== tenths / 10) wrong.push(`${total}/${count}`);
       }
     }
+    expect(wrong).toEqual([]);
   });
 });

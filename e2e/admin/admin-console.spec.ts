@@ -77,7 +77,13 @@ describeInBrowser('the admin console', (ctx) => {
     const page = await ctx.newPage({ viewport: PHONE });
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/admin');
-    for (const path of ['/admin', '/admin/verifications', '/admin/users', '/admin/payments']) {
+    for (const path of [
+      '/admin',
+      '/admin/verifications',
+      '/admin/reviews',
+      '/admin/users',
+      '/admin/payments',
+    ]) {
       await page.goto(path);
       await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
       // Loaded, not a skeleton.

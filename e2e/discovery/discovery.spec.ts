@@ -69,4 +69,27 @@ describeInBrowser('finding tradespeople', (ctx) => {
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(pathOf(page)).toBe('/auth');
   });
+
+  it('lets a visitor find a tradesperson’s reviews from /reviews, on a phone, with no serious accessibility problems', async () => {
+    const page = await ctx.newPage({ viewport: { width: 360, height: 780 } });
+    await page.goto('/reviews');
+    await eventually(() => page.getByRole('heading', { level: 1, name: 'Reviews' }).isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Trade or service' }).fill('plumber');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'plumber');
+    const results = page.getByRole('list', { name: 'Tradespeople' });
+    await results.getByRole('link').first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await results.getByRole('link').first().click();
+    await page.waitForURL((url) => url.searchParams.has('tradesperson'));
+    await eventually(() => page.getByRole('heading', { level: 1, name: /^Reviews of / }).isVisible()).toBe(
+      true,
+    );
+    // Loaded, not a skeleton.
+    await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, '/reviews scrolls sideways').toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
 });

@@ -28,6 +28,8 @@ export interface Jobs {
    * verified flag follows, insurance reminders go out 30 and 7 days before expiry.
    */
   'verification.daily': Record<string, never>;
+  /** Fair reveal: publish the reviews of bookings whose 14-day window has closed (every 5 minutes). */
+  'reviews.publish-due': Record<string, never>;
   /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
   'payments.sandbox-webhook': { eventId: string };
 }
@@ -125,6 +127,15 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     batchSize: 1,
     deadLetter: false,
   },
+  // Every 5 minutes anyway, and publishing is idempotent.
+  'reviews.publish-due': {
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    batchSize: 1,
+    deadLetter: false,
+  },
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,
@@ -144,4 +155,5 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'payments.reconcile': '*/10 * * * *',
   // 00:05 UTC is after midnight in London in winter and summer, so 'today' has already moved on.
   'verification.daily': '5 0 * * *',
+  'reviews.publish-due': '*/5 * * * *',
 };

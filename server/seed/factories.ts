@@ -658,6 +658,12 @@ export interface ReviewOverrides {
   reply?: string | null;
   repliedAt?: Date | null;
   createdAt?: Date;
+  /** Published (visible and counted) by default; null leaves it waiting for fair reveal. */
+  publishedAt?: Date | null;
+  /** When the window closes; a fortnight from now by default. */
+  revealDueAt?: Date;
+  hiddenAt?: Date | null;
+  hiddenReason?: string | null;
 }
 
 export async function createReview(db: Executor, overrides: ReviewOverrides = {}): Promise<ReviewRow> {
@@ -680,6 +686,11 @@ export async function createReview(db: Executor, overrides: ReviewOverrides = {}
       reply,
       repliedAt: overrides.repliedAt === undefined ? (reply ? new Date() : null) : overrides.repliedAt,
       createdAt: overrides.createdAt,
+      publishedAt:
+        overrides.publishedAt === undefined ? (overrides.createdAt ?? new Date()) : overrides.publishedAt,
+      revealDueAt: overrides.revealDueAt ?? new Date(Date.now() + 14 * 24 * 3600_000),
+      hiddenAt: overrides.hiddenAt ?? null,
+      hiddenReason: overrides.hiddenReason ?? null,
     })
     .returning();
   return review!;

@@ -21,6 +21,7 @@ import {
   TRADESPERSON_DISPUTE_REASONS,
   type Trade,
 } from '../../domain/catalog/catalog';
+import { reviewWindowClosesAt } from '../../domain/reviews/reveal';
 import type { Executor } from '../db/client';
 import {
   bookings,
@@ -35,6 +36,7 @@ import {
   payments,
   profiles,
   quotes,
+  reviewReports,
   reviews,
   tradespersonProfiles,
   userRoles,
@@ -458,6 +460,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await insertAll(tx, ledgerTransactions, money.ledgerTransactions);
     await insertAll(tx, ledgerEntries, money.ledgerEntries);
     await insertAll(tx, reviews, b.reviews);
+    await insertAll(tx, reviewReports, demoReports(b.reviews, now));
     await insertAll(tx, disputes, b.disputes);
     await insertAll(tx, conversations, b.conversations);
     await insertAll(tx, messages, b.messages);
@@ -489,6 +492,29 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     durationMs: Math.round(performance.now() - started),
     accounts: DEMO_ACCOUNTS,
   };
+}
+
+/**
+ * A few reports for the admin's queue: the lowest published reviews with a comment, reported by the
+ * tradesperson they are about, as a tradesperson who thinks a review unfair would.
+ */
+function demoReports(rows: readonly Row<typeof reviews>[], now: Date): Row<typeof reviewReports>[] {
+  const candidates = rows
+    .filter((r) => r.publishedAt && r.rating <= 2 && r.comment)
+    .sort((a, b) => a.id!.localeCompare(b.id!))
+    .slice(0, 3);
+  return candidates.map((r, i) => ({
+    reviewId: r.id!,
+    reporterId: r.revieweeId,
+    reason: i === 0 ? 'abusive' : 'not_about_job',
+    details:
+      i === 0
+        ? 'The wording is insulting, not a description of the work.'
+        : 'This is about a different visit.',
+    createdAt: new Date(
+      Math.min(now.getTime() - (i + 1) * 3_600_000, (r.publishedAt as Date).getTime() + 86_400_000),
+    ),
+  }));
 }
 
 async function insertAll<T extends PgTable>(
@@ -1059,6 +1085,7 @@ function addReviews(
 ): void {
   const { rng } = b;
   const windowEnd = b.earliest(b.plus(paidAt, 6 * DAY), b.latest);
+  const revealDueAt = reviewWindowClosesAt(paidAt);
   if (plan !== 'none' && (plan || rng.chance(0.75))) {
     const rating =
       plan?.rating ??
@@ -1083,6 +1110,7 @@ function addReviews(
         ? b.between(b.plus(reviewedAt, HOUR), b.earliest(b.plus(reviewedAt, 3 * DAY), b.latest))
         : null,
       createdAt: reviewedAt,
+      revealDueAt,
     });
   }
   if (rng.chance(0.35)) {
@@ -1094,7 +1122,38 @@ function addReviews(
       rating: rng.chance(0.85) ? 5 : 4,
       comment: rng.pick(CUSTOMER_REVIEW_COMMENTS),
       createdAt: b.between(b.plus(paidAt, HOUR), windowEnd),
+      revealDueAt,
     });
+  }
+  publishLikeTheApp(
+    b.reviews.filter((r) => r.bookingId === bookingId),
+    revealDueAt,
+    b.latest,
+  );
+}
+
+/**
+ * Fair reveal as the app applies it (domain/reviews/reveal.ts): a booking's reviews are published
+ * once both sides have written theirs, or when the window closes; until then they wait. A reply
+ * exists only on a published review, so one planned on a waiting review is dropped.
+ */
+function publishLikeTheApp(bookingReviews: Row<typeof reviews>[], revealDueAt: Date, now: Date): void {
+  const lastWritten = Math.max(...bookingReviews.map((r) => (r.createdAt as Date).getTime()));
+  const publishedAt =
+    bookingReviews.length === 2
+      ? new Date(lastWritten)
+      : revealDueAt.getTime() <= now.getTime()
+        ? revealDueAt
+        : null;
+  for (const review of bookingReviews) {
+    review.publishedAt = publishedAt;
+    if (!review.repliedAt) continue;
+    if (!publishedAt || publishedAt > now) {
+      review.reply = null;
+      review.repliedAt = null;
+    } else if ((review.repliedAt as Date) < publishedAt) {
+      review.repliedAt = publishedAt;
+    }
   }
 }
 

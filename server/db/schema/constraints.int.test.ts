@@ -122,6 +122,7 @@ describeOnDatabases('database constraints behind the domain rules', (ctx) => {
           reviewerId: review.reviewerId,
           revieweeId: review.revieweeId,
           rating: 4,
+          revealDueAt: new Date(),
         }),
       'reviews_booking_reviewer_unique',
     );

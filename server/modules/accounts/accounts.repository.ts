@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Settings } from '../../../domain/accounts/schemas';
 import type { Executor } from '../../db/client';
 import {
@@ -161,7 +161,11 @@ export async function collectAccountData(db: Executor, userId: string) {
     .from(bookings)
     .where(or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId)));
   const reviewsWritten = await db.select().from(reviews).where(eq(reviews.reviewerId, userId));
-  const reviewsReceived = await db.select().from(reviews).where(eq(reviews.revieweeId, userId));
+  // Fair reveal: a review about me still waiting to be published is not mine to read yet.
+  const reviewsReceived = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)));
   const myConversations = await db
     .select()
     .from(conversations)

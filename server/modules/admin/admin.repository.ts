@@ -9,6 +9,7 @@ import {
   jobPostings,
   payments,
   profiles,
+  reviewReports,
   sessions,
   tradespersonProfiles,
   userRoles,
@@ -24,6 +25,7 @@ export async function overviewCounts(db: Executor) {
     select
       (select count(*)::int from ${documents} where status = 'pending') as pending_verifications,
       (select count(*)::int from ${disputes} where status <> 'resolved') as open_disputes,
+      (select count(distinct review_id)::int from ${reviewReports} where outcome is null) as reported_reviews,
       (select count(*)::int from ${users} where deleted_at is null) as users,
       (select coalesce(sum(amount_pence - refunded_pence - released_pence), 0)::int from ${payments}
         where status = 'succeeded' and amount_pence - refunded_pence - released_pence > 0) as held_pence,
@@ -33,6 +35,7 @@ export async function overviewCounts(db: Executor) {
   return {
     pendingVerifications: row!.pending_verifications!,
     openDisputes: row!.open_disputes!,
+    reportedReviews: row!.reported_reviews!,
     users: row!.users!,
     heldPence: row!.held_pence!,
     heldPayments: row!.held_payments!,

@@ -529,8 +529,12 @@ describeOnDatabases('public profiles and reviews', (ctx) => {
         comment: 'Tidy work.',
         reviewerName: 'Ann S.',
         createdAt: oldest.createdAt.toISOString(),
+        publishedAt: oldest.createdAt.toISOString(),
         reply: 'Thank you, Ann!',
         repliedAt: expect.any(String),
+        // A visitor reports nothing.
+        canReport: false,
+        reported: false,
       },
     ]);
     expect(next.json().nextCursor).toBeNull();
@@ -540,7 +544,7 @@ describeOnDatabases('public profiles and reviews', (ctx) => {
   it("hides reviews when 'Show reviews publicly' is off, except from the tradesperson and admins", async () => {
     const t = await pro(db(), { settings: { showReviewsPublicly: false } });
     await reviewsFor(db(), t.id, [5]);
-    const empty = { reviews: [], nextCursor: null };
+    const empty = { reviews: [], nextCursor: null, summary: null, reviewsPublic: false };
     expect((await get(`/api/v1/tradespeople/${t.id}/reviews`)).json()).toEqual(empty);
     const customer = await createCustomer(db());
     expect(

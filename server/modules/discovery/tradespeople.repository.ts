@@ -6,13 +6,14 @@ import {
   documents,
   jobPostings,
   profiles,
+  reviewReports,
   reviews,
   savedProfessionals,
   tradespersonProfiles as tp,
   userSettings,
   users,
 } from '../../db/schema';
-import { isTopRated, ratingColumns } from '../reviews';
+import { isTopRated, ratingColumns } from '../ratings';
 
 export type SearchFilter = 'all' | 'verified' | 'top-rated' | 'nearby';
 
@@ -363,16 +364,20 @@ export async function approvedChecks(db: Executor, userId: string) {
   ).execute({ userId });
 }
 
-/** A page of the reviews a person received, newest first, after the keyset cursor. */
+/** Published reviews that no admin hid: the only ones anyone but their author sees or counts. */
+const shownReview = sql`${reviews.publishedAt} is not null and ${reviews.hiddenAt} is null`;
+
+/** A page of the published reviews a person received, newest published first, after the keyset cursor. */
 export async function reviewsPage(
   db: Executor,
   revieweeId: string,
   cursor: { createdAt: Date; id: string } | null,
   limit: number,
+  viewerId: string | null,
 ) {
   const name = `public_reviews${cursor ? '_after' : ''}`;
-  const after = sql`(${reviews.createdAt}, ${reviews.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
-  const where = eq(reviews.revieweeId, p('revieweeId'));
+  const after = sql`(${reviews.publishedAt}, ${reviews.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
+  const where = and(eq(reviews.revieweeId, p('revieweeId')), shownReview);
   return prepared(db, name, (d) =>
     d
       .select({
@@ -380,22 +385,39 @@ export async function reviewsPage(
         rating: reviews.rating,
         comment: reviews.comment,
         createdAt: reviews.createdAt,
+        publishedAt: reviews.publishedAt,
         reply: reviews.reply,
         repliedAt: reviews.repliedAt,
         reviewerName: profiles.fullName,
+        mine: sql<boolean>`coalesce(${reviews.reviewerId} = ${p('viewerId')}::uuid, false)`,
+        reported: sql<boolean>`exists (select 1 from ${reviewReports} rr where rr.review_id = ${reviews.id} and rr.reporter_id = ${p('viewerId')}::uuid)`,
       })
       .from(reviews)
       .innerJoin(profiles, eq(profiles.id, reviews.reviewerId))
       .where(cursor ? and(where, after) : where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
       .limit(p('limit'))
       .prepare(name),
   ).execute({
     revieweeId,
     limit,
+    viewerId,
     cursorAt: cursor?.createdAt.toISOString() ?? null,
     cursorId: cursor?.id ?? null,
   });
+}
+
+/** How many shown reviews gave each number of stars. */
+export async function ratingCounts(db: Executor, revieweeId: string): Promise<Map<number, number>> {
+  const rows = await prepared(db, 'review_rating_counts', (d) =>
+    d
+      .select({ rating: reviews.rating, n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(and(eq(reviews.revieweeId, p('revieweeId')), shownReview))
+      .groupBy(reviews.rating)
+      .prepare('review_rating_counts'),
+  ).execute({ revieweeId });
+  return new Map(rows.map((r) => [r.rating, r.n]));
 }
 
 /**

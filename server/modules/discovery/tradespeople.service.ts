@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Trade } from '../../../domain/catalog/catalog';
-import type { PublicProfile, PublicReview, TradespersonCard } from '../../../domain/discovery/api';
+import type { PublicProfile, ReviewsPage, TradespersonCard } from '../../../domain/discovery/api';
 import {
   looksLikePostcode,
   NEARBY_MILES,
@@ -12,6 +12,7 @@ import { tradesForService } from '../../../domain/discovery/services';
 import { GEO_MESSAGES } from '../../../domain/geo/directory';
 import { roundMiles } from '../../../domain/geo/distance';
 import { POSTCODE_MESSAGES, parsePostcode } from '../../../domain/geo/postcode';
+import { distributionOf } from '../../../domain/reviews/reveal';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +21,7 @@ import {
   encodeCursor as encodeKeysetCursor,
 } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
-import { toRating } from '../reviews';
+import { toRating } from '../ratings';
 import {
   approvedChecks,
   type CardRow,
@@ -32,6 +33,7 @@ import {
   ownPostcode,
   type ProfileRow,
   profileRow,
+  ratingCounts,
   reviewsPage,
   type SearchFilter,
   type SearchParams,
@@ -138,21 +140,38 @@ function tradesFor(service: string): Trade[] {
 
 // The listing without a location counts every listed tradesperson that matches, which costs far more
 // than its page. A total up to 15 s old is fine for "N professional(s) found", so it is cached per
-// query (per instance); it does not depend on the viewer.
-const newestCounts = new LRUCache<string, number>({ max: 5_000, ttl: 15_000 });
+// query; it does not depend on the viewer. The caches belong to the app they serve (keyed by its
+// deps), not to the process: two apps in one process, as the tests build them on one database one
+// after the other, must not read each other's totals.
+interface SearchCaches {
+  newestCounts: LRUCache<string, number>;
+  specialtyMatches: LRUCache<string, number>;
+}
+const cachesByApp = new WeakMap<DiscoveryDeps, SearchCaches>();
+function cachesOf(deps: DiscoveryDeps): SearchCaches {
+  let caches = cachesByApp.get(deps);
+  if (!caches) {
+    caches = {
+      newestCounts: new LRUCache({ max: 5_000, ttl: 15_000 }),
+      // Counted once per word and kept for 10 minutes: the count only chooses the plan, never the results.
+      specialtyMatches: new LRUCache({ max: 5_000, ttl: 10 * 60_000 }),
+    };
+    cachesByApp.set(deps, caches);
+  }
+  return caches;
+}
 
 // Up to this many specialties containing the word, a located search finds them through the trigram
 // index (then keeps those whose area covers the point); above it, while walking the boxes that hold
 // the point. Measured in bench/tradesperson-search.mjs: 'boiler' (17,000 matches) took 20 ms the first
 // way and 5 ms the second in central London; 'plumber' (none) 0.1 ms the first way.
 const FEW_SPECIALTY_MATCHES = 2_000;
-// Counted once per word and kept for 10 minutes: the count only chooses the plan, never the results.
-const specialtyMatches = new LRUCache<string, number>({ max: 5_000, ttl: 10 * 60_000 });
 
 async function nearPlan(deps: DiscoveryDeps, params: SearchParams): Promise<NearPlan> {
   const { categoryTrades, serviceTrades, servicePattern } = params;
   // No service word: the category's trades, or every trade.
   if (!servicePattern) return { trades: categoryTrades, specialties: 'none' };
+  const { specialtyMatches } = cachesOf(deps);
   let matches = specialtyMatches.get(servicePattern);
   if (matches === undefined) {
     matches = await countSpecialtyMatches(deps.db, servicePattern, FEW_SPECIALTY_MATCHES + 1);
@@ -208,6 +227,7 @@ export async function searchTradespeople(
 
   const filter = request.filter;
   const countKey = `${filter}|${categoryTrades?.join(',') ?? '*'}|${service?.toLowerCase() ?? ''}`;
+  const { newestCounts } = cachesOf(deps);
   const cached = newestCounts.get(countKey);
   const [rows, total] = await Promise.all([
     searchNewest(deps.db, params, filter),
@@ -305,16 +325,20 @@ export async function publicReviews(
   auth: AuthContext | null,
   userId: string,
   request: { cursor?: string | undefined; limit: number },
-): Promise<{ reviews: PublicReview[]; nextCursor: string | null }> {
+): Promise<ReviewsPage> {
   const cursor = decodeCursor(request.cursor);
   const row = await profileRow(deps.db, userId, null);
   if (!mayView(row, auth)) throw profileNotFound();
   // 'Show reviews publicly' off: only the tradesperson and admins still read them.
   if (!row.reviewsPublic && auth?.user.id !== row.id && !auth?.user.isAdmin) {
-    return { reviews: [], nextCursor: null };
+    return { reviews: [], nextCursor: null, summary: null, reviewsPublic: false };
   }
-  const rows = await reviewsPage(deps.db, userId, cursor, request.limit + 1);
+  const [rows, counts] = await Promise.all([
+    reviewsPage(deps.db, userId, cursor, request.limit + 1, auth?.user.id ?? null),
+    ratingCounts(deps.db, userId),
+  ]);
   const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
   return {
     reviews: page.map((r) => ({
       id: r.id,
@@ -323,10 +347,18 @@ export async function publicReviews(
       // Erasing an account clears its name (DOMAIN-RULES 1).
       reviewerName: (r.reviewerName && shortName(r.reviewerName)) || 'Deleted user',
       createdAt: r.createdAt.toISOString(),
+      publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
       reply: r.reply,
       repliedAt: r.repliedAt?.toISOString() ?? null,
+      canReport: auth !== null && !r.mine && !r.reported,
+      reported: r.reported,
     })),
-    nextCursor: rows.length > request.limit ? encodeCursor(page.at(-1)!) : null,
+    nextCursor:
+      rows.length > request.limit && last
+        ? encodeCursor({ createdAt: last.publishedAt ?? last.createdAt, id: last.id })
+        : null,
+    summary: { ...toRating(row), distribution: distributionOf(counts) },
+    reviewsPublic: row.reviewsPublic,
   };
 }
 

@@ -158,9 +158,14 @@ describeOnDatabases('the tradesperson dashboard', (ctx) => {
         depositPaid: true,
         paidAt: new Date(Date.now() - 21 * 24 * 3600_000),
       });
-      await db()
-        .insert(reviews)
-        .values({ bookingId: b.id, reviewerId: b.customerId, revieweeId: pro.id, rating });
+      await db().insert(reviews).values({
+        bookingId: b.id,
+        reviewerId: b.customerId,
+        revieweeId: pro.id,
+        rating,
+        publishedAt: new Date(),
+        revealDueAt: new Date(),
+      });
     }
     const res = await app.inject({
       url: '/api/v1/tradesperson/dashboard',

@@ -3,7 +3,7 @@ import { LIMITS } from '../../../domain/catalog/catalog';
 import { DashboardView } from '../../../domain/marketplace/api';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth-context';
-import { ratingsOf } from '../reviews';
+import { ratingsOf } from '../ratings';
 import { tradespersonBookingStats } from './bookings.repository';
 import { myBookings } from './bookings.service';
 import type { MarketDeps } from './jobs.service';

@@ -4,7 +4,7 @@ import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import { bookings, jobPostings, profiles, quotes, tradespersonProfiles, users } from '../../db/schema';
-import { isTopRated, ratingColumns } from '../reviews';
+import { isTopRated, ratingColumns } from '../ratings';
 
 export type JobRow = typeof jobPostings.$inferSelect;
 

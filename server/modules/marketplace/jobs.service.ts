@@ -16,8 +16,9 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
-import { toRating } from '../reviews';
+import { toRating } from '../ratings';
 import { moneySummaries } from './booking-money';
+import { reviewSummaries } from './booking-reviews';
 import {
   addLiveQuotes,
   countOpenJobs,
@@ -377,7 +378,9 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
   const quotes = quoteRows.map((q) => quoteView(q, people));
-  const money = shownBooking ? await moneySummaries(deps.db, [shownBooking]) : new Map();
+  const [money, reviews] = shownBooking
+    ? await Promise.all([moneySummaries(deps.db, [shownBooking]), reviewSummaries(deps.db, [shownBooking])])
+    : [new Map(), new Map()];
   const me = people.get(viewer.id);
   const refusal =
     relation === 'tradesperson'
@@ -405,7 +408,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     createdAt: job.createdAt.toISOString(),
     customer: personView(people.get(job.customerId), job.customerId),
     quotes,
-    booking: shownBooking ? bookingView(shownBooking, job, people, money) : null,
+    booking: shownBooking ? bookingView(shownBooking, job, people, money, reviews) : null,
     viewer: {
       relation,
       canQuote: relation === 'tradesperson' && refusal === null,

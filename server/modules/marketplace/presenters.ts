@@ -1,7 +1,9 @@
 import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import type { BookingMoneySummary } from '../../../domain/payments/api';
+import type { BookingReviews } from '../../../domain/reviews/api';
 import type { Executor } from '../../db/client';
 import { moneyOf, moneySummaries } from './booking-money';
+import { reviewSummaries, reviewsOf } from './booking-reviews';
 import type { BookingRow } from './bookings.repository';
 import type { JobRow } from './jobs.repository';
 import { type PersonRow, peopleByIds, personView, tradespersonView } from './people';
@@ -39,6 +41,7 @@ export function bookingView(
   job: JobRow,
   people: Map<string, PersonRow>,
   money: Map<string, BookingMoneySummary>,
+  reviews: Map<string, BookingReviews>,
 ): BookingView {
   return {
     id: b.id,
@@ -51,6 +54,7 @@ export function bookingView(
     completedAt: iso(b.completedAt),
     createdAt: b.createdAt.toISOString(),
     money: moneyOf(money, b.id),
+    reviews: reviewsOf(reviews, b.id),
     customer: personView(people.get(b.customerId), b.customerId),
     tradesperson: tradespersonView(people.get(b.tradespersonId), b.tradespersonId),
     job: { id: job.id, title: job.title, category: job.category, outcode: job.outcode },
@@ -81,12 +85,13 @@ export async function bookingViews(
   rows: BookingRow[],
   jobs: Map<string, JobRow>,
 ): Promise<BookingView[]> {
-  const [people, money] = await Promise.all([
+  const [people, money, reviews] = await Promise.all([
     peopleByIds(
       db,
       rows.flatMap((b) => [b.customerId, b.tradespersonId]),
     ),
     moneySummaries(db, rows),
+    reviewSummaries(db, rows),
   ]);
-  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people, money));
+  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people, money, reviews));
 }

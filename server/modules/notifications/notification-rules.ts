@@ -29,6 +29,9 @@ const dayText = (iso: string) =>
     timeZone: 'Europe/London',
   });
 
+/** The name of one of the booking's two parties. */
+const nameOf = (f: EventFacts, parties: { customerId: string }, userId: string) =>
+  userId === parties.customerId ? customer(f) : tradesperson(f);
 const customer = (f: EventFacts) => f.customerName?.trim() || 'The customer';
 const tradesperson = (f: EventFacts) => f.tradespersonName?.trim() || 'A tradesperson';
 const amount = (f: EventFacts) =>
@@ -201,6 +204,65 @@ export function planNotifications(event: DomainEvent, facts: EventFacts): Notifi
           title: `Refund for ${job}`,
           body: `${formatPence(refundedPence)} of the payment was refunded to ${customer(facts)}.`,
           link: '/tradesperson/payments',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'review.submitted': {
+      const { revieweeId, reviewerId, revealDueAt, publishesBoth } = event.payload;
+      // The reviewee reviewed first: 'Reviews published' tells them instead.
+      if (publishesBoth) return [];
+      return [
+        {
+          userId: revieweeId,
+          title: `${nameOf(facts, event.payload, reviewerId)} reviewed you for ${job}`,
+          body: `Leave your review too to see theirs: both are published together, or on ${dayText(revealDueAt)} whatever happens.`,
+          link: '/my-reviews',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'review.published': {
+      const { customerId, tradespersonId, reviewIds } = event.payload;
+      const body =
+        reviewIds.length > 1
+          ? 'You have both reviewed each other, so both reviews are now public.'
+          : 'The review window has closed, so the review left for this job is now public.';
+      return [customerId, tradespersonId].map((userId) => ({
+        userId,
+        title: `Reviews published for ${job}`,
+        body,
+        link: '/my-reviews?tab=received',
+        email: 'quoteUpdates' as const,
+      }));
+    }
+    case 'review.replied': {
+      const { reviewerId, revieweeId, edited } = event.payload;
+      return [
+        {
+          userId: reviewerId,
+          title: `${nameOf(facts, event.payload, revieweeId)} ${edited ? 'changed their reply' : 'replied'} to your review`,
+          body: `Your review of ${job} has a public reply.`,
+          link: '/my-reviews?tab=written',
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'review.hidden': {
+      const { reviewerId, revieweeId, reason } = event.payload;
+      return [
+        {
+          userId: reviewerId,
+          title: `Your review for ${job} was removed`,
+          body: `Our team removed it after a report: ${reason}`,
+          link: '/my-reviews?tab=written',
+          email: 'quoteUpdates',
+        },
+        {
+          userId: revieweeId,
+          title: `A review of you for ${job} was removed`,
+          body: `Our team removed it after a report. It no longer counts towards your rating.`,
+          link: '/my-reviews?tab=received',
           email: 'quoteUpdates',
         },
       ];

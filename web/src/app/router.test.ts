@@ -42,6 +42,7 @@ const SPEC_PATHS = [
   '/admin/disputes',
   '/admin/users',
   '/admin/payments',
+  '/admin/reviews',
   '/faq',
   '/chat-support',
   '/safety',

@@ -135,7 +135,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'My Account' } satisfies RouteHandle,
             lazy: () => import('./pages/profile'),
           },
-          planned('my-reviews', 'My Reviews'),
+          {
+            path: 'my-reviews',
+            handle: { title: 'My Reviews' } satisfies RouteHandle,
+            lazy: () => import('./pages/my-reviews'),
+          },
           planned('subscriptions', 'Subscriptions'),
           {
             path: 'saved-pros',
@@ -197,6 +201,11 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Payment Management' } satisfies RouteHandle,
                 lazy: () => import('./pages/admin-payments'),
               },
+              {
+                path: 'admin/reviews',
+                handle: { title: 'Reported Reviews' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-reviews'),
+              },
               // Disputes are built by a later issue: the honest "coming soon" panel until then.
               planned('admin/disputes', 'Dispute Management'),
             ],
@@ -228,7 +237,11 @@ export const routes: RouteObject[] = [
         handle: { title: 'Browse by Location' } satisfies RouteHandle,
         lazy: () => import('./pages/browse-location'),
       },
-      planned('reviews', 'Reviews'),
+      {
+        path: 'reviews',
+        handle: { title: 'Reviews' } satisfies RouteHandle,
+        lazy: () => import('./pages/reviews'),
+      },
       {
         path: 'support',
         handle: { title: 'Support' } satisfies RouteHandle,

@@ -25,7 +25,7 @@ const BOOKING_LABELS: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-type Tone = 'blue' | 'amber' | 'green' | 'grey' | 'red';
+export type Tone = 'blue' | 'amber' | 'green' | 'grey' | 'red';
 
 const TONES: Record<Tone, string> = {
   blue: 'border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200',
@@ -67,7 +67,8 @@ export function bookingStatusLabel(status: BookingStatus): string {
   return BOOKING_LABELS[status] ?? status;
 }
 
-function Badge({ tone, children, className }: { tone: Tone; children: string; className?: string }) {
+/** A status pill: the words carry the meaning, the tone only repeats it. */
+export function Badge({ tone, children, className }: { tone: Tone; children: string; className?: string }) {
   return (
     <span
       className={cn(

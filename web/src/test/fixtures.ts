@@ -52,6 +52,7 @@ export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
     completedAt: null,
     createdAt: new Date().toISOString(),
     money: { state: 'unpaid', heldUntil: null, frozen: false },
+    reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
     customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson(),
     job: { id: JOB_ID, title: 'Fix a leaking tap', category: 'Plumbing', outcode: 'M1' },

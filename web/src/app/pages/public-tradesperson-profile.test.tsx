@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { PublicProfile, ReviewsPage } from '@domain/discovery/api';
+import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/features/accounts/session';
@@ -109,6 +110,42 @@ describe('the public tradesperson profile', () => {
     expect(screen.getByText('Thank you, glad it is sorted!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor')).toBe('page-2');
+  });
+
+  it('shows the 5-to-1 distribution above the reviews, dated when published, and links to all of them', async () => {
+    const profile = makeProfile({ rating: 4.5, reviewCount: 2 });
+    openProfile(profile, null, () =>
+      reviewsPage([
+        makeReview({
+          rating: 5,
+          publishedAt: '2025-06-01T10:00:00.000Z',
+          createdAt: '2025-05-01T10:00:00.000Z',
+        }),
+        makeReview({ rating: 4, reviewerName: 'Bob T.' }),
+      ]),
+    );
+    const bars = within(await screen.findByRole('list', { name: 'Rating distribution' })).getAllByRole('img');
+    expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      '5 stars: 1 review',
+      '4 stars: 1 review',
+      '3 stars: 0 reviews',
+      '2 stars: 0 reviews',
+      '1 star: 0 reviews',
+    ]);
+    expect(screen.getByText('1 June 2025').getAttribute('datetime')).toBe('2025-06-01T10:00:00.000Z');
+    expect(screen.queryByText('1 May 2025')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See all reviews' }).getAttribute('href')).toBe(
+      `/reviews?tradesperson=${profile.id}`,
+    );
+  });
+
+  it("shows a tradesperson without reviews as 'New on TradeNest', with no link to reviews", async () => {
+    openProfile(makeProfile({ rating: 0, reviewCount: 0 }), null);
+    await screen.findByRole('heading', { level: 1, name: 'Tom Pipes' });
+    expect(screen.getAllByRole('img', { name: REVIEW_MESSAGES.newOnTradeNest }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('0.0')).toBeNull();
+    expect(await screen.findByText('No reviews have been published yet.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See all reviews' })).toBeNull();
   });
 
   it('says so when the tradesperson keeps reviews private', async () => {

@@ -79,9 +79,9 @@ export function TermsPage() {
 
       <h2>5. Reviews</h2>
       <p>
-        Only a customer whose booking was completed and paid can review the tradesperson for that booking, and
-        each booking can be reviewed once. Reviews must be honest and based on your own experience. We do not
-        pay for, edit or selectively hide reviews, but we remove reviews that are unlawful, abusive or contain
+        Only the customer and the tradesperson of a booking that was completed and paid can review each other,
+        each once for that booking. Reviews must be honest and based on your own experience. We do not pay
+        for, edit or selectively hide reviews, but we remove reviews that are unlawful, abusive or contain
         personal information, and we may remove reviews we reasonably believe are fake.
       </p>
 

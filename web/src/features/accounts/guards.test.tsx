@@ -61,7 +61,14 @@ describe('route guards (spec section 4 and the route table)', () => {
     }
   });
 
-  it.each(['/admin', '/admin/verifications', '/admin/users/u1', '/admin/payments', '/admin/disputes'])(
+  it.each([
+    '/admin',
+    '/admin/verifications',
+    '/admin/users/u1',
+    '/admin/payments',
+    '/admin/reviews',
+    '/admin/disputes',
+  ])(
     'sends a signed-in customer or tradesperson from %s to /, and never asks the admin API',
     async (path) => {
       for (const userType of ['customer', 'tradesperson'] as const) {

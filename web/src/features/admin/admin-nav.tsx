@@ -6,6 +6,7 @@ export const ADMIN_NAV_ITEMS = [
   { label: 'Verifications', to: '/admin/verifications', end: false },
   { label: 'Users', to: '/admin/users', end: false },
   { label: 'Payments', to: '/admin/payments', end: false },
+  { label: 'Reviews', to: '/admin/reviews', end: false },
   { label: 'Disputes', to: '/admin/disputes', end: false },
 ] as const;
 

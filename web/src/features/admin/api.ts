@@ -16,6 +16,7 @@ import type {
   VerificationQueueResponse,
 } from '@domain/admin/api';
 import type { AdminPaymentView, BookingMoneyView } from '@domain/payments/api';
+import type { AdminReportedReview, ModerateReviewBody, ReviewReportsResponse } from '@domain/reviews/api';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -29,12 +30,15 @@ export type {
   AdminDocumentView,
   AdminOverview,
   AdminPaymentView,
+  AdminReportedReview,
   AdminUserDetail,
   AdminUserSummary,
+  ReviewReportsResponse,
   VerificationQueueResponse,
 };
 
 export type VerificationTab = 'pending' | 'decided';
+export type ReportedReviewsTab = 'open' | 'decided';
 export type AdminUserFilter = 'all' | 'customer' | 'tradesperson' | 'admin' | 'suspended';
 
 export const adminKeys = {
@@ -44,6 +48,7 @@ export const adminKeys = {
   users: (q: string, filter: AdminUserFilter) => ['admin', 'users', 'list', q, filter] as const,
   user: (id: string) => ['admin', 'users', 'one', id] as const,
   payments: ['admin', 'payments'] as const,
+  reviews: (tab: ReportedReviewsTab) => ['admin', 'reviews', tab] as const,
 };
 
 /** The server's own words when it sent them, else the screen's fallback text. */
@@ -215,6 +220,47 @@ export function useRefund() {
       // The parties' own screens show the booking's money too.
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
+}
+
+// ---- Reported reviews ----
+
+export function useReportedReviews(tab: ReportedReviewsTab) {
+  return useQuery({
+    queryKey: adminKeys.reviews(tab),
+    queryFn: ({ signal }) => apiFetch<ReviewReportsResponse>(`/admin/reviews?status=${tab}`, { signal }),
+  });
+}
+
+/**
+ * Hides a reported review (out of every list and the rating) or keeps it (its reports are closed), with
+ * the admin's reason. A decided review leaves the Open list at once; the lists and the dashboard's
+ * count are refreshed behind it, after a refusal too (409: someone decided it meanwhile).
+ */
+export function useModerateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, body }: { reviewId: string; body: ModerateReviewBody }) =>
+      apiFetch<{ review: AdminReportedReview }>(`/admin/reviews/${encodeURIComponent(reviewId)}/moderate`, {
+        method: 'POST',
+        json: body,
+      }),
+    onSuccess: ({ review }) => {
+      queryClient.setQueryData<ReviewReportsResponse>(adminKeys.reviews('open'), (queue) =>
+        queue?.reviews.some((r) => r.id === review.id)
+          ? {
+              reviews: queue.reviews.filter((r) => r.id !== review.id),
+              openCount: Math.max(0, queue.openCount - 1),
+            }
+          : queue,
+      );
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'reviews'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
+      // A hidden review leaves the tradesperson's public list and rating.
+      void queryClient.invalidateQueries({ queryKey: ['tradespeople'] });
     },
   });
 }

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('the admin dashboard (/admin)', () => {
-  it('shows the four live counts, each leading to its part of the console', async () => {
+  it('shows the five live counts, each leading to its part of the console', async () => {
     mockApi({ ...sessionHandler(admin), [OVERVIEW]: () => ({ status: 200, body: makeOverview() }) });
     renderApp('/admin');
     expect(
@@ -35,14 +35,17 @@ describe('the admin dashboard (/admin)', () => {
     }));
     expect(tiles.map(({ href, count }) => [href, count])).toEqual([
       ['/admin/verifications', '3'],
+      ['/admin/reviews', '2'],
       ['/admin/disputes', '1'],
       ['/admin/users', '1,234'],
       ['/admin/payments', '£1,234.50'],
     ]);
     expect(tiles[0]?.text).toContain('Pending verifications');
-    expect(tiles[1]?.text).toContain('Open disputes');
-    expect(tiles[3]?.text).toContain('Payments held');
-    expect(tiles[3]?.text).toContain('In escrow on 4 payments');
+    expect(tiles[1]?.text).toContain('Reported reviews');
+    expect(tiles[1]?.text).toContain('Waiting for a decision');
+    expect(tiles[2]?.text).toContain('Open disputes');
+    expect(tiles[4]?.text).toContain('Payments held');
+    expect(tiles[4]?.text).toContain('In escrow on 4 payments');
     await waitFor(() => expect(document.title).toBe('Admin Dashboard — TradeNest'));
   });
 
@@ -91,6 +94,7 @@ describe('the admin dashboard (/admin)', () => {
       ['Verifications', '/admin/verifications'],
       ['Users', '/admin/users'],
       ['Payments', '/admin/payments'],
+      ['Reviews', '/admin/reviews'],
       ['Disputes', '/admin/disputes'],
     ]);
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');

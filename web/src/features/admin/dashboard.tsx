@@ -1,6 +1,6 @@
 import { ADMIN_LIMITS } from '@domain/admin/messages';
 import { formatPence } from '@domain/money/money';
-import { FileCheck2, type LucideIcon, PiggyBank, Scale, Users } from 'lucide-react';
+import { FileCheck2, Flag, type LucideIcon, PiggyBank, Scale, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/list-states';
@@ -22,6 +22,13 @@ function tilesOf({ counts }: AdminOverview): Tile[] {
       note: counts.pendingVerifications === 0 ? 'Nothing to review' : 'Documents waiting for review',
       to: '/admin/verifications',
       icon: FileCheck2,
+    },
+    {
+      label: 'Reported reviews',
+      value: counts.reportedReviews.toLocaleString('en-GB'),
+      note: counts.reportedReviews === 0 ? 'Nothing to decide' : 'Waiting for a decision',
+      to: '/admin/reviews',
+      icon: Flag,
     },
     {
       label: 'Open disputes',
@@ -76,7 +83,7 @@ export function AdminDashboard() {
 function Tiles({ overview }: { overview: AdminOverview }) {
   return (
     <section aria-label="Counts">
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {tilesOf(overview).map(({ label, value, note, to, icon: Icon }) => (
           <li key={to} className="flex">
             <Link
@@ -223,8 +230,8 @@ function DashboardSkeleton() {
   return (
     <div role="status" aria-busy="true" className="space-y-8">
       <span className="sr-only">Loading the dashboard…</span>
-      <div aria-hidden="true" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {['a', 'b', 'c', 'd'].map((key) => (
+      <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {['a', 'b', 'c', 'd', 'e'].map((key) => (
           <div key={key} className={TILE}>
             <div className="h-4 w-24 animate-pulse rounded bg-muted motion-reduce:animate-none" />
             <div className="h-7 w-16 animate-pulse rounded bg-muted motion-reduce:animate-none" />

@@ -43,6 +43,7 @@ export function ReasonDialog({
   confirmLabel,
   confirmVariant = 'destructive',
   pending,
+  validate = reasonProblem,
   onConfirm,
 }: {
   trigger: ReactNode;
@@ -53,6 +54,8 @@ export function ReasonDialog({
   confirmLabel: string;
   confirmVariant?: 'destructive' | 'default';
   pending: boolean;
+  /** The client's check of the reason, in the server's words; the admin limits unless given. */
+  validate?: (reason: string) => string | null;
   onConfirm: (reason: string, outcome: ReasonOutcome) => void;
 }) {
   const id = useId();
@@ -84,7 +87,7 @@ export function ReasonDialog({
 
   const submit = () => {
     setFailure(null);
-    const issue = reasonProblem(reason);
+    const issue = validate(reason);
     if (issue) return showProblem(issue);
     setProblem(null);
     onConfirm(reason.trim(), {

@@ -7,6 +7,7 @@ import type {
   VerificationQueueResponse,
 } from '@domain/admin/api';
 import type { AdminPaymentView } from '@domain/payments/api';
+import type { AdminReportedReview, ReviewReportsResponse } from '@domain/reviews/api';
 
 export const TRADESPERSON_ID = '00000000-0000-4000-8000-000000000002';
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000009';
@@ -25,6 +26,7 @@ export function makeOverview(overrides: Partial<AdminOverview['counts']> = {}): 
     counts: {
       pendingVerifications: 3,
       openDisputes: 1,
+      reportedReviews: 2,
       users: 1234,
       heldPence: 123_450,
       heldPayments: 4,
@@ -161,4 +163,41 @@ export function makeAdminPayment(overrides: Partial<AdminPaymentView> = {}): Adm
     createdAt: '2026-11-17T08:55:00Z',
     ...overrides,
   };
+}
+
+export const REVIEW_ID = '60000000-0000-4000-8000-000000000001';
+
+export function makeReportedReview(overrides: Partial<AdminReportedReview> = {}): AdminReportedReview {
+  return {
+    id: REVIEW_ID,
+    bookingId: '30000000-0000-4000-8000-000000000001',
+    job: { id: '10000000-0000-4000-8000-000000000001', title: 'Fix a leaking tap' },
+    rating: 1,
+    comment: 'Useless, and rude with it.',
+    reply: 'I was never rude.',
+    createdAt: '2026-11-10T09:00:00Z',
+    status: 'published',
+    hiddenReason: null,
+    reviewer: { id: '00000000-0000-4000-8000-000000000001', name: 'Ann Smith', userType: 'customer' },
+    reviewee: { id: TRADESPERSON_ID, name: 'Tom Pipes', userType: 'tradesperson' },
+    reports: [
+      {
+        id: '70000000-0000-4000-8000-000000000001',
+        reason: 'abusive',
+        details: 'Calls me names.',
+        createdAt: '2026-11-12T10:30:00Z',
+        reporter: { id: TRADESPERSON_ID, name: 'Tom Pipes' },
+        outcome: null,
+        decidedAt: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function makeReviewReports(
+  reviews: AdminReportedReview[],
+  openCount = reviews.length,
+): ReviewReportsResponse {
+  return { reviews, openCount };
 }

@@ -35,7 +35,7 @@ export const REVIEWS_PAGE_SIZE = 10;
 const retryServerErrors = (count: number, error: Error) =>
   !(error instanceof ApiError && error.status < 500) && count < 1;
 
-export function useTradespeopleSearch(search: TradespeopleSearch) {
+export function useTradespeopleSearch(search: TradespeopleSearch, enabled = true) {
   const viewer = useViewer();
   return useInfiniteQuery<
     TradespeopleSearchPage,
@@ -58,7 +58,7 @@ export function useTradespeopleSearch(search: TradespeopleSearch) {
     },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-    enabled: viewer !== null,
+    enabled: enabled && viewer !== null,
     retry: retryServerErrors,
   });
 }

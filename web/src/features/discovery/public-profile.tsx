@@ -1,6 +1,7 @@
 import type { PublicProfile, VerificationCheck } from '@domain/discovery/api';
 import {
   ArrowLeft,
+  ArrowRight,
   BadgeCheck,
   Briefcase,
   Calendar,
@@ -198,7 +199,18 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
               <h2 id="reviews-heading" className="text-xl font-semibold">
                 Reviews ({profile.reviewCount})
               </h2>
-              <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
+                {profile.reviewCount > 0 && (profile.reviewsPublic || profile.isOwnProfile) && (
+                  <Link
+                    to={`/reviews?${new URLSearchParams({ tradesperson: profile.id })}`}
+                    className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  >
+                    See all reviews
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </Link>
+                )}
+              </div>
             </div>
             <ReviewsList
               tradespersonId={profile.id}

@@ -1,6 +1,8 @@
 import type { PublicReview } from '@domain/discovery/api';
 import { MessageSquareReply, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ErrorState, LoadMore } from '@/components/ui/list-states';
+import { RatingDistribution } from '@/features/reviews/rating-distribution';
 import { cn } from '@/lib/utils';
 import { useTradespersonReviews } from './api';
 import { formatDayEnGb } from './format';
@@ -23,13 +25,27 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewItem({ review, tradespersonName }: { review: PublicReview; tradespersonName: string }) {
+/**
+ * One published review: who wrote it, when it was published (fair reveal: the list's order), the
+ * stars, the comment and the tradesperson's reply. `actions` (Report) sit under it.
+ */
+export function ReviewItem({
+  review,
+  tradespersonName,
+  headingLevel: Heading = 'h3',
+  actions,
+}: {
+  review: PublicReview;
+  tradespersonName: string;
+  headingLevel?: 'h2' | 'h3';
+  actions?: ReactNode;
+}) {
   return (
     <article className="rounded-xl border border-border bg-card p-4 text-card-foreground">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">{review.reviewerName}</h3>
-        <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-          {formatDayEnGb(review.createdAt)}
+        <Heading className="font-semibold break-words">{review.reviewerName}</Heading>
+        <time dateTime={review.publishedAt} className="text-sm text-muted-foreground">
+          {formatDayEnGb(review.publishedAt)}
         </time>
       </div>
       <div className="mt-1">
@@ -50,13 +66,15 @@ function ReviewItem({ review, tradespersonName }: { review: PublicReview; trades
           <p className="mt-1 break-words whitespace-pre-line">{review.reply}</p>
         </div>
       )}
+      {actions && <div className="mt-3 flex flex-wrap justify-end gap-2">{actions}</div>}
     </article>
   );
 }
 
 /**
- * A tradesperson's reviews, newest first, with Load more. With 'Show reviews publicly' off the server
- * sends none (except to the tradesperson and admins), and the screen says so instead of 'No reviews yet'.
+ * A tradesperson's reviews, newest published first, with Load more, under the 5-to-1 star
+ * distribution. With 'Show reviews publicly' off the server sends none (except to the tradesperson and
+ * admins), and the screen says so instead of an empty list.
  */
 export function ReviewsList({
   tradespersonId,
@@ -69,11 +87,17 @@ export function ReviewsList({
 }) {
   const query = useTradespersonReviews(tradespersonId);
   const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
+  const summary = query.data?.pages[0]?.summary;
 
   if (query.isPending) {
     return (
       <div role="status" aria-busy="true" className="space-y-3">
         <span className="sr-only">Loading reviews…</span>
+        <div aria-hidden="true" className="space-y-1.5 rounded-xl border border-border bg-card p-4">
+          {[5, 4, 3, 2, 1].map((stars) => (
+            <div key={stars} className="h-5 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+          ))}
+        </div>
         {['a', 'b'].map((key) => (
           <div
             key={key}
@@ -90,7 +114,9 @@ export function ReviewsList({
   if (reviews.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
-        {reviewsPublic ? 'No reviews yet' : `${tradespersonName} has chosen not to show reviews publicly.`}
+        {reviewsPublic
+          ? 'No reviews have been published yet.'
+          : `${tradespersonName} has chosen not to show reviews publicly.`}
       </p>
     );
   }
@@ -101,6 +127,12 @@ export function ReviewsList({
         <p className="mb-3 text-sm text-muted-foreground">
           These reviews are hidden from customers: 'Show reviews publicly' is off.
         </p>
+      )}
+      {summary && summary.reviewCount > 0 && (
+        <RatingDistribution
+          distribution={summary.distribution}
+          className="mb-4 rounded-xl border border-border bg-card p-4 text-card-foreground"
+        />
       )}
       <ul className="space-y-3">
         {reviews.map((review) => (

@@ -83,14 +83,28 @@ export function makeReview(overrides: Partial<PublicReview> = {}): PublicReview 
     comment: 'Quick, tidy and fairly priced.',
     reviewerName: 'Ann S.',
     createdAt: '2025-05-10T12:00:00.000Z',
+    publishedAt: '2025-05-10T12:00:00.000Z',
     reply: null,
     repliedAt: null,
+    canReport: true,
+    reported: false,
     ...overrides,
   };
 }
 
 export function reviewsPage(reviews: PublicReview[], nextCursor: string | null = null): ReviewsPage {
-  return { reviews, nextCursor };
+  const distribution = [5, 4, 3, 2, 1].map((stars) => reviews.filter((r) => r.rating === stars).length);
+  const total = reviews.reduce((sum, r) => sum + r.rating, 0);
+  return {
+    reviews,
+    nextCursor,
+    summary: {
+      rating: reviews.length ? Math.round((total * 10) / reviews.length) / 10 : 0,
+      reviewCount: reviews.length,
+      distribution,
+    },
+    reviewsPublic: true,
+  };
 }
 
 /** The query string of every request to `path` made so far. */

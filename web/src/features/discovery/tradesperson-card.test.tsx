@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { TradespersonCard as TradespersonCardView } from '@domain/discovery/api';
+import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -93,7 +94,7 @@ describe('a tradesperson card', () => {
     expect(avatar.getAttribute('height')).toBe('56');
   });
 
-  it("says 'Rate on request' and 'No reviews yet' when there are none, and no distance without a search place", async () => {
+  it("says 'Rate on request' and 'New on TradeNest' without reviews, and no distance without a search place", async () => {
     renderCards(
       [makeCard({ hourlyRateMin: null, hourlyRateMax: null, rating: 0, reviewCount: 0, verified: false })],
       null,
@@ -101,7 +102,9 @@ describe('a tradesperson card', () => {
     const article = within((await screen.findByRole('article')) as HTMLElement);
     expect(article.getByText('Rate on request')).toBeTruthy();
     expect(article.queryByText('per hour')).toBeNull();
-    expect(article.getByRole('img', { name: 'No reviews yet' })).toBeTruthy();
+    expect(article.getByRole('img', { name: REVIEW_MESSAGES.newOnTradeNest })).toBeTruthy();
+    expect(article.getByText(REVIEW_MESSAGES.newOnTradeNest)).toBeTruthy();
+    expect(article.queryByText('0.0')).toBeNull();
     expect(article.queryByText('Verified')).toBeNull();
     expect(article.queryByText(/miles away/)).toBeNull();
   });

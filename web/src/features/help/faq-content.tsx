@@ -1,5 +1,6 @@
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '@domain/catalog/catalog';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '@domain/money/money';
+import { REVIEW_MESSAGES, REVIEW_RULES } from '@domain/reviews/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -10,6 +11,7 @@ const QUOTES = LIMITS.liveQuotesPerJob;
 const PROTECTION_DAYS = LIMITS.escrowProtectionDays;
 const EXAMPLE_PENCE = 40_000;
 const EXAMPLE_FEE = platformFeePence(EXAMPLE_PENCE);
+const REVIEW_DAYS = REVIEW_RULES.revealAfterDays;
 
 export type FaqItem = { id: string; question: string; answer: ReactNode };
 export type FaqSection = { id: string; title: string; items: FaqItem[] };
@@ -261,9 +263,22 @@ export const FAQ_SECTIONS: FaqSection[] = [
         question: 'Who can leave a review?',
         answer: (
           <p>
-            Only the customer of a booking that has been completed and paid can review the tradesperson, once
-            for that booking. The tradesperson can review the customer once too. So every review comes from
-            real, paid work on TradeNest.
+            Only the two people of a booking that has been completed and paid through TradeNest: the customer
+            reviews the tradesperson and the tradesperson reviews the customer, each once for that booking. So
+            every review comes from real, paid work on TradeNest. Reviews can be written until {REVIEW_DAYS}{' '}
+            days after payment.
+          </p>
+        ),
+      },
+      {
+        id: 'fair-reveal',
+        question: 'When does my review appear?',
+        answer: (
+          <p>
+            A review stays hidden from everyone but its author until the other person has reviewed too, or
+            until {REVIEW_DAYS} days after payment, whichever comes first. Then whatever was written is
+            published and no more reviews can be written for that booking, so neither of you can be swayed by
+            the other’s review. You are both told when reviews are published.
           </p>
         ),
       },
@@ -273,7 +288,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <p>
             A rating from 1 to 5 stars and, if you like, a comment of up to{' '}
-            {LIMITS.reviewCommentMax.toLocaleString('en-GB')} characters. Please keep it honest and about your
+            {REVIEW_RULES.commentMax.toLocaleString('en-GB')} characters. Please keep it honest and about your
             own experience.
           </p>
         ),
@@ -281,17 +296,35 @@ export const FAQ_SECTIONS: FaqSection[] = [
       {
         id: 'replying-to-a-review',
         question: 'Can I reply to a review?',
-        answer: <p>Yes. The person reviewed can post one public reply to each review.</p>,
+        answer: (
+          <p>
+            Yes. Once a review about you is published, you can post one public reply to it, and change it for{' '}
+            {REVIEW_RULES.replyEditableHours} hours after you first post it.
+          </p>
+        ),
+      },
+      {
+        id: 'reporting-a-review',
+        question: 'What if a review is abusive or not about the job?',
+        answer: (
+          <p>
+            Anyone signed in, apart from the person who wrote it, can report a published review as abusive or
+            offensive, or as not about the job. Our team looks at each report and either hides the review,
+            giving a reason, or keeps it. A hidden review no longer shows anywhere and no longer counts
+            towards the rating, and both people are told.
+          </p>
+        ),
       },
       {
         id: 'how-ratings-work',
         question: 'How is a rating worked out?',
         answer: (
           <p>
-            It is the average of all the person’s reviews, rounded to one decimal place, and it is the same
-            number everywhere on TradeNest. Someone with no reviews yet shows 0. A tradesperson can choose not
-            to show the text of their reviews on their profile; their rating and number of reviews are still
-            shown.
+            It is the average of the person’s published reviews, rounded to one decimal place, and it is the
+            same number everywhere on TradeNest. Hidden reviews do not count. Someone with no published
+            reviews yet shows ‘{REVIEW_MESSAGES.newOnTradeNest}’ instead of a rating. A tradesperson can
+            choose not to show the text of their reviews on their profile; their rating and number of reviews
+            are still shown.
           </p>
         ),
       },

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -75,6 +76,13 @@ describe('the FAQ', () => {
       'the fee is £60.00 and the tradesperson receives £340.00',
     );
     expect(text('Who can leave a review?')).toContain('completed and paid');
+    expect(text('Who can leave a review?')).toContain('the tradesperson reviews the customer');
+    expect(text('When does my review appear?')).toContain(
+      'until the other person has reviewed too, or until 14 days after payment',
+    );
+    expect(text('Can I reply to a review?')).toContain('for 48 hours');
+    expect(text('What if a review is abusive or not about the job?')).toContain('either hides the review');
+    expect(text('How is a rating worked out?')).toContain(`‘${REVIEW_MESSAGES.newOnTradeNest}’`);
     expect(text('What reasons can I give?')).toContain('Scope creep without compensation');
     expect(text('What reasons can I give?')).toContain('Work not completed as agreed');
   });

@@ -148,7 +148,10 @@ export function SupportHub() {
               We hold payments in escrow, so customers pay for finished work and tradespeople know the money
               is there.
             </li>
-            <li>Reviews come only from customers whose booking was completed and paid.</li>
+            <li>
+              Reviews come only from bookings that were completed and paid, and the customer and the
+              tradesperson review each other.
+            </li>
             <li>
               When something goes wrong, contact us: our team can refund a payment while it is still held.
               Raising a formal dispute on a booking is not available yet.

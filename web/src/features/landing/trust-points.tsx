@@ -23,7 +23,7 @@ const TRUST_POINTS: readonly { title: string; description: string; icon: LucideI
   {
     title: 'Genuine reviews only',
     description:
-      'Only customers whose job was completed and paid can leave a review, so every rating is real work.',
+      'Reviews come only from bookings that were completed and paid, so every rating is real work.',
     icon: Star,
   },
 ];

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
 import { bookingMoneyText } from '@/features/payments/payout-format';
+import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -80,6 +81,8 @@ export function BookingCard({ booking }: { booking: BookingView }) {
           </p>
         )}
       </div>
+      {/* The tradesperson reviews the customer once the job is paid for. */}
+      <BookingReviewStatus booking={booking} me="tradesperson" className="mt-3 border-t border-border pt-3" />
     </Card>
   );
 }

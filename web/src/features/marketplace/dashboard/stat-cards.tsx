@@ -1,9 +1,10 @@
 import type { DashboardView } from '@domain/marketplace/api';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import { Briefcase, FileText, type LucideIcon, PoundSterling, Star } from 'lucide-react';
-import { reviewCountText } from './format';
+import { cn } from '@/lib/utils';
+import { ratingStat } from './format';
 
-type Stat = { label: string; value: string; note?: string; icon: LucideIcon };
+type Stat = { label: string; value: string; note?: string; icon: LucideIcon; small?: boolean };
 
 const CARD = 'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
 
@@ -12,6 +13,7 @@ const CARD = 'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-borde
  * the real Rating (never a fixed figure).
  */
 export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
+  const rating = ratingStat(stats.rating, stats.reviewCount);
   const items: Stat[] = [
     { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase },
     { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText },
@@ -24,21 +26,30 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
     },
     {
       label: 'Rating',
-      value: stats.rating.toFixed(1),
-      note: reviewCountText(stats.reviewCount),
+      value: rating.value,
+      note: rating.note,
       icon: Star,
+      // 'New on TradeNest' is a phrase, not a figure: smaller, and it may wrap rather than be cut off.
+      small: rating.isNew,
     },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {items.map(({ label, value, note, icon: Icon }) => (
+      {items.map(({ label, value, note, icon: Icon, small }) => (
         <div key={label} className={CARD}>
           <dt className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
             {label}
             <Icon className="size-4 shrink-0" aria-hidden="true" />
           </dt>
           <dd className="min-w-0">
-            <span className="block truncate text-2xl font-bold">{value}</span>
+            <span
+              className={cn(
+                'block font-bold',
+                small ? 'text-lg leading-tight sm:text-xl' : 'truncate text-2xl',
+              )}
+            >
+              {value}
+            </span>
             {note && <span className="block text-xs leading-snug text-muted-foreground">{note}</span>}
           </dd>
         </div>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { BookingView, DashboardView, MyQuoteView } from '@domain/marketplace/api';
+import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -26,6 +27,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     completedAt: null,
     createdAt: '2025-06-01T09:00:00Z',
     money: { state: 'unpaid', heldUntil: null, frozen: false },
+    reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
     customer: { id: 'c1', fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson({ fullName: 'Tom Trade' }),
     job: {
@@ -103,7 +105,7 @@ describe('the tradesperson dashboard', () => {
     expect(screen.queryByText('4.8')).toBeNull();
   });
 
-  it('shows 0.0 and "No reviews yet" without reviews', async () => {
+  it("shows 'New on TradeNest' instead of 0.0 without reviews", async () => {
     mockApi({
       ...sessionHandler(tradesperson),
       'GET /api/v1/tradesperson/dashboard': () => ({
@@ -114,9 +116,12 @@ describe('the tradesperson dashboard', () => {
       }),
     });
     renderApp('/tradesperson-dashboard');
-    expect(await screen.findByText('No reviews yet')).toBeTruthy();
-    const rating = within(screen.getByText('Rating', { selector: 'dt' }).nextElementSibling as HTMLElement);
-    expect(rating.getByText('0.0')).toBeTruthy();
+    const dt = await screen.findByText('Rating', { selector: 'dt' });
+    const rating = within(dt.nextElementSibling as HTMLElement);
+    expect(await rating.findByText(REVIEW_MESSAGES.newOnTradeNest)).toBeTruthy();
+    expect(rating.getByText('Your rating appears once your first review is published')).toBeTruthy();
+    expect(screen.queryByText('0.0')).toBeNull();
+    expect(screen.queryByText('No reviews yet')).toBeNull();
     expect(stat('Total Earnings')).toBe('£0.00');
   });
 

@@ -14,6 +14,7 @@ import { MessageButton } from '@/features/messaging/message-button';
 import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
 import { MoneyTimeline } from '@/features/payments/money-timeline';
 import { PayButton } from '@/features/payments/pay-button';
+import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError } from '@/lib/toast';
@@ -149,6 +150,13 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
               </p>
             )}
             <BookingMoney booking={job.booking} owner={owner} />
+            {(owner || tradesperson) && (
+              <BookingReviewStatus
+                booking={job.booking}
+                me={owner ? 'customer' : 'tradesperson'}
+                className="mt-4 border-t border-border pt-4"
+              />
+            )}
           </CardContent>
         </Card>
       )}

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { JobDetailView } from '@domain/marketplace/api';
 import { MARKET_MESSAGES, QUOTE_MESSAGES } from '@domain/marketplace/schemas';
+import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
@@ -12,6 +13,7 @@ import {
   makeBooking,
   makeJobDetail,
   makeQuote,
+  makeTradesperson,
   QUOTE_ID,
   TRADESPERSON_ID,
 } from '@/test/fixtures';
@@ -120,6 +122,30 @@ describe('Job detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("shows a quote from a tradesperson without reviews as 'New on TradeNest', never 0.0", async () => {
+    openJob(
+      makeJobDetail({
+        quotes: [makeQuote({ tradesperson: makeTradesperson({ rating: 0, reviewCount: 0 }) })],
+      }),
+    );
+    const quotes = await screen.findByRole('region', { name: /Quotes/ });
+    expect(within(quotes).getByRole('img', { name: REVIEW_MESSAGES.newOnTradeNest })).toBeTruthy();
+    expect(within(quotes).getByText(REVIEW_MESSAGES.newOnTradeNest)).toBeTruthy();
+    expect(within(quotes).queryByText('0.0')).toBeNull();
+  });
+
+  it('shows a tradesperson the customer’s real rating once they have reviews', async () => {
+    const job = makeJobDetail({
+      viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+    });
+    openJob({ ...job, customer: { ...job.customer, rating: 4.2, reviewCount: 3 } }, {}, tradesperson);
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Customer' });
+    const customer = within(heading.closest('.rounded-xl') as HTMLElement);
+    expect(customer.getByRole('img', { name: 'Rated 4.2 out of 5 from 3 reviews' })).toBeTruthy();
+    expect(customer.getByText('4.2')).toBeTruthy();
+    expect(customer.getByText('(3 reviews)')).toBeTruthy();
+  });
+
   it('asks before accepting, with the amount and what it does; Cancel changes nothing', async () => {
     const other = makeQuote({
       id: '20000000-0000-4000-8000-000000000002',
@@ -191,6 +217,22 @@ describe('Job detail', () => {
     expect(screen.getByText('Confirmed')).toBeTruthy();
   });
 
+  it('offers its customer Leave Review on a paid booking, and says when their review will be published', async () => {
+    const closesAt = new Date(Date.now() + 10 * 24 * 3600_000).toISOString();
+    const paid = makeBooking({
+      status: 'completed',
+      depositPaid: true,
+      completedAt: new Date().toISOString(),
+      reviews: { closesAt, customerReviewed: false, tradespersonReviewed: true, published: false },
+    });
+    openJob(
+      makeJobDetail({ status: 'completed', quotes: [makeQuote({ status: 'accepted' })], booking: paid }),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Booking' });
+    expect(screen.getByRole('button', { name: 'Leave Review' })).toBeTruthy();
+    expect(screen.getByText(/has reviewed you — leave yours to see it$/)).toBeTruthy();
+  });
+
   it('shows a tradesperson the district, distance, customer rating and the quote form', async () => {
     openJob(
       makeJobDetail({
@@ -204,8 +246,13 @@ describe('Job detail', () => {
     );
     expect(await screen.findByText('M1 (district)')).toBeTruthy();
     expect(screen.getByText('2.3 miles away')).toBeTruthy();
-    expect(screen.getByText('0.0')).toBeTruthy();
-    expect(screen.getByText('No reviews yet')).toBeTruthy();
+    // A customer without a published review is new, not rated 0.
+    const customer = screen.getByRole('heading', { level: 2, name: 'Customer' }).closest('.rounded-xl');
+    expect(
+      within(customer as HTMLElement).getByRole('img', { name: REVIEW_MESSAGES.newOnTradeNest }),
+    ).toBeTruthy();
+    expect(screen.queryByText('0.0')).toBeNull();
+    expect(screen.queryByText('No reviews yet')).toBeNull();
     expect((screen.getByRole('button', { name: 'Message' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Submit Quote' })).toBeTruthy();
   });

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
 import { PayButton } from '@/features/payments/pay-button';
+import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
 import { displayName } from '@/lib/format';
 import { CancelJobButton } from './cancel-job-button';
 
@@ -100,6 +101,10 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>
+      {/* Spec section 2: the Done tab is where the customer leaves a review. */}
+      {tab === 'done' && booking && (
+        <BookingReviewStatus booking={booking} me="customer" className="mt-3 border-t border-border pt-3" />
+      )}
     </Card>
   );
 }

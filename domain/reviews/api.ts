@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { REVIEW_MESSAGES, REVIEW_REPORT_OUTCOMES, REVIEW_REPORT_REASONS, REVIEW_RULES } from './messages';
+
+export {
+  REVIEW_MESSAGES,
+  REVIEW_REPORT_REASON_LABELS,
+  REVIEW_REPORT_REASONS,
+  REVIEW_RULES,
+} from './messages';
+
+// The reviews API contract (docs/api/reviews.md, DOMAIN-RULES 8). The server validates and
+// serializes with these schemas; the web imports their types and uses the bodies for its forms.
+
+/** Trimmed; empty becomes null (spec section 5). */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => value || null);
+
+// ---- Writing (spec section 5: Review) ----
+
+export const ReviewBody = z.object({
+  rating: z
+    .number({
+      error: (issue) => (issue.input == null ? REVIEW_MESSAGES.ratingRequired : REVIEW_MESSAGES.ratingRange),
+    })
+    .int(REVIEW_MESSAGES.ratingRange)
+    .min(1, REVIEW_MESSAGES.ratingRange)
+    .max(5, REVIEW_MESSAGES.ratingRange),
+  comment: optionalText(REVIEW_RULES.commentMax, REVIEW_MESSAGES.commentTooLong),
+});
+export type ReviewBody = z.input<typeof ReviewBody>;
+
+export const ReplyBody = z.object({
+  reply: z
+    .string({ error: REVIEW_MESSAGES.replyRequired })
+    .trim()
+    .min(1, REVIEW_MESSAGES.replyRequired)
+    .max(REVIEW_RULES.replyMax, REVIEW_MESSAGES.replyTooLong),
+});
+export type ReplyBody = z.input<typeof ReplyBody>;
+
+export const ReportBody = z.object({
+  reason: z.enum(REVIEW_REPORT_REASONS, { error: REVIEW_MESSAGES.reportReasonRequired }),
+  details: optionalText(REVIEW_RULES.reportDetailsMax, REVIEW_MESSAGES.reportDetailsTooLong),
+});
+export type ReportBody = z.input<typeof ReportBody>;
+
+// ---- What a booking shows about its reviews (BookingView.reviews) ----
+
+export const BookingReviews = z.object({
+  /**
+   * When the review window closes (14 days after payment) and whatever was written is published;
+   * null while the booking is not completed and paid. Each side that has not reviewed may until then.
+   */
+  closesAt: z.string().nullable(),
+  customerReviewed: z.boolean(),
+  tradespersonReviewed: z.boolean(),
+  /** The booking's reviews are public (both sides reviewed, or the window closed). */
+  published: z.boolean(),
+});
+export type BookingReviews = z.infer<typeof BookingReviews>;
+
+// ---- My reviews (/my-reviews) ----
+
+export const REVIEW_STATUSES = ['waiting', 'published', 'hidden'] as const;
+
+const Party = z.object({
+  id: z.string(),
+  /** Null for a deleted account. */
+  name: z.string().nullable(),
+  userType: z.enum(['customer', 'tradesperson']),
+});
+
+export const MyReviewView = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  job: z.object({ id: z.string(), title: z.string() }),
+  /** written: I wrote it; received: it is about me. */
+  side: z.enum(['written', 'received']),
+  status: z.enum(REVIEW_STATUSES),
+  /**
+   * Null on a received review still waiting for fair reveal: its author's words stay hidden from me
+   * until it is published.
+   */
+  rating: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+  /** While waiting: when it will be published at the latest. */
+  revealDueAt: z.string(),
+  /** Set when an admin hid it after a report. */
+  hiddenReason: z.string().nullable(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  /** Until when the reply can be changed (48 hours after it was first posted). */
+  replyEditableUntil: z.string().nullable(),
+  /** I am the reviewee and may post or change the reply now. */
+  canReply: z.boolean(),
+  /** I have reported it already. */
+  reported: z.boolean(),
+  reviewer: Party,
+  reviewee: Party,
+});
+export type MyReviewView = z.infer<typeof MyReviewView>;
+
+export const MyReviewsQuery = z.object({
+  side: z.enum(['written', 'received']).default('received'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const MyReviewsPage = z.object({
+  reviews: z.array(MyReviewView),
+  nextCursor: z.string().nullable(),
+});
+export type MyReviewsPage = z.infer<typeof MyReviewsPage>;
+
+/** A booking waiting for my review, its window still open. */
+export const ReviewTask = z.object({
+  bookingId: z.string(),
+  job: z.object({ id: z.string(), title: z.string() }),
+  /** The person I would review. */
+  other: Party,
+  /** They have reviewed me already: mine publishes both. */
+  otherReviewed: z.boolean(),
+  paidAt: z.string(),
+  closesAt: z.string(),
+});
+export type ReviewTask = z.infer<typeof ReviewTask>;
+export const ReviewTasksResponse = z.object({ bookings: z.array(ReviewTask) });
+export type ReviewTasksResponse = z.infer<typeof ReviewTasksResponse>;
+
+export const MyReviewResponse = z.object({ review: MyReviewView });
+export type MyReviewResponse = z.infer<typeof MyReviewResponse>;
+
+export const ReportResponse = z.object({ reported: z.literal(true), message: z.string() });
+
+// ---- Admin: reported reviews (/admin/reviews) ----
+
+export const ReviewReportsQuery = z.object({
+  status: z.enum(['open', 'decided']).default('open'),
+});
+
+export const AdminReviewReport = z.object({
+  id: z.string(),
+  reason: z.enum(REVIEW_REPORT_REASONS),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+  reporter: z.object({ id: z.string(), name: z.string().nullable() }),
+  outcome: z.enum(REVIEW_REPORT_OUTCOMES).nullable(),
+  decidedAt: z.string().nullable(),
+});
+
+/** A reported review with every report on it. */
+export const AdminReportedReview = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  job: z.object({ id: z.string(), title: z.string() }),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  hiddenReason: z.string().nullable(),
+  reviewer: Party,
+  reviewee: Party,
+  reports: z.array(AdminReviewReport),
+});
+export type AdminReportedReview = z.infer<typeof AdminReportedReview>;
+
+export const ReviewReportsResponse = z.object({
+  reviews: z.array(AdminReportedReview),
+  /** Reviews with open reports in all (the list shows the oldest 100). */
+  openCount: z.number().int(),
+});
+export type ReviewReportsResponse = z.infer<typeof ReviewReportsResponse>;
+
+export const ModerateReviewBody = z.object({
+  /** hide: out of every list and the rating; keep: the reports are closed and it stays. */
+  action: z.enum(['hide', 'keep']),
+  reason: z
+    .string({ error: REVIEW_MESSAGES.hideReasonRequired })
+    .trim()
+    .min(REVIEW_RULES.hideReasonMin, REVIEW_MESSAGES.hideReasonRequired)
+    .max(REVIEW_RULES.hideReasonMax, REVIEW_MESSAGES.hideReasonTooLong),
+});
+export type ModerateReviewBody = z.input<typeof ModerateReviewBody>;
+
+export const ModerateReviewResponse = z.object({ review: AdminReportedReview });

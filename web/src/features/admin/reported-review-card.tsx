@@ -1,0 +1,270 @@
+import { REVIEW_MESSAGES, REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messages';
+import { Check, EyeOff, MessageSquareReply } from 'lucide-react';
+import { type ReactNode, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Stars } from '@/features/discovery/reviews-list';
+import { isValidationError } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { type AdminReportedReview, errorMessage, isConflict, useModerateReview } from './api';
+import { focusAfterDialog } from './focus';
+import { formatDateTime, plural } from './format';
+import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
+import { Badge } from './user-badges';
+
+type Action = 'hide' | 'keep';
+
+const nameOf = (person: { name: string | null }) => person.name ?? 'Deleted user';
+
+const USER_TYPE = { customer: 'Customer', tradesperson: 'Tradesperson' } as const;
+
+/** The client's check of a moderation reason, in the server's words (REVIEW_MESSAGES). */
+export function moderationReasonProblem(reason: string): string | null {
+  const length = reason.trim().length;
+  if (length < REVIEW_RULES.hideReasonMin) return REVIEW_MESSAGES.hideReasonRequired;
+  if (length > REVIEW_RULES.hideReasonMax) return REVIEW_MESSAGES.hideReasonTooLong;
+  return null;
+}
+
+function StatusBadge({ status }: { status: AdminReportedReview['status'] }) {
+  if (status === 'hidden') return <Badge tone="red">Hidden</Badge>;
+  if (status === 'waiting') return <Badge tone="grey">Waiting</Badge>;
+  return <Badge tone="green">Published</Badge>;
+}
+
+function OutcomeBadge({ outcome }: { outcome: AdminReportedReview['reports'][number]['outcome'] }) {
+  if (outcome === 'hidden') return <Badge tone="red">Review hidden</Badge>;
+  if (outcome === 'kept') return <Badge tone="grey">Review kept</Badge>;
+  return <Badge tone="blue">Open</Badge>;
+}
+
+function PersonLink({ person }: { person: AdminReportedReview['reviewer'] }) {
+  return (
+    <Link
+      to={`/admin/users/${person.id}`}
+      className="font-medium break-words text-primary underline underline-offset-4"
+    >
+      {nameOf(person)}
+    </Link>
+  );
+}
+
+/**
+ * One reported review as an admin decides it: the review itself (stars, comment, reply, job, who
+ * reviewed whom, where it stands) and every report on it. 'Hide review' takes it out of every list and
+ * the rating; 'Keep review' closes its reports. Both need a reason, which is audited.
+ */
+export function ReportedReviewCard({
+  review,
+  onDecided,
+}: {
+  review: AdminReportedReview;
+  /** After a decision went through (the Open list moves focus on, as the item leaves it). */
+  onDecided?: (review: AdminReportedReview) => void;
+}) {
+  const id = useId();
+  const articleRef = useRef<HTMLElement>(null);
+  const moderate = useModerateReview();
+  const reviewer = nameOf(review.reviewer);
+  const reviewee = nameOf(review.reviewee);
+  const openReports = review.reports.filter((report) => report.outcome === null).length;
+  const canHide = review.status !== 'hidden';
+  const canKeep = openReports > 0;
+
+  // mutateAsync: the answer is handled even when this card has already left the queue.
+  const send = (action: Action, reason: string, outcome: ReasonOutcome) =>
+    void moderate.mutateAsync({ reviewId: review.id, body: { action, reason } }).then(
+      () => {
+        outcome.close();
+        void showSuccess(
+          action === 'hide' ? 'Review hidden' : 'Review kept',
+          action === 'hide'
+            ? `${reviewer}’s review of ${reviewee} no longer shows anywhere or counts towards the rating.`
+            : `${reviewer}’s review of ${reviewee} stays published and its reports are closed.`,
+        );
+        if (onDecided) onDecided(review);
+        else focusAfterDialog(() => articleRef.current);
+      },
+      (error: unknown) => {
+        const message = errorMessage(error, 'The decision could not be saved. Please try again.');
+        if (isValidationError(error)) return outcome.reasonError(message);
+        // Decided meanwhile (already hidden, no open report): the list reloads, the toast says why.
+        if (isConflict(error)) {
+          outcome.close();
+          void showError('Error', message);
+          return;
+        }
+        outcome.fail(message);
+      },
+    );
+
+  const pendingAction = moderate.isPending ? moderate.variables?.body.action : undefined;
+  const reasonHint = `Between ${REVIEW_RULES.hideReasonMin} and ${REVIEW_RULES.hideReasonMax} characters. Kept in the audit trail.`;
+
+  return (
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="text-sm break-words text-muted-foreground">
+            Job:{' '}
+            <Link
+              to={`/job/${review.job.id}`}
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              {review.job.title}
+            </Link>
+          </p>
+          <h2 id={`${id}-title`} className="text-lg font-semibold break-words">
+            {reviewer}
+            <span aria-hidden="true"> → </span>
+            <span className="sr-only"> reviewed </span>
+            {reviewee}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {USER_TYPE[review.reviewer.userType]} <PersonLink person={review.reviewer} /> reviewed{' '}
+            {USER_TYPE[review.reviewee.userType].toLowerCase()} <PersonLink person={review.reviewee} /> on{' '}
+            {formatDateTime(review.createdAt)}
+          </p>
+        </div>
+        <StatusBadge status={review.status} />
+      </div>
+
+      <div className="space-y-2 rounded-lg bg-muted p-3 text-sm">
+        <Stars rating={review.rating} />
+        {review.comment ? (
+          <p className="break-words whitespace-pre-line">{review.comment}</p>
+        ) : (
+          <p className="text-muted-foreground">No comment.</p>
+        )}
+        {review.reply && (
+          <div className="border-l-4 border-primary pl-3">
+            <p className="flex items-center gap-1.5 font-medium">
+              <MessageSquareReply className="size-4 text-primary" aria-hidden="true" />
+              Reply from {reviewee}
+            </p>
+            <p className="mt-1 break-words whitespace-pre-line">{review.reply}</p>
+          </div>
+        )}
+      </div>
+
+      {review.hiddenReason && review.status === 'hidden' && (
+        <p className="text-sm">
+          <span className="font-medium">Reason for hiding: </span>
+          {review.hiddenReason}
+        </p>
+      )}
+
+      <section aria-labelledby={`${id}-reports`} className="space-y-2">
+        <h3 id={`${id}-reports`} className="font-semibold">
+          Reports ({review.reports.length})
+        </h3>
+        <ul className="space-y-2">
+          {review.reports.map((report) => (
+            <li key={report.id} className="rounded-lg border border-border p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-medium">{REVIEW_REPORT_REASON_LABELS[report.reason]}</p>
+                <OutcomeBadge outcome={report.outcome} />
+              </div>
+              {report.details && <p className="mt-1 break-words whitespace-pre-line">{report.details}</p>}
+              <p className="mt-1 text-muted-foreground">
+                By{' '}
+                <Link
+                  to={`/admin/users/${report.reporter.id}`}
+                  className="text-primary underline underline-offset-4"
+                >
+                  {nameOf(report.reporter)}
+                </Link>{' '}
+                on {formatDateTime(report.createdAt)}
+                {report.decidedAt && ` · decided ${formatDateTime(report.decidedAt)}`}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {(canHide || canKeep) && (
+        <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+          {canKeep && (
+            <ReasonDialog
+              trigger={
+                <Button
+                  variant="outline"
+                  disabled={moderate.isPending}
+                  aria-label={`Keep review by ${reviewer} of ${reviewee}`}
+                >
+                  <Check aria-hidden="true" />
+                  Keep review
+                </Button>
+              }
+              title="Keep this review?"
+              description={
+                <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
+                  It stays published and its {plural(openReports, 'open report')} will be closed.
+                </Description>
+              }
+              hint={reasonHint}
+              confirmLabel="Keep review"
+              confirmVariant="default"
+              pending={pendingAction === 'keep'}
+              validate={moderationReasonProblem}
+              onConfirm={(reason, outcome) => send('keep', reason, outcome)}
+            />
+          )}
+          {canHide && (
+            <ReasonDialog
+              trigger={
+                <Button
+                  variant="outline"
+                  className="text-destructive dark:text-red-300"
+                  disabled={moderate.isPending}
+                  aria-label={`Hide review by ${reviewer} of ${reviewee}`}
+                >
+                  <EyeOff aria-hidden="true" />
+                  Hide review
+                </Button>
+              }
+              title="Hide this review?"
+              description={
+                <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
+                  It disappears from every list and no longer counts towards {reviewee}’s rating. Both of them
+                  are told, and the reviewer sees your reason.
+                </Description>
+              }
+              hint={reasonHint}
+              confirmLabel="Hide review"
+              pending={pendingAction === 'hide'}
+              validate={moderationReasonProblem}
+              onConfirm={(reason, outcome) => send('hide', reason, outcome)}
+            />
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Description({
+  reviewer,
+  reviewee,
+  rating,
+  children,
+}: {
+  reviewer: string;
+  reviewee: string;
+  rating: number;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p>
+        {reviewer}’s {rating}-star review of {reviewee}.
+      </p>
+      <p>{children}</p>
+    </>
+  );
+}
