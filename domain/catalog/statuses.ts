@@ -26,10 +26,21 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const DISPUTE_STATUSES = ['open', 'under_review', 'resolved'] as const;
+/**
+ * open: raised, the other party is being told; awaiting_response: told, with 7 days to answer;
+ * under_review: answered, or the 7 days passed, and an admin decides; resolved: decided.
+ */
+export const DISPUTE_STATUSES = ['open', 'awaiting_response', 'under_review', 'resolved'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
-export const DISPUTE_RESOLUTIONS = ['release_to_tradesperson', 'refund_customer', 'split'] as const;
+/** no_money_held: a dispute about work in progress, closed with a note; nothing was paid to move. */
+export const DISPUTE_RESOLUTIONS = [
+  'release_to_tradesperson',
+  'refund_customer',
+  'split',
+  'no_money_held',
+] as const;
+export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 
 export const DOCUMENT_KINDS = ['photo_id', 'insurance', 'accreditation'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -30,6 +30,12 @@ export const DOMAIN_EVENT_TYPES = [
   'review.published',
   'review.replied',
   'review.hidden',
+  'dispute.raised',
+  'dispute.responded',
+  'dispute.deadline_passed',
+  'dispute.message_posted',
+  'dispute.evidence_added',
+  'dispute.resolved',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -87,6 +93,24 @@ export interface DomainEventPayloads {
   'review.replied': ReviewRef & { edited: boolean };
   /** An admin hid a reported review. */
   'review.hidden': ReviewRef & { reason: string };
+  /** A party raised a dispute: the booking is disputed and its held money frozen. */
+  'dispute.raised': DisputeRef & { reason: string };
+  /** The respondent answered: the dispute is under review. */
+  'dispute.responded': DisputeRef;
+  /** The respondent did not answer within 7 days: the dispute went to review without them. */
+  'dispute.deadline_passed': DisputeRef;
+  /** A message in the dispute's thread, by a party or an admin (`authorId`). */
+  'dispute.message_posted': DisputeRef & { messageId: string; authorId: string };
+  'dispute.evidence_added': DisputeRef & { evidenceId: string; authorId: string };
+  /** An admin resolved it; `refundPence` went back to the customer, `releasePence` to the tradesperson. */
+  'dispute.resolved': DisputeRef & { resolution: string; refundPence: number; releasePence: number };
+}
+
+interface DisputeRef extends BookingRef {
+  disputeId: string;
+  /** Who raised it, and the other party, asked to respond. */
+  raisedBy: string;
+  respondentId: string;
 }
 
 interface ReviewRef extends BookingRef {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../catalog/statuses';
+import { BookingDispute } from '../disputes/api';
 import { BookingMoneySummary } from '../payments/api';
 import { BookingReviews } from '../reviews/api';
 
@@ -66,6 +67,8 @@ export const BookingView = z.object({
   money: BookingMoneySummary,
   /** Where the booking's reviews stand (fair reveal, docs/api/reviews.md). */
   reviews: BookingReviews,
+  /** The booking's dispute, if any, and whether a party may raise one now (docs/api/disputes.md). */
+  dispute: BookingDispute,
   customer: PersonView,
   tradesperson: TradespersonView,
   job: z.object({ id: z.string(), title: z.string(), category: z.string(), outcode: z.string() }),

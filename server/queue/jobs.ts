@@ -30,6 +30,13 @@ export interface Jobs {
   'verification.daily': Record<string, never>;
   /** Fair reveal: publish the reviews of bookings whose 14-day window has closed (every 5 minutes). */
   'reviews.publish-due': Record<string, never>;
+  /**
+   * send-dispute-email: support and the respondent are emailed about a new dispute, and the
+   * respondent's 7 days to respond start.
+   */
+  'disputes.send-email': { disputeId: string };
+  /** Disputes whose respondent let the 7 days pass go to review (every 5 minutes). */
+  'disputes.deadline': Record<string, never>;
   /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
   'payments.sandbox-webhook': { eventId: string };
 }
@@ -136,6 +143,24 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     batchSize: 1,
     deadLetter: false,
   },
+  // Retried: support must hear of every dispute. Idempotent (the emails are keyed by the dispute).
+  'disputes.send-email': {
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    batchSize: 1,
+    deadLetter: true,
+  },
+  // Every 5 minutes anyway, and moving a dispute to review is idempotent.
+  'disputes.deadline': {
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    batchSize: 1,
+    deadLetter: false,
+  },
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,
@@ -156,4 +181,5 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   // 00:05 UTC is after midnight in London in winter and summer, so 'today' has already moved on.
   'verification.daily': '5 0 * * *',
   'reviews.publish-due': '*/5 * * * *',
+  'disputes.deadline': '*/5 * * * *',
 };

@@ -7,6 +7,7 @@ import {
   USER_TYPES,
 } from '../../../domain/catalog/catalog';
 import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../../../domain/catalog/statuses';
+import { DISPUTE_RULES } from '../../../domain/disputes/messages';
 import {
   REVIEW_REPORT_OUTCOMES,
   REVIEW_REPORT_REASONS,
@@ -123,10 +124,20 @@ export const disputes = pgTable(
     reason: text('reason').notNull(),
     description: text('description').notNull(),
     status: text('status').notNull().default('open'),
+    /** The booking's status before the dispute: it returns to it when the dispute is resolved. */
+    bookingStatusBefore: text('booking_status_before'),
+    /** When the respondent was told (send-dispute-email); their 7 days run from then. */
+    notifiedAt: tsz('notified_at'),
+    responseDueAt: tsz('response_due_at'),
+    response: text('response'),
+    respondedAt: tsz('responded_at'),
+    /** When it went to review: at the response, or when the deadline passed without one. */
+    reviewStartedAt: tsz('review_started_at'),
     resolution: text('resolution'),
     resolutionNote: text('resolution_note'),
-    // For a split: the part of the held money returned to the customer.
+    /** At resolution: what was refunded to the customer and what was released to the tradesperson. */
     refundPence: integer('refund_pence'),
+    releasePence: integer('release_pence'),
     resolvedBy: uuid('resolved_by').references(() => users.id),
     resolvedAt: tsz('resolved_at'),
     createdAt: createdAt(),
@@ -147,10 +158,76 @@ export const disputes = pgTable(
       'disputes_resolution_check',
       sql`${t.resolution} is null or ${oneOf(t.resolution, DISPUTE_RESOLUTIONS)}`,
     ),
-    check('disputes_resolved_check', sql`(${t.status} = 'resolved') = (${t.resolution} is not null)`),
+    check(
+      'disputes_resolved_check',
+      sql`(${t.status} = 'resolved') = (${t.resolution} is not null and ${t.resolvedAt} is not null)`,
+    ),
     check('disputes_refund_check', sql`${t.refundPence} is null or ${t.refundPence} >= 0`),
+    check('disputes_release_check', sql`${t.releasePence} is null or ${t.releasePence} >= 0`),
+    check(
+      'disputes_response_check',
+      sql`(${t.response} is null) = (${t.respondedAt} is null) and (${t.response} is null or char_length(${t.response}) between ${sql.raw(String(DISPUTE_RULES.responseMin))} and ${sql.raw(String(DISPUTE_RULES.responseMax))})`,
+    ),
     // At most one unresolved dispute per booking.
     uniqueIndex('disputes_one_open_per_booking').on(t.bookingId).where(sql`${t.status} <> 'resolved'`),
     index('disputes_status_idx').on(t.status, t.createdAt),
+    // The deadline job: disputes still waiting for a response, by deadline.
+    index('disputes_response_due_idx').on(t.responseDueAt).where(sql`${t.status} = 'awaiting_response'`),
+    index('disputes_raised_by_idx').on(t.raisedBy, t.createdAt),
+  ],
+);
+
+/** The dispute's thread: both parties and TradeNest's admins. */
+export const disputeMessages = pgTable(
+  'dispute_messages',
+  {
+    id: id(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'dispute_messages_body_length',
+      sql`char_length(${t.body}) between 1 and ${sql.raw(String(DISPUTE_RULES.messageMax))}`,
+    ),
+    index('dispute_messages_dispute_idx').on(t.disputeId, t.createdAt),
+  ],
+);
+
+/** Evidence: a written statement, or a photo stored re-encoded (no metadata) with an optional caption. */
+export const disputeEvidence = pgTable(
+  'dispute_evidence',
+  {
+    id: id(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    text: text('text'),
+    storageKey: text('storage_key'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('dispute_evidence_kind_check', oneOf(t.kind, ['text', 'photo'])),
+    check(
+      'dispute_evidence_shape_check',
+      sql`(${t.kind} = 'text' and ${t.text} is not null and ${t.storageKey} is null) or (${t.kind} = 'photo' and ${t.storageKey} is not null and ${t.width} > 0 and ${t.height} > 0)`,
+    ),
+    check(
+      'dispute_evidence_text_length',
+      sql`${t.text} is null or char_length(${t.text}) between 1 and ${sql.raw(String(DISPUTE_RULES.evidenceTextMax))}`,
+    ),
+    index('dispute_evidence_dispute_idx').on(t.disputeId, t.createdAt),
   ],
 );

@@ -44,17 +44,19 @@ function auditEntryOf(event: DomainEvent) {
   if (event.type === 'message.sent') return null;
   const p = event.payload;
   const [entityType, entityId] =
-    'documentId' in p
-      ? ['document', p.documentId]
-      : 'payoutId' in p
-        ? ['payout', p.payoutId]
-        : 'paymentId' in p
-          ? ['payment', p.paymentId]
-          : 'bookingId' in p
-            ? ['booking', p.bookingId]
-            : 'quoteId' in p
-              ? ['quote', p.quoteId]
-              : ['job', p.jobId];
+    'disputeId' in p
+      ? ['dispute', p.disputeId]
+      : 'documentId' in p
+        ? ['document', p.documentId]
+        : 'payoutId' in p
+          ? ['payout', p.payoutId]
+          : 'paymentId' in p
+            ? ['payment', p.paymentId]
+            : 'bookingId' in p
+              ? ['booking', p.bookingId]
+              : 'quoteId' in p
+                ? ['quote', p.quoteId]
+                : ['job', p.jobId];
   return {
     actorUserId: event.actorId,
     action: event.type,

@@ -17,8 +17,6 @@ import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
 import { toRating } from '../ratings';
-import { moneySummaries } from './booking-money';
-import { reviewSummaries } from './booking-reviews';
 import {
   addLiveQuotes,
   countOpenJobs,
@@ -40,7 +38,7 @@ import {
 } from './jobs.repository';
 import { peopleByIds, peopleOfJob, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
-import { bookingView, bookingViews, quoteView } from './presenters';
+import { bookingExtras, bookingView, bookingViews, quoteView } from './presenters';
 import { quotesOfJob, rejectPendingQuotes } from './quotes.repository';
 import type { SharedPages } from './shared-pages';
 
@@ -378,9 +376,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
   const quotes = quoteRows.map((q) => quoteView(q, people));
-  const [money, reviews] = shownBooking
-    ? await Promise.all([moneySummaries(deps.db, [shownBooking]), reviewSummaries(deps.db, [shownBooking])])
-    : [new Map(), new Map()];
+  const extras = shownBooking ? await bookingExtras(deps.db, [shownBooking]) : null;
   const me = people.get(viewer.id);
   const refusal =
     relation === 'tradesperson'
@@ -408,7 +404,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     createdAt: job.createdAt.toISOString(),
     customer: personView(people.get(job.customerId), job.customerId),
     quotes,
-    booking: shownBooking ? bookingView(shownBooking, job, people, money, reviews) : null,
+    booking: shownBooking && extras ? bookingView(shownBooking, job, people, extras) : null,
     viewer: {
       relation,
       canQuote: relation === 'tradesperson' && refusal === null,

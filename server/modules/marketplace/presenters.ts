@@ -1,7 +1,9 @@
+import type { BookingDispute } from '../../../domain/disputes/api';
 import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import type { BookingMoneySummary } from '../../../domain/payments/api';
 import type { BookingReviews } from '../../../domain/reviews/api';
 import type { Executor } from '../../db/client';
+import { disputeSummaries } from './booking-disputes';
 import { moneyOf, moneySummaries } from './booking-money';
 import { reviewSummaries, reviewsOf } from './booking-reviews';
 import type { BookingRow } from './bookings.repository';
@@ -40,8 +42,7 @@ export function bookingView(
   b: BookingRow,
   job: JobRow,
   people: Map<string, PersonRow>,
-  money: Map<string, BookingMoneySummary>,
-  reviews: Map<string, BookingReviews>,
+  { money, reviews, disputes }: BookingExtras,
 ): BookingView {
   return {
     id: b.id,
@@ -55,6 +56,7 @@ export function bookingView(
     createdAt: b.createdAt.toISOString(),
     money: moneyOf(money, b.id),
     reviews: reviewsOf(reviews, b.id),
+    dispute: disputes.get(b.id) ?? { id: null, status: null, canRaise: false },
     customer: personView(people.get(b.customerId), b.customerId),
     tradesperson: tradespersonView(people.get(b.tradespersonId), b.tradespersonId),
     job: { id: job.id, title: job.title, category: job.category, outcode: job.outcode },
@@ -80,18 +82,29 @@ export async function myQuoteViews(
   return rows.map((r) => ({ ...quoteView(r.quote, people), job: jobSummary(r.job) }));
 }
 
+/** What a booking shows beside its own columns: its money, its reviews and its dispute. */
+export interface BookingExtras {
+  money: Map<string, BookingMoneySummary>;
+  reviews: Map<string, BookingReviews>;
+  disputes: Map<string, BookingDispute>;
+}
+
+export async function bookingExtras(db: Executor, rows: BookingRow[]): Promise<BookingExtras> {
+  const [money, reviews] = await Promise.all([moneySummaries(db, rows), reviewSummaries(db, rows)]);
+  return { money, reviews, disputes: await disputeSummaries(db, rows, money) };
+}
+
 export async function bookingViews(
   db: Executor,
   rows: BookingRow[],
   jobs: Map<string, JobRow>,
 ): Promise<BookingView[]> {
-  const [people, money, reviews] = await Promise.all([
+  const [people, extras] = await Promise.all([
     peopleByIds(
       db,
       rows.flatMap((b) => [b.customerId, b.tradespersonId]),
     ),
-    moneySummaries(db, rows),
-    reviewSummaries(db, rows),
+    bookingExtras(db, rows),
   ]);
-  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people, money, reviews));
+  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people, extras));
 }

@@ -17,7 +17,13 @@ export interface NotificationPlan {
   body: string;
   /** A path in the web app. */
   link: string;
-  email: EmailSwitch;
+  /**
+   * Which switch governs its email; 'always' for news about money frozen or moved by a dispute (sent
+   * whatever the switches say, like account news); null for in-app only (its email goes another way).
+   */
+  email: EmailSwitch | 'always' | null;
+  /** Told even though they acted: the raiser's own record that their dispute was received. */
+  evenIfActor?: boolean;
 }
 
 /** '30 Nov 2026': the day a held payment is released, in UK time. */
@@ -266,6 +272,101 @@ export function planNotifications(event: DomainEvent, facts: EventFacts): Notifi
           email: 'quoteUpdates',
         },
       ];
+    }
+    case 'dispute.raised': {
+      const { raisedBy, respondentId, disputeId, reason } = event.payload;
+      const link = `/disputes/${disputeId}`;
+      return [
+        {
+          userId: respondentId,
+          title: `${nameOf(facts, event.payload, raisedBy)} raised a dispute about ${job}`,
+          body: `Reason: ${reason}. Any money held for the job is frozen. Please respond within 7 days.`,
+          link,
+          // send-dispute-email writes to them with the deadline.
+          email: null,
+        },
+        {
+          userId: raisedBy,
+          title: `Dispute raised for ${job}`,
+          body: 'Our support team will be in touch. Any money held for the job is frozen until it is resolved.',
+          link,
+          email: null,
+          evenIfActor: true,
+        },
+      ];
+    }
+    case 'dispute.responded': {
+      const { raisedBy, respondentId, disputeId } = event.payload;
+      return [
+        {
+          userId: raisedBy,
+          title: `${nameOf(facts, event.payload, respondentId)} responded to your dispute about ${job}`,
+          body: 'Our team is now reviewing the dispute.',
+          link: `/disputes/${disputeId}`,
+          email: 'always',
+        },
+      ];
+    }
+    case 'dispute.deadline_passed': {
+      const { raisedBy, respondentId, disputeId } = event.payload;
+      return [
+        {
+          userId: raisedBy,
+          title: `Your dispute about ${job} is under review`,
+          body: `${nameOf(facts, event.payload, respondentId)} did not respond within 7 days, so our team is reviewing it now.`,
+          link: `/disputes/${disputeId}`,
+          email: 'always',
+        },
+        {
+          userId: respondentId,
+          title: `The dispute about ${job} is under review`,
+          body: 'The 7 days to respond have passed, so our team is reviewing it now. You can still add messages and evidence.',
+          link: `/disputes/${disputeId}`,
+          email: 'always',
+        },
+      ];
+    }
+    case 'dispute.message_posted': {
+      const { raisedBy, respondentId, disputeId, authorId } = event.payload;
+      const from =
+        authorId === raisedBy || authorId === respondentId
+          ? nameOf(facts, event.payload, authorId)
+          : 'TradeNest support';
+      return [raisedBy, respondentId]
+        .filter((userId) => userId !== authorId)
+        .map((userId) => ({
+          userId,
+          title: `New message in the dispute about ${job}`,
+          body: `${from} wrote in the dispute's thread.`,
+          link: `/disputes/${disputeId}`,
+          email: 'newMessages' as const,
+        }));
+    }
+    case 'dispute.evidence_added': {
+      const { raisedBy, respondentId, disputeId, authorId } = event.payload;
+      return [raisedBy, respondentId]
+        .filter((userId) => userId !== authorId)
+        .map((userId) => ({
+          userId,
+          title: `New evidence in the dispute about ${job}`,
+          body: `${nameOf(facts, event.payload, authorId)} added evidence.`,
+          link: `/disputes/${disputeId}`,
+          email: null,
+        }));
+    }
+    case 'dispute.resolved': {
+      const { customerId, tradespersonId, disputeId, refundPence, releasePence } = event.payload;
+      const outcome =
+        refundPence === 0 && releasePence === 0
+          ? 'No money was held, so none moved.'
+          : `${formatPence(refundPence)} refunded to ${customer(facts)}, ${formatPence(releasePence)} released to ${tradesperson(facts)} (before the platform fee).`;
+      return [customerId, tradespersonId].map((userId) => ({
+        userId,
+        title: `The dispute about ${job} is resolved`,
+        body: outcome,
+        link: `/disputes/${disputeId}`,
+        email: 'always' as const,
+      }));
     }
     case 'job.posted':
     case 'job.cancelled':

@@ -45,7 +45,7 @@ export async function notifyForEvent(
   if (!('jobId' in event.payload)) return [];
   const facts = await eventFacts(tx, event.payload);
   if (!facts) return [];
-  const plans = planNotifications(event, facts).filter((p) => p.userId !== event.actorId);
+  const plans = planNotifications(event, facts).filter((p) => p.evenIfActor || p.userId !== event.actorId);
   const people = new Map(
     (
       await recipients(
@@ -72,7 +72,23 @@ export async function notifyForEvent(
 
   for (const plan of told) {
     const person = people.get(plan.userId)!;
-    if (!person.active || !person.emailNotifications || !person[plan.email]) continue;
+    if (!person.active || plan.email === null) continue;
+    if (plan.email === 'always') {
+      await enqueueEmail(
+        tx,
+        accountEmail({
+          to: person.email,
+          recipientName: person.fullName,
+          kind: event.type,
+          title: plan.title,
+          body: plan.body,
+          link: `${appUrl}${plan.link}`,
+          dedupeKey: `event:${event.id}:${person.id}`,
+        }),
+      );
+      continue;
+    }
+    if (!person.emailNotifications || !person[plan.email]) continue;
     const token = await unsubscribeTokenFor(tx, person.id, plan.email);
     await enqueueEmail(
       tx,

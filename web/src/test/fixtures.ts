@@ -53,6 +53,7 @@ export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
     createdAt: new Date().toISOString(),
     money: { state: 'unpaid', heldUntil: null, frozen: false },
     reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
+    dispute: { id: null, status: null, canRaise: true },
     customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson(),
     job: { id: JOB_ID, title: 'Fix a leaking tap', category: 'Plumbing', outcode: 'M1' },

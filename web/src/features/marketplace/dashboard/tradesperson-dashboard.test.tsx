@@ -28,6 +28,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     createdAt: '2025-06-01T09:00:00Z',
     money: { state: 'unpaid', heldUntil: null, frozen: false },
     reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
+    dispute: { id: null, status: null, canRaise: true },
     customer: { id: 'c1', fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson({ fullName: 'Tom Trade' }),
     job: {

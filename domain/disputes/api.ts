@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../catalog/statuses';
+import { MoneyEvent } from '../payments/api';
+import { DISPUTE_MESSAGES, DISPUTE_RULES } from './messages';
+
+export {
+  CUSTOMER_DISPUTE_REASONS,
+  DISPUTE_MESSAGES,
+  DISPUTE_RESOLUTION_LABELS,
+  DISPUTE_RULES,
+  DISPUTE_STATUS_LABELS,
+  disputeReasonsFor,
+  TRADESPERSON_DISPUTE_REASONS,
+} from './messages';
+
+// The disputes API contract (docs/api/disputes.md, DOMAIN-RULES 6 and 9). The server validates and
+// serializes with these schemas; the web imports their types and uses the bodies for its forms.
+
+const text = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z.string({ error: tooShort }).trim().min(min, tooShort).max(max, tooLong);
+
+// ---- Raising (spec section 5: Dispute) ----
+
+export const RaiseDisputeBody = z.object({
+  bookingId: z.uuid(),
+  /** One of the raiser's reasons (customer or tradesperson list); checked against the role on the server. */
+  reason: z.string({ error: DISPUTE_MESSAGES.reasonRequired }).trim().min(1, DISPUTE_MESSAGES.reasonRequired),
+  description: text(
+    DISPUTE_RULES.descriptionMin,
+    DISPUTE_RULES.descriptionMax,
+    DISPUTE_MESSAGES.descriptionTooShort,
+    DISPUTE_MESSAGES.descriptionTooLong,
+  ),
+});
+export type RaiseDisputeBody = z.input<typeof RaiseDisputeBody>;
+
+export const RespondBody = z.object({
+  response: text(
+    DISPUTE_RULES.responseMin,
+    DISPUTE_RULES.responseMax,
+    DISPUTE_MESSAGES.responseTooShort,
+    DISPUTE_MESSAGES.responseTooLong,
+  ),
+});
+export type RespondBody = z.input<typeof RespondBody>;
+
+export const DisputeMessageBody = z.object({
+  body: text(1, DISPUTE_RULES.messageMax, DISPUTE_MESSAGES.messageRequired, DISPUTE_MESSAGES.messageTooLong),
+});
+export type DisputeMessageBody = z.input<typeof DisputeMessageBody>;
+
+export const EvidenceTextBody = z.object({
+  text: text(
+    1,
+    DISPUTE_RULES.evidenceTextMax,
+    DISPUTE_MESSAGES.evidenceTextRequired,
+    DISPUTE_MESSAGES.evidenceTextTooLong,
+  ),
+});
+export type EvidenceTextBody = z.input<typeof EvidenceTextBody>;
+
+const pence = z.number().int().min(0).max(100_000_000);
+
+export const ResolveDisputeBody = z.object({
+  resolution: z.enum(DISPUTE_RESOLUTIONS, { error: DISPUTE_MESSAGES.resolutionRequired }),
+  /** For a split: the part of the held money refunded to the customer. */
+  refundPence: pence.optional(),
+  /** For a split: the part released to the tradesperson (the 15% fee is taken from it). */
+  releasePence: pence.optional(),
+  note: text(
+    DISPUTE_RULES.noteMin,
+    DISPUTE_RULES.noteMax,
+    DISPUTE_MESSAGES.noteRequired,
+    DISPUTE_MESSAGES.noteTooLong,
+  ),
+});
+export type ResolveDisputeBody = z.input<typeof ResolveDisputeBody>;
+
+// ---- What a booking shows about disputes (BookingView.dispute) ----
+
+export const BookingDispute = z.object({
+  /** The booking's latest dispute (open or resolved), for a link to its page; null when none. */
+  id: z.string().nullable(),
+  status: z.enum(DISPUTE_STATUSES).nullable(),
+  /** A party may raise one now: none is open, and the work is in progress or money is still held. */
+  canRaise: z.boolean(),
+});
+export type BookingDispute = z.infer<typeof BookingDispute>;
+
+// ---- Views ----
+
+const PARTY_ROLES = ['customer', 'tradesperson'] as const;
+const AUTHOR_ROLES = ['customer', 'tradesperson', 'admin'] as const;
+
+const Party = z.object({
+  id: z.string(),
+  /** Null for a deleted account. */
+  name: z.string().nullable(),
+  role: z.enum(PARTY_ROLES),
+});
+export type DisputeParty = z.infer<typeof Party>;
+
+const Author = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  /** admin: TradeNest's support team, shown as such. */
+  role: z.enum(AUTHOR_ROLES),
+});
+
+export const DisputeSummary = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  job: z.object({ id: z.string(), title: z.string() }),
+  status: z.enum(DISPUTE_STATUSES),
+  reason: z.string(),
+  raisedBy: Party,
+  /** The booking's other party from the raiser's point of view: the one asked to respond. */
+  respondent: Party,
+  createdAt: z.string(),
+  /** While awaiting a response: the deadline, after which the dispute goes to review regardless. */
+  responseDueAt: z.string().nullable(),
+  /** What is frozen in escrow for the booking now, in pence. */
+  heldPence: z.number().int(),
+  resolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type DisputeSummary = z.infer<typeof DisputeSummary>;
+
+export const DisputeEvidenceView = z.object({
+  id: z.string(),
+  kind: z.enum(['text', 'photo']),
+  /** The statement (text), or the photo's caption (null without one). */
+  text: z.string().nullable(),
+  /** For a photo: where its re-encoded image is served to the parties and admins. */
+  photoUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  author: Author,
+  createdAt: z.string(),
+});
+export type DisputeEvidenceView = z.infer<typeof DisputeEvidenceView>;
+
+export const DisputeMessageView = z.object({
+  id: z.string(),
+  author: Author,
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type DisputeMessageView = z.infer<typeof DisputeMessageView>;
+
+export const DisputeDetail = DisputeSummary.extend({
+  description: z.string(),
+  /** The viewer's part in it. */
+  viewerRole: z.enum(AUTHOR_ROLES),
+  /** When the respondent was told (the 7 days run from here). */
+  notifiedAt: z.string().nullable(),
+  response: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  /** When it went to review: at the response, or when the deadline passed. */
+  reviewStartedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  /** After a resolution: what went back to the customer and what was released to the tradesperson. */
+  refundPence: z.number().int().nullable(),
+  releasePence: z.number().int().nullable(),
+  /** The viewer is the respondent and the dispute still waits for their response. */
+  canRespond: z.boolean(),
+  /** Evidence and messages can be added until it is resolved. */
+  canAdd: z.boolean(),
+  evidence: z.array(DisputeEvidenceView),
+  messages: z.array(DisputeMessageView),
+});
+export type DisputeDetail = z.infer<typeof DisputeDetail>;
+
+export const DisputeResponse = z.object({ dispute: DisputeDetail });
+export type DisputeResponse = z.infer<typeof DisputeResponse>;
+export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary) });
+export type DisputeListResponse = z.infer<typeof DisputeListResponse>;
+
+// ---- The admin's queue and case file (/admin/disputes) ----
+
+export const AdminDisputesQuery = z.object({
+  status: z.enum(['active', 'resolved']).default('active'),
+});
+
+export const AdminDisputeSummary = DisputeSummary.extend({
+  customer: Party,
+  tradesperson: Party,
+  bookingAmountPence: z.number().int(),
+});
+export type AdminDisputeSummary = z.infer<typeof AdminDisputeSummary>;
+export const AdminDisputeListResponse = z.object({ disputes: z.array(AdminDisputeSummary) });
+export type AdminDisputeListResponse = z.infer<typeof AdminDisputeListResponse>;
+
+export const AdminDisputePayment = z.object({
+  id: z.string(),
+  status: z.string(),
+  amountPence: z.number().int(),
+  refundedPence: z.number().int(),
+  releasedPence: z.number().int(),
+  heldPence: z.number().int(),
+  paidAt: z.string().nullable(),
+});
+
+export const AdminDisputeDetail = DisputeDetail.extend({
+  customer: Party,
+  tradesperson: Party,
+  booking: z.object({
+    id: z.string(),
+    status: z.string(),
+    amountPence: z.number().int(),
+    depositPaid: z.boolean(),
+    scheduledDate: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  /** The booking's conversation between the two parties, oldest first. */
+  conversation: z.array(
+    z.object({
+      id: z.string(),
+      senderId: z.string(),
+      senderName: z.string().nullable(),
+      content: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  payments: z.array(AdminDisputePayment),
+  /** The booking's money, step by step, as the parties see it. */
+  moneyTimeline: z.array(MoneyEvent),
+});
+export type AdminDisputeDetail = z.infer<typeof AdminDisputeDetail>;
+export const AdminDisputeResponse = z.object({ dispute: AdminDisputeDetail });
+export type AdminDisputeResponse = z.infer<typeof AdminDisputeResponse>;
