@@ -55,6 +55,10 @@ export const ERROR_CODES = [
   'not_reviewable', // 409: the booking is not completed and paid, or its review window has closed
   'already_reviewed', // 409: this side has reviewed the booking
   'review_state', // 409: the review cannot take that now (reply before publication or after 48 hours, hidden…)
+  // disputes
+  'dispute_open', // 409: the booking already has an unresolved dispute
+  'not_disputable', // 409: nothing is in progress or held for the booking, so there is nothing to dispute
+  'dispute_state', // 409: the dispute cannot take that now (a response after review began, resolved twice…)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

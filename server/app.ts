@@ -21,6 +21,7 @@ import {
 } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
+import { disputeRoutes, passDeadlines, type ResolutionDeps, sendDisputeEmail } from './modules/disputes';
 import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
 import { geoRoutes } from './modules/geo';
 import { healthRoutes } from './modules/health';
@@ -220,6 +221,13 @@ export async function buildApp({
     const published = await publishDueReviews(deps);
     if (published > 0) app.log.info({ published }, 'reviews published at the close of their window');
   });
+  // Disputes (docs/api/disputes.md): send-dispute-email, and the respondent's 7 days.
+  const disputeDeps: ResolutionDeps = { ...deps, payments: paymentDeps };
+  queue.work('disputes.send-email', ({ disputeId }) => sendDisputeEmail(disputeDeps, disputeId));
+  queue.work('disputes.deadline', async () => {
+    const moved = await passDeadlines(disputeDeps);
+    if (moved > 0) app.log.info({ moved }, 'disputes moved to review after their response deadline');
+  });
   await app.register(healthRoutes(database));
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(supportRoutes(deps), { prefix: '/api/v1' });
@@ -239,6 +247,7 @@ export async function buildApp({
   await app.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
   await app.register(adminRoutes(deps), { prefix: '/api/v1' });
   await app.register(reviewRoutes(deps), { prefix: '/api/v1' });
+  await app.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
   if (gateway instanceof SandboxGateway)
     await app.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));

@@ -328,8 +328,8 @@ async function buildWorld(app: App, db: Database): Promise<World> {
       { label: "the open job's full postcode", text: 'LS1 4AP', seenBy: [c, a] },
       { label: "the quoted job's full postcode", text: 'LS2 7EW', seenBy: [c, a] },
       { label: "the booked job's full postcode", text: 'B1 1BB', seenBy: [c, t, a] },
-      // Admins read conversations only when a dispute names them.
-      { label: 'a message between the customer and the tradesperson', text: message, seenBy: [c, t] },
+      // Admins read a conversation only in the case file of a dispute between its two people.
+      { label: 'a message between the customer and the tradesperson', text: message, seenBy: [c, t, a] },
       { label: 'a message between the other two', text: otherMessage, seenBy: [oc, ot] },
       { label: "the customer's notification", text: notificationTitle, seenBy: [c] },
       { label: "the tradesperson's document file name", text: fileName, seenBy: [t, a] },
@@ -438,6 +438,23 @@ async function freshPaidBooking(w: World) {
     status: 'accepted',
   });
   return createBooking(w.db, { quoteId: quote.id, status: 'completed', depositPaid: true });
+}
+
+/** A fresh paid booking of the world's two, disputed by the customer through the API (money frozen). */
+async function freshDispute(w: World): Promise<{ id: string; bookingId: string }> {
+  const booking = await freshPaidBooking(w);
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/v1/disputes',
+    headers: { cookie: await sessionFor(w.db, w.customer.id) },
+    payload: {
+      bookingId: booking.id,
+      reason: 'Poor quality of work',
+      description: 'The new tap drips again and the sealant is already peeling.',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`raising a dispute failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().dispute.id, bookingId: booking.id };
 }
 
 /** A published review on a fresh paid booking: by the customer of the tradesperson, or the other way. */
@@ -1019,6 +1036,124 @@ const MATRIX: Record<string, Row | Row[]> = {
       party: w.customer,
       params: { id: (await freshReview(w)).id },
       json: { action: 'hide', reason: 'Abusive language' },
+    }),
+    expect: adminsOnly,
+  },
+  // Disputes (docs/api/disputes.md): a booking's two parties raise and build the case; admins read
+  // every case file and resolve; anyone else is told there is nothing there.
+  'POST /api/v1/disputes': [
+    {
+      scenario: 'a paid booking, money held',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        json: {
+          bookingId: (await freshPaidBooking(w)).id,
+          reason: 'Other',
+          description: 'We cannot agree on what was included in the price.',
+        },
+      }),
+      expect: { ...ownerOnly, party: 'ok' },
+    },
+    {
+      scenario: 'a booking already disputed',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        json: {
+          bookingId: (await freshDispute(w)).bookingId,
+          reason: 'Other',
+          description: 'We cannot agree on what was included in the price.',
+        },
+      }),
+      expect: { ...ownerOnly, owner: 409, party: 409 },
+    },
+  ],
+  'GET /api/v1/disputes': { target: asCustomer, expect: signedIn },
+  'GET /api/v1/disputes/{id}': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshDispute(w)).id },
+    }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'POST /api/v1/disputes/{id}/response': {
+    // The respondent answers; the raiser may see the dispute but not answer it.
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshDispute(w)).id },
+      json: { response: 'The tap was fitted as quoted; the drip is from the old valve.' },
+    }),
+    expect: { ...ownerOnly, party: 403, admin: 403 },
+  },
+  'POST /api/v1/disputes/{id}/messages': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshDispute(w)).id },
+      json: { body: 'Could we arrange a visit on Friday?' },
+    }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'POST /api/v1/disputes/{id}/evidence': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshDispute(w)).id },
+      json: { text: 'The invoice lists a new valve, which was not fitted.' },
+    }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'POST /api/v1/disputes/{id}/evidence/photos': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshDispute(w)).id },
+      form: await multipart(
+        { caption: 'The drip' },
+        { name: 'tap.png', type: 'image/png', bytes: await image('png') },
+      ),
+    }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'GET /api/v1/disputes/{id}/evidence/{evidenceId}/photo': {
+    target: async (w) => {
+      const dispute = await freshDispute(w);
+      const res = await uploadAs(
+        w.app,
+        await sessionFor(w.db, w.customer.id),
+        `/api/v1/disputes/${dispute.id}/evidence/photos`,
+        await multipart({}, { name: 'tap.png', type: 'image/png', bytes: await image('png') }),
+      );
+      if (res.statusCode !== 201) throw new Error(`evidence upload failed: ${res.body}`);
+      return {
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: dispute.id, evidenceId: res.json().dispute.evidence[0].id },
+      };
+    },
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'GET /api/v1/admin/disputes': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
+    expect: adminsOnly,
+  },
+  'GET /api/v1/admin/disputes/{id}': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshDispute(w)).id },
+    }),
+    expect: adminsOnly,
+  },
+  'POST /api/v1/admin/disputes/{id}/resolve': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshDispute(w)).id },
+      json: { resolution: 'refund_customer', note: 'The work was not done as quoted.' },
     }),
     expect: adminsOnly,
   },

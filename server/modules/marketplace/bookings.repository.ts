@@ -28,6 +28,14 @@ export async function liveBookingOfJob(db: Executor, jobId: string) {
   return row;
 }
 
+/**
+ * A resolved dispute hands the booking back to where the work had got to, keeping the times it was
+ * confirmed and completed (setBookingStatus would stamp them anew).
+ */
+export async function returnFromDispute(db: Executor, id: string, status: BookingStatus, now: Date) {
+  await db.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, id));
+}
+
 export async function setBookingStatus(db: Executor, id: string, status: BookingStatus, now = new Date()) {
   const [row] = await db
     .update(bookings)

@@ -2,6 +2,7 @@
 // module because each of their use cases changes the others' rows in one transaction).
 
 export { type BookingForPayment, bookingForPayment, markBookingPaid } from './booking-payment';
+export { returnFromDispute, setBookingStatus } from './bookings.repository';
 export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
 export { dashboardRoutes } from './dashboard.routes';

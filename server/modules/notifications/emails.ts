@@ -37,9 +37,22 @@ export function notificationEmail(input: {
   };
 }
 
+/** Why an email that ignores the switches was sent, and what its link is called. */
+const ALWAYS_SENT = {
+  verification: {
+    why: 'You get this email because it concerns the verification of your TradeNest account.',
+    linkLabel: 'See your documents',
+  },
+  dispute: {
+    why: 'You get this email because it concerns a dispute about money held for one of your bookings.',
+    linkLabel: 'See the dispute',
+  },
+} as const;
+
 /**
- * An email about the account itself (verification decisions and reminders): sent whatever the
- * switches say, so it carries no unsubscribe link, and says why it was sent instead.
+ * An email about the account itself (verification decisions and reminders) or about money a dispute
+ * froze or moved: sent whatever the switches say, so it carries no unsubscribe link, and says why it
+ * was sent instead.
  */
 export function accountEmail(input: {
   to: string;
@@ -49,17 +62,16 @@ export function accountEmail(input: {
   body: string;
   link: string;
   dedupeKey: string;
+  about?: keyof typeof ALWAYS_SENT;
 }): NewEmail {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
-  const why = 'You get this email because it concerns the verification of your TradeNest account.';
+  const { why, linkLabel } = ALWAYS_SENT[input.about ?? 'verification'];
   return {
     to: input.to,
     kind: input.kind,
     dedupeKey: input.dedupeKey,
     subject: input.title,
-    text: [greeting, '', input.body, '', `See your documents: ${input.link}`, '', why, '', 'TradeNest'].join(
-      '\n',
-    ),
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(input.link)}">See your documents</a></p><p>${escapeHtml(why)}</p><p>TradeNest</p>`,
+    text: [greeting, '', input.body, '', `${linkLabel}: ${input.link}`, '', why, '', 'TradeNest'].join('\n'),
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(input.link)}">${linkLabel}</a></p><p>${escapeHtml(why)}</p><p>TradeNest</p>`,
   };
 }

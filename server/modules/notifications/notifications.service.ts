@@ -84,6 +84,7 @@ export async function notifyForEvent(
           body: plan.body,
           link: `${appUrl}${plan.link}`,
           dedupeKey: `event:${event.id}:${person.id}`,
+          about: 'dispute',
         }),
       );
       continue;

@@ -83,6 +83,15 @@ export async function bookingMoney(
   };
 }
 
+/** A booking's money, step by step, for the admin's dispute case file. */
+export async function bookingMoneyTimeline(
+  db: Executor,
+  booking: { id: string; tradespersonId: string; status: string },
+): Promise<MoneyEvent[]> {
+  const rows = await paymentsOfBooking(db, booking.id);
+  return timeline(db, rows, booking.tradespersonId, booking.status === 'disputed');
+}
+
 async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string, frozen: boolean) {
   const events: MoneyEvent[] = [];
   const postings = await transactionsOfPayments(

@@ -302,50 +302,75 @@ export async function releasePayment(
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     if (who.by === 'customer' && found.booking.customerId !== who.userId) throw paymentNotFound();
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    const now = deps.clock.now();
-    const decision = decideRelease(payment, {
-      tradespersonId: found.booking.tradespersonId,
-      disputed: found.booking.status === 'disputed',
-      now,
-      early: !system,
-    });
-    if (!decision.ok) {
-      if (system) return 'skipped' as const;
-      throw paymentState(decision.reason === 'frozen' ? PAYMENT_MESSAGES.frozen : PAYMENT_MESSAGES.notHeld);
-    }
-    const { releasedPence: held, feePence, entries } = decision.value;
-    await postTransaction(tx, {
-      kind: 'release',
-      idempotencyKey: `release:${payment.id}`,
-      bookingId: payment.bookingId,
-      paymentId: payment.id,
-      description: `Released to the tradesperson for '${found.job.title}'`,
-      entries,
-      at: now,
-    });
-    const updated = await updatePayment(tx, payment.id, {
-      releasedPence: payment.releasedPence + held,
-      releasedAt: now,
-      updatedAt: now,
-    });
-    await deps.events.record(tx, {
-      type: 'payment.released',
+    const posted = await postRelease(deps, tx, found, payment, {
       actorId: system ? null : who.userId,
-      payload: {
-        ...paymentRef(found, updated),
-        releasedPence: held,
-        feePence,
-        early: !system,
-      },
+      early: !system,
+      frozen: found.booking.status === 'disputed',
     });
-    await send(tx, 'payments.payout', { tradespersonId: found.booking.tradespersonId });
+    if (!posted.ok) {
+      if (system) return 'skipped' as const;
+      throw paymentState(posted.reason === 'frozen' ? PAYMENT_MESSAGES.frozen : PAYMENT_MESSAGES.notHeld);
+    }
     return 'released' as const;
   });
-  if (outcome === 'released') {
-    deps.events.committed();
-    deps.queue.wake('payments.payout');
-  }
+  if (outcome === 'released') afterRelease(deps);
   return outcome;
+}
+
+/** What a committed release still has to do: hand its events on, and pay the tradesperson out. */
+export function afterRelease(deps: PaymentDeps): void {
+  deps.events.committed();
+  deps.queue.wake('payments.payout');
+}
+
+/**
+ * Books the release of everything a payment still holds (the fee to the platform, the rest payable to
+ * the tradesperson), records `payment.released` and queues the payout. Call under the booking's and
+ * the payment's locks; `frozen` is whether a dispute holds it (a dispute's resolution is the one caller
+ * that releases frozen money, and passes false). Returns the refusal instead of throwing it.
+ */
+export async function postRelease(
+  deps: PaymentDeps,
+  tx: Executor,
+  found: BookingForPayment,
+  payment: PaymentRow,
+  opts: { actorId: string | null; early: boolean; frozen: boolean },
+): Promise<{ ok: true; releasedPence: number; feePence: number } | { ok: false; reason: string }> {
+  const now = deps.clock.now();
+  const decision = decideRelease(payment, {
+    tradespersonId: found.booking.tradespersonId,
+    disputed: opts.frozen,
+    now,
+    early: opts.early,
+  });
+  if (!decision.ok) return decision;
+  const { releasedPence: held, feePence, entries } = decision.value;
+  await postTransaction(tx, {
+    kind: 'release',
+    idempotencyKey: `release:${payment.id}`,
+    bookingId: payment.bookingId,
+    paymentId: payment.id,
+    description: `Released to the tradesperson for '${found.job.title}'`,
+    entries,
+    at: now,
+  });
+  const updated = await updatePayment(tx, payment.id, {
+    releasedPence: payment.releasedPence + held,
+    releasedAt: now,
+    updatedAt: now,
+  });
+  await deps.events.record(tx, {
+    type: 'payment.released',
+    actorId: opts.actorId,
+    payload: {
+      ...paymentRef(found, updated),
+      releasedPence: held,
+      feePence,
+      early: opts.early,
+    },
+  });
+  await send(tx, 'payments.payout', { tradespersonId: found.booking.tradespersonId });
+  return { ok: true, releasedPence: held, feePence };
 }
 
 /**
@@ -399,53 +424,73 @@ export async function refundPayment(
     if (!peek) throw paymentNotFound();
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    const decision = decideRefund(payment, {
-      customerId: found.booking.customerId,
-      amountPence: input.amountPence,
-    });
-    if (!decision.ok) {
-      if (decision.reason !== 'too_large') throw paymentState(PAYMENT_MESSAGES.notHeld);
-      throw AppError.validation(PAYMENT_MESSAGES.refundTooLarge, [
-        { field: 'amountPence', message: PAYMENT_MESSAGES.refundTooLarge },
-      ]);
-    }
-    const { refundedPence: amount, status, entries } = decision.value;
-    const now = deps.clock.now();
-    const refund = await insertRefund(tx, {
-      paymentId: payment.id,
-      amountPence: amount,
-      reason: input.reason,
-      requestedBy: input.actorId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await postTransaction(tx, {
-      kind: 'refund',
-      idempotencyKey: `refund:${refund.id}`,
-      bookingId: payment.bookingId,
-      paymentId: payment.id,
-      refundId: refund.id,
-      description: `Refund: ${input.reason}`,
-      entries,
-      at: now,
-    });
-    // Release takes everything left, so a refund always precedes it: all refunded means nothing was
-    // released, and the payment leaves the release job's list with its status.
-    const updated = await updatePayment(tx, payment.id, {
-      refundedPence: payment.refundedPence + amount,
-      status,
-      updatedAt: now,
-    });
-    await deps.events.record(tx, {
-      type: 'payment.refunded',
-      actorId: input.actorId,
-      payload: { ...paymentRef(found, updated), refundedPence: amount, reason: input.reason },
-    });
-    return updated;
+    return postRefund(deps, tx, found, payment, input);
   });
-  deps.events.committed();
-  await sendPendingRefunds(deps, result.id);
+  await afterRefund(deps, result.id);
   return (await findPayment(deps.db, result.id))!;
+}
+
+/** What a committed refund still has to do: hand its events on, and send it to the provider. */
+export async function afterRefund(deps: PaymentDeps, paymentId: string): Promise<void> {
+  deps.events.committed();
+  await sendPendingRefunds(deps, paymentId);
+}
+
+/**
+ * Books a refund of all (no amount) or part of what a payment still holds: escrow to refunds, and
+ * `payment.refunded`. Call under the booking's and the payment's locks, so concurrent refunds never
+ * exceed what is held; the provider's refund follows the commit (`afterRefund`).
+ */
+export async function postRefund(
+  deps: PaymentDeps,
+  tx: Executor,
+  found: BookingForPayment,
+  payment: PaymentRow,
+  input: { amountPence?: number; reason: string; actorId: string | null },
+): Promise<PaymentRow> {
+  const decision = decideRefund(payment, {
+    customerId: found.booking.customerId,
+    amountPence: input.amountPence,
+  });
+  if (!decision.ok) {
+    if (decision.reason !== 'too_large') throw paymentState(PAYMENT_MESSAGES.notHeld);
+    throw AppError.validation(PAYMENT_MESSAGES.refundTooLarge, [
+      { field: 'amountPence', message: PAYMENT_MESSAGES.refundTooLarge },
+    ]);
+  }
+  const { refundedPence: amount, status, entries } = decision.value;
+  const now = deps.clock.now();
+  const refund = await insertRefund(tx, {
+    paymentId: payment.id,
+    amountPence: amount,
+    reason: input.reason,
+    requestedBy: input.actorId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await postTransaction(tx, {
+    kind: 'refund',
+    idempotencyKey: `refund:${refund.id}`,
+    bookingId: payment.bookingId,
+    paymentId: payment.id,
+    refundId: refund.id,
+    description: `Refund: ${input.reason}`,
+    entries,
+    at: now,
+  });
+  // Release takes everything left, so a refund always precedes it: all refunded means nothing was
+  // released, and the payment leaves the release job's list with its status.
+  const updated = await updatePayment(tx, payment.id, {
+    refundedPence: payment.refundedPence + amount,
+    status,
+    updatedAt: now,
+  });
+  await deps.events.record(tx, {
+    type: 'payment.refunded',
+    actorId: input.actorId,
+    payload: { ...paymentRef(found, updated), refundedPence: amount, reason: input.reason },
+  });
+  return updated;
 }
 
 /** The provider's side of a payment's booked refunds; a provider outage leaves them for reconciliation. */

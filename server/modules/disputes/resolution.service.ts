@@ -1,0 +1,258 @@
+import type { BookingStatus } from '../../../domain/catalog/statuses';
+import type {
+  AdminDisputeDetail,
+  AdminDisputeSummary,
+  DisputeParty,
+  ResolveDisputeBody,
+} from '../../../domain/disputes/api';
+import { DISPUTE_MESSAGES } from '../../../domain/disputes/messages';
+import { decideSplit } from '../../../domain/disputes/rules';
+import { heldPence } from '../../../domain/payments/ledger';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth-context';
+import { recordAudit } from '../audit';
+import { bookingForPayment, returnFromDispute } from '../marketplace';
+import {
+  afterRefund,
+  afterRelease,
+  bookingMoneyTimeline,
+  findPayment,
+  type PaymentDeps,
+  type PaymentRow,
+  paymentsOfBooking,
+  postRefund,
+  postRelease,
+} from '../payments';
+import {
+  conversationOfBooking,
+  disputeQueue,
+  disputeWithBooking,
+  findDispute,
+  namesOf,
+  updateDispute,
+} from './disputes.repository';
+import { type DisputeDeps, detailOf, disputeNotFound, respondentOf, summariesOf } from './disputes.service';
+
+export interface ResolutionDeps extends DisputeDeps {
+  payments: PaymentDeps;
+}
+
+// The admin's side of disputes (/admin/disputes, DOMAIN-RULES 9): the queue, the case file, and the
+// resolution, which moves the frozen money through the payments module's own refund and release.
+
+export async function adminDisputeQueue(
+  deps: DisputeDeps,
+  status: 'active' | 'resolved',
+): Promise<AdminDisputeSummary[]> {
+  const rows = await disputeQueue(deps.db, status);
+  const summaries = await summariesOf(deps.db, rows);
+  return summaries.map((s, i) => ({
+    ...s,
+    ...partiesOf(s),
+    bookingAmountPence: rows[i]!.bookingAmount,
+  }));
+}
+
+/** The case file: the dispute with its booking, the parties' conversation, its payments and money. */
+export async function adminDispute(
+  deps: DisputeDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<AdminDisputeDetail> {
+  const row = await disputeWithBooking(deps.db, id);
+  if (!row) throw disputeNotFound();
+  const [detail, conversation, payments, timeline] = await Promise.all([
+    detailOf(deps.db, row, { role: 'admin', id: auth.user.id }),
+    conversationOfBooking(deps.db, row),
+    paymentsOfBooking(deps.db, row.dispute.bookingId),
+    bookingMoneyTimeline(deps.db, {
+      id: row.dispute.bookingId,
+      tradespersonId: row.tradespersonId,
+      status: row.bookingStatus,
+    }),
+  ]);
+  const names = await namesOf(
+    deps.db,
+    conversation.map((m) => m.senderId),
+  );
+  return {
+    ...detail,
+    ...partiesOf(detail),
+    booking: {
+      id: row.dispute.bookingId,
+      status: row.bookingStatus,
+      amountPence: row.bookingAmount,
+      depositPaid: row.depositPaid,
+      scheduledDate: row.scheduledDate,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      createdAt: row.bookingCreatedAt.toISOString(),
+    },
+    conversation: conversation.map((m) => ({
+      id: m.id,
+      senderId: m.senderId,
+      senderName: names.get(m.senderId) ?? null,
+      content: m.content,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    payments: payments
+      .filter((p) => p.status === 'succeeded' || p.status === 'refunded')
+      .map((p) => ({
+        id: p.id,
+        status: p.status,
+        amountPence: p.amountPence,
+        refundedPence: p.refundedPence,
+        releasedPence: p.releasedPence,
+        heldPence: heldOf(p),
+        paidAt: p.paidAt?.toISOString() ?? null,
+      })),
+    moneyTimeline: timeline,
+  };
+}
+
+/** The raiser and the respondent as the booking's customer and tradesperson. */
+const partiesOf = (s: { raisedBy: DisputeParty; respondent: DisputeParty }) =>
+  s.raisedBy.role === 'customer'
+    ? { customer: s.raisedBy, tradesperson: s.respondent }
+    : { customer: s.respondent, tradesperson: s.raisedBy };
+
+/** What a payment still holds in escrow. */
+const heldOf = (p: PaymentRow) => (p.status === 'succeeded' && p.releasedAt === null ? heldPence(p) : 0);
+
+const SPLIT_REFUSALS = {
+  must_add_up: { message: DISPUTE_MESSAGES.splitMustAddUp, fields: ['refundPence', 'releasePence'] },
+  needs_both: { message: DISPUTE_MESSAGES.splitNeedsBoth, fields: ['refundPence', 'releasePence'] },
+  nothing_held: { message: DISPUTE_MESSAGES.nothingHeld, fields: ['resolution'] },
+  money_held: { message: DISPUTE_MESSAGES.moneyHeld, fields: ['resolution'] },
+} as const;
+
+/**
+ * An admin resolves a dispute: the refund to the customer and the release to the tradesperson are
+ * booked through the payments module's own postings, all in one transaction under the booking's and
+ * payments' locks, so two admins resolving at once give one resolution and the money moves once. The
+ * booking returns to where the work had got to; the decision is audited with the states before and
+ * after. The provider's refund and the payout follow the commit.
+ */
+export async function resolveDispute(
+  deps: ResolutionDeps,
+  auth: AuthContext,
+  id: string,
+  body: ResolveDisputeBody & { note: string },
+  ip: string | null,
+): Promise<AdminDisputeDetail> {
+  const now = deps.clock.now();
+  const adminId = auth.user.id;
+  const moved = await deps.db.transaction(async (tx) => {
+    const peek = await findDispute(tx, id);
+    if (!peek) throw disputeNotFound();
+    const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
+    const dispute = (await findDispute(tx, id, { forUpdate: true }))!;
+    if (dispute.status === 'resolved')
+      throw AppError.conflict('dispute_state', DISPUTE_MESSAGES.resolvedAlready);
+
+    const locked: PaymentRow[] = [];
+    for (const p of await paymentsOfBooking(tx, found.booking.id)) {
+      const row = (await findPayment(tx, p.id, { forUpdate: true }))!;
+      if (heldOf(row) > 0) locked.push(row);
+    }
+    const held = locked.reduce((sum, p) => sum + heldOf(p), 0);
+    const split = decideSplit(body, held);
+    if (!split.ok) {
+      const refusal = SPLIT_REFUSALS[split.reason];
+      throw AppError.validation(
+        refusal.message,
+        refusal.fields.map((field) => ({ field, message: refusal.message })),
+      );
+    }
+
+    // Refunds first: a release takes everything a payment still holds.
+    let toRefund = split.refundPence;
+    const refunded: string[] = [];
+    for (const p of locked) {
+      if (toRefund === 0) break;
+      const amount = Math.min(toRefund, heldOf(p));
+      const after = await postRefund(deps.payments, tx, found, p, {
+        amountPence: amount,
+        reason: 'Dispute resolved by TradeNest',
+        actorId: adminId,
+      });
+      locked[locked.indexOf(p)] = after;
+      refunded.push(p.id);
+      toRefund -= amount;
+    }
+    let released = 0;
+    for (const p of locked) {
+      if (heldOf(p) === 0) continue;
+      const posted = await postRelease(deps.payments, tx, found, p, {
+        actorId: adminId,
+        early: true,
+        frozen: false,
+      });
+      if (posted.ok) released += posted.releasedPence;
+    }
+    if (toRefund !== 0 || released !== split.releasePence) {
+      // The decision and the postings disagree: nothing may commit.
+      throw new Error(
+        `dispute ${id}: refund left ${toRefund}, released ${released} of ${split.releasePence}`,
+      );
+    }
+
+    const bookingStatus = (dispute.bookingStatusBefore ??
+      (found.booking.completedAt ? 'completed' : 'confirmed')) as BookingStatus;
+    await returnFromDispute(tx, found.booking.id, bookingStatus, now);
+    const updated = await updateDispute(tx, id, {
+      status: 'resolved',
+      resolution: body.resolution,
+      resolutionNote: body.note,
+      refundPence: split.refundPence,
+      releasePence: split.releasePence,
+      resolvedBy: adminId,
+      resolvedAt: now,
+      updatedAt: now,
+    });
+    const b = found.booking;
+    const eventId = await deps.events.record(tx, {
+      type: 'dispute.resolved',
+      actorId: adminId,
+      payload: {
+        jobId: b.jobId,
+        customerId: b.customerId,
+        quoteId: b.quoteId,
+        tradespersonId: b.tradespersonId,
+        bookingId: b.id,
+        disputeId: id,
+        raisedBy: dispute.raisedBy,
+        respondentId: respondentOf(dispute, b),
+        resolution: body.resolution,
+        refundPence: split.refundPence,
+        releasePence: split.releasePence,
+      },
+    });
+    // Written here, with the states, under the event's id: the dispatcher's own row for it is skipped.
+    await recordAudit(tx, {
+      actorUserId: adminId,
+      action: 'dispute.resolved',
+      entityType: 'dispute',
+      entityId: id,
+      details: {
+        bookingId: b.id,
+        before: { status: dispute.status, bookingStatus: b.status, heldPence: held },
+        after: {
+          status: updated.status,
+          bookingStatus,
+          refundPence: split.refundPence,
+          releasePence: split.releasePence,
+        },
+        resolution: body.resolution,
+        note: body.note,
+      },
+      ip,
+      eventId,
+    });
+    return { refunded, released };
+  });
+
+  if (moved.released > 0) afterRelease(deps.payments);
+  else deps.events.committed();
+  for (const paymentId of moved.refunded) await afterRefund(deps.payments, paymentId);
+  return adminDispute(deps, auth, id);
+}
