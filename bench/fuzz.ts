@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import pg from 'pg';
-import { image, MINIMAL_PDF } from '../server/modules/profiles/test-uploads';
+import { image, MINIMAL_PDF } from '../test/uploads';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/seed';
 import {
   describeRequest,

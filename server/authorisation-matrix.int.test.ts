@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnDatabases } from '../test/databases';
 import { sessionFor } from '../test/http';
 import { listen, openEvents } from '../test/sse';
+import { image, MINIMAL_PDF, multipart, temporaryDataDir } from '../test/uploads';
 import { signPayload } from './adapters/payments/webhook-signature';
 import type { App } from './app';
 import type { Database } from './db/client';
 import { documents, emailTokens, payments, savedProfessionals, unsubscribeTokens } from './db/schema';
 import { hashToken, newToken } from './lib/tokens';
-import { image, MINIMAL_PDF, multipart, temporaryDataDir } from './modules/profiles/test-uploads';
 import {
   createAdmin,
   createBooking,

@@ -15,10 +15,10 @@ import {
   operationsOf,
 } from '../test/fuzz-requests';
 import { sessionFor } from '../test/http';
+import { image, MINIMAL_PDF, temporaryDataDir } from '../test/uploads';
 import type { App } from './app';
 import type { Database } from './db/client';
 import { documents, payments, savedProfessionals, sessions } from './db/schema';
-import { image, MINIMAL_PDF, temporaryDataDir } from './modules/profiles/test-uploads';
 import {
   createBooking,
   createConversation,

@@ -3,8 +3,8 @@ import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
 import { changedTables, databaseFingerprint } from '../../test/fingerprint';
 import { sessionFor } from '../../test/http';
+import { MINIMAL_PDF, multipart, temporaryDataDir } from '../../test/uploads';
 import type { App } from '../app';
-import { MINIMAL_PDF, multipart, temporaryDataDir } from '../modules/profiles/test-uploads';
 import { createConversation, createCustomer, createJob, createTradesperson } from '../seed/factories';
 
 // PostgreSQL refuses U+0000 in text, so a NUL that reached the database was a 500 (and, for an

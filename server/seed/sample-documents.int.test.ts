@@ -5,9 +5,9 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/databases';
+import { temporaryDataDir } from '../../test/uploads';
 import { LocalFileStorage } from '../adapters/storage/local-file-storage';
 import { documents } from '../db/schema';
-import { temporaryDataDir } from '../modules/profiles/test-uploads';
 import { createTradesperson } from './factories';
 import { writeSampleDocuments } from './sample-documents';
 

@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import { image, jpegWithExif, multipart } from '../../../test/uploads';
 import type { App } from '../../app';
 import type { Executor } from '../../db/client';
 import {
@@ -21,7 +22,6 @@ import {
   refunds,
 } from '../../db/schema';
 import { createAdmin, createBooking, createCustomer } from '../../seed/factories';
-import { image, jpegWithExif, multipart } from '../profiles/test-uploads';
 
 // Issue 16 and DOMAIN-RULES 6 and 9 end to end: raising a dispute freezes what a booking holds (the
 // release job skips it, on a test clock), send-dispute-email tells support and the other party, who has

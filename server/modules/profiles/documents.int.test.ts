@@ -6,9 +6,6 @@ import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
-import type { App } from '../../app';
-import { documents } from '../../db/schema';
-import { createAdmin, createCustomer, createTradesperson, TEST_PASSWORD } from '../../seed/factories';
 import {
   type FilePart,
   image,
@@ -18,7 +15,10 @@ import {
   PDF_HEADER_THEN_HTML,
   PDF_WITH_SCRIPT_AND_HTML,
   temporaryDataDir,
-} from './test-uploads';
+} from '../../../test/uploads';
+import type { App } from '../../app';
+import { documents } from '../../db/schema';
+import { createAdmin, createCustomer, createTradesperson, TEST_PASSWORD } from '../../seed/factories';
 
 const MB = 1024 * 1024;
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-06-30`;

@@ -5,10 +5,17 @@ import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import {
+  type FilePart,
+  image,
+  jpegWithExif,
+  MINIMAL_PDF,
+  multipart,
+  temporaryDataDir,
+} from '../../../test/uploads';
 import type { App } from '../../app';
 import { profiles, tradespersonProfiles } from '../../db/schema';
 import { createCustomer, createTradesperson } from '../../seed/factories';
-import { type FilePart, image, jpegWithExif, MINIMAL_PDF, multipart, temporaryDataDir } from './test-uploads';
 
 const MB = 1024 * 1024;
 

@@ -4,10 +4,10 @@ import { londonToday } from '../../../domain/marketplace/schemas';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import { type FilePart, image, MINIMAL_PDF, multipart, temporaryDataDir } from '../../../test/uploads';
 import type { App } from '../../app';
 import { auditLog, documents, emailOutbox, notifications, tradespersonProfiles } from '../../db/schema';
 import { createAdmin, createCustomer, createTradesperson } from '../../seed/factories';
-import { type FilePart, image, MINIMAL_PDF, multipart, temporaryDataDir } from './test-uploads';
 
 // DOMAIN-RULES 10 end to end: a tradesperson who signs up today becomes verified, and listed, once an
 // admin approves its photo ID and an in-date insurance; loses both when the insurance expires (a test
