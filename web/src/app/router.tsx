@@ -206,8 +206,16 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Reported Reviews' } satisfies RouteHandle,
                 lazy: () => import('./pages/admin-reviews'),
               },
-              // Disputes are built by a later issue: the honest "coming soon" panel until then.
-              planned('admin/disputes', 'Dispute Management'),
+              {
+                path: 'admin/disputes',
+                handle: { title: 'Dispute Management' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-disputes'),
+              },
+              {
+                path: 'admin/disputes/:id',
+                handle: { title: 'Dispute Details' } satisfies RouteHandle,
+                lazy: () => import('./pages/admin-disputes-detail'),
+              },
             ],
           },
           {

@@ -100,13 +100,16 @@ describe('the admin dashboard (/admin)', () => {
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('keeps /admin/disputes an honest "not available yet" page inside the console', async () => {
-    mockApi(sessionHandler(admin));
+  it('opens the disputes queue inside the console', async () => {
+    mockApi({
+      ...sessionHandler(admin),
+      'GET /api/v1/admin/disputes': () => ({ status: 200, body: { disputes: [] } }),
+    });
     renderApp('/admin/disputes');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Dispute Management' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByText(/not available yet/)).toBeTruthy();
+    expect(await screen.findByText('No open disputes')).toBeTruthy();
     const nav = within(screen.getByRole('navigation', { name: 'Admin console' }));
     expect(nav.getByRole('link', { name: 'Disputes' }).getAttribute('aria-current')).toBe('page');
   });

@@ -55,7 +55,7 @@ export function MoneyTimeline({ bookingId }: { bookingId: string }) {
   );
 }
 
-function TimelineItem({ event, last }: { event: MoneyEvent; last: boolean }) {
+export function TimelineItem({ event, last }: { event: MoneyEvent; last: boolean }) {
   return (
     <li className="relative flex gap-3 pb-4 last:pb-0">
       {/* The dot and the line joining the steps are decoration; the list's order carries the sequence. */}
