@@ -726,6 +726,7 @@ export async function createDispute(db: Executor, overrides: DisputeOverrides = 
       description:
         overrides.description ?? DISPUTE_DESCRIPTIONS[reason]?.[0] ?? DISPUTE_DESCRIPTIONS.Other![0]!,
       status: overrides.status ?? 'open',
+      bookingStatusBefore: booking.completedAt ? 'completed' : 'confirmed',
       createdAt: overrides.createdAt,
       updatedAt: overrides.createdAt,
     })

@@ -21,6 +21,7 @@ import {
   TRADESPERSON_DISPUTE_REASONS,
   type Trade,
 } from '../../domain/catalog/catalog';
+import { DISPUTE_RULES } from '../../domain/disputes/messages';
 import { reviewWindowClosesAt } from '../../domain/reviews/reveal';
 import type { Executor } from '../db/client';
 import {
@@ -1014,6 +1015,7 @@ function addJob(
           byCustomer ? customer : winner,
           byCustomer ? 'customer' : 'tradesperson',
           disputedAt,
+          'confirmed',
         );
       }
     } else {
@@ -1038,7 +1040,14 @@ function addJob(
       conversationTo = b.plus(paidAt, DAY);
       if (outcome.booking === 'paid_disputed') {
         // Raised inside the 7-day protection window, while the money is still held.
-        addDispute(b, bookingId, customer, 'customer', b.between(b.plus(paidAt, HOUR), b.latest));
+        addDispute(
+          b,
+          bookingId,
+          customer,
+          'customer',
+          b.between(b.plus(paidAt, HOUR), b.latest),
+          'completed',
+        );
       } else {
         addReviews(b, bookingId, customer, winner, paidAt, plan.customerReview);
       }
@@ -1163,11 +1172,16 @@ function addDispute(
   raisedBy: Person,
   raisedByType: 'customer' | 'tradesperson',
   at: Date,
+  bookingStatusBefore: 'confirmed' | 'completed',
 ): void {
   const { rng } = b;
   const reasons = raisedByType === 'customer' ? CUSTOMER_DISPUTE_REASONS : TRADESPERSON_DISPUTE_REASONS;
   const reason = rng.pick(reasons);
-  const status = rng.chance(0.6) ? 'open' : 'under_review';
+  // send-dispute-email ran a few minutes after it was raised; the other party then had 7 days. Some
+  // are still waiting for that response, the rest went to review when it came.
+  const notifiedAt = b.earliest(b.plus(at, rng.int(1, 10) * 60_000), b.latest);
+  const awaiting = rng.chance(0.6);
+  const reviewStartedAt = awaiting ? null : b.earliest(b.plus(notifiedAt, rng.int(2, 30) * HOUR), b.latest);
   b.disputes.push({
     id: b.ids.uuid(),
     bookingId,
@@ -1175,8 +1189,12 @@ function addDispute(
     raisedByType,
     reason,
     description: rng.pick(DISPUTE_DESCRIPTIONS[reason] ?? DISPUTE_DESCRIPTIONS.Other!),
-    status,
+    status: awaiting ? 'awaiting_response' : 'under_review',
+    bookingStatusBefore,
+    notifiedAt,
+    responseDueAt: new Date(notifiedAt.getTime() + DISPUTE_RULES.responseDays * DAY),
+    reviewStartedAt,
     createdAt: at,
-    updatedAt: status === 'open' ? at : b.earliest(b.plus(at, rng.int(2, 30) * HOUR), b.latest),
+    updatedAt: reviewStartedAt ?? notifiedAt,
   });
 }
