@@ -25,6 +25,7 @@ const SPEC_PATHS = [
   '/documents',
   '/payment-methods',
   '/disputes',
+  '/disputes/d1',
   '/support',
   '/tradesperson/t1',
   '/tradesperson-dashboard',

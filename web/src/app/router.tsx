@@ -152,7 +152,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('./pages/documents'),
           },
           planned('payment-methods', 'Payment Methods'),
-          planned('disputes', 'Disputes'),
+          {
+            path: 'disputes',
+            handle: { title: 'Disputes' } satisfies RouteHandle,
+            lazy: () => import('./pages/disputes'),
+          },
+          {
+            path: 'disputes/:id',
+            handle: { title: 'Dispute' } satisfies RouteHandle,
+            lazy: () => import('./pages/dispute'),
+          },
           {
             path: 'tradesperson/setup',
             handle: { title: 'Business Setup' } satisfies RouteHandle,

@@ -45,7 +45,7 @@ describe('the Support hub', () => {
     ]);
   });
 
-  it('says how escrow works today and that disputes are not available yet', async () => {
+  it('says how escrow works and how a dispute is raised and decided', async () => {
     mockApi({ ...sessionHandler(null), ...contactHandler });
     renderApp('/support');
     const how = await screen.findByRole('region', { name: 'How It Works' });
@@ -57,10 +57,16 @@ describe('the Support hub', () => {
       '(or sooner if the customer releases it), the payment less our 15% fee',
     );
     const help = screen.getByRole('region', { name: 'Get help' });
-    expect(help.textContent).toContain('Raising a dispute on a booking is not available yet');
-    expect(screen.getByRole('region', { name: 'Contact us' }).textContent).toContain(
-      'Raising a dispute on a booking is not available yet',
+    expect(help.textContent).toContain('raise one from a booking that has gone wrong');
+    const about = screen.getByRole('region', { name: 'About TradeNest' });
+    expect(about.textContent).toContain(
+      'any money held for it is frozen, the other side has 7 days to respond',
     );
+    expect(about.textContent).toContain('release it, refund it or split it');
+    const contact = screen.getByRole('region', { name: 'Contact us' }).textContent;
+    expect(contact).toContain('raise a dispute from the booking itself');
+    expect(contact).toContain('while the work is in progress, awaiting payment, or its money is still held');
+    expect(document.body.textContent).not.toContain('not available yet');
   });
 
   it('has a Call Support button that dials the configured number, and the support email', async () => {

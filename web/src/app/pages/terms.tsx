@@ -1,4 +1,5 @@
 import { LIMITS } from '@domain/catalog/catalog';
+import { DISPUTE_RULES } from '@domain/disputes/messages';
 import { PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import { Link } from 'react-router';
 import { LegalPage } from '@/components/layout/legal-page';
@@ -88,12 +89,14 @@ export function TermsPage() {
       <h2>6. Disputes</h2>
       <p>
         If something goes wrong, first try to resolve it with the other party through TradeNest messages. If
-        that does not work, contact our support team. Raising a dispute on a booking through TradeNest is not
-        available yet. Our support team will look at the booking and its payments, may ask both sides for
-        evidence, and may refund all or part of any money still held in escrow to the customer; money that is
-        not refunded is released to the tradesperson. Our decision on the held money does not affect your
-        legal rights, and either party may still take the matter to court or to an alternative dispute
-        resolution scheme.
+        that does not work, either party may raise a dispute on the booking while the work is in progress, is
+        awaiting payment, or any of its payment is still held in escrow, or contact our support team. While a
+        dispute is open, money held for the booking is frozen. The other party has{' '}
+        {DISPUTE_RULES.responseDays} days to respond, and both sides may add evidence. Our support team then
+        looks at the booking, its messages and its payments, and decides: release the held money to the
+        tradesperson, refund it to the customer, or split it between them. Our decision on the held money does
+        not affect your legal rights, and either party may still take the matter to court or to an alternative
+        dispute resolution scheme.
       </p>
 
       <h2>7. Your rights as a consumer</h2>

@@ -1,4 +1,5 @@
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '@domain/catalog/catalog';
+import { DISPUTE_RULES } from '@domain/disputes/messages';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '@domain/money/money';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '@domain/reviews/messages';
 import type { ReactNode } from 'react';
@@ -149,7 +150,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
           <p>
             Until the tradesperson has confirmed it, either of you can cancel a booking, and the job reopens
             for quotes. Once it is confirmed, talk to the tradesperson first; if you cannot agree,{' '}
-            <Link to="/support#contact">contact us</Link>. Raising a dispute is not available yet (see{' '}
+            <Link to="/support#contact">contact us</Link> or raise a dispute on the booking (see{' '}
             <a href="#disputes">Disputes</a>).
           </p>
         ),
@@ -184,10 +185,9 @@ export const FAQ_SECTIONS: FaqSection[] = [
               the work.
             </p>
             <p>
-              If something is wrong with the work, <Link to="/support#contact">contact us</Link> during that
-              time: while the money is still held, our team can refund all or part of it to you. Raising a
-              dispute on a booking, which will keep the money held until our team has looked into it, is not
-              available yet.
+              If something is wrong with the work, raise a dispute on the booking during that time: the money
+              is then frozen, so it is not released while our team looks into it, and our team can refund all
+              or part of it to you. You can also <Link to="/support#contact">contact us</Link>.
             </p>
           </>
         ),
@@ -340,14 +340,15 @@ export const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <>
             <p>
-              Not yet: raising a dispute on TradeNest is not available yet. When it is, either the customer or
-              the tradesperson will be able to raise one on a booking that is confirmed or completed, and
-              follow it on the <Link to="/disputes">Disputes</Link> screen.
+              Either the customer or the tradesperson can raise a dispute on a booking while the work is in
+              progress, while it is waiting for payment, or while any of its payment is still held in escrow (
+              {PROTECTION_DAYS} days after it was made, unless it was released sooner). Use Raise Dispute on
+              the booking: on My Jobs, on My Bookings, on the tradesperson dashboard or on the job’s page.
+              Follow it on the <Link to="/disputes">Disputes</Link> screen.
             </p>
             <p>
-              Until then, try to sort things out in messages first, and if you cannot,{' '}
-              <Link to="/support#contact">contact us</Link> as soon as you can. While a payment is still held
-              in escrow ({PROTECTION_DAYS} days after it was made), our team can refund all or part of it.
+              Try to sort things out in messages first. A booking has one open dispute at a time; once all its
+              money has been paid out, <Link to="/support#contact">contact us</Link> instead.
             </p>
           </>
         ),
@@ -357,20 +358,20 @@ export const FAQ_SECTIONS: FaqSection[] = [
         question: 'What reasons can I give?',
         answer: (
           <>
-            <p>Disputes are not available yet. When they are, customers will choose from:</p>
+            <p>Customers choose from:</p>
             <ul>
               {CUSTOMER_DISPUTE_REASONS.map((reason) => (
                 <li key={reason}>{reason}</li>
               ))}
             </ul>
-            <p>Tradespeople will choose from:</p>
+            <p>Tradespeople choose from:</p>
             <ul>
               {TRADESPERSON_DISPUTE_REASONS.map((reason) => (
                 <li key={reason}>{reason}</li>
               ))}
             </ul>
             <p>
-              You will then describe what happened in {LIMITS.disputeDescriptionMin} to{' '}
+              You then describe what happened in {LIMITS.disputeDescriptionMin} to{' '}
               {LIMITS.disputeDescriptionMax.toLocaleString('en-GB')} characters.
             </p>
           </>
@@ -382,15 +383,15 @@ export const FAQ_SECTIONS: FaqSection[] = [
         answer: (
           <>
             <p>
-              Disputes are not available yet. When they are, the booking will be marked as disputed and any
-              money still held for it frozen, so it is not released while our team looks at the booking, its
-              messages and its payments.
+              The booking is marked as disputed and any money still held for it is frozen, so it is not
+              released while the dispute is open. The other party is told and has {DISPUTE_RULES.responseDays}{' '}
+              days to respond. Both of you can add statements, photos and messages on the dispute’s page.
             </p>
             <p>
-              Today, when you contact us about a problem, our team looks at the booking and its payments and
-              may ask both of you for more information or photos. While the money is still held, we can refund
-              all or part of it to the customer; whatever is not refunded is released to the tradesperson.
-              This does not affect your legal rights.
+              After the response, or once the {DISPUTE_RULES.responseDays} days are up, our team reviews the
+              booking, its messages, its payments and the evidence, and decides: release the held money to the
+              tradesperson, refund it to the customer, or split it between them. You both see the decision and
+              the reason for it. This does not affect your legal rights.
             </p>
           </>
         ),

@@ -87,7 +87,7 @@ describe('the FAQ', () => {
     expect(text('What reasons can I give?')).toContain('Work not completed as agreed');
   });
 
-  it('says what escrow does today, and that disputes and milestone payments are not available yet', async () => {
+  it('says what escrow does, how disputes work, and that milestone payments are not available yet', async () => {
     mockApi(sessionHandler(null));
     renderApp('/faq');
     await screen.findByRole('heading', { level: 1 });
@@ -95,14 +95,25 @@ describe('the FAQ', () => {
     const escrow = text('What is escrow, and how does it protect me?');
     expect(escrow).toContain('released to the tradesperson automatically when the 7 days are up');
     expect(escrow).toContain('our team can refund all or part of it');
-    expect(escrow).toContain('is not available yet');
+    expect(escrow).toContain('raise a dispute on the booking during that time: the money is then frozen');
+    expect(escrow).not.toContain('not available yet');
     expect(text('Can a large job be paid in stages?')).toContain(
       'Milestone payments, and the saved cards they would be charged to, are not available yet',
     );
-    expect(text('When can I raise a dispute?')).toContain(
-      'raising a dispute on TradeNest is not available yet',
+    const when = text('When can I raise a dispute?');
+    expect(when).toContain(
+      'while the work is in progress, while it is waiting for payment, or while any of its payment is still held in escrow',
     );
-    expect(text('What happens after I raise a dispute?')).toContain('Disputes are not available yet');
+    expect(disclosureOf('When can I raise a dispute?').querySelector('a[href="/disputes"]')).not.toBeNull();
+    const after = text('What happens after I raise a dispute?');
+    expect(after).toContain('any money still held for it is frozen');
+    expect(after).toContain('has 7 days to respond');
+    expect(after).toContain(
+      'release the held money to the tradesperson, refund it to the customer, or split it',
+    );
+    for (const question of ['When can I raise a dispute?', 'What happens after I raise a dispute?']) {
+      expect(text(question)).not.toContain('not available');
+    }
     expect(text('What does TradeNest charge?')).toContain('half a penny rounds up');
     expect(text('I’m a tradesperson. When do I get paid?')).toContain('Payments');
     expect(

@@ -46,9 +46,10 @@ describe('the Safety page', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/faq#disputes', '/support#contact']));
-    // Disputes are not built yet: the page says so and sends people to support, who can refund held money.
-    expect(wrong.textContent).toContain('Raising a dispute on a booking is not available yet');
-    expect(wrong.textContent).toContain('our team can refund');
+    // A dispute from the booking freezes the held money until our team decides.
+    expect(wrong.textContent).toContain('raise a dispute from the booking while the work is in progress');
+    expect(wrong.textContent).toContain('the held money is frozen until our team decides');
+    expect(wrong.textContent).not.toContain('not available yet');
   });
 
   it('promises no milestone payments, and says what escrow does', async () => {

@@ -196,8 +196,8 @@ export function Safety() {
             </li>
             <li>
               If conditions on site are unsafe, you do not have to carry on. Explain why in messages and, if
-              you cannot resolve it, <Link to="/support#contact">contact us</Link> (raising a dispute on a
-              booking is not available yet).
+              you cannot resolve it, raise a dispute on the booking (choose ‘Unsafe working conditions’) or{' '}
+              <Link to="/support#contact">contact us</Link>.
             </li>
           </ul>
         </Topic>
@@ -263,9 +263,11 @@ export function Safety() {
             </li>
             <li>Keep records: photos, dates and what was said.</li>
             <li>
-              If you cannot sort it out, <Link to="/support#contact">contact us</Link> while the payment is
-              still held in escrow: our team can refund all or part of it. Raising a dispute on a booking is
-              not available yet. Read more in the <Link to="/faq#disputes">FAQ</Link>.
+              If you cannot sort it out, raise a dispute from the booking while the work is in progress,
+              awaiting payment, or the payment is still held in escrow: the held money is frozen until our
+              team decides, and you can both add photos and statements. You can also{' '}
+              <Link to="/support#contact">contact us</Link>. Read more in the{' '}
+              <Link to="/faq#disputes">FAQ</Link>.
             </li>
             <li>
               For anything else, <Link to="/support#contact">contact support</Link>. For advice on your

@@ -1,4 +1,5 @@
 import { LIMITS } from '@domain/catalog/catalog';
+import { DISPUTE_RULES } from '@domain/disputes/messages';
 import { PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import { AlertTriangle, CircleHelp, type LucideIcon, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
@@ -27,7 +28,7 @@ const HELP_LINKS: { to: string; title: string; description: string; icon: Lucide
     to: '/disputes',
     title: 'Disputes',
     description:
-      'Raising a dispute on a booking is not available yet. Until it is, contact us about a problem.',
+      'Your disputes: raise one from a booking that has gone wrong, follow it, add evidence and messages.',
     icon: AlertTriangle,
   },
   {
@@ -153,8 +154,9 @@ export function SupportHub() {
               tradesperson review each other.
             </li>
             <li>
-              When something goes wrong, contact us: our team can refund a payment while it is still held.
-              Raising a formal dispute on a booking is not available yet.
+              When something goes wrong, either side can raise a dispute on the booking: any money held for it
+              is frozen, the other side has {DISPUTE_RULES.responseDays} days to respond, and our team decides
+              whether to release it, refund it or split it.
             </li>
           </ul>
           <p>
@@ -169,9 +171,10 @@ export function SupportHub() {
       <HelpSection id="contact" title="Contact us">
         <div className="space-y-6">
           <p>
-            Call or email us about your account, a payment or anything else. Raising a dispute on a booking is
-            not available yet, so if there is a problem with one, contact us as soon as you can, while its
-            payment is still held in escrow: our team can refund money that is still held.
+            Call or email us about your account, a payment or anything else. If there is a problem with a
+            booking, you can also raise a dispute from the booking itself (on My Jobs, My Bookings or the
+            job’s page) while the work is in progress, awaiting payment, or its money is still held in escrow:
+            the money stays frozen until our team has decided.
           </p>
           <ContactSupport />
         </div>

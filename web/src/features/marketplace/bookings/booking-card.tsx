@@ -4,6 +4,7 @@ import { CalendarDays, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
+import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
 import { bookingMoneyText } from '@/features/payments/payout-format';
 import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
 import { displayName, formatDateOnly } from '@/lib/format';
@@ -81,6 +82,11 @@ export function BookingCard({ booking }: { booking: BookingView }) {
           </p>
         )}
       </div>
+      <BookingDisputeAction
+        booking={booking}
+        me="tradesperson"
+        className="mt-3 border-t border-border pt-3"
+      />
       {/* The tradesperson reviews the customer once the job is paid for. */}
       <BookingReviewStatus booking={booking} me="tradesperson" className="mt-3 border-t border-border pt-3" />
     </Card>

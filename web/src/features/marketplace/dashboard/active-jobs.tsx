@@ -1,13 +1,14 @@
 import { LIMITS } from '@domain/catalog/catalog';
 import type { BookingView } from '@domain/marketplace/api';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '@domain/money/money';
-import { AlertTriangle, CalendarDays, Check, CheckCircle2, UserRound, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CalendarDays, Check, CheckCircle2, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
 import { BOOKING_ACTION_TOASTS, type BookingAction, useBookingAction } from './api';
 import { calendarDate } from './format';
 
@@ -37,7 +38,6 @@ export function ActiveJobs({ bookings }: { bookings: BookingView[] }) {
 function ActiveJobCard({ booking }: { booking: BookingView }) {
   const action = useBookingAction();
   const [declineOpen, setDeclineOpen] = useState(false);
-  const disputeNoteId = useId();
   const pendingAction = action.isPending ? action.variables?.action : undefined;
   const run = (next: BookingAction) =>
     action.mutate({ bookingId: booking.id, action: next }, { onSettled: () => setDeclineOpen(false) });
@@ -120,14 +120,7 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
             }
           />
         )}
-        {/* Disputes arrive with their own issue: an honest disabled button rather than a dialog that does nothing. */}
-        <Button size="sm" variant="outline" disabled aria-describedby={disputeNoteId}>
-          <AlertTriangle aria-hidden="true" />
-          Raise Dispute
-        </Button>
-        <span id={disputeNoteId} className="text-xs text-muted-foreground">
-          Disputes open soon
-        </span>
+        <BookingDisputeAction booking={booking} me="tradesperson" />
       </div>
 
       <Dialog open={declineOpen} onOpenChange={(open) => !action.isPending && setDeclineOpen(open)}>

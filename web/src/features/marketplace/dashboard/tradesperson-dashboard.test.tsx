@@ -254,15 +254,31 @@ describe('the tradesperson dashboard', () => {
     expect(posts()).toContain(`/api/v1/bookings/${pending.id}/decline`);
   });
 
-  it('shows the dispute button disabled with a visible reason, not a dialog that does nothing', async () => {
+  it('offers Raise Dispute on an active job, and View dispute once one is raised', async () => {
     mockApi({
       ...sessionHandler(tradesperson),
-      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
+      'GET /api/v1/tradesperson/dashboard': () => ({
+        status: 200,
+        body: dashboard({
+          activeJobs: [
+            booking(),
+            booking({
+              id: 'b0000000-0000-4000-8000-000000000002',
+              job: { id: 'j2', title: 'Tile a bathroom', category: 'Tiling', outcode: 'LS2' },
+              dispute: { id: 'd1', status: 'under_review', canRaise: false },
+            }),
+          ],
+        }),
+      }),
     });
     renderApp('/tradesperson-dashboard');
-    const dispute = await screen.findByRole('button', { name: 'Raise Dispute' });
-    expect(dispute.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Disputes open soon')).toBeTruthy();
+    const raise = await screen.findByRole('button', { name: 'Raise Dispute' });
+    expect(raise.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('Disputes open soon')).toBeNull();
+    const view = screen.getByRole('link', { name: 'View dispute' });
+    expect(view.getAttribute('href')).toBe('/disputes/d1');
+    expect(view.closest('article')!.textContent).toContain('Under review');
+    expect(screen.getAllByRole('button', { name: 'Raise Dispute' })).toHaveLength(1);
   });
 
   it('explains itself to a customer who reaches it', async () => {

@@ -10,6 +10,7 @@ import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
+import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
 import { MessageButton } from '@/features/messaging/message-button';
 import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
 import { MoneyTimeline } from '@/features/payments/money-timeline';
@@ -150,6 +151,13 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
               </p>
             )}
             <BookingMoney booking={job.booking} owner={owner} />
+            {(owner || tradesperson) && (
+              <BookingDisputeAction
+                booking={job.booking}
+                me={owner ? 'customer' : 'tradesperson'}
+                className="mt-4 border-t border-border pt-4"
+              />
+            )}
             {(owner || tradesperson) && (
               <BookingReviewStatus
                 booking={job.booking}

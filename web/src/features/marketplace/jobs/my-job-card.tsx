@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
 import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
 import { PayButton } from '@/features/payments/pay-button';
 import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
@@ -101,6 +102,10 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>
+      {/* A dispute about the booking: on the Active and Done tabs, where the bookings are. */}
+      {(tab === 'active' || tab === 'done') && booking && (
+        <BookingDisputeAction booking={booking} me="customer" className="mt-3 border-t border-border pt-3" />
+      )}
       {/* Spec section 2: the Done tab is where the customer leaves a review. */}
       {tab === 'done' && booking && (
         <BookingReviewStatus booking={booking} me="customer" className="mt-3 border-t border-border pt-3" />

@@ -1,0 +1,128 @@
+// Server calls for disputes (domain/disputes/api.ts, docs/api/disputes.md) as TanStack Query hooks.
+import type {
+  DisputeListResponse,
+  DisputeMessageBody,
+  DisputeResponse,
+  EvidenceTextBody,
+  RaiseDisputeBody,
+  RespondBody,
+} from '@domain/disputes/api';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DASHBOARD_QUERY_KEY } from '@/features/marketplace/dashboard/api';
+import { paymentKeys } from '@/features/payments/payout-api';
+import { ApiError, apiFetch, toApiError } from '@/lib/api';
+
+export const disputeKeys = {
+  all: ['disputes'] as const,
+  mine: ['disputes', 'mine'] as const,
+  detail: (id: string) => ['disputes', 'detail', id] as const,
+};
+
+const path = (id: string, rest = '') => `/disputes/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * After raising a dispute: the bookings that show it (My Jobs, My Bookings, job details, the
+ * dashboard's Active Jobs) and my disputes. The booking is disputed now and its money frozen.
+ */
+function invalidateAfterRaise(queryClient: QueryClient) {
+  return Promise.all(
+    [disputeKeys.all, ['jobs'], ['bookings'], DASHBOARD_QUERY_KEY, paymentKeys.earnings].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** My disputes, as raiser or respondent, newest first. */
+export function useMyDisputes() {
+  return useQuery({
+    queryKey: disputeKeys.mine,
+    queryFn: ({ signal }) => apiFetch<DisputeListResponse>('/disputes', { signal }).then((r) => r.disputes),
+  });
+}
+
+export function useDispute(id: string) {
+  return useQuery({
+    queryKey: disputeKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<DisputeResponse>(path(id), { signal }).then((r) => r.dispute),
+  });
+}
+
+export function useRaiseDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RaiseDisputeBody) =>
+      apiFetch<DisputeResponse>('/disputes', { method: 'POST', json: body }).then((r) => r.dispute),
+    onSuccess: (dispute) => {
+      queryClient.setQueryData(disputeKeys.detail(dispute.id), dispute);
+    },
+    // Also after a refusal: 'already open' or 'not disputable' means the booking on screen is out of date.
+    onSettled: () => void invalidateAfterRaise(queryClient),
+  });
+}
+
+/**
+ * Sends a multipart form. apiFetch speaks JSON only; the browser sets the multipart boundary itself,
+ * so no Content-Type is given here.
+ */
+async function postForm<T>(url: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${url}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(
+      'NETWORK_ERROR',
+      'We could not reach TradeNest. Check your connection and try again.',
+      0,
+    );
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}
+
+export type EvidencePhotoUpload = { file: File; caption: string };
+
+/**
+ * The dispute page's four actions. Each answers with the whole dispute, which replaces the one on
+ * screen; a refusal refetches it (it may have been resolved or gone to review meanwhile).
+ */
+function useDisputeMutation<V>(id: string, send: (vars: V) => Promise<DisputeResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => send(vars).then((r) => r.dispute),
+    onSuccess: (dispute) => {
+      queryClient.setQueryData(disputeKeys.detail(id), dispute);
+      void queryClient.invalidateQueries({ queryKey: disputeKeys.mine });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: disputeKeys.all }),
+  });
+}
+
+export const useRespond = (id: string) =>
+  useDisputeMutation(id, (body: RespondBody) =>
+    apiFetch<DisputeResponse>(path(id, '/response'), { method: 'POST', json: body }),
+  );
+
+export const usePostDisputeMessage = (id: string) =>
+  useDisputeMutation(id, (body: DisputeMessageBody) =>
+    apiFetch<DisputeResponse>(path(id, '/messages'), { method: 'POST', json: body }),
+  );
+
+export const useAddEvidenceText = (id: string) =>
+  useDisputeMutation(id, (body: EvidenceTextBody) =>
+    apiFetch<DisputeResponse>(path(id, '/evidence'), { method: 'POST', json: body }),
+  );
+
+export const useUploadEvidencePhoto = (id: string) =>
+  useDisputeMutation(id, ({ file, caption }: EvidencePhotoUpload) => {
+    const form = new FormData();
+    // The caption first, so the server has it before the file arrives.
+    if (caption.trim()) form.append('caption', caption.trim());
+    form.append('file', file);
+    return postForm<DisputeResponse>(path(id, '/evidence/photos'), form);
+  });

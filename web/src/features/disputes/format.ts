@@ -1,0 +1,55 @@
+// Words and dates of the dispute screens (issue 16). Dates are on the UK calendar and clock.
+
+import type { DisputeStatus } from '@domain/catalog/statuses';
+import type { DisputeParty, DisputeSummary } from '@domain/disputes/api';
+import { DISPUTE_STATUS_LABELS } from '@domain/disputes/messages';
+import type { Tone } from '@/components/status-badge';
+
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** '30 Nov 2026'. */
+export const disputeDate = (iso: string) => DATE.format(new Date(iso));
+/** '30 Nov 2026, 09:05'. */
+export const disputeDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
+
+export const disputeStatusLabel = (status: DisputeStatus) => DISPUTE_STATUS_LABELS[status] ?? status;
+
+export const DISPUTE_TONES: Record<DisputeStatus, Tone> = {
+  open: 'red',
+  awaiting_response: 'amber',
+  under_review: 'blue',
+  resolved: 'green',
+};
+
+/** A party's name, or the contract's 'Deleted user' for an erased account. */
+export const partyName = (name: string | null) => name?.trim() || 'Deleted user';
+
+/** How the thread and the evidence name an author: TradeNest's staff as 'TradeNest support'. */
+export function authorName(author: { name: string | null; role: string }, viewerId?: string, id?: string) {
+  if (author.role === 'admin') return 'TradeNest support';
+  if (viewerId && id && viewerId === id) return 'You';
+  return partyName(author.name);
+}
+
+const ROLE_WORDS = { customer: 'customer', tradesperson: 'tradesperson' } as const;
+
+/** 'Ann Smith (customer)'. */
+export const partyWithRole = (party: DisputeParty) => `${partyName(party.name)} (${ROLE_WORDS[party.role]})`;
+
+/** The booking's other party, seen from the viewer: whoever of the two is not me. */
+export function otherParty(dispute: Pick<DisputeSummary, 'raisedBy' | 'respondent'>, myId: string) {
+  return dispute.raisedBy.id === myId ? dispute.respondent : dispute.raisedBy;
+}

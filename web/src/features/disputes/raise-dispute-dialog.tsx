@@ -1,0 +1,246 @@
+import { DISPUTE_MESSAGES, DISPUTE_RULES, disputeReasonsFor } from '@domain/disputes/messages';
+import type { BookingView } from '@domain/marketplace/api';
+import { formatPence } from '@domain/money/money';
+import { AlertTriangle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Label } from '@/components/ui/label';
+import { RequiredMark } from '@/components/ui/required-mark';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/accounts/session';
+import { errorMessage, isUnauthenticated } from '@/features/marketplace/jobs/api';
+import { fieldClass } from '@/features/profiles/profile-fields';
+import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
+import { errorIdOf, fieldErrorProps, issuesFromServer, isValidationError } from '@/lib/form-errors';
+import { showError, showSuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useRaiseDispute } from './api';
+import { descriptionProblem, typingRoom } from './checks';
+
+type Field = 'reason' | 'description';
+type Problems = Partial<Record<Field, string>>;
+
+function check(reason: string, description: string): Problems {
+  const problems: Problems = {};
+  if (!reason) problems.reason = DISPUTE_MESSAGES.reasonRequired;
+  const text = descriptionProblem(description);
+  if (text) problems.description = text;
+  return problems;
+}
+
+/**
+ * Raise Dispute (spec sections 2, 5 and 8): one of the raiser's reasons and a description of 20 to
+ * 1,000 characters. Submit stays disabled until both are filled; a refusal keeps what was typed.
+ */
+export function RaiseDisputeDialog({
+  booking,
+  me,
+  triggerVariant = 'outline',
+}: {
+  booking: Pick<BookingView, 'id' | 'amount' | 'job' | 'customer' | 'tradesperson'>;
+  /** The viewer's side of the booking: whose reasons to offer and who the other party is. */
+  me: 'customer' | 'tradesperson';
+  triggerVariant?: 'default' | 'outline';
+}) {
+  const id = useId();
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const { user, status } = useSession();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  // Shown once the form was sent once, then kept up to date while the person corrects it.
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const reasonRef = useRef<HTMLSelectElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  // A second click in the same moment sends nothing: the button is disabled, and this guards the gap.
+  const sending = useRef(false);
+  const raise = useRaiseDispute();
+  const pending = raise.isPending;
+  const reasons = disputeReasonsFor(user?.userType === 'tradesperson' ? 'tradesperson' : me);
+  const other = me === 'customer' ? booking.tradesperson.fullName : booking.customer.fullName;
+  const otherName = other?.trim() || 'the other party';
+  const filled = reason !== '' && description.trim() !== '';
+
+  const focusField = (field: Field) =>
+    // After the messages are on the page, so a screen reader reads the field with its message.
+    requestAnimationFrame(() => (field === 'reason' ? reasonRef : descriptionRef).current?.focus());
+
+  const show = (next: Problems) => {
+    setProblems(next);
+    const first = (['reason', 'description'] as const).find((field) => next[field]);
+    if (first) focusField(first);
+    return first;
+  };
+
+  const reset = () => {
+    setReason('');
+    setDescription('');
+    setProblems(null);
+  };
+
+  const send = () => {
+    if (sending.current || pending) return;
+    if (status !== 'signed-in') {
+      void showError(DISPUTE_MESSAGES.signInRequired);
+      return;
+    }
+    const found = check(reason, description);
+    const first = show(found);
+    if (first) {
+      void showError('Validation Error', found[first]);
+      return;
+    }
+    sending.current = true;
+    raise.mutate(
+      { bookingId: booking.id, reason, description: description.trim() },
+      {
+        onSuccess: () => {
+          void showSuccess(DISPUTE_MESSAGES.raised, DISPUTE_MESSAGES.raisedDetail);
+          setOpen(false);
+          reset();
+        },
+        onError: (error) => {
+          if (isUnauthenticated(error)) {
+            void showError(DISPUTE_MESSAGES.signInRequired);
+            return;
+          }
+          if (isValidationError(error)) {
+            const named: Problems = {};
+            for (const issue of issuesFromServer(error)) {
+              if ((issue.field === 'reason' || issue.field === 'description') && !named[issue.field]) {
+                named[issue.field] = issue.message;
+              }
+            }
+            show(named);
+          }
+          void showError(errorMessage(error, DISPUTE_MESSAGES.failed));
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  const message = (field: Field) => problems?.[field];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant={triggerVariant}>
+          <AlertTriangle aria-hidden="true" />
+          Raise Dispute
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        className="max-w-lg"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          reasonRef.current?.focus();
+        }}
+      >
+        <DialogTitle>Raise a dispute</DialogTitle>
+        <DialogDescription>
+          About ‘{booking.job.title}’ with {otherName} ({formatPence(booking.amount, 2)}).
+        </DialogDescription>
+        <form
+          noValidate
+          className="space-y-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <div className="space-y-2">
+            <Label htmlFor={fieldId('reason')}>
+              Reason
+              <RequiredMark />
+            </Label>
+            <select
+              ref={reasonRef}
+              id={fieldId('reason')}
+              value={reason}
+              aria-required="true"
+              disabled={pending}
+              {...fieldErrorProps(fieldId('reason'), message('reason'))}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (problems) setProblems(check(event.target.value, description));
+              }}
+              className={cn(fieldClass, 'h-10', reason === '' && 'text-muted-foreground')}
+            >
+              <option value="">Select a reason</option>
+              {reasons.map((r) => (
+                <option key={r} value={r} className="text-foreground">
+                  {r}
+                </option>
+              ))}
+            </select>
+            <FieldError id={errorIdOf(fieldId('reason'))} message={message('reason')} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={fieldId('description')}>
+              Description
+              <RequiredMark />
+            </Label>
+            <ReviewTextarea
+              ref={descriptionRef}
+              id={fieldId('description')}
+              rows={5}
+              value={description}
+              aria-required="true"
+              maxLength={typingRoom(DISPUTE_RULES.descriptionMax)}
+              {...fieldErrorProps(
+                fieldId('description'),
+                message('description'),
+                `${id}-hint`,
+                `${id}-count`,
+              )}
+              placeholder="What happened, and what would put it right?"
+              readOnly={pending}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                if (problems) setProblems(check(reason, event.target.value));
+              }}
+            />
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              Between {DISPUTE_RULES.descriptionMin} and{' '}
+              {DISPUTE_RULES.descriptionMax.toLocaleString('en-GB')} characters.
+            </p>
+            <CharacterCounter
+              id={`${id}-count`}
+              length={description.trim().length}
+              max={DISPUTE_RULES.descriptionMax}
+            />
+            <FieldError id={errorIdOf(fieldId('description'))} message={message('description')} />
+          </div>
+          <ul className="list-disc space-y-1 rounded-lg border border-border bg-muted/60 p-3 pl-7 text-sm text-muted-foreground">
+            <li>Any money held for this job stays frozen until the dispute is resolved.</li>
+            <li>
+              {otherName} is told and has {DISPUTE_RULES.responseDays} days to respond; you can both add
+              evidence and messages.
+            </li>
+            <li>Our support team then decides: release the money, refund it, or split it.</li>
+          </ul>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending || !filled} aria-busy={pending}>
+              {pending && <Spinner />}
+              Raise Dispute
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
