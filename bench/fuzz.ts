@@ -14,7 +14,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import pg from 'pg';
-import { image, MINIMAL_PDF } from '../test/uploads';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/seed/seed';
 import {
   describeRequest,
@@ -24,6 +23,7 @@ import {
   type OpenApiDocument,
   operationsOf,
 } from '../test/fuzz-requests';
+import { image, MINIMAL_PDF } from '../test/uploads';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 50_000);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 300);
