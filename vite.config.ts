@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: here('.'),
+          // Password hashing is slow on purpose (scrypt); on a busy machine it passed 5 s.
+          testTimeout: 20_000,
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -40,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: here('.'),
+          testTimeout: 20_000,
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: [here('./test/setup-unit.ts')],

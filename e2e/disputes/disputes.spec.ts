@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS } from '../../domain/disputes/messages';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { DEMO_TRADESPERSON, eventually, PASSWORD, signIn, uniqueEmail } from '../support/journeys';
+
+const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
+
+// Issue 16's journey, from raising to an admin's split: a new customer's job is quoted by the demo
+// tradesperson, accepted, completed and paid through the sandbox (through the API: the payments and
+// reviews journeys cover those screens). The customer raises a dispute from the job's page, the money
+// is shown frozen, the tradesperson responds on the dispute's page, the demo admin splits the held
+// money on the case file, and both parties' money timelines show the refund and the release.
+
+async function ok<T>(
+  response: { status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  status: number,
+) {
+  if (response.status() !== status) throw new Error(`${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new customer's job, quoted at £200 by the demo tradesperson, accepted, completed and paid. */
+async function paidJob(ctx: BrowserTestContext, title: string) {
+  const customer = await ctx.newPage();
+  await ok(
+    await customer.request.post('/api/v1/auth/sign-up', {
+      data: { email: uniqueEmail('disputer'), password: PASSWORD, fullName: 'Dee Disputer', userType: 'customer' },
+    }),
+    201,
+  );
+  const { job } = await ok<{ job: { id: string } }>(
+    await customer.request.post('/api/v1/jobs', {
+      data: {
+        title,
+        category: 'Plumbing',
+        description: 'The shower tray leaks into the kitchen ceiling below it.',
+        budgetMin: 150,
+        budgetMax: 300,
+        postcode: 'M1 1AE',
+      },
+    }),
+    201,
+  );
+  const tradesperson = await ctx.newPage();
+  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+  const { quote } = await ok<{ quote: { id: string } }>(
+    await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
+      data: { amount: '200.00', message: 'I can reseal the tray on Thursday.' },
+    }),
+    201,
+  );
+  const { booking } = await ok<{ booking: { id: string } }>(
+    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
+    200,
+  );
+  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  const { sessionId } = await ok<{ sessionId: string }>(
+    await customer.request.post('/api/v1/payments/create-payment', { data: { bookingId: booking.id } }),
+    200,
+  );
+  await ok(
+    await customer.request.post(`/api/v1/sandbox/checkout/${sessionId}/pay`, {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Dee Disputer' },
+    }),
+    200,
+  );
+  await ok(await customer.request.post('/api/v1/payments/verify-payment', { data: { sessionId } }), 200);
+  return { customer, tradesperson, jobId: job.id };
+}
+
+const timelineText = async (page: Page) =>
+  (await page.getByRole('list', { name: /money/i }).first().textContent()) ?? '';
+
+describeInBrowser('disputes', (ctx) => {
+  it('goes from raising a dispute to an admin split, shown on both parties’ money timelines', async () => {
+    const title = `Reseal a shower tray ${Date.now()}`;
+    const description = 'The tray still leaks: there is a new stain on the kitchen ceiling below.';
+    const { customer, tradesperson, jobId } = await paidJob(ctx, title);
+
+    // The customer raises it from the job's page; submit waits for both fields.
+    await customer.goto(`/job/${jobId}`);
+    await customer.getByRole('button', { name: 'Raise Dispute' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Raise Dispute' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel(/^Reason/).selectOption('Poor quality of work');
+    await dialog.getByLabel(/^Description/).fill('Still leaks.');
+    await submit.click();
+    await eventually(() => dialog.getByText(DISPUTE_MESSAGES.descriptionTooShort).first().isVisible()).toBe(true);
+    expect(await seriousAxeViolations(customer)).toEqual([]);
+    await dialog.getByLabel(/^Description/).fill(description);
+    await submit.click();
+    await eventually(() => customer.getByText(DISPUTE_MESSAGES.raised).first().isVisible()).toBe(true);
+    await customer.getByRole('link', { name: /View dispute/ }).click();
+    await customer.waitForURL(/\/disputes\/[0-9a-f-]+$/);
+    const disputeUrl = new URL(customer.url()).pathname;
+    await eventually(() => customer.getByText(description).isVisible()).toBe(true);
+    await eventually(() => customer.getByText('£200.00').first().isVisible()).toBe(true);
+
+    // The tradesperson responds on the dispute's page.
+    await tradesperson.goto(disputeUrl);
+    const response = 'The tray was resealed as quoted; the stain is from an old leak in the pipe.';
+    await tradesperson.getByLabel(/^Your response/).fill(response);
+    await tradesperson.getByRole('button', { name: /Send response/ }).click();
+    await eventually(() => tradesperson.getByText(response).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(tradesperson)).toEqual([]);
+
+    // The demo admin splits it on the case file: a split that does not add up is refused first.
+    const admin = await ctx.newPage();
+    await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await admin.goto('/admin/disputes');
+    await admin.getByRole('link', { name: title }).first().click();
+    await admin.waitForURL(/\/admin\/disputes\/[0-9a-f-]+$/);
+    await eventually(() => admin.getByText(response).isVisible()).toBe(true);
+    await admin.getByLabel(DISPUTE_RESOLUTION_LABELS.split).check();
+    await admin.getByLabel(/^Refund to/).fill('50');
+    await admin.getByLabel(/^Release to/).fill('100');
+    await admin.getByLabel(/^Note/).fill('Half the work needs redoing; the rest was done as quoted.');
+    await admin.getByRole('button', { name: 'Resolve dispute…' }).click();
+    await eventually(() => admin.getByText(DISPUTE_MESSAGES.splitMustAddUp).first().isVisible()).toBe(true);
+    await admin.getByLabel(/^Release to/).fill('150');
+    await admin.getByRole('button', { name: 'Resolve dispute…' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Resolve this dispute?' });
+    await confirm.waitFor();
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Resolve dispute' }).click();
+    await eventually(() => admin.getByText(DISPUTE_MESSAGES.resolved).first().isVisible()).toBe(true);
+
+    // Both money timelines show where the money went.
+    for (const page of [customer, tradesperson]) {
+      await page.goto(`/job/${jobId}`);
+      await eventually(() => timelineText(page)).toContain('Refunded £50.00 to the customer');
+      expect(await timelineText(page)).toContain('Released £150.00 to the tradesperson');
+    }
+    await customer.goto(disputeUrl);
+    await eventually(() => customer.getByText('Resolved').first().isVisible()).toBe(true);
+  });
+});
