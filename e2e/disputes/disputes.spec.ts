@@ -70,7 +70,7 @@ async function paidJob(ctx: BrowserTestContext, title: string) {
 }
 
 const timelineText = async (page: Page) =>
-  (await page.getByRole('list', { name: /money/i }).first().textContent()) ?? '';
+  (await page.getByRole('list', { name: 'Payment history' }).textContent()) ?? '';
 
 describeInBrowser('disputes', (ctx) => {
   it('goes from raising a dispute to an admin split, shown on both parties’ money timelines', async () => {
@@ -102,7 +102,7 @@ describeInBrowser('disputes', (ctx) => {
     // The tradesperson responds on the dispute's page.
     await tradesperson.goto(disputeUrl);
     const response = 'The tray was resealed as quoted; the stain is from an old leak in the pipe.';
-    await tradesperson.getByLabel(/^Your response/).fill(response);
+    await tradesperson.getByLabel('Tell our team your side').fill(response);
     await tradesperson.getByRole('button', { name: /Send response/ }).click();
     await eventually(() => tradesperson.getByText(response).isVisible()).toBe(true);
     expect(await seriousAxeViolations(tradesperson)).toEqual([]);
@@ -115,12 +115,12 @@ describeInBrowser('disputes', (ctx) => {
     await admin.waitForURL(/\/admin\/disputes\/[0-9a-f-]+$/);
     await eventually(() => admin.getByText(response).isVisible()).toBe(true);
     await admin.getByLabel(DISPUTE_RESOLUTION_LABELS.split).check();
-    await admin.getByLabel(/^Refund to/).fill('50');
-    await admin.getByLabel(/^Release to/).fill('100');
+    await admin.getByRole('textbox', { name: /^Refund to/ }).fill('50');
+    await admin.getByRole('textbox', { name: /^Release to/ }).fill('100');
     await admin.getByLabel(/^Note/).fill('Half the work needs redoing; the rest was done as quoted.');
     await admin.getByRole('button', { name: 'Resolve dispute…' }).click();
     await eventually(() => admin.getByText(DISPUTE_MESSAGES.splitMustAddUp).first().isVisible()).toBe(true);
-    await admin.getByLabel(/^Release to/).fill('150');
+    await admin.getByRole('textbox', { name: /^Release to/ }).fill('150');
     await admin.getByRole('button', { name: 'Resolve dispute…' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Resolve this dispute?' });
     await confirm.waitFor();
