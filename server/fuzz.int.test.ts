@@ -266,6 +266,7 @@ describeOnDatabases('fuzzing every API operation', (ctx) => {
     expect(operations.filter((o) => o.multipart).map((o) => o.id)).toEqual([
       'POST /api/v1/tradesperson/profile/picture',
       'POST /api/v1/documents',
+      'POST /api/v1/disputes/{id}/evidence/photos',
     ]);
   });
 

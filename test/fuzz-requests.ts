@@ -804,7 +804,12 @@ function poisonsFor(op: Operation): fc.Arbitrary<Poison>[] {
   }
 
   if (op.multipart) {
-    const fields = op.path.endsWith('/documents') ? ['kind', 'title', 'expiresOn'] : [];
+    const documents = op.path.endsWith('/documents');
+    const fields = documents
+      ? ['kind', 'title', 'expiresOn']
+      : op.path.endsWith('/photos')
+        ? ['caption']
+        : [];
     if (fields.length > 0) {
       poisons.push(
         fc.record({
@@ -812,6 +817,10 @@ function poisonsFor(op: Operation): fc.Arbitrary<Poison>[] {
           field: fc.constantFrom(...fields),
           value: withNul,
         }),
+      );
+    }
+    if (documents) {
+      poisons.push(
         fc.record({
           kind: fc.constant('bad form field' as const),
           field: fc.constant('kind'),

@@ -481,11 +481,11 @@ describeOnDatabases('disputes', (ctx) => {
     expect(resolvedRows).toHaveLength(1);
 
     // Both parties' money timelines show the outcome, and both were told.
-    const customerMoney = (await call('GET', `/api/v1/bookings/${booking.id}/money`, customer)).json();
+    const customerMoney = (await call('GET', `/api/v1/bookings/${booking.id}/money`, customer)).json().money;
     expect(customerMoney.timeline.map((e: { kind: string }) => e.kind)).toEqual(
       expect.arrayContaining(['refunded', 'released']),
     );
-    const proMoney = (await call('GET', `/api/v1/bookings/${booking.id}/money`, pro)).json();
+    const proMoney = (await call('GET', `/api/v1/bookings/${booking.id}/money`, pro)).json().money;
     expect(proMoney.timeline.map((e: { kind: string }) => e.kind)).toEqual(
       expect.arrayContaining(['refunded', 'released']),
     );

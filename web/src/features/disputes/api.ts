@@ -18,8 +18,6 @@ export const disputeKeys = {
   detail: (id: string) => ['disputes', 'detail', id] as const,
 };
 
-const path = (id: string, rest = '') => `/disputes/${encodeURIComponent(id)}${rest}`;
-
 /**
  * After raising a dispute: the bookings that show it (My Jobs, My Bookings, job details, the
  * dashboard's Active Jobs) and my disputes. The booking is disputed now and its money frozen.
@@ -43,7 +41,8 @@ export function useMyDisputes() {
 export function useDispute(id: string) {
   return useQuery({
     queryKey: disputeKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<DisputeResponse>(path(id), { signal }).then((r) => r.dispute),
+    queryFn: ({ signal }) =>
+      apiFetch<DisputeResponse>(`/disputes/${encodeURIComponent(id)}`, { signal }).then((r) => r.dispute),
   });
 }
 
@@ -105,17 +104,17 @@ function useDisputeMutation<V>(id: string, send: (vars: V) => Promise<DisputeRes
 
 export const useRespond = (id: string) =>
   useDisputeMutation(id, (body: RespondBody) =>
-    apiFetch<DisputeResponse>(path(id, '/response'), { method: 'POST', json: body }),
+    apiFetch<DisputeResponse>(`/disputes/${encodeURIComponent(id)}/response`, { method: 'POST', json: body }),
   );
 
 export const usePostDisputeMessage = (id: string) =>
   useDisputeMutation(id, (body: DisputeMessageBody) =>
-    apiFetch<DisputeResponse>(path(id, '/messages'), { method: 'POST', json: body }),
+    apiFetch<DisputeResponse>(`/disputes/${encodeURIComponent(id)}/messages`, { method: 'POST', json: body }),
   );
 
 export const useAddEvidenceText = (id: string) =>
   useDisputeMutation(id, (body: EvidenceTextBody) =>
-    apiFetch<DisputeResponse>(path(id, '/evidence'), { method: 'POST', json: body }),
+    apiFetch<DisputeResponse>(`/disputes/${encodeURIComponent(id)}/evidence`, { method: 'POST', json: body }),
   );
 
 export const useUploadEvidencePhoto = (id: string) =>
@@ -124,5 +123,5 @@ export const useUploadEvidencePhoto = (id: string) =>
     // The caption first, so the server has it before the file arrives.
     if (caption.trim()) form.append('caption', caption.trim());
     form.append('file', file);
-    return postForm<DisputeResponse>(path(id, '/evidence/photos'), form);
+    return postForm<DisputeResponse>(`/disputes/${encodeURIComponent(id)}/evidence/photos`, form);
   });
