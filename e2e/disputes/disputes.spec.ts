@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS } from '../../domain/disputes/messages';
 import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, PASSWORD, signIn, uniqueEmail } from '../support/journeys';
+import { completedJobThroughApi, eventually, ok, signIn } from '../support/journeys';
 
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
 
@@ -12,51 +12,16 @@ const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' }
 // is shown frozen, the tradesperson responds on the dispute's page, the demo admin splits the held
 // money on the case file, and both parties' money timelines show the refund and the release.
 
-async function ok<T>(
-  response: { status(): number; json(): Promise<unknown>; text(): Promise<string> },
-  status: number,
-) {
-  if (response.status() !== status) throw new Error(`${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A new customer's job, quoted at £200 by the demo tradesperson, accepted, completed and paid. */
 async function paidJob(ctx: BrowserTestContext, title: string) {
-  const customer = await ctx.newPage();
-  await ok(
-    await customer.request.post('/api/v1/auth/sign-up', {
-      data: { email: uniqueEmail('disputer'), password: PASSWORD, fullName: 'Dee Disputer', userType: 'customer' },
-    }),
-    201,
-  );
-  const { job } = await ok<{ job: { id: string } }>(
-    await customer.request.post('/api/v1/jobs', {
-      data: {
-        title,
-        category: 'Plumbing',
-        description: 'The shower tray leaks into the kitchen ceiling below it.',
-        budgetMin: 150,
-        budgetMax: 300,
-        postcode: 'M1 1AE',
-      },
-    }),
-    201,
-  );
-  const tradesperson = await ctx.newPage();
-  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
-  const { quote } = await ok<{ quote: { id: string } }>(
-    await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
-      data: { amount: '200.00', message: 'I can reseal the tray on Thursday.' },
-    }),
-    201,
-  );
-  const { booking } = await ok<{ booking: { id: string } }>(
-    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
-    200,
-  );
-  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  const { customer, tradesperson, jobId, bookingId } = await completedJobThroughApi(() => ctx.newPage(), {
+    title,
+    description: 'The shower tray leaks into the kitchen ceiling below it.',
+    price: '200.00',
+    customerName: 'Dee Disputer',
+  });
   const { sessionId } = await ok<{ sessionId: string }>(
-    await customer.request.post('/api/v1/payments/create-payment', { data: { bookingId: booking.id } }),
+    await customer.request.post('/api/v1/payments/create-payment', { data: { bookingId } }),
     200,
   );
   await ok(
@@ -66,7 +31,7 @@ async function paidJob(ctx: BrowserTestContext, title: string) {
     200,
   );
   await ok(await customer.request.post('/api/v1/payments/verify-payment', { data: { sessionId } }), 200);
-  return { customer, tradesperson, jobId: job.id };
+  return { customer, tradesperson, jobId };
 }
 
 const timelineText = async (page: Page) =>
@@ -88,7 +53,9 @@ describeInBrowser('disputes', (ctx) => {
     await dialog.getByLabel(/^Reason/).selectOption('Poor quality of work');
     await dialog.getByLabel(/^Description/).fill('Still leaks.');
     await submit.click();
-    await eventually(() => dialog.getByText(DISPUTE_MESSAGES.descriptionTooShort).first().isVisible()).toBe(true);
+    await eventually(() => dialog.getByText(DISPUTE_MESSAGES.descriptionTooShort).first().isVisible()).toBe(
+      true,
+    );
     expect(await seriousAxeViolations(customer)).toEqual([]);
     await dialog.getByLabel(/^Description/).fill(description);
     await submit.click();

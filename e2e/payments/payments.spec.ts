@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, PASSWORD, pathOf, uniqueEmail } from '../support/journeys';
+import { completedJobThroughApi, eventually, ok, PASSWORD, pathOf, uniqueEmail } from '../support/journeys';
 
 // Paying for finished work through the sandbox provider: 'Pay £X' on My Jobs opens the sandbox's hosted
 // checkout in a new tab; a declined card is said there and the typed card kept; a good card (or an
@@ -19,59 +19,19 @@ function watchErrors(page: Page, expected: RegExp[] = []): string[] {
   return errors;
 }
 
-async function ok<T>(
-  response: { status(): number; json(): Promise<unknown>; text(): Promise<string> },
-  status: number,
-) {
-  if (response.status() !== status) throw new Error(`${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A new customer with a job the demo tradesperson quoted £135.00 for, accepted and marked complete. */
 async function completedUnpaidJob(
   ctx: BrowserTestContext,
   title: string,
 ): Promise<{ customer: Page; jobId: string }> {
-  const customer = await ctx.newPage();
-  await ok(
-    await customer.request.post('/api/v1/auth/sign-up', {
-      data: {
-        email: uniqueEmail('payer'),
-        password: PASSWORD,
-        fullName: 'Paula Payer',
-        userType: 'customer',
-      },
-    }),
-    201,
-  );
-  const { job } = await ok<{ job: { id: string } }>(
-    await customer.request.post('/api/v1/jobs', {
-      data: {
-        title,
-        category: 'Plumbing',
-        description: 'The kitchen mixer tap drips all night and needs a new washer.',
-        budgetMin: 100,
-        budgetMax: 250,
-        postcode: 'M1 1AE',
-      },
-    }),
-    201,
-  );
-  const tradesperson = await ctx.newPage();
-  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
-  const { quote } = await ok<{ quote: { id: string } }>(
-    await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
-      data: { amount: '135.00', message: 'I can replace the washer on Monday.' },
-    }),
-    201,
-  );
-  const { booking } = await ok<{ booking: { id: string } }>(
-    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
-    200,
-  );
-  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  const { customer, tradesperson, jobId } = await completedJobThroughApi(() => ctx.newPage(), {
+    title,
+    description: 'The kitchen mixer tap drips all night and needs a new washer.',
+    price: '135.00',
+    customerName: 'Paula Payer',
+  });
   await tradesperson.close();
-  return { customer, jobId: job.id };
+  return { customer, jobId };
 }
 
 /** My Jobs → Active → 'Pay £135.00': returns the checkout, opened in a new tab. */

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../domain/reviews/messages';
 import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, PASSWORD, signIn, uniqueEmail } from '../support/journeys';
+import {
+  completedJobThroughApi,
+  DEMO_TRADESPERSON,
+  eventually,
+  ok,
+  PASSWORD,
+  signIn,
+  uniqueEmail,
+} from '../support/journeys';
 
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
 
@@ -12,56 +20,14 @@ const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' }
 // both), replies on My Reviews, and a visitor reads the review and the reply on the profile. The
 // marketplace steps before paying go through the API: the marketplace journey covers their screens.
 
-async function ok<T>(
-  response: { status(): number; json(): Promise<unknown>; text(): Promise<string> },
-  status: number,
-) {
-  if (response.status() !== status) throw new Error(`${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A new customer's job, quoted by the demo tradesperson, accepted and marked complete. */
-async function completedJob(ctx: BrowserTestContext, title: string) {
-  const customer = await ctx.newPage();
-  await ok(
-    await customer.request.post('/api/v1/auth/sign-up', {
-      data: {
-        email: uniqueEmail('reviewer'),
-        password: PASSWORD,
-        fullName: 'Rita Reviewer',
-        userType: 'customer',
-      },
-    }),
-    201,
-  );
-  const { job } = await ok<{ job: { id: string } }>(
-    await customer.request.post('/api/v1/jobs', {
-      data: {
-        title,
-        category: 'Plumbing',
-        description: 'The bathroom basin drains slowly and gurgles after every use.',
-        budgetMin: 100,
-        budgetMax: 250,
-        postcode: 'M1 1AE',
-      },
-    }),
-    201,
-  );
-  const tradesperson = await ctx.newPage();
-  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
-  const { quote } = await ok<{ quote: { id: string } }>(
-    await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
-      data: { amount: '135.00', message: 'I can clear the trap on Tuesday.' },
-    }),
-    201,
-  );
-  const { booking } = await ok<{ booking: { id: string; tradesperson: { id: string } } }>(
-    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
-    200,
-  );
-  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
-  return { customer, tradesperson, tradespersonId: booking.tradesperson.id };
-}
+const completedJob = (ctx: BrowserTestContext, title: string) =>
+  completedJobThroughApi(() => ctx.newPage(), {
+    title,
+    description: 'The bathroom basin drains slowly and gurgles after every use.',
+    price: '135.00',
+    customerName: 'Rita Reviewer',
+  });
 
 /** My Jobs → Active → 'Pay £135.00' → the sandbox's card page → back on My Jobs, paid. */
 async function pay(customer: Page, title: string): Promise<Page> {

@@ -64,3 +64,67 @@ export async function postJob(page: Page, title: string): Promise<string> {
   expect(href).toMatch(/^\/job\/[0-9a-f-]{36}$/);
   return href!.slice('/job/'.length);
 }
+
+type Answer = { status(): number; json(): Promise<unknown>; text(): Promise<string> };
+
+/** The answer's JSON, after checking its status (the body says why when it is not the one expected). */
+export async function ok<T>(response: Answer, status: number): Promise<T> {
+  if (response.status() !== status) throw new Error(`${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The steps before paying, through the API (the marketplace journey covers their screens): a new
+ * customer posts a Plumbing job in M1 1AE, the demo tradesperson quotes `price` for it, the customer
+ * accepts and the tradesperson marks it complete. Both pages stay signed in.
+ */
+export async function completedJobThroughApi(
+  newPage: () => Promise<Page>,
+  job: { title: string; description: string; price: string; customerName: string },
+): Promise<{ customer: Page; tradesperson: Page; jobId: string; bookingId: string; tradespersonId: string }> {
+  const customer = await newPage();
+  await ok(
+    await customer.request.post('/api/v1/auth/sign-up', {
+      data: {
+        email: uniqueEmail('customer'),
+        password: PASSWORD,
+        fullName: job.customerName,
+        userType: 'customer',
+      },
+    }),
+    201,
+  );
+  const posted = await ok<{ job: { id: string } }>(
+    await customer.request.post('/api/v1/jobs', {
+      data: {
+        title: job.title,
+        category: 'Plumbing',
+        description: job.description,
+        budgetMin: 100,
+        budgetMax: 300,
+        postcode: 'M1 1AE',
+      },
+    }),
+    201,
+  );
+  const tradesperson = await newPage();
+  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+  const { quote } = await ok<{ quote: { id: string } }>(
+    await tradesperson.request.post(`/api/v1/jobs/${posted.job.id}/quotes`, {
+      data: { amount: job.price, message: 'I can do this later this week.' },
+    }),
+    201,
+  );
+  const { booking } = await ok<{ booking: { id: string; tradesperson: { id: string } } }>(
+    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
+    200,
+  );
+  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  return {
+    customer,
+    tradesperson,
+    jobId: posted.job.id,
+    bookingId: booking.id,
+    tradespersonId: booking.tradesperson.id,
+  };
+}

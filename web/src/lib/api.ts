@@ -26,6 +26,9 @@ type ApiRequestInit = Omit<RequestInit, 'body'> & {
   json?: unknown;
 };
 
+const unreachable = () =>
+  new ApiError('NETWORK_ERROR', 'We could not reach TradeNest. Check your connection and try again.', 0);
+
 export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiRequestInit = {}): Promise<T> {
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
@@ -40,11 +43,7 @@ export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiR
       body: json === undefined ? undefined : JSON.stringify(json),
     });
   } catch {
-    throw new ApiError(
-      'NETWORK_ERROR',
-      'We could not reach TradeNest. Check your connection and try again.',
-      0,
-    );
+    throw unreachable();
   }
 
   if (response.status === 204) return undefined as T;
@@ -65,4 +64,25 @@ export function toApiError(status: number, body: unknown): ApiError {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Sends a multipart form (uploads). apiFetch speaks JSON only; the browser must set the multipart
+ * boundary itself, so no Content-Type is given here.
+ */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw unreachable();
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
 }

@@ -10,7 +10,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_QUERY_KEY } from '@/features/marketplace/dashboard/api';
 import { paymentKeys } from '@/features/payments/payout-api';
-import { ApiError, apiFetch, toApiError } from '@/lib/api';
+import { apiFetch, postForm } from '@/lib/api';
 
 export const disputeKeys = {
   all: ['disputes'] as const,
@@ -57,31 +57,6 @@ export function useRaiseDispute() {
     // Also after a refusal: 'already open' or 'not disputable' means the booking on screen is out of date.
     onSettled: () => void invalidateAfterRaise(queryClient),
   });
-}
-
-/**
- * Sends a multipart form. apiFetch speaks JSON only; the browser sets the multipart boundary itself,
- * so no Content-Type is given here.
- */
-async function postForm<T>(url: string, form: FormData): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${url}`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(
-      'NETWORK_ERROR',
-      'We could not reach TradeNest. Check your connection and try again.',
-      0,
-    );
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, body);
-  return body as T;
 }
 
 export type EvidencePhotoUpload = { file: File; caption: string };

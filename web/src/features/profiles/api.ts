@@ -10,7 +10,7 @@ import type {
 } from '@domain/profiles/api';
 import type { SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, toApiError } from '@/lib/api';
+import { ApiError, apiFetch, postForm } from '@/lib/api';
 
 export type { DocumentsResponse, DocumentView, OwnProfile };
 
@@ -64,31 +64,6 @@ export const useCompleteSetup = () =>
   useProfileMutation<undefined>(() =>
     apiFetch<OwnProfileResponse>('/tradesperson/setup/complete', { method: 'POST' }),
   );
-
-/**
- * Sends a multipart form. apiFetch speaks JSON only; the browser must set the multipart boundary
- * itself, so no Content-Type is given here.
- */
-async function postForm<T>(path: string, form: FormData): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${path}`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(
-      'NETWORK_ERROR',
-      'We could not reach TradeNest. Check your connection and try again.',
-      0,
-    );
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, body);
-  return body as T;
-}
 
 export function useUploadPicture() {
   const queryClient = useQueryClient();
