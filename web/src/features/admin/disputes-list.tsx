@@ -1,64 +1,30 @@
 import { DISPUTE_RESOLUTION_LABELS } from '@domain/disputes/messages';
 import { formatPence } from '@domain/money/money';
 import { History, Scale } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ageText, DisputeStatusBadge, partyName, ROLE_LABELS, responseDueText } from './dispute-format';
 import { type AdminDisputeSummary, type DisputesTab, useAdminDisputes } from './disputes-api';
 import { formatDate, formatDateTime, plural } from './format';
-import { AdminPageHeader } from './page-header';
-
-const TABS: readonly DisputesTab[] = ['active', 'resolved'];
-const isTab = (value: string | null): value is DisputesTab => TABS.some((tab) => tab === value);
+import { AdminQueuePage } from './queue-page';
 
 /**
  * /admin/disputes: the disputes still open, oldest first, and the latest resolved (?status=resolved).
- * The tab lives in the URL, so Back and a shared link keep it.
  */
 export function AdminDisputes() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('status');
-  const tab: DisputesTab = isTab(requested) ? requested : 'active';
   const active = useAdminDisputes('active');
-  const activeCount = active.data?.length;
-
-  const choose = (next: string) =>
-    setSearchParams(
-      (params) => {
-        const copy = new URLSearchParams(params);
-        if (next === 'resolved') copy.set('status', 'resolved');
-        else copy.delete('status');
-        return copy;
-      },
-      { replace: true },
-    );
-
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Dispute Management"
-        description="Read each case file, talk to both sides in its thread, then decide where the money held for the booking goes."
-      />
-      <Tabs value={tab} onValueChange={choose}>
-        <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="active">
-            Active
-            {/* Same width while loading: the count's place is kept. */}
-            <span className="ml-1.5 inline-block min-w-[2ch] tabular-nums">
-              {activeCount === undefined ? '' : `(${activeCount})`}
-            </span>
-          </TabsTrigger>
-          <TabsTrigger value="resolved">Resolved</TabsTrigger>
-        </TabsList>
-        <TabsContent value="active">
-          <DisputeList tab="active" />
-        </TabsContent>
-        <TabsContent value="resolved">
-          <DisputeList tab="resolved" />
-        </TabsContent>
-      </Tabs>
-    </div>
+    <AdminQueuePage
+      title="Dispute Management"
+      description="Read each case file, talk to both sides in its thread, then decide where the money held for the booking goes."
+      waiting={{
+        value: 'active',
+        label: 'Active',
+        count: active.data?.length,
+        content: <DisputeList tab="active" />,
+      }}
+      decided={{ value: 'resolved', label: 'Resolved', content: <DisputeList tab="resolved" /> }}
+    />
   );
 }
 

@@ -1,63 +1,24 @@
 import { Flag, History } from 'lucide-react';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { type AdminReportedReview, type ReportedReviewsTab, useReportedReviews } from './api';
+import { type AdminReportedReview, useReportedReviews } from './api';
 import { plural } from './format';
-import { AdminPageHeader } from './page-header';
+import { AdminQueuePage } from './queue-page';
 import { ReportedReviewCard } from './reported-review-card';
-
-const TABS: readonly ReportedReviewsTab[] = ['open', 'decided'];
-const isTab = (value: string | null): value is ReportedReviewsTab => TABS.some((tab) => tab === value);
 
 /**
  * /admin/reviews: reviews with open reports, oldest report first, and the latest decided
- * (?status=decided). The tab lives in the URL, so Back and a shared link keep it.
+ * (?status=decided).
  */
 export function ReportedReviews() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('status');
-  const tab: ReportedReviewsTab = isTab(requested) ? requested : 'open';
   const open = useReportedReviews('open');
-  const openCount = open.data?.openCount;
-
-  const choose = (next: string) =>
-    setSearchParams(
-      (params) => {
-        const copy = new URLSearchParams(params);
-        if (next === 'decided') copy.set('status', 'decided');
-        else copy.delete('status');
-        return copy;
-      },
-      { replace: true },
-    );
-
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Reported Reviews"
-        description="Read each reported review and its reports, then hide it or keep it. Hidden reviews leave every list and the rating."
-      />
-      <Tabs value={tab} onValueChange={choose}>
-        <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="open">
-            Open
-            {/* Same width while loading: the count's place is kept. */}
-            <span className="ml-1.5 inline-block min-w-[2ch] tabular-nums">
-              {openCount === undefined ? '' : `(${openCount})`}
-            </span>
-          </TabsTrigger>
-          <TabsTrigger value="decided">Decided</TabsTrigger>
-        </TabsList>
-        <TabsContent value="open">
-          <OpenList />
-        </TabsContent>
-        <TabsContent value="decided">
-          <DecidedList />
-        </TabsContent>
-      </Tabs>
-    </div>
+    <AdminQueuePage
+      title="Reported Reviews"
+      description="Read each reported review and its reports, then hide it or keep it. Hidden reviews leave every list and the rating."
+      waiting={{ value: 'open', label: 'Open', count: open.data?.openCount, content: <OpenList /> }}
+      decided={{ value: 'decided', label: 'Decided', content: <DecidedList /> }}
+    />
   );
 }
 

@@ -1,63 +1,29 @@
 import { ClipboardCheck, History } from 'lucide-react';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { type AdminDocumentView, useVerificationQueue, type VerificationTab } from './api';
+import { type AdminDocumentView, useVerificationQueue } from './api';
 import { DocumentReview } from './document-review';
 import { plural } from './format';
-import { AdminPageHeader } from './page-header';
-
-const TABS: readonly VerificationTab[] = ['pending', 'decided'];
-const isTab = (value: string | null): value is VerificationTab => TABS.some((tab) => tab === value);
+import { AdminQueuePage } from './queue-page';
 
 /**
  * /admin/verifications: the documents waiting for review, oldest first, and the latest decisions
- * (?status=decided). The tab lives in the URL, so Back and a shared link keep it.
+ * (?status=decided).
  */
 export function VerificationQueue() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('status');
-  const tab: VerificationTab = isTab(requested) ? requested : 'pending';
   const pending = useVerificationQueue('pending');
-  const pendingCount = pending.data?.pendingCount;
-
-  const choose = (next: string) =>
-    setSearchParams(
-      (params) => {
-        const copy = new URLSearchParams(params);
-        if (next === 'decided') copy.set('status', 'decided');
-        else copy.delete('status');
-        return copy;
-      },
-      { replace: true },
-    );
-
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Verification Queue"
-        description="Check each document, then approve or reject it. Tradespeople are verified once their photo ID and an in-date insurance certificate are approved."
-      />
-      <Tabs value={tab} onValueChange={choose}>
-        <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="pending">
-            Pending
-            {/* Same width while loading: the count's place is kept. */}
-            <span className="ml-1.5 inline-block min-w-[2ch] tabular-nums">
-              {pendingCount === undefined ? '' : `(${pendingCount})`}
-            </span>
-          </TabsTrigger>
-          <TabsTrigger value="decided">Decided</TabsTrigger>
-        </TabsList>
-        <TabsContent value="pending">
-          <PendingList />
-        </TabsContent>
-        <TabsContent value="decided">
-          <DecidedList />
-        </TabsContent>
-      </Tabs>
-    </div>
+    <AdminQueuePage
+      title="Verification Queue"
+      description="Check each document, then approve or reject it. Tradespeople are verified once their photo ID and an in-date insurance certificate are approved."
+      waiting={{
+        value: 'pending',
+        label: 'Pending',
+        count: pending.data?.pendingCount,
+        content: <PendingList />,
+      }}
+      decided={{ value: 'decided', label: 'Decided', content: <DecidedList /> }}
+    />
   );
 }
 
