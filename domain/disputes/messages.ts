@@ -73,6 +73,13 @@ export const DISPUTE_MESSAGES = {
   nothingHeld: 'No money is held for this booking: close the dispute with a note instead.',
   moneyHeld: 'Money is held for this booking: choose who it goes to.',
   resolved: 'Dispute resolved',
+  // What the dispute page says after each action.
+  responseFailed: 'Failed to send response',
+  evidenceAdded: 'Evidence added',
+  evidenceFailed: 'Failed to add evidence',
+  photoAdded: 'Photo added',
+  photoFailed: 'Failed to upload photo',
+  messageFailed: 'Failed to send message',
 } as const;
 
 export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {

@@ -213,7 +213,7 @@ function ResponseSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
           check={responseProblem}
           submitLabel="Send response"
           success={DISPUTE_MESSAGES.responded}
-          failure="Failed to send response"
+          failure={DISPUTE_MESSAGES.responseFailed}
           pending={respond.isPending}
           send={(response, callbacks) => respond.mutate({ response }, callbacks)}
         />
@@ -261,8 +261,8 @@ function EvidenceSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
                 max={DISPUTE_RULES.evidenceTextMax}
                 check={evidenceTextProblem}
                 submitLabel="Add statement"
-                success="Evidence added"
-                failure="Failed to add evidence"
+                success={DISPUTE_MESSAGES.evidenceAdded}
+                failure={DISPUTE_MESSAGES.evidenceFailed}
                 placeholder="Dates, what was agreed, what you saw"
                 pending={addText.isPending}
                 send={(text, callbacks) => addText.mutate({ text }, callbacks)}
@@ -357,7 +357,7 @@ function ThreadSection({ dispute, myId }: { dispute: DisputeDetail; myId: string
               max={DISPUTE_RULES.messageMax}
               check={messageProblem}
               submitLabel="Send message"
-              failure="Failed to send message"
+              failure={DISPUTE_MESSAGES.messageFailed}
               placeholder="Write to the other party and our team"
               pending={post.isPending}
               send={(body, callbacks) => post.mutate({ body }, callbacks)}

@@ -1,4 +1,4 @@
-import { DISPUTE_RULES } from '@domain/disputes/messages';
+import { DISPUTE_MESSAGES, DISPUTE_RULES } from '@domain/disputes/messages';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -43,12 +43,12 @@ export function EvidencePhotoForm({ disputeId }: { disputeId: string }) {
       { file, caption },
       {
         onSuccess: () => {
-          void showSuccess('Photo added');
+          void showSuccess(DISPUTE_MESSAGES.photoAdded);
           setFile(null);
           setCaption('');
           if (fileRef.current) fileRef.current.value = '';
         },
-        onError: (error) => void showError(errorMessage(error, 'Failed to upload photo')),
+        onError: (error) => void showError(errorMessage(error, DISPUTE_MESSAGES.photoFailed)),
         onSettled: () => {
           sending.current = false;
         },
