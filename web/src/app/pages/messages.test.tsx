@@ -71,7 +71,7 @@ describe('Messages', () => {
     expect(other!.querySelector('img')?.getAttribute('src')).toBe('/api/v1/files/avatars/ann.webp');
 
     // The bottom navigation carries the same total.
-    const nav = within(screen.getByRole('navigation', { name: 'App' }));
+    const nav = within(await screen.findByRole('navigation', { name: 'App' }));
     expect((await nav.findByRole('link', { name: 'Messages, 3 unread' })).getAttribute('href')).toBe(
       '/messages',
     );
