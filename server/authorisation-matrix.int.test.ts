@@ -162,6 +162,8 @@ interface World {
   paidBooking: { id: string };
   /** The checkout session that paid it. */
   paidSessionId: string;
+  /** Raised by the customer on another paid booking with the tradesperson; its money frozen. */
+  dispute: { id: string };
   quote: { id: string };
   /** One of the tradesperson's verification documents, reviewed and approved. */
   approvedDocument: { id: string };
@@ -279,6 +281,31 @@ async function buildWorld(app: App, db: Database): Promise<World> {
   const waitingReview = secret();
   await createReview(db, { bookingId: paidBooking.id, comment: waitingReview, publishedAt: null });
   for (const id of [t, ot]) await call(app, db, id, 'POST', '/api/v1/payments/connect/account');
+  // A dispute the customer raised on another paid booking with the tradesperson: its description is
+  // for the two of them and admins only.
+  const disputeDescription = `The grout failed within a week ${secret()}`;
+  const disputedJob = await createJob(db, { customerId: c, status: 'completed' });
+  const disputedQuote = await createQuote(db, {
+    jobId: disputedJob.id,
+    tradespersonId: t,
+    status: 'accepted',
+  });
+  const disputedBooking = await createBooking(db, {
+    quoteId: disputedQuote.id,
+    status: 'completed',
+    depositPaid: true,
+  });
+  const raised = await app.inject({
+    method: 'POST',
+    url: '/api/v1/disputes',
+    headers: { cookie: await sessionFor(db, c) },
+    payload: {
+      bookingId: disputedBooking.id,
+      reason: 'Poor quality of work',
+      description: disputeDescription,
+    },
+  });
+  if (raised.statusCode !== 201) throw new Error(`raising the world's dispute failed: ${raised.body}`);
 
   // Profiles no one else may see, saved by the customer before they went: lists must leave them out.
   const hiddenName = secret();
@@ -312,6 +339,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
     booking,
     paidBooking,
     paidSessionId,
+    dispute: { id: raised.json().dispute.id },
     quote,
     approvedDocument: tradesperson.documents.find((d) => d.status === 'approved')!,
     conversation,
@@ -336,6 +364,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
       { label: "the tradesperson's phone number", text: '0161 496 0777', seenBy: [t] },
       { label: "the paid job's title", text: paidTitle, seenBy: [c, t, a] },
       { label: "the customer's review waiting for fair reveal", text: waitingReview, seenBy: [c] },
+      { label: "the dispute's description", text: disputeDescription, seenBy: [c, t, a] },
       { label: "the hidden tradesperson's name", text: hiddenName, seenBy: [hiddenTradesperson.id, a] },
       // Admins see every account in the console: names, email addresses, suspensions.
       { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [a] },
@@ -1071,11 +1100,7 @@ const MATRIX: Record<string, Row | Row[]> = {
   ],
   'GET /api/v1/disputes': { target: asCustomer, expect: signedIn },
   'GET /api/v1/disputes/{id}': {
-    target: async (w) => ({
-      owner: w.customer,
-      party: w.tradesperson,
-      params: { id: (await freshDispute(w)).id },
-    }),
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.dispute.id } }),
     expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
   },
   'POST /api/v1/disputes/{id}/response': {
@@ -1141,11 +1166,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     expect: adminsOnly,
   },
   'GET /api/v1/admin/disputes/{id}': {
-    target: async (w) => ({
-      owner: w.customer,
-      party: w.tradesperson,
-      params: { id: (await freshDispute(w)).id },
-    }),
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.dispute.id } }),
     expect: adminsOnly,
   },
   'POST /api/v1/admin/disputes/{id}/resolve': {
