@@ -224,6 +224,8 @@ export const AdminDisputeDetail = DisputeDetail.extend({
     }),
   ),
   payments: z.array(AdminDisputePayment),
+  /** The admin who resolved it (the parties see TradeNest support; the console sees who). */
+  resolvedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   /** The booking's money, step by step, as the parties see it. */
   moneyTimeline: z.array(MoneyEvent),
 });

@@ -446,6 +446,7 @@ describeOnDatabases('disputes', (ctx) => {
       heldPence: 0,
       resolutionNote: 'About two thirds was done.',
       canAdd: false,
+      resolvedBy: { id: expect.any(String), name: expect.any(String) },
     });
     await drain(await app());
 

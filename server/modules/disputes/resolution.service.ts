@@ -71,10 +71,11 @@ export async function adminDispute(
       status: row.bookingStatus,
     }),
   ]);
-  const names = await namesOf(
-    deps.db,
-    conversation.map((m) => m.senderId),
-  );
+  const resolverId = row.dispute.resolvedBy;
+  const names = await namesOf(deps.db, [
+    ...conversation.map((m) => m.senderId),
+    ...(resolverId ? [resolverId] : []),
+  ]);
   return {
     ...detail,
     ...partiesOf(detail),
@@ -105,6 +106,7 @@ export async function adminDispute(
         heldPence: heldOf(p),
         paidAt: p.paidAt?.toISOString() ?? null,
       })),
+    resolvedBy: resolverId ? { id: resolverId, name: names.get(resolverId) ?? null } : null,
     moneyTimeline: timeline,
   };
 }

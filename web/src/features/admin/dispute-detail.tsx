@@ -204,6 +204,9 @@ function Outcome({
             ) : (
               'Yes'
             )}
+            {dispute.resolvedBy && (
+              <span className="block font-normal">by {dispute.resolvedBy.name ?? 'a deleted account'}</span>
+            )}
           </dd>
         </div>
       </dl>

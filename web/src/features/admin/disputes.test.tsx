@@ -294,6 +294,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
           heldPence: 0,
           resolution: 'release_to_tradesperson',
           resolvedAt: '2026-11-20T12:00:00Z',
+          resolvedBy: { id: '00000000-0000-4000-8000-0000000000ad', name: 'Ada Admin' },
           resolutionNote: 'The leak is from a different pipe.',
           refundPence: 0,
           releasePence: 40_000,
@@ -342,6 +343,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     const result = within(outcome.closest('section') as HTMLElement);
     expect(result.getByText('Released to Tom Pipes').nextElementSibling?.textContent).toBe('£400.00');
     expect(result.getByText('The leak is from a different pipe.')).toBeTruthy();
+    expect(result.getByText('by Ada Admin')).toBeTruthy();
     expect(screen.getByText(DISPUTE_MESSAGES.closed)).toBeTruthy();
     expect(await seriousAxeViolations()).toEqual([]);
   });

@@ -114,6 +114,7 @@ export function makeDisputeDetail(overrides: Partial<AdminDisputeDetail> = {}): 
         paidAt: '2026-11-13T09:00:00Z',
       },
     ],
+    resolvedBy: null,
     moneyTimeline: [
       { kind: 'paid', at: '2026-11-13T09:00:00Z', amountPence: 40_000, label: 'Paid £400.00' },
       { kind: 'held', at: '2026-11-13T09:00:00Z', amountPence: 40_000, label: 'Held until 20 Nov 2026' },
