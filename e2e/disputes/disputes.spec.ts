@@ -31,7 +31,7 @@ async function paidJob(ctx: BrowserTestContext, title: string) {
     200,
   );
   await ok(await customer.request.post('/api/v1/payments/verify-payment', { data: { sessionId } }), 200);
-  return { customer, tradesperson, jobId };
+  return { customer, tradesperson, jobId, bookingId };
 }
 
 const timelineText = async (page: Page) =>
@@ -103,5 +103,47 @@ describeInBrowser('disputes', (ctx) => {
     }
     await customer.goto(disputeUrl);
     await eventually(() => customer.getByText('Resolved').first().isVisible()).toBe(true);
+  });
+
+  it('fits a 360 px phone, in dark mode too, and stays axe-clean for both parties and the admin', async () => {
+    const title = `Refit a loose radiator ${Date.now()}`;
+    const { customer, tradesperson, bookingId } = await paidJob(ctx, title);
+    await ok(await customer.request.patch('/api/v1/account/settings', { data: { darkMode: true } }), 200);
+    const { dispute } = await ok<{ dispute: { id: string } }>(
+      await customer.request.post('/api/v1/disputes', {
+        data: {
+          bookingId,
+          reason: 'Work not completed as agreed',
+          description: 'The radiator still rocks on its brackets and one valve weeps.',
+        },
+      }),
+      201,
+    );
+
+    const phone = { width: 360, height: 740 };
+    const overflow = (page: Page) =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const pages: { page: Page; paths: string[]; dark: boolean }[] = [];
+    const mine = await ctx.newPage({ viewport: phone });
+    await mine.context().addCookies(await customer.context().cookies());
+    pages.push({ page: mine, paths: ['/disputes', `/disputes/${dispute.id}`], dark: true });
+    const theirs = await ctx.newPage({ viewport: phone });
+    await theirs.context().addCookies(await tradesperson.context().cookies());
+    pages.push({ page: theirs, paths: [`/disputes/${dispute.id}`], dark: false });
+    const admin = await ctx.newPage({ viewport: phone });
+    await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    pages.push({ page: admin, paths: ['/admin/disputes', `/admin/disputes/${dispute.id}`], dark: false });
+
+    for (const { page, paths, dark } of pages) {
+      for (const path of paths) {
+        await page.goto(path);
+        await eventually(() => page.getByText(title).first().isVisible()).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+        expect(await overflow(page), path).toBeLessThanOrEqual(0);
+        expect(await seriousAxeViolations(page), path).toEqual([]);
+      }
+    }
+    // The respondent's form is there on the phone.
+    expect(await theirs.getByLabel('Tell our team your side').isVisible()).toBe(true);
   });
 });
