@@ -80,12 +80,29 @@ export function useEndSession() {
   };
 }
 
+/**
+ * Log Out. This tab lets go of the account first (its requests cancelled, its personal screens and
+ * live stream gone, back on /), then asks the server to end the session: a request still on its way
+ * when the session ended was answered 401. Other tabs are told once the server has ended it. If the
+ * server could not be reached, the session is read again, so the screen says who is really signed in.
+ */
 export function useSignOut() {
-  const endSession = useEndSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiFetch<void>('/auth/sign-out', { method: 'POST' }),
-    onSuccess: endSession,
-    onError: (error) => showError('Error', error.message),
+    mutationFn: async () => {
+      await queryClient.cancelQueries();
+      clearSession(queryClient);
+      writeStoredUserType(null);
+      // Spec section 4: sign-out returns to /.
+      void navigate('/');
+      await apiFetch<void>('/auth/sign-out', { method: 'POST' });
+    },
+    onSuccess: announceSessionChange,
+    onError: (error) => {
+      showError('Error', error.message);
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
   });
 }
 
