@@ -5,12 +5,12 @@ import { canRaiseDispute, canRespond, decideSplit, disputeTimeline, responseDueA
 
 describe('who may raise a dispute', () => {
   it('allows work in progress, a booking waiting for payment, and money still held; nothing else', () => {
-    expect(canRaiseDispute({ status: 'confirmed', depositPaid: false, heldPence: 0 })).toBe(true);
-    expect(canRaiseDispute({ status: 'completed', depositPaid: false, heldPence: 0 })).toBe(true);
-    expect(canRaiseDispute({ status: 'completed', depositPaid: true, heldPence: 1 })).toBe(true);
-    expect(canRaiseDispute({ status: 'completed', depositPaid: true, heldPence: 0 })).toBe(false);
+    expect(canRaiseDispute({ status: 'confirmed', depositPaid: false, moneyHeld: false })).toBe(true);
+    expect(canRaiseDispute({ status: 'completed', depositPaid: false, moneyHeld: false })).toBe(true);
+    expect(canRaiseDispute({ status: 'completed', depositPaid: true, moneyHeld: true })).toBe(true);
+    expect(canRaiseDispute({ status: 'completed', depositPaid: true, moneyHeld: false })).toBe(false);
     for (const status of ['pending', 'cancelled', 'disputed'] as const)
-      expect(canRaiseDispute({ status, depositPaid: true, heldPence: 5_000 })).toBe(false);
+      expect(canRaiseDispute({ status, depositPaid: true, moneyHeld: true })).toBe(false);
   });
 
   it('takes responses until review starts', () => {

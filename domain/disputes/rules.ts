@@ -14,11 +14,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function canRaiseDispute(booking: {
   status: BookingStatus;
   depositPaid: boolean;
-  heldPence: number;
+  /** Some of its payment is still in escrow. */
+  moneyHeld: boolean;
 }): boolean {
   if (booking.status === 'confirmed') return true;
   if (booking.status !== 'completed') return false;
-  return !booking.depositPaid || booking.heldPence > 0;
+  return !booking.depositPaid || booking.moneyHeld;
 }
 
 /** The other party's deadline: 7 days from when they were told. */

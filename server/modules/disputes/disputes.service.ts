@@ -243,7 +243,7 @@ export async function raiseDispute(
     }
     const held = (await heldPenceByBooking(tx, [b.id])).get(b.id) ?? 0;
     if (
-      !canRaiseDispute({ status: b.status as BookingStatus, depositPaid: b.depositPaid, heldPence: held })
+      !canRaiseDispute({ status: b.status as BookingStatus, depositPaid: b.depositPaid, moneyHeld: held > 0 })
     ) {
       throw AppError.conflict('not_disputable', DISPUTE_MESSAGES.notDisputable);
     }

@@ -44,7 +44,7 @@ export async function disputeSummaries(
         canRaiseDispute({
           status: b.status as BookingStatus,
           depositPaid: b.depositPaid,
-          heldPence: money.get(b.id)?.state === 'held' ? 1 : 0,
+          moneyHeld: money.get(b.id)?.state === 'held',
         }),
     });
   }

@@ -8,21 +8,20 @@ import {
 } from '@domain/disputes/messages';
 import { disputeTimeline } from '@domain/disputes/rules';
 import { formatPence } from '@domain/money/money';
-import { ArrowLeft, Check, ExternalLink } from 'lucide-react';
+import { Check, ExternalLink } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
-import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { TimelineItem } from '@/features/payments/money-timeline';
-import { ApiError } from '@/lib/api';
 import { errorIdOf, fieldErrorProps, issuesFromServer } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage } from './api';
+import { AdminDetailPage } from './detail-page';
 import { ageText, DisputeStatusBadge, partyName, ROLE_LABELS, responseDueText } from './dispute-format';
 import { ResolveForm } from './dispute-resolve';
 import { type AdminDisputeDetail, useAdminDispute, usePostDisputeMessage } from './disputes-api';
@@ -35,40 +34,19 @@ type Detail = AdminDisputeDetail;
 
 /** /admin/disputes/:id: one dispute's case file, its thread, and the admin's resolution. */
 export function DisputeDetail({ disputeId }: { disputeId: string }) {
-  const query = useAdminDispute(disputeId);
   return (
-    <div className="space-y-8">
-      <Link
-        to="/admin/disputes"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All disputes
-      </Link>
-      {query.isPending ? (
-        <div className="space-y-6">
-          <div role="status" aria-busy="true">
-            <span className="sr-only">Loading the dispute…</span>
-            <div
-              aria-hidden="true"
-              className="h-9 w-64 max-w-full animate-pulse rounded bg-muted motion-reduce:animate-none"
-            />
-          </div>
-          <CardSkeletons count={3} height="h-40" />
-        </div>
-      ) : query.isError ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <div className="rounded-xl border border-dashed border-border px-4 py-12 text-center">
-            <h1 className="text-2xl font-bold">{DISPUTE_MESSAGES.disputeNotFound}</h1>
-            <p className="mt-2 text-muted-foreground">There is no dispute with this link.</p>
-          </div>
-        ) : (
-          <ErrorState text="We could not load this dispute." onRetry={() => void query.refetch()} />
-        )
-      ) : (
-        <DisputeCaseFile dispute={query.data} />
-      )}
-    </div>
+    <AdminDetailPage
+      query={useAdminDispute(disputeId)}
+      back={{ to: '/admin/disputes', label: 'All disputes' }}
+      texts={{
+        loading: 'Loading the dispute…',
+        notFound: DISPUTE_MESSAGES.disputeNotFound,
+        notFoundDetail: 'There is no dispute with this link.',
+        failed: 'We could not load this dispute.',
+      }}
+    >
+      {(dispute) => <DisputeCaseFile dispute={dispute} />}
+    </AdminDetailPage>
   );
 }
 

@@ -1,15 +1,13 @@
 import type { AdminAuditEntry } from '@domain/admin/api';
 import type { BookingStatus, JobStatus } from '@domain/catalog/statuses';
 import { formatPence } from '@domain/money/money';
-import { ArrowLeft, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
+import { ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts/session';
-import { ApiError } from '@/lib/api';
 import { isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -21,6 +19,7 @@ import {
   useAccountAction,
   useAdminUser,
 } from './api';
+import { AdminDetailPage } from './detail-page';
 import { DocumentReview } from './document-review';
 import { focusAfterDialog } from './focus';
 import { formatDate, formatDateTime, humanise } from './format';
@@ -35,40 +34,19 @@ const nameOf = (user: DetailUser) => user.fullName ?? (user.deletedAt ? 'Deleted
 
 /** /admin/users/:id: one account, what it did and what was done to it, and the actions on it. */
 export function UserDetail({ userId }: { userId: string }) {
-  const query = useAdminUser(userId);
   return (
-    <div className="space-y-8">
-      <Link
-        to="/admin/users"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All users
-      </Link>
-      {query.isPending ? (
-        <div className="space-y-6">
-          <div role="status" aria-busy="true">
-            <span className="sr-only">Loading the account…</span>
-            <div
-              aria-hidden="true"
-              className="h-9 w-64 max-w-full animate-pulse rounded bg-muted motion-reduce:animate-none"
-            />
-          </div>
-          <CardSkeletons count={3} height="h-40" />
-        </div>
-      ) : query.isError ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <div className="rounded-xl border border-dashed border-border px-4 py-12 text-center">
-            <h1 className="text-2xl font-bold">User not found</h1>
-            <p className="mt-2 text-muted-foreground">There is no account with this link.</p>
-          </div>
-        ) : (
-          <ErrorState text="We could not load this account." onRetry={() => void query.refetch()} />
-        )
-      ) : (
-        <UserDetailBody detail={query.data} />
-      )}
-    </div>
+    <AdminDetailPage
+      query={useAdminUser(userId)}
+      back={{ to: '/admin/users', label: 'All users' }}
+      texts={{
+        loading: 'Loading the account…',
+        notFound: 'User not found',
+        notFoundDetail: 'There is no account with this link.',
+        failed: 'We could not load this account.',
+      }}
+    >
+      {(detail) => <UserDetailBody detail={detail} />}
+    </AdminDetailPage>
   );
 }
 
