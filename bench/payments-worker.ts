@@ -163,6 +163,7 @@ function paymentDeps(): PaymentDeps {
     clock,
     appUrl: config.appUrl,
     protectionWindowDays: config.payments.protectionWindowDays,
+    publishableKey: null,
   };
 }
 

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'dispute_open', // 409: the booking already has an unresolved dispute
   'not_disputable', // 409: nothing is in progress or held for the booking, so there is nothing to dispute
   'dispute_state', // 409: the dispute cannot take that now (a response after review began, resolved twice…)
+  // milestones
+  'milestone_state', // 409: the plan or milestone cannot take that now (plan fixed, already paid, frozen…)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { aiProviderFor, localProvider } from './adapters/ai';
 import { eventBusFor } from './adapters/event-bus';
 import { mailTransportFor } from './adapters/mail/mail-transport';
 import { paymentGatewayFor, SandboxGateway, sandboxRoutes } from './adapters/payments';
@@ -20,6 +21,7 @@ import {
   warmUpDummyHash,
 } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
+import { assistantRoutes } from './modules/assistant';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { disputeRoutes, passDeadlines, type ResolutionDeps, sendDisputeEmail } from './modules/disputes';
 import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
@@ -36,7 +38,14 @@ import {
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
-import { type PaymentDeps, paymentRoutes, payOut, reconcilePayments, releaseDue } from './modules/payments';
+import {
+  milestoneRoutes,
+  type PaymentDeps,
+  paymentRoutes,
+  payOut,
+  reconcilePayments,
+  releaseDue,
+} from './modules/payments';
 import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { registerCsrfProtection } from './plugins/csrf';
@@ -185,6 +194,7 @@ export async function buildApp({
     clock,
     appUrl: config.appUrl,
     protectionWindowDays: config.payments.protectionWindowDays,
+    publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
   };
   queue.work('payments.release-due', () => releaseDue(paymentDeps));
   queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
@@ -245,9 +255,24 @@ export async function buildApp({
   await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
   await app.register(documentRoutes(deps), { prefix: '/api/v1' });
   await app.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
+  await app.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
   await app.register(adminRoutes(deps), { prefix: '/api/v1' });
   await app.register(reviewRoutes(deps), { prefix: '/api/v1' });
   await app.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
+  const ai = await aiProviderFor(config.ai);
+  await app.register(
+    assistantRoutes(
+      {
+        db: database.db,
+        clock,
+        provider: ai,
+        fallback: ai.name === 'local' ? ai : localProvider(),
+        log: app.log,
+      },
+      config.ai,
+    ),
+    { prefix: '/api/v1' },
+  );
   if (gateway instanceof SandboxGateway)
     await app.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
   if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));

@@ -164,6 +164,8 @@ interface World {
   paidSessionId: string;
   /** Raised by the customer on another paid booking with the tradesperson; its money frozen. */
   dispute: { id: string };
+  /** A confirmed booking of the two paid in milestones; its first milestone's title is private. */
+  milestoneBooking: { id: string };
   quote: { id: string };
   /** One of the tradesperson's verification documents, reviewed and approved. */
   approvedDocument: { id: string };
@@ -307,6 +309,12 @@ async function buildWorld(app: App, db: Database): Promise<World> {
   });
   if (raised.statusCode !== 201) throw new Error(`raising the world's dispute failed: ${raised.body}`);
 
+  // A booking paid in milestones: its plan is the two parties' and admins' business.
+  const milestoneTitle = `Strip out the ${secret()}`;
+  const milestoneBooking = (
+    await freshPlannedBooking({ app, db, customer, tradesperson } as unknown as World, { milestoneTitle })
+  ).booking;
+
   // Profiles no one else may see, saved by the customer before they went: lists must leave them out.
   const hiddenName = secret();
   const hiddenTradesperson = await createTradesperson(db, {
@@ -339,6 +347,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
     booking,
     paidBooking,
     paidSessionId,
+    milestoneBooking,
     dispute: { id: raised.json().dispute.id },
     quote,
     approvedDocument: tradesperson.documents.find((d) => d.status === 'approved')!,
@@ -365,6 +374,7 @@ async function buildWorld(app: App, db: Database): Promise<World> {
       { label: "the paid job's title", text: paidTitle, seenBy: [c, t, a] },
       { label: "the customer's review waiting for fair reveal", text: waitingReview, seenBy: [c] },
       { label: "the dispute's description", text: disputeDescription, seenBy: [c, t, a] },
+      { label: "a milestone's title", text: milestoneTitle, seenBy: [c, t, a] },
       { label: "the hidden tradesperson's name", text: hiddenName, seenBy: [hiddenTradesperson.id, a] },
       // Admins see every account in the console: names, email addresses, suspensions.
       { label: "the suspended tradesperson's name", text: suspendedName, seenBy: [a] },
@@ -506,6 +516,109 @@ async function freshPayment(w: World) {
   await payThroughApi(w.app, w.db, w.customer.id, booking.id);
   const [payment] = await w.db.select().from(payments).where(eq(payments.bookingId, booking.id));
   return { booking, payment: payment! };
+}
+
+/** Saves a card that always pays for the world's customer, as Payment Methods does; its id. */
+async function freshCard(w: World): Promise<string> {
+  const setup = await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/payment-methods/setup-intent');
+  await payCard(w.app, setup.setupIntentId, setup.clientSecret);
+  const saved = await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/payment-methods/confirm-setup', {
+    setupIntentId: setup.setupIntentId,
+  });
+  return saved.paymentMethods.find((c: { createdAt: string }) => c.createdAt).id;
+}
+
+async function payCard(app: App, setupIntentId: string, clientSecret: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/sandbox/setup-intents/${setupIntentId}/confirm`,
+    payload: { clientSecret, cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+  });
+  if (res.statusCode !== 200) throw new Error(`saving a sandbox card failed: ${res.body}`);
+}
+
+/** A proposed milestone plan for a fresh confirmed booking of the customer and the tradesperson. */
+async function freshProposal(w: World, milestoneTitle = 'First fix') {
+  const booking = await freshBooking(w, 'confirmed');
+  const half = Math.floor(booking.amount / 2);
+  const proposed = await call(
+    w.app,
+    w.db,
+    w.tradesperson.id,
+    'POST',
+    `/api/v1/bookings/${booking.id}/milestone-plan`,
+    {
+      milestones: [
+        { title: milestoneTitle, amountPence: half, dueDate: inDays(7) },
+        { title: 'Second fix', amountPence: booking.amount - half, dueDate: inDays(14) },
+      ],
+    },
+  );
+  return { booking, planId: proposed.milestones.proposal.id as string };
+}
+
+/** An accepted plan; with `paid`, its first milestone is paid (and with `done`, marked done). */
+async function freshPlannedBooking(
+  w: World,
+  opts: { milestoneTitle?: string; paid?: boolean; done?: boolean } = {},
+) {
+  const { booking, planId } = await freshProposal(w, opts.milestoneTitle);
+  const accepted = await call(
+    w.app,
+    w.db,
+    w.customer.id,
+    'POST',
+    `/api/v1/bookings/${booking.id}/milestone-plan/accept`,
+    {
+      planId,
+    },
+  );
+  const milestoneId: string = accepted.milestones.milestones[0].id;
+  if (opts.paid) {
+    await freshCard(w);
+    await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/milestones/charge', { milestoneId });
+  }
+  if (opts.done) await call(w.app, w.db, w.tradesperson.id, 'POST', `/api/v1/milestones/${milestoneId}/done`);
+  return { booking, milestoneId };
+}
+
+/** A sandbox setup intent of the world's customer, not yet confirmed. */
+async function freshSetupIntent(w: World) {
+  return (await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/payment-methods/setup-intent')) as {
+    setupIntentId: string;
+    clientSecret: string;
+  };
+}
+
+/** A saved-card charge waiting for the bank's authentication: its payment intent's id. */
+async function freshChallenge(w: World): Promise<string> {
+  const { milestoneId } = await freshPlannedBooking(w);
+  const setup = await freshSetupIntent(w);
+  const form = await w.app.inject({
+    method: 'POST',
+    url: `/api/v1/sandbox/setup-intents/${setup.setupIntentId}/confirm`,
+    payload: {
+      clientSecret: setup.clientSecret,
+      cardNumber: '4000 0027 6000 3184',
+      expiry: '12 / 34',
+      cvc: '123',
+    },
+  });
+  if (form.statusCode !== 200) throw new Error(`saving an authenticating card failed: ${form.body}`);
+  await w.app.inject({
+    method: 'POST',
+    url: `/api/v1/sandbox/intents/${setup.setupIntentId}/challenge`,
+    payload: { result: 'complete' },
+  });
+  const saved = await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/payment-methods/confirm-setup', {
+    setupIntentId: setup.setupIntentId,
+  });
+  const card = saved.paymentMethods.find((c: { last4: string }) => c.last4 === '3184');
+  const charged = await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/milestones/charge', {
+    milestoneId,
+    paymentMethodId: card.id,
+  });
+  return (charged.actionUrl as string).split('/').pop()!;
 }
 
 /** The sandbox's onboarding link for a new tradesperson's new payout account. */
@@ -986,6 +1099,143 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
   ],
   'GET /api/v1/payments/earnings': { target: asTradesperson, expect: tradespeopleOnly },
+  // Milestone payments and saved cards (docs/api/milestones.md). A booking's plan is its parties' and
+  // admins' to read; the tradesperson proposes and marks done, the customer decides, pays and approves
+  // (the other party is told 403, everyone else that there is nothing there). Cards are the customer's.
+  'GET /api/v1/bookings/{id}/milestones': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: w.milestoneBooking.id },
+    }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'POST /api/v1/bookings/{id}/milestone-plan': {
+    target: async (w) => {
+      const booking = await freshBooking(w, 'confirmed');
+      const half = Math.floor(booking.amount / 2);
+      return {
+        owner: w.tradesperson,
+        party: w.customer,
+        params: { id: booking.id },
+        json: {
+          milestones: [
+            { title: 'First fix', amountPence: half, dueDate: inDays(7) },
+            { title: 'Second fix', amountPence: booking.amount - half, dueDate: inDays(14) },
+          ],
+        },
+      };
+    },
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/bookings/{id}/milestone-plan/withdraw': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshProposal(w)).booking.id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/bookings/{id}/milestone-plan/accept': {
+    target: async (w) => {
+      const { booking, planId } = await freshProposal(w);
+      return { owner: w.customer, party: w.tradesperson, params: { id: booking.id }, json: { planId } };
+    },
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/bookings/{id}/milestone-plan/decline': {
+    target: async (w) => {
+      const { booking, planId } = await freshProposal(w);
+      return {
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: booking.id },
+        json: { planId, reason: 'Fewer stages, please' },
+      };
+    },
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/milestones/charge': {
+    target: async (w) => {
+      const { milestoneId } = await freshPlannedBooking(w);
+      await freshCard(w);
+      return { owner: w.customer, party: w.tradesperson, json: { milestoneId } };
+    },
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/milestones/{id}/confirm': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshPlannedBooking(w, { paid: true })).milestoneId },
+    }),
+    expect: { ...ownerOnly, party: 404 },
+  },
+  'POST /api/v1/milestones/{id}/done': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshPlannedBooking(w, { paid: true })).milestoneId },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/milestones/{id}/approve': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshPlannedBooking(w, { paid: true, done: true })).milestoneId },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'GET /api/v1/payment-methods': { target: asCustomer, expect: customersOnly },
+  'POST /api/v1/payment-methods/setup-intent': { target: asCustomer, expect: customersOnly },
+  'POST /api/v1/payment-methods/confirm-setup': {
+    target: async (w) => {
+      const setup = await freshSetupIntent(w);
+      await payCard(w.app, setup.setupIntentId, setup.clientSecret);
+      return { owner: w.customer, json: { setupIntentId: setup.setupIntentId } };
+    },
+    expect: ownerOnly,
+  },
+  'POST /api/v1/payment-methods/{id}/default': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshCard(w) } }),
+    expect: ownerOnly,
+  },
+  'DELETE /api/v1/payment-methods/{id}': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshCard(w) } }),
+    expect: ownerOnly,
+  },
+  // The assistant (docs/api/assistant.md): open to everyone; its tools read only the asker's own data,
+  // which the leak search checks in every answer.
+  'POST /api/v1/assistant/chat': [
+    {
+      scenario: 'a how-to question',
+      target: async (w) => ({
+        owner: w.customer,
+        json: { message: 'How do I post a job?', context: 'general', userType: 'authenticated' },
+      }),
+      expect: everyone,
+    },
+    {
+      scenario: "a question about the asker's own data",
+      target: async (w) => ({
+        owner: w.customer,
+        json: {
+          message: 'What are my open jobs, my next booking and the money held?',
+          context: 'general',
+          userType: 'authenticated',
+        },
+      }),
+      expect: everyone,
+    },
+  ],
+  'POST /api/v1/assistant/enhance-job-description': {
+    target: async (w) => ({
+      owner: w.customer,
+      json: { description: 'the kitchen tap drips all night and needs a new washer', category: 'Plumbing' },
+    }),
+    expect: everyone,
+  },
   // Reviews (docs/api/reviews.md). Writing is for the booking's two parties; a reply is the
   // reviewee's; a review of a customer is read by that customer alone, one of a tradesperson by anyone
   // while it is public, and its author may not report it.
@@ -1621,6 +1871,61 @@ const MATRIX: Record<string, Row | Row[]> = {
       target: async (w) => ({
         owner: w.customer,
         params: { id: `cs_test_${randomUUID()}` },
+        json: { result: 'complete' },
+      }),
+      expect: nobody,
+    },
+  ],
+  'POST /api/v1/sandbox/setup-intents/{id}/confirm': [
+    {
+      scenario: 'a fresh setup intent, with its client secret',
+      target: async (w) => {
+        const setup = await freshSetupIntent(w);
+        return {
+          owner: w.customer,
+          params: { id: setup.setupIntentId },
+          json: { clientSecret: setup.clientSecret, cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+        };
+      },
+      expect: everyone,
+    },
+    {
+      scenario: 'without its client secret',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: (await freshSetupIntent(w)).setupIntentId },
+        json: { clientSecret: 'seti_wrong_secret', cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+      }),
+      expect: nobody,
+    },
+  ],
+  'GET /api/v1/sandbox/intents/{id}': [
+    {
+      scenario: 'a charge waiting for authentication',
+      target: async (w) => ({ owner: w.customer, params: { id: await freshChallenge(w) } }),
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({ owner: w.customer, params: { id: `pi_test_${randomUUID()}` } }),
+      expect: nobody,
+    },
+  ],
+  'POST /api/v1/sandbox/intents/{id}/challenge': [
+    {
+      scenario: 'a charge waiting for authentication',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: await freshChallenge(w) },
+        json: { result: 'complete' },
+      }),
+      expect: everyone,
+    },
+    {
+      scenario: 'an unknown id',
+      target: async (w) => ({
+        owner: w.customer,
+        params: { id: `seti_test_${randomUUID()}` },
         json: { result: 'complete' },
       }),
       expect: nobody,

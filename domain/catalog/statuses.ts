@@ -15,6 +15,13 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const MILESTONE_STATUSES = ['pending', 'processing', 'paid', 'failed', 'refunded'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
+/**
+ * A milestone plan: proposed (waiting for the customer), accepted (in force), declined, withdrawn (by
+ * the tradesperson before a decision) or superseded (an accepted revision replaced it).
+ */
+export const PLAN_STATUSES = ['proposed', 'accepted', 'declined', 'withdrawn', 'superseded'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
 export const PAYMENT_STATUSES = [
   'requires_payment',
   'requires_action',

@@ -36,6 +36,11 @@ export const DOMAIN_EVENT_TYPES = [
   'dispute.message_posted',
   'dispute.evidence_added',
   'dispute.resolved',
+  'milestone.plan_proposed',
+  'milestone.plan_accepted',
+  'milestone.plan_declined',
+  'milestone.paid',
+  'milestone.done',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -104,6 +109,14 @@ export interface DomainEventPayloads {
   'dispute.evidence_added': DisputeRef & { evidenceId: string; authorId: string };
   /** An admin resolved it; `refundPence` went back to the customer, `releasePence` to the tradesperson. */
   'dispute.resolved': DisputeRef & { resolution: string; refundPence: number; releasePence: number };
+  /** The tradesperson proposed a milestone plan (a revision of the plan in force, or a first one). */
+  'milestone.plan_proposed': BookingRef & { planId: string; revision: boolean };
+  'milestone.plan_accepted': BookingRef & { planId: string; revision: boolean };
+  'milestone.plan_declined': BookingRef & { planId: string; revision: boolean };
+  /** A milestone's charge succeeded: its money is held until the milestone is approved. */
+  'milestone.paid': BookingRef & { milestoneId: string; paymentId: string };
+  /** The tradesperson marked a paid milestone done; it is released at `releaseAt` unless approved first. */
+  'milestone.done': BookingRef & { milestoneId: string; paymentId: string; releaseAt: string };
 }
 
 interface DisputeRef extends BookingRef {

@@ -37,6 +37,8 @@ export const BookingMoneySummary = z.object({
   heldUntil: z.string().nullable(),
   /** A dispute froze the held money. */
   frozen: z.boolean(),
+  /** Paid in milestones: each is approved (released) on the booking's milestones page, not here. */
+  milestones: z.boolean(),
 });
 export type BookingMoneySummary = z.infer<typeof BookingMoneySummary>;
 

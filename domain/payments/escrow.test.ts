@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { planIssues } from '../milestones/rules';
 import { platformFeePence } from '../money/money';
 import { decideCharge, decidePayout, decideRefund, decideRelease, type EscrowPayment } from './escrow';
 import { accountCode, type LedgerEntry, payoutReversalEntries } from './ledger';
 
 // Long random sequences of pay / release (scheduled and early) / refund / payout / dispute / time,
-// applied through the same decisions the payments service takes, against a model ledger. After every
-// step: each posting sums to zero, escrow is never negative (in total and per payment), nobody is
-// charged twice, and for every tradesperson paid out + payable = released − fee.
+// applied through the same decisions the payments service takes, against a model ledger. Each booking is
+// paid in one payment or in milestones (a plan that adds up to its amount, planIssues' rule): a
+// milestone's money is held with no release date until it is marked done, and a dispute's resolution
+// refunds and releases across all of a booking's held milestones. After every step: each posting sums
+// to zero, escrow is never negative (in total and per payment), no milestone is charged twice, a
+// booking's charges never exceed its amount, and for every tradesperson paid out + payable = released − fee.
 
 const DAY = 86_400_000;
 const WINDOW = 7 * DAY;
@@ -16,9 +20,11 @@ const CUSTOMERS = ['c1', 'c2'];
 const PROS = ['t1', 't2'];
 
 type Op =
-  | { op: 'pay'; booking: number }
-  | { op: 'release'; booking: number; early: boolean }
-  | { op: 'refund'; booking: number; part: number | null }
+  | { op: 'pay'; booking: number; milestone: number }
+  | { op: 'done'; booking: number; milestone: number }
+  | { op: 'release'; booking: number; milestone: number; early: boolean }
+  | { op: 'refund'; booking: number; milestone: number; part: number | null }
+  | { op: 'resolve'; booking: number; refundShare: number }
   | { op: 'payout'; pro: number }
   | { op: 'enablePayouts'; pro: number }
   | { op: 'failPayout'; pro: number }
@@ -26,12 +32,24 @@ type Op =
   | { op: 'time'; days: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ op: fc.constant('pay' as const), booking: fc.nat(5) }),
-  fc.record({ op: fc.constant('release' as const), booking: fc.nat(5), early: fc.boolean() }),
+  fc.record({ op: fc.constant('pay' as const), booking: fc.nat(5), milestone: fc.nat(2) }),
+  fc.record({ op: fc.constant('done' as const), booking: fc.nat(5), milestone: fc.nat(2) }),
+  fc.record({
+    op: fc.constant('release' as const),
+    booking: fc.nat(5),
+    milestone: fc.nat(2),
+    early: fc.boolean(),
+  }),
   fc.record({
     op: fc.constant('refund' as const),
     booking: fc.nat(5),
+    milestone: fc.nat(2),
     part: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
+  }),
+  fc.record({
+    op: fc.constant('resolve' as const),
+    booking: fc.nat(5),
+    refundShare: fc.double({ min: 0, max: 1, noNaN: true }),
   }),
   fc.record({ op: fc.constant('payout' as const), pro: fc.nat(1) }),
   fc.record({ op: fc.constant('enablePayouts' as const), pro: fc.nat(1) }),
@@ -40,10 +58,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('time' as const), days: fc.integer({ min: 0, max: 10 }) }),
 );
 
+/** A booking's plan: its amount in 1 (one payment) to 3 milestones, the last taking the remainder. */
+function planOf(amount: number, count: number): number[] {
+  const n = Math.max(1, Math.min(count, Math.floor(amount / 100)));
+  const part = Math.floor(amount / n);
+  return Array.from({ length: n }, (_, i) => (i === n - 1 ? amount - part * (n - 1) : part));
+}
+
 class Model {
   balances = new Map<string, number>();
-  payments = new Map<number, EscrowPayment>();
-  charges = new Map<number, number>();
+  /** By '<booking>:<milestone>' (milestone 0 of a one-payment booking is its single payment). */
+  payments = new Map<string, EscrowPayment>();
+  charges = new Map<string, number>();
   disputed = new Set<number>();
   payoutsEnabled = new Set<number>();
   lastPayout = new Map<number, number>();
@@ -51,7 +77,21 @@ class Model {
   fees = new Map<string, number>();
   now = new Date('2026-01-01T00:00:00Z');
 
-  constructor(readonly amounts: number[]) {}
+  readonly plans: number[][];
+
+  constructor(
+    readonly amounts: number[],
+    counts: number[],
+  ) {
+    this.plans = amounts.map((a, i) => planOf(a, counts[i]!));
+    for (const [i, plan] of this.plans.entries()) {
+      if (plan.length < 2) continue;
+      const items = plan.map((amountPence) => ({ title: 'Stage', amountPence, dueDate: '2026-02-01' }));
+      assert.deepEqual(planIssues(items, { bookingAmountPence: amounts[i]!, today: '2026-01-01' }), []);
+    }
+  }
+
+  key = (booking: number, milestone: number) => `${booking}:${milestone % this.plans[booking]!.length}`;
 
   post(entries: LedgerEntry[]) {
     assert.equal(
@@ -75,23 +115,70 @@ class Model {
   apply(o: Op) {
     switch (o.op) {
       case 'pay': {
-        // The service refuses a paid booking (and refunds a second paid checkout at once).
-        if (this.payments.has(o.booking)) return;
-        const amount = this.amounts[o.booking]!;
+        // The service refuses a paid milestone (or booking), and refunds a second paid checkout at once.
+        const key = this.key(o.booking, o.milestone);
+        if (this.payments.has(key)) return;
+        const plan = this.plans[o.booking]!;
+        const amount = plan[o.milestone % plan.length]!;
         this.post(decideCharge(this.customerOf(o.booking), amount));
-        this.charges.set(o.booking, (this.charges.get(o.booking) ?? 0) + 1);
-        this.payments.set(o.booking, {
+        this.charges.set(key, (this.charges.get(key) ?? 0) + 1);
+        this.payments.set(key, {
           status: 'succeeded',
           amountPence: amount,
           refundedPence: 0,
           releasedPence: 0,
-          heldUntil: new Date(this.now.getTime() + WINDOW),
+          // A milestone's release date is set when it is marked done.
+          heldUntil: plan.length === 1 ? new Date(this.now.getTime() + WINDOW) : null,
           releasedAt: null,
         });
         return;
       }
+      case 'done': {
+        const p = this.payments.get(this.key(o.booking, o.milestone));
+        if (!p || this.plans[o.booking]!.length === 1 || p.heldUntil || this.disputed.has(o.booking)) return;
+        p.heldUntil = new Date(this.now.getTime() + WINDOW);
+        return;
+      }
+      case 'resolve': {
+        // An admin's decision over everything the booking holds: refunds first, the rest released.
+        if (!this.disputed.has(o.booking)) return;
+        const held = [...this.payments.entries()]
+          .filter(([k, p]) => k.startsWith(`${o.booking}:`) && p.status === 'succeeded' && !p.releasedAt)
+          .map(([, p]) => p);
+        const total = held.reduce((s, p) => s + (p.amountPence - p.refundedPence - p.releasedPence), 0);
+        let toRefund = Math.floor(total * o.refundShare);
+        for (const p of held) {
+          const left = p.amountPence - p.refundedPence - p.releasedPence;
+          const amount = Math.min(toRefund, left);
+          if (amount <= 0) continue;
+          const d = decideRefund(p, { customerId: this.customerOf(o.booking), amountPence: amount });
+          assert.ok(d.ok);
+          this.post(d.value.entries);
+          p.refundedPence += amount;
+          p.status = d.value.status;
+          toRefund -= amount;
+        }
+        assert.equal(toRefund, 0);
+        for (const p of held) {
+          const d = decideRelease(p, {
+            tradespersonId: this.proOf(o.booking),
+            disputed: false,
+            now: this.now,
+            early: true,
+          });
+          if (!d.ok) continue;
+          this.post(d.value.entries);
+          p.releasedPence += d.value.releasedPence;
+          p.releasedAt = this.now;
+          const pro = this.proOf(o.booking);
+          this.released.set(pro, (this.released.get(pro) ?? 0) + d.value.releasedPence);
+          this.fees.set(pro, (this.fees.get(pro) ?? 0) + d.value.feePence);
+        }
+        this.disputed.delete(o.booking);
+        return;
+      }
       case 'release': {
-        const p = this.payments.get(o.booking);
+        const p = this.payments.get(this.key(o.booking, o.milestone));
         if (!p) return;
         const d = decideRelease(p, {
           tradespersonId: this.proOf(o.booking),
@@ -114,7 +201,7 @@ class Model {
         return;
       }
       case 'refund': {
-        const p = this.payments.get(o.booking);
+        const p = this.payments.get(this.key(o.booking, o.milestone));
         if (!p) return;
         const d = decideRefund(p, {
           customerId: this.customerOf(o.booking),
@@ -167,6 +254,13 @@ class Model {
     }
     assert.equal(this.balance('escrow'), held);
     for (const n of this.charges.values()) assert.equal(n, 1);
+    // A booking's charges (its milestones' together) never exceed what was agreed.
+    for (const [b, amount] of this.amounts.entries()) {
+      const charged = [...this.payments.entries()]
+        .filter(([k]) => k.startsWith(`${b}:`))
+        .reduce((s, [, p]) => s + p.amountPence, 0);
+      assert.ok(charged <= amount);
+    }
     for (const pro of PROS) {
       const paidOut = this.balance(`payouts:${pro}`);
       const payable = this.balance(`tradesperson_payable:${pro}`);
@@ -185,13 +279,14 @@ class Model {
 }
 
 describe('escrow under random sequences', () => {
-  it('keeps the ledger balanced, escrow non-negative, one charge per booking and payouts = released − fee', () => {
+  it('keeps the ledger balanced, escrow non-negative, one charge per milestone and payouts = released − fee', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 1, max: 100_000_00 }), { minLength: 6, maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 6, maxLength: 6 }),
         fc.array(opArb, { minLength: 1, maxLength: 40 }),
-        (amounts, ops) => {
-          const model = new Model(amounts);
+        (amounts, counts, ops) => {
+          const model = new Model(amounts, counts);
           for (const o of ops) {
             model.apply(o);
             model.checkInvariants();

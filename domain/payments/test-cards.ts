@@ -1,16 +1,66 @@
 import { SANDBOX_CARD_MESSAGES } from './messages';
 
-// The sandbox provider's test cards: the real provider's own numbers, so a developer's habits carry
-// over. Any future expiry and any 3-digit CVC.
+// The sandbox provider's test cards: the real provider's own numbers, behaving as they do there, so a
+// developer's habits carry over. Any future expiry and any 3-digit CVC.
+//   outcome      paying at checkout
+//   setup        saving the card (a setup intent)
+//   savedCharge  charging the saved card later (charge-milestone): a card authenticated when it was
+//                saved is not asked again, except the one that asks every time
 export const SANDBOX_TEST_CARDS = [
-  { number: '4242424242424242', brand: 'visa', outcome: 'succeeds' },
-  { number: '4000000000000002', brand: 'visa', outcome: 'declined' },
-  { number: '4000002500003155', brand: 'visa', outcome: 'requires_authentication' },
+  {
+    number: '4242424242424242',
+    brand: 'visa',
+    label: 'Succeeds',
+    outcome: 'succeeds',
+    setup: 'succeeds',
+    savedCharge: 'succeeds',
+  },
+  {
+    number: '4000000000000002',
+    brand: 'visa',
+    label: 'Declined',
+    outcome: 'declined',
+    setup: 'declined',
+    savedCharge: 'declined',
+  },
+  {
+    number: '4000002500003155',
+    brand: 'visa',
+    label: 'Asks for authentication once',
+    outcome: 'requires_authentication',
+    setup: 'requires_authentication',
+    savedCharge: 'succeeds',
+  },
+  {
+    number: '4000002760003184',
+    brand: 'visa',
+    label: 'Asks for authentication every time',
+    outcome: 'requires_authentication',
+    setup: 'requires_authentication',
+    savedCharge: 'requires_authentication',
+  },
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    label: 'Saves, but its charges are declined',
+    outcome: 'declined',
+    setup: 'succeeds',
+    savedCharge: 'declined',
+  },
 ] as const;
 export type SandboxCardOutcome = (typeof SANDBOX_TEST_CARDS)[number]['outcome'];
+export type SandboxCard = (typeof SANDBOX_TEST_CARDS)[number];
 
 export type CardCheck =
-  | { ok: true; outcome: SandboxCardOutcome; brand: string; last4: string; expMonth: number; expYear: number }
+  | {
+      ok: true;
+      outcome: SandboxCardOutcome;
+      card: SandboxCard;
+      brand: string;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+    }
   | { ok: false; field: 'cardNumber' | 'expiry' | 'cvc'; message: string };
 
 function luhn(digits: string): boolean {
@@ -47,6 +97,7 @@ export function checkSandboxCard(
   return {
     ok: true,
     outcome: card.outcome,
+    card,
     brand: card.brand,
     last4: digits.slice(-4),
     expMonth: month,

@@ -71,8 +71,21 @@ export function describeInBrowser(name: string, body: (ctx: BrowserTestContext) 
   });
 }
 
-/** Serious and critical axe violations, formatted for a readable assertion failure. */
+/**
+ * Serious and critical axe violations, formatted for a readable assertion failure. Toasts are checked
+ * once they have finished fading in or out: axe reads a half-transparent toast as text without contrast.
+ */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (toast) => getComputedStyle(toast).opacity === '1',
+        ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -73,27 +73,36 @@ export async function ok<T>(response: Answer, status: number): Promise<T> {
   return (await response.json()) as T;
 }
 
-/**
- * The steps before paying, through the API (the marketplace journey covers their screens): a new
- * customer posts a Plumbing job in M1 1AE, the demo tradesperson quotes `price` for it, the customer
- * accepts and the tradesperson marks it complete. Both pages stay signed in.
- */
-export async function completedJobThroughApi(
-  newPage: () => Promise<Page>,
-  job: { title: string; description: string; price: string; customerName: string },
-): Promise<{ customer: Page; tradesperson: Page; jobId: string; bookingId: string; tradespersonId: string }> {
-  const customer = await newPage();
+/** A new account through the API, signed in on `page` (for journeys whose subject is not signing up). */
+export async function signUpThroughApi(
+  page: Page,
+  who: { fullName: string; userType?: 'customer' | 'tradesperson' },
+): Promise<void> {
   await ok(
-    await customer.request.post('/api/v1/auth/sign-up', {
+    await page.request.post('/api/v1/auth/sign-up', {
       data: {
-        email: uniqueEmail('customer'),
+        email: uniqueEmail(who.userType ?? 'customer'),
         password: PASSWORD,
-        fullName: job.customerName,
-        userType: 'customer',
+        fullName: who.fullName,
+        userType: who.userType ?? 'customer',
       },
     }),
     201,
   );
+}
+
+/**
+ * The steps before paying, through the API (the marketplace journey covers their screens): a new
+ * customer posts a Plumbing job in M1 1AE, the demo tradesperson quotes `price` for it, the customer
+ * accepts and the tradesperson marks it complete (unless `complete` is false: the booking stays
+ * confirmed, work in progress). Both pages stay signed in.
+ */
+export async function completedJobThroughApi(
+  newPage: () => Promise<Page>,
+  job: { title: string; description: string; price: string; customerName: string; complete?: boolean },
+): Promise<{ customer: Page; tradesperson: Page; jobId: string; bookingId: string; tradespersonId: string }> {
+  const customer = await newPage();
+  await signUpThroughApi(customer, { fullName: job.customerName });
   const posted = await ok<{ job: { id: string } }>(
     await customer.request.post('/api/v1/jobs', {
       data: {
@@ -119,7 +128,8 @@ export async function completedJobThroughApi(
     await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
     200,
   );
-  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  if (job.complete !== false)
+    await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
   return {
     customer,
     tradesperson,

@@ -67,8 +67,22 @@ const EnvFields = z.object({
     .string()
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
+  // Stripe.js's key for the card form on Payment Methods (pk_test_… or pk_live_…).
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
   // Where the Stripe SDK sends its calls; unset means Stripe itself. Tests point it at a local fake.
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // The AI assistant and Enhance with AI: local (offline: the product's help and rules) or openai (any
+  // OpenAI-compatible chat-completions server: OpenAI, Ollama, vLLM …).
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  // Assistant messages and enhancements per minute, per signed-in user (or guest address) and per address.
+  AI_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(20),
+  AI_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   // Signs the sandbox provider's webhooks. The default suits one machine; set your own when the sandbox
   // is reachable by others.
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_tradenest_local_only'),
@@ -81,6 +95,12 @@ const EnvSchema = EnvFields.superRefine((env, ctx) => {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key])
         ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=stripe' });
+    }
+  }
+  if (env.AI_PROVIDER === 'openai') {
+    for (const key of ['AI_BASE_URL', 'AI_MODEL'] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when AI_PROVIDER=openai' });
     }
   }
   if (env.STORAGE_DRIVER !== 's3') return;
@@ -125,7 +145,18 @@ export type Config = {
   /** Where uploads go: a folder under DATA_DIR, or an S3-compatible bucket. */
   storage: StorageConfig;
   payments: PaymentsConfig;
+  ai: AiConfig;
 };
+
+export type AiConfig = {
+  /** Per minute: assistant messages and enhancements per user (guests: per address), and per address. */
+  rateLimitPerUser: number;
+  rateLimitPerIp: number;
+} & (
+  | { provider: 'local' }
+  // A local server (Ollama) needs no key; the SDK still sends one, so a placeholder is used.
+  | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }
+);
 
 export type PaymentsConfig = {
   /** How long paid money is held in escrow before it is released to the tradesperson. */
@@ -133,7 +164,13 @@ export type PaymentsConfig = {
   sandboxWebhookSecret: string;
 } & (
   | { provider: 'sandbox' }
-  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      publishableKey?: string | undefined;
+      apiBase: string | undefined;
+    }
 );
 
 export type StorageConfig =
@@ -215,9 +252,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             // Present: the refinement above refuses stripe without them.
             secretKey: e.STRIPE_SECRET_KEY!,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             apiBase: e.STRIPE_API_BASE,
           }
         : { provider: 'sandbox' as const }),
+    },
+    ai: {
+      rateLimitPerUser: e.AI_RATE_LIMIT_PER_USER,
+      rateLimitPerIp: e.AI_RATE_LIMIT_PER_IP,
+      ...(e.AI_PROVIDER === 'openai'
+        ? {
+            provider: 'openai' as const,
+            // Present: the refinement above refuses openai without them.
+            baseUrl: e.AI_BASE_URL!,
+            apiKey: e.AI_API_KEY ?? 'not-needed',
+            model: e.AI_MODEL!,
+          }
+        : { provider: 'local' as const }),
     },
   };
 }

@@ -103,7 +103,15 @@ describeOnDatabases('the job queue', (ctx) => {
       { label: 'later' },
       { startAfter: new Date(Date.now() + 60_000) },
     );
-    await queue.send(database.db, 'test.record', { label: 'now' });
+    // Due a second ago rather than 'now': PGlite's clock has millisecond steps, and pg-boss fetches jobs
+    // whose start is strictly before now(), so a job sent and fetched within one millisecond waited
+    // for the next poll (a CI run failed so).
+    await queue.send(
+      database.db,
+      'test.record',
+      { label: 'now' },
+      { startAfter: new Date(Date.now() - 1000) },
+    );
     expect(await queue.runDue('test.record')).toBe(1);
     expect(seen).toEqual(['now']);
     expect(await queue.bringForward('test.record')).toBe(1);

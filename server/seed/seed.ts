@@ -34,6 +34,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   messages,
+  milestonePlans,
   payments,
   profiles,
   quotes,
@@ -456,6 +457,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await insertAll(tx, quotes, b.quotes);
     await recountLiveQuotes(tx);
     await insertAll(tx, bookings, b.bookings);
+    await insertAll(tx, milestonePlans, demoPlans(b.bookings, b.users, now));
     await insertAll(tx, payments, money.payments);
     await insertAll(tx, ledgerAccounts, money.ledgerAccounts);
     await insertAll(tx, ledgerTransactions, money.ledgerTransactions);
@@ -499,6 +501,39 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
  * A few reports for the admin's queue: the lowest published reviews with a comment, reported by the
  * tradesperson they are about, as a tradesperson who thinks a review unfair would.
  */
+/**
+ * Milestone plans waiting for the customer on some confirmed bookings (every third, and every one of
+ * the demo accounts'), so the demo customer can accept one and pay in stages: two stages, 40% then the
+ * rest, due in one and three weeks. Nothing is paid: the sandbox's saved cards start empty.
+ */
+function demoPlans(
+  rows: readonly Row<typeof bookings>[],
+  people: readonly Row<typeof users>[],
+  now: Date,
+): Row<typeof milestonePlans>[] {
+  const demoIds = new Set(
+    people.filter((u) => DEMO_ACCOUNTS.some((a) => a.email === u.email)).map((u) => u.id),
+  );
+  const day = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  return rows
+    .filter((r) => r.status === 'confirmed' && r.amount >= 1_000)
+    .filter((r, i) => i % 3 === 0 || demoIds.has(r.customerId) || demoIds.has(r.tradespersonId))
+    .map((r) => {
+      const first = Math.round((r.amount * 0.4) / 100) * 100;
+      return {
+        bookingId: r.id!,
+        proposedBy: r.tradespersonId,
+        status: 'proposed',
+        items: [
+          { title: 'Materials and first fix', description: null, amountPence: first, dueDate: day(7) },
+          { title: 'Finish and tidy up', description: null, amountPence: r.amount - first, dueDate: day(21) },
+        ],
+        totalPence: r.amount,
+        createdAt: new Date(Math.min(now.getTime(), (r.updatedAt as Date).getTime() + 2 * 3_600_000)),
+      };
+    });
+}
+
 function demoReports(rows: readonly Row<typeof reviews>[], now: Date): Row<typeof reviewReports>[] {
   const candidates = rows
     .filter((r) => r.publishedAt && r.rating <= 2 && r.comment)

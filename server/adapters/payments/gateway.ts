@@ -55,6 +55,50 @@ export interface RefundInput {
   metadata: Record<string, string>;
 }
 
+/** A saved card as the provider describes it. */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SetupIntentState {
+  id: string;
+  clientSecret: string;
+  /** succeeded: the card is saved (`card`); requires_action: waiting for the bank's authentication. */
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method' | 'processing' | 'canceled';
+  customerId: string | null;
+  card: SavedCard | null;
+  /** Why the last attempt failed, in the provider's words. */
+  lastError: string | null;
+}
+
+export interface SavedCardChargeInput {
+  customerId: string;
+  paymentMethodId: string;
+  amountPence: number;
+  description: string;
+  /** Where the bank's authentication returns the browser to. */
+  returnUrl: string;
+  transferGroup: string;
+  /** Our payment's id (paymentId) and what it pays for; sent back on the intent. */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface PaymentIntentState {
+  id: string;
+  status: 'succeeded' | 'requires_action' | 'processing' | 'failed' | 'canceled';
+  clientSecret: string | null;
+  /** A page the browser opens to authenticate (the sandbox's challenge, or the bank's for Stripe). */
+  actionUrl: string | null;
+  amountPence: number;
+  metadata: Record<string, string>;
+  lastError: string | null;
+}
+
 /**
  * A verified webhook, reduced to what the service needs: which object it is about. The service reads
  * the object's current state from the provider rather than trusting the event's copy, so events that
@@ -68,6 +112,8 @@ export interface WebhookEvent {
     | { kind: 'account'; id: string }
     | { kind: 'transfer'; id: string }
     | { kind: 'refund'; id: string }
+    | { kind: 'payment_intent'; id: string }
+    | { kind: 'setup_intent'; id: string }
     | { kind: 'other'; id: string | null };
 }
 
@@ -104,6 +150,22 @@ export interface PaymentGateway {
   }): Promise<{ url: string }>;
   createTransfer(input: TransferInput): Promise<{ id: string }>;
   createRefund(input: RefundInput): Promise<{ id: string }>;
+  /** The customer record saved cards belong to; one per user (the key makes a retry find the first). */
+  createCustomer(input: { userId: string; email: string | null; idempotencyKey: string }): Promise<{
+    id: string;
+  }>;
+  /** Starts saving a card for later charges; the browser confirms it with the client secret. */
+  createSetupIntent(input: {
+    customerId: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<SetupIntentState>;
+  retrieveSetupIntent(id: string): Promise<SetupIntentState>;
+  /** Forgets a saved card at the provider; one already gone counts as done. */
+  detachPaymentMethod(id: string): Promise<void>;
+  /** Charges a saved card with the customer present: paid, declined, or waiting for authentication. */
+  chargeSavedCard(input: SavedCardChargeInput): Promise<PaymentIntentState>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntentState>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent;
 }

@@ -561,3 +561,169 @@ describe('stripeGateway (the factory)', () => {
     expect(only().headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
   });
 });
+
+describe('Stripe gateway: saved cards and their charges (milestones)', () => {
+  const intent = (over: Record<string, unknown>) => ({
+    id: 'pi_3SQmA1Fk8wT3vX9y0MiLeStn',
+    object: 'payment_intent',
+    amount: 20000,
+    currency: 'gbp',
+    client_secret: 'pi_3SQmA1Fk8wT3vX9y0MiLeStn_secret_x1',
+    metadata: { paymentId: 'p-1', milestoneId: 'm-1' },
+    next_action: null,
+    last_payment_error: null,
+    status: 'succeeded',
+    ...over,
+  });
+  const charge = {
+    customerId: 'cus_TdQm1',
+    paymentMethodId: 'pm_1SQm9',
+    amountPence: 20000,
+    description: "Milestone payment for 'Refit a bathroom'",
+    returnUrl: 'http://localhost:3000/booking-milestones/b-1?milestone=m-1',
+    transferGroup: 'booking-b-1',
+    metadata: { paymentId: 'p-1', bookingId: 'b-1', milestoneId: 'm-1' },
+    idempotencyKey: 'milestone-charge-p-1',
+  };
+
+  it('creates the customer once per user and a setup intent for charges with the customer present', async () => {
+    queued.push({ status: 200, body: { id: 'cus_TdQm1', object: 'customer' } });
+    queued.push({
+      status: 200,
+      body: {
+        id: 'seti_1SQm',
+        object: 'setup_intent',
+        client_secret: 'seti_1SQm_secret_abc',
+        customer: 'cus_TdQm1',
+        status: 'requires_payment_method',
+        last_setup_error: null,
+      },
+    });
+    const customer = await gateway().createCustomer({
+      userId: 'u-1',
+      email: 'amelia.hughes@example.com',
+      idempotencyKey: 'customer-u-1',
+    });
+    const setup = await gateway().createSetupIntent({
+      customerId: customer.id,
+      returnUrl: 'http://localhost:3000/payment-methods',
+      idempotencyKey: 'setup-1',
+    });
+    expect(requests.map((r) => [r.method, r.path, r.headers['idempotency-key']])).toEqual([
+      ['POST', '/v1/customers', 'customer-u-1'],
+      ['POST', '/v1/setup_intents', 'setup-1'],
+    ]);
+    expect(requests[0]!.form).toEqual({ email: 'amelia.hughes@example.com', 'metadata[userId]': 'u-1' });
+    expect(requests[1]!.form).toEqual({ customer: 'cus_TdQm1', usage: 'on_session' });
+    expect(setup).toMatchObject({
+      id: 'seti_1SQm',
+      clientSecret: 'seti_1SQm_secret_abc',
+      status: 'requires_payment_method',
+    });
+  });
+
+  it('reads a succeeded setup intent with its card', async () => {
+    queued.push({
+      status: 200,
+      body: {
+        id: 'seti_1SQm',
+        object: 'setup_intent',
+        client_secret: 'seti_1SQm_secret_abc',
+        customer: 'cus_TdQm1',
+        status: 'succeeded',
+        last_setup_error: null,
+        payment_method: {
+          id: 'pm_1SQm9',
+          object: 'payment_method',
+          card: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034 },
+        },
+      },
+    });
+    const setup = await gateway().retrieveSetupIntent('seti_1SQm');
+    expect(only()).toMatchObject({ method: 'GET', path: '/v1/setup_intents/seti_1SQm' });
+    expect(setup).toMatchObject({
+      status: 'succeeded',
+      customerId: 'cus_TdQm1',
+      card: { id: 'pm_1SQm9', brand: 'visa', last4: '3184', expMonth: 12, expYear: 2034 },
+    });
+  });
+
+  it('charges a saved card, confirmed at once with a return URL for the bank', async () => {
+    queued.push({ status: 200, body: intent({}) });
+    const paid = await gateway().chargeSavedCard(charge);
+    const req = only();
+    expect(req).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(req.headers['idempotency-key']).toBe('milestone-charge-p-1');
+    expect(req.form).toMatchObject({
+      amount: '20000',
+      currency: 'gbp',
+      customer: 'cus_TdQm1',
+      payment_method: 'pm_1SQm9',
+      confirm: 'true',
+      return_url: charge.returnUrl,
+      transfer_group: 'booking-b-1',
+      'metadata[paymentId]': 'p-1',
+    });
+    expect(paid).toMatchObject({ status: 'succeeded', actionUrl: null, amountPence: 20000 });
+  });
+
+  it("says when the bank asks for authentication, with the bank's page", async () => {
+    queued.push({
+      status: 200,
+      body: intent({
+        status: 'requires_action',
+        next_action: {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure_2/x' },
+        },
+      }),
+    });
+    expect(await gateway().chargeSavedCard(charge)).toMatchObject({
+      status: 'requires_action',
+      actionUrl: 'https://hooks.stripe.com/3d_secure_2/x',
+      clientSecret: 'pi_3SQmA1Fk8wT3vX9y0MiLeStn_secret_x1',
+    });
+    queued.push({
+      status: 200,
+      body: intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } }),
+    });
+    expect(await gateway().retrievePaymentIntent('pi_3SQmA1Fk8wT3vX9y0MiLeStn')).toMatchObject({
+      status: 'requires_action',
+      actionUrl: null,
+    });
+  });
+
+  it('answers a decline as a failed intent with the bank’s words, not as an outage', async () => {
+    queued.push({
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          message: 'Your card was declined.',
+          payment_intent: intent({ status: 'requires_payment_method' }),
+        },
+      },
+    });
+    expect(await gateway().chargeSavedCard(charge)).toMatchObject({
+      id: 'pi_3SQmA1Fk8wT3vX9y0MiLeStn',
+      status: 'failed',
+      lastError: 'Your card was declined.',
+    });
+  });
+
+  it('detaching a card Stripe no longer has counts as done', async () => {
+    queued.push({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+        },
+      },
+    });
+    await gateway().detachPaymentMethod('pm_1SQm9');
+    expect(only()).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1SQm9/detach' });
+  });
+});

@@ -5,8 +5,12 @@ import {
   type CheckoutSessionInput,
   type ConnectedAccountState,
   type PaymentGateway,
+  type PaymentIntentState,
   ProviderError,
   type RefundInput,
+  type SavedCard,
+  type SavedCardChargeInput,
+  type SetupIntentState,
   type TransferInput,
   type WebhookEvent,
   WebhookSignatureError,
@@ -157,6 +161,81 @@ export class StripeGateway implements PaymentGateway {
     return { id: refund.id };
   }
 
+  async createCustomer(input: { userId: string; email: string | null; idempotencyKey: string }) {
+    const customer = await this.call('customers.create', () =>
+      this.stripe.customers.create(
+        { email: input.email ?? undefined, metadata: { userId: input.userId } },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: customer.id };
+  }
+
+  async createSetupIntent(input: {
+    customerId: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<SetupIntentState> {
+    // Saved for charges with the customer present (on_session): each milestone is paid from its page.
+    const intent = await this.call('setupIntents.create', () =>
+      this.stripe.setupIntents.create(
+        { customer: input.customerId, usage: 'on_session' },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toSetupIntent(intent, null);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<SetupIntentState> {
+    const intent = await this.call('setupIntents.retrieve', () =>
+      this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] }),
+    );
+    const method = intent.payment_method;
+    return toSetupIntent(intent, typeof method === 'object' && method ? cardOf(method) : null);
+  }
+
+  async detachPaymentMethod(id: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(id);
+    } catch (err) {
+      // Already detached, or deleted at Stripe: the card is gone either way.
+      if (isStripeError(err) && err.type === 'StripeInvalidRequestError') return;
+      throw this.providerError('paymentMethods.detach', err);
+    }
+  }
+
+  async chargeSavedCard(input: SavedCardChargeInput): Promise<PaymentIntentState> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountPence,
+          currency: 'gbp',
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          confirm: true,
+          // The customer is on the page: a bank that asks for 3D Secure sends them to return_url after.
+          return_url: input.returnUrl,
+          description: input.description,
+          transfer_group: input.transferGroup,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toPaymentIntent(intent);
+    } catch (err) {
+      // A decline is an answer, not an outage: the intent it failed is in the error.
+      if (isStripeError(err) && err.type === 'StripeCardError' && err.payment_intent)
+        return { ...toPaymentIntent(err.payment_intent), status: 'failed', lastError: err.message };
+      throw this.providerError('paymentIntents.create', err);
+    }
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
+    return toPaymentIntent(
+      await this.call('paymentIntents.retrieve', () => this.stripe.paymentIntents.retrieve(id)),
+    );
+  }
+
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
     let event: Stripe.Event;
@@ -270,9 +349,62 @@ function toAccountState(account: Stripe.Account): ConnectedAccountState {
   };
 }
 
+function cardOf(method: Stripe.PaymentMethod): SavedCard | null {
+  const card = method.card;
+  if (!card) return null;
+  return {
+    id: method.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
+}
+
+function toSetupIntent(intent: Stripe.SetupIntent, card: SavedCard | null): SetupIntentState {
+  const s: string = intent.status;
+  const status: SetupIntentState['status'] =
+    s === 'succeeded' || s === 'requires_action' || s === 'processing' || s === 'canceled'
+      ? s
+      : 'requires_payment_method';
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status,
+    customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+    card,
+    lastError: intent.last_setup_error?.message ?? null,
+  };
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntentState {
+  const s: string = intent.status;
+  // requires_payment_method after a confirmation means the card was refused (or authentication failed).
+  const status: PaymentIntentState['status'] =
+    s === 'succeeded' || s === 'processing' || s === 'requires_action'
+      ? s
+      : s === 'canceled'
+        ? 'canceled'
+        : s === 'requires_confirmation' || s === 'requires_capture'
+          ? 'processing'
+          : 'failed';
+  const redirect = intent.next_action?.redirect_to_url?.url ?? null;
+  return {
+    id: intent.id,
+    status,
+    clientSecret: intent.client_secret,
+    actionUrl: status === 'requires_action' ? redirect : null,
+    amountPence: intent.amount,
+    metadata: { ...(intent.metadata ?? {}) },
+    lastError: intent.last_payment_error?.message ?? null,
+  };
+}
+
 function webhookObject(type: string, id: unknown): WebhookEvent['object'] {
   const objectId = typeof id === 'string' ? id : null;
   if (objectId) {
+    if (type.startsWith('payment_intent.')) return { kind: 'payment_intent', id: objectId };
+    if (type.startsWith('setup_intent.')) return { kind: 'setup_intent', id: objectId };
     if (type.startsWith('checkout.session.')) return { kind: 'checkout_session', id: objectId };
     if (type === 'account.updated') return { kind: 'account', id: objectId };
     if (type.startsWith('transfer.')) return { kind: 'transfer', id: objectId };

@@ -14,13 +14,51 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LEDGER_ACCOUNT_KINDS, MILESTONE_STATUSES, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';
+import {
+  LEDGER_ACCOUNT_KINDS,
+  MILESTONE_STATUSES,
+  PAYMENT_STATUSES,
+  PLAN_STATUSES,
+} from '../../../domain/catalog/statuses';
 import { LEDGER_TRANSACTION_KINDS } from '../../../domain/payments/ledger';
 import { users } from './accounts';
 import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
 
 const PROVIDERS = ['sandbox', 'stripe'] as const;
+
+/**
+ * A tradesperson's proposed split of a booking into milestone payments (DOMAIN-RULES 6). The items stay
+ * here until the customer accepts; acceptance writes them to payment_milestones. One proposal waits per
+ * booking, and one plan is in force.
+ */
+export const milestonePlans = pgTable(
+  'milestone_plans',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('proposed'),
+    /** [{ title, description, amountPence, dueDate }], in milestone order. */
+    items: jsonb('items').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    /** Proposed while another plan was in force: accepting it replaces that plan's milestones. */
+    revision: boolean('revision').notNull().default(false),
+    declineReason: text('decline_reason'),
+    decidedAt: tsz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('milestone_plans_status_check', oneOf(t.status, PLAN_STATUSES)),
+    check('milestone_plans_total_check', sql`${t.totalPence} > 0`),
+    uniqueIndex('milestone_plans_one_proposed').on(t.bookingId).where(sql`${t.status} = 'proposed'`),
+    uniqueIndex('milestone_plans_one_accepted').on(t.bookingId).where(sql`${t.status} = 'accepted'`),
+  ],
+);
 
 export const paymentMilestones = pgTable(
   'payment_milestones',
@@ -29,6 +67,7 @@ export const paymentMilestones = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id),
+    planId: uuid('plan_id').references(() => milestonePlans.id),
     milestoneIndex: integer('milestone_index').notNull(),
     title: text('title').notNull(),
     description: text('description'),
@@ -36,6 +75,8 @@ export const paymentMilestones = pgTable(
     platformFeeAmount: integer('platform_fee_amount').notNull(),
     dueDate: date('due_date'),
     paidAt: tsz('paid_at'),
+    /** The tradesperson marked the work done: the customer approves, or the window releases it. */
+    doneAt: tsz('done_at'),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,11 +85,14 @@ export const paymentMilestones = pgTable(
     unique('payment_milestones_booking_index_unique').on(t.bookingId, t.milestoneIndex),
     check('payment_milestones_status_check', oneOf(t.status, MILESTONE_STATUSES)),
     check('payment_milestones_amount_check', sql`${t.amount} > 0`),
-    check(
-      'payment_milestones_fee_check',
-      sql`${t.platformFeeAmount} >= 0 and ${t.platformFeeAmount} <= ${t.amount}`,
-    ),
+    // The 15% fee, half-up, as domain/money's platformFeePence computes it.
+    check('payment_milestones_fee_check', sql`${t.platformFeeAmount} = (${t.amount} * 1500 + 5000) / 10000`),
     check('payment_milestones_index_check', sql`${t.milestoneIndex} >= 0`),
+    check(
+      'payment_milestones_paid_check',
+      sql`(${t.paidAt} is not null) = (${t.status} in ('paid', 'refunded'))`,
+    ),
+    check('payment_milestones_done_check', sql`${t.doneAt} is null or ${t.paidAt} is not null`),
   ],
 );
 
@@ -78,6 +122,8 @@ export const payments = pgTable(
     releasedAt: tsz('released_at'),
     refundedPence: integer('refunded_pence').notNull().default(0),
     releasedPence: integer('released_pence').notNull().default(0),
+    /** A milestone's charge: the saved card it was made with (kept, so an interrupted one can resume). */
+    providerPaymentMethodId: text('provider_payment_method_id'),
     /** The provider's last refusal (a declined card, an authentication that failed). */
     lastError: text('last_error'),
     createdAt: createdAt(),
@@ -92,6 +138,12 @@ export const payments = pgTable(
     uniqueIndex('payments_one_succeeded_per_booking')
       .on(t.bookingId)
       .where(sql`${t.status} = 'succeeded' and ${t.milestoneId} is null`),
+    // A milestone is charged once: at most one charge of it is under way or paid at a time.
+    uniqueIndex('payments_one_live_per_milestone')
+      .on(t.milestoneId)
+      .where(
+        sql`${t.milestoneId} is not null and ${t.status} in ('processing', 'requires_action', 'succeeded', 'refunded')`,
+      ),
     // The release job reads held payments whose protection window has ended.
     index('payments_release_due_idx')
       .on(t.heldUntil)
@@ -124,6 +176,20 @@ export const connectedAccounts = pgTable(
   (t) => [check('connected_accounts_provider_check', oneOf(t.provider, PROVIDERS))],
 );
 
+/** A customer's record at the provider, which its saved cards belong to (a Stripe Customer). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('payment_customers_provider_check', oneOf(t.provider, PROVIDERS))],
+);
+
 /** Cards a customer saved with the provider for milestone charges. */
 export const paymentMethods = pgTable(
   'payment_methods',
@@ -146,6 +212,7 @@ export const paymentMethods = pgTable(
     check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_methods_exp_check', sql`${t.expMonth} between 1 and 12`),
     index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`${t.isDefault}`),
   ],
 );
 

@@ -6,15 +6,14 @@ import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import { drainMoneyQueues, paymentBalance } from '../../../test/money';
 import { image, jpegWithExif, multipart } from '../../../test/uploads';
 import type { App } from '../../app';
-import type { Executor } from '../../db/client';
 import {
   auditLog,
   bookings,
   disputes,
   emailOutbox,
-  ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
   notifications,
@@ -31,29 +30,6 @@ import { createAdmin, createBooking, createCustomer } from '../../seed/factories
 
 const DAY = 86_400_000;
 const DESCRIPTION = 'The shower still leaks behind the tiles after the repair.';
-
-/** Runs the queues a dispute touches until nothing is due. */
-async function drain(app: App) {
-  for (let i = 0; i < 10; i++) {
-    const n =
-      (await app.queue.runDue('payments.sandbox-webhook')) +
-      (await app.queue.runDue('payments.payout')) +
-      (await app.queue.runDue('disputes.send-email')) +
-      (await app.queue.runDue('events.dispatch'));
-    if (n === 0) return;
-  }
-}
-
-/** What one payment's postings put in an account kind (escrow, platform_fees, refunds …). */
-async function paymentBalance(db: Executor, paymentId: string, accountKind: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPence}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerTransactions.paymentId, paymentId), eq(ledgerAccounts.kind, accountKind)));
-  return Number(row!.total);
-}
 
 describeOnDatabases('disputes', (ctx) => {
   const db = () => ctx.database().db;
@@ -91,7 +67,7 @@ describeOnDatabases('disputes', (ctx) => {
     expect(paid.statusCode, paid.body).toBe(200);
     const verified = await call('POST', '/api/v1/payments/verify-payment', customer, { sessionId });
     expect(verified.statusCode, verified.body).toBe(200);
-    await drain(a);
+    await drainMoneyQueues(a);
     const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ status: 'succeeded', releasedAt: null });
     return { booking, customer, pro, payment: payment! };
@@ -179,7 +155,7 @@ describeOnDatabases('disputes', (ctx) => {
       respondent: { id: booking.tradespersonId, role: 'tradesperson' },
     });
     expect((await bookingRow(booking.id)).status).toBe('disputed');
-    await drain(await app());
+    await drainMoneyQueues(await app());
     const mine = (await call('GET', '/api/v1/bookings/mine', pro)).json().bookings[0];
     expect(mine.dispute).toEqual({ id: dispute.id, status: 'awaiting_response', canRaise: false });
     expect(mine.money).toMatchObject({ state: 'held', frozen: true });
@@ -216,7 +192,7 @@ describeOnDatabases('disputes', (ctx) => {
         description: DESCRIPTION,
       })
     ).json();
-    await drain(await app());
+    await drainMoneyQueues(await app());
 
     const row = await disputeRow(dispute.id);
     expect(row).toMatchObject({ status: 'awaiting_response' });
@@ -243,7 +219,7 @@ describeOnDatabases('disputes', (ctx) => {
     }
     // Running the email job again sends nothing twice.
     await (await app()).queue.send(db(), 'disputes.send-email', { disputeId: dispute.id });
-    await drain(await app());
+    await drainMoneyQueues(await app());
     expect(
       await db()
         .select()
@@ -269,7 +245,7 @@ describeOnDatabases('disputes', (ctx) => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(DISPUTE_MESSAGES.responseClosed);
-    await drain(a);
+    await drainMoneyQueues(a);
     const told = (
       await db().select().from(notifications).where(eq(notifications.userId, booking.customerId))
     ).map((n) => n.kind);
@@ -375,7 +351,7 @@ describeOnDatabases('disputes', (ctx) => {
     });
     expect(stored.json().dispute.evidence[2]).toMatchObject({ width: 1600, height: 400 });
 
-    await drain(await app());
+    await drainMoneyQueues(await app());
     const proKinds = (
       await db().select().from(notifications).where(eq(notifications.userId, booking.tradespersonId))
     ).map((n) => n.kind);
@@ -394,7 +370,7 @@ describeOnDatabases('disputes', (ctx) => {
         description: DESCRIPTION,
       })
     ).json();
-    await drain(await app());
+    await drainMoneyQueues(await app());
     const resolve = (body: Record<string, unknown>, cookie = admin) =>
       call('POST', `/api/v1/admin/disputes/${dispute.id}/resolve`, cookie, body);
 
@@ -448,7 +424,7 @@ describeOnDatabases('disputes', (ctx) => {
       canAdd: false,
       resolvedBy: { id: expect.any(String), name: expect.any(String) },
     });
-    await drain(await app());
+    await drainMoneyQueues(await app());
 
     // The ledger: 60.00 back to the customer, 140.00 released with its 15% fee, nothing left in escrow.
     expect(await paymentBalance(db(), payment.id, 'escrow')).toBe(0);

@@ -1,14 +1,14 @@
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { BookingMoneySummary } from '../../../domain/payments/api';
-import { moneyState } from '../../../domain/payments/state';
+import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
 import { payments } from '../../db/schema';
 
-const UNPAID: BookingMoneySummary = { state: 'unpaid', heldUntil: null, frozen: false };
+const UNPAID: BookingMoneySummary = { state: 'unpaid', heldUntil: null, frozen: false, milestones: false };
 
 /**
- * The one-line money state of each booking (paid through its single payment): what the lists show as
- * 'Held until <date>'. Read here rather than through the payments module, which builds on marketplace.
+ * The one-line money state of each booking (its single payment, or its milestones' together): what the
+ * lists show as 'Held until <date>' (the earliest release still to come). Read here rather than through the payments module, which builds on marketplace.
  */
 export async function moneySummaries(
   db: Executor,
@@ -23,6 +23,9 @@ export async function moneySummaries(
       refundedPence: payments.refundedPence,
       releasedPence: payments.releasedPence,
       heldUntil: payments.heldUntil,
+      releasedAt: payments.releasedAt,
+      status: payments.status,
+      milestoneId: payments.milestoneId,
     })
     .from(payments)
     .where(
@@ -31,17 +34,23 @@ export async function moneySummaries(
           payments.bookingId,
           bookings.map((b) => b.id),
         ),
-        isNull(payments.milestoneId),
         inArray(payments.status, ['succeeded', 'refunded']),
       ),
     );
   const disputed = new Set(bookings.filter((b) => b.status === 'disputed').map((b) => b.id));
-  for (const row of rows) {
-    const state = moneyState(row);
-    result.set(row.bookingId, {
+  const byBooking = new Map<string, typeof rows>();
+  for (const row of rows) byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), row]);
+  for (const [bookingId, paid] of byBooking) {
+    const state = moneyState(combinedAmounts(paid));
+    const nextRelease = paid
+      .filter((p) => p.status === 'succeeded' && !p.releasedAt && p.heldUntil)
+      .map((p) => p.heldUntil!)
+      .sort((a, b) => a.getTime() - b.getTime())[0];
+    result.set(bookingId, {
       state,
-      heldUntil: state === 'held' && row.heldUntil ? row.heldUntil.toISOString() : null,
-      frozen: state === 'held' && disputed.has(row.bookingId),
+      heldUntil: state === 'held' && nextRelease ? nextRelease.toISOString() : null,
+      frozen: state === 'held' && disputed.has(bookingId),
+      milestones: paid.some((p) => p.milestoneId !== null),
     });
   }
   return result;

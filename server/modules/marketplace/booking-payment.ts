@@ -32,12 +32,17 @@ export async function bookingForPayment(
   return { booking, job, customerEmail: customer?.email ?? null };
 }
 
-/** The booking's single payment succeeded: it is paid, and its job is completed. Call under the locks. */
+/**
+ * The booking is paid in full (its single payment, or its last milestone): once its work is also
+ * complete, so is its job. Milestones can all be paid before the tradesperson marks the work complete;
+ * completing it then completes the job (bookings.service). Call under the locks.
+ */
 export async function markBookingPaid(tx: Executor, found: BookingForPayment, now: Date): Promise<void> {
   await tx
     .update(bookings)
     .set({ depositPaid: true, updatedAt: now })
     .where(eq(bookings.id, found.booking.id));
+  if (found.booking.status !== 'completed') return;
   const step = jobStep('complete', found.job.status as JobStatus, 'system');
   if (step.ok) await setJobStatus(tx, found.job.id, step.to, now);
 }

@@ -78,6 +78,11 @@ export async function actOnBooking(
       const reopen = jobStep('reopen', job.status as JobStatus, 'system');
       if (reopen.ok) await setJobStatus(tx, job.id, reopen.to, now);
     }
+    // Paid in full already (every milestone): finishing the work finishes the job.
+    if (step.to === 'completed' && current.depositPaid) {
+      const finish = jobStep('complete', job.status as JobStatus, 'system');
+      if (finish.ok) await setJobStatus(tx, job.id, finish.to, now);
+    }
     const payload = {
       jobId: job.id,
       customerId: current.customerId,

@@ -368,6 +368,58 @@ export function planNotifications(event: DomainEvent, facts: EventFacts): Notifi
         email: 'always' as const,
       }));
     }
+    case 'milestone.plan_proposed': {
+      const { customerId, bookingId, revision } = event.payload;
+      return [
+        {
+          userId: customerId,
+          title: revision ? `A revised milestone plan for ${job}` : `A milestone plan for ${job}`,
+          body: `${tradesperson(facts)} proposed paying in stages. Review the plan to accept or decline it.`,
+          link: `/booking-milestones/${bookingId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'milestone.plan_accepted':
+    case 'milestone.plan_declined': {
+      const { tradespersonId, bookingId } = event.payload;
+      const accepted = event.type === 'milestone.plan_accepted';
+      return [
+        {
+          userId: tradespersonId,
+          title: `${customer(facts)} ${accepted ? 'accepted' : 'declined'} your milestone plan for ${job}`,
+          body: accepted
+            ? 'The customer can now pay each milestone. Mark each one done when its work is finished.'
+            : 'You can propose a different plan from the booking.',
+          link: `/booking-milestones/${bookingId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'milestone.paid': {
+      const { tradespersonId, bookingId } = event.payload;
+      return [
+        {
+          userId: tradespersonId,
+          title: `A milestone of ${job} was paid`,
+          body: `${customer(facts)} paid a milestone. It is held in escrow until you mark it done and the customer approves it.`,
+          link: `/booking-milestones/${bookingId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
+    case 'milestone.done': {
+      const { customerId, bookingId, releaseAt } = event.payload;
+      return [
+        {
+          userId: customerId,
+          title: `A milestone of ${job} is done`,
+          body: `${tradesperson(facts)} marked a milestone done. Approve it to release the payment, or it is released on ${dayText(releaseAt)}.`,
+          link: `/booking-milestones/${bookingId}`,
+          email: 'quoteUpdates',
+        },
+      ];
+    }
     case 'job.posted':
     case 'job.cancelled':
     case 'message.sent':

@@ -1,6 +1,7 @@
 // The payments module's public entry: pay, escrow, release, refund, payouts and the payout account
 // (docs/api/payments.md, DOMAIN-RULES 6). It builds on marketplace (bookings) and owns the ledger.
 export { connectStatus } from './connect.service';
+export { milestoneRoutes } from './milestones.routes';
 export { bookingMoneyTimeline } from './money-views';
 export { findPayment, type PaymentRow, paymentsOfBooking } from './payments.repository';
 export { paymentRoutes } from './payments.routes';

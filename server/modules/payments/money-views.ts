@@ -8,13 +8,14 @@ import type {
   PaymentView,
 } from '../../../domain/payments/api';
 import { heldPence, platformFeePence } from '../../../domain/payments/ledger';
-import { moneyState } from '../../../domain/payments/state';
+import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
 import { bookings, ledgerAccounts, ledgerEntries, ledgerTransactions, payments } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
 import { bookingForPayment } from '../marketplace';
 import { statusOf } from './connect.service';
 import { balanceOf, monthlyTotals, transactionsOfPayments } from './ledger.repository';
+import { milestonesOfBooking } from './milestones.repository';
 import {
   findConnectedAccount,
   latestPayments,
@@ -55,7 +56,8 @@ export function paymentView(
     releasedAt: iso(p.releasedAt),
     paidAt: iso(p.paidAt),
     frozen: isHeld && opts.frozen,
-    canRelease: isHeld && !opts.frozen && opts.viewerIsCustomer,
+    // A milestone is released by approving it (milestones.service), once it is marked done.
+    canRelease: isHeld && !opts.frozen && opts.viewerIsCustomer && p.milestoneId === null,
   };
 }
 
@@ -72,12 +74,13 @@ export async function bookingMoney(
   const rows = await paymentsOfBooking(deps.db, bookingId);
   const frozen = b.status === 'disputed';
   const views = rows.map((p) => paymentView(p, { frozen, viewerIsCustomer: b.customerId === auth.user.id }));
-  const settled = rows.find((p) => p.status === 'succeeded' || p.status === 'refunded') ?? null;
+
   return {
     bookingId,
     jobId: b.jobId,
     amountPence: b.amount,
-    state: moneyState(settled),
+    // Every confirmed payment together: the single one, or each milestone's.
+    state: moneyState(combinedAmounts(rows)),
     payments: views,
     timeline: await timeline(deps.db, rows, b.tradespersonId, b.status === 'disputed'),
   };
@@ -94,6 +97,14 @@ export async function bookingMoneyTimeline(
 
 async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string, frozen: boolean) {
   const events: MoneyEvent[] = [];
+  // A milestone's payments are named by the milestone ("Paid £200.00 for 'First fix'").
+  const bookingId = rows[0]?.bookingId;
+  const milestones =
+    bookingId && rows.some((p) => p.milestoneId) ? await milestonesOfBooking(db, bookingId) : [];
+  const forMilestone = (p: PaymentRow) => {
+    const m = milestones.find((x) => x.id === p.milestoneId);
+    return m ? ` for '${m.title}'` : '';
+  };
   const postings = await transactionsOfPayments(
     db,
     rows.map((p) => p.id),
@@ -110,8 +121,17 @@ async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string
         kind: 'paid',
         at,
         amountPence: entry.amountPence,
-        label: `Paid ${formatPence(entry.amountPence)}`,
+        label: `Paid ${formatPence(entry.amountPence)}${forMilestone(payment)}`,
       });
+      if (payment.milestoneId && !payment.heldUntil && payment.status === 'succeeded' && !payment.releasedAt)
+        events.push({
+          kind: 'held',
+          at,
+          amountPence: entry.amountPence,
+          label: frozen
+            ? 'Held in escrow, frozen by a dispute'
+            : 'Held until the milestone is done and approved',
+        });
       if (payment.heldUntil && payment.status === 'succeeded')
         events.push({
           kind: 'held',
@@ -127,7 +147,7 @@ async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string
         kind: 'released',
         at,
         amountPence: -entry.amountPence,
-        label: `Released ${formatPence(-entry.amountPence)} to the tradesperson`,
+        label: `Released ${formatPence(-entry.amountPence)}${forMilestone(payment)} to the tradesperson`,
       });
     } else if (entry.kind === 'release' && entry.accountKind === 'platform_fees') {
       events.push({
@@ -146,28 +166,29 @@ async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string
     }
   }
   // A release is paid out by the first payout created after it (each payout takes the whole payable
-  // balance); until one succeeds it waits.
-  const released = rows.find((p) => p.releasedAt && p.releasedPence > 0);
-  if (released?.releasedAt) {
+  // balance); until one succeeds it waits. A booking paid in milestones has a release per milestone.
+  const releases = rows.filter((p) => p.releasedAt && p.releasedPence > 0);
+  const payouts = releases.length > 0 ? (await payoutsOf(db, tradespersonId, 200)).reverse() : [];
+  for (const released of releases) {
+    const at = released.releasedAt!;
     const net = released.releasedPence - platformFeePence(released.releasedPence);
-    const payouts = (await payoutsOf(db, tradespersonId, 200)).reverse();
-    const paid = payouts.find((p) => p.status === 'paid' && p.createdAt >= released.releasedAt!);
-    const pending = payouts.find((p) => p.status === 'pending' && p.createdAt >= released.releasedAt!);
+    const paid = payouts.find((p) => p.status === 'paid' && p.createdAt >= at);
+    const pending = payouts.find((p) => p.status === 'pending' && p.createdAt >= at);
     if (paid)
       events.push({
         kind: 'paid_out',
         at: (paid.paidAt ?? paid.createdAt).toISOString(),
         amountPence: net,
-        label: `Paid out ${formatPence(net)} to the tradesperson's bank account`,
+        label: `Paid out ${formatPence(net)}${forMilestone(released)} to the tradesperson's bank account`,
       });
     else
       events.push({
         kind: 'payout_waiting',
-        at: (pending?.createdAt ?? released.releasedAt).toISOString(),
+        at: (pending?.createdAt ?? at).toISOString(),
         amountPence: net,
         label: pending
-          ? `Payout of ${formatPence(net)} on its way`
-          : `${formatPence(net)} waiting for the tradesperson's payout account`,
+          ? `Payout of ${formatPence(net)}${forMilestone(released)} on its way`
+          : `${formatPence(net)}${forMilestone(released)} waiting for the tradesperson's payout account`,
       });
   }
   return events.sort((a, b) => a.at.localeCompare(b.at));

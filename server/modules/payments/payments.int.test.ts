@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import { drainMoneyQueues, paymentBalance } from '../../../test/money';
 import { signPayload } from '../../adapters/payments/webhook-signature';
 import type { App } from '../../app';
 import type { Executor } from '../../db/client';
@@ -24,34 +25,12 @@ import { createAdmin, createBooking, createCustomer } from '../../seed/factories
 const DAY = 86_400_000;
 const SECRET = 'whsec_sandbox_tradenest_local_only';
 
-/** Runs the queues the money flow uses until nothing is due (webhooks, payouts, notifications). */
-async function drain(app: App) {
-  for (let i = 0; i < 10; i++) {
-    const n =
-      (await app.queue.runDue('payments.sandbox-webhook')) +
-      (await app.queue.runDue('payments.payout')) +
-      (await app.queue.runDue('events.dispatch'));
-    if (n === 0) return;
-  }
-}
-
 async function balance(db: Executor, code: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPence}), 0)` })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(eq(ledgerAccounts.code, code));
-  return Number(row!.total);
-}
-
-/** What one payment's postings put in an account kind (escrow, platform_fees …). */
-async function paymentBalance(db: Executor, paymentId: string, accountKind: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPence}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerTransactions.paymentId, paymentId), eq(ledgerAccounts.kind, accountKind)));
   return Number(row!.total);
 }
 
@@ -125,7 +104,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
     const declined = await pay(app, sessionId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error.message).toBe('Your card was declined.');
-    await drain(app);
+    await drainMoneyQueues(app);
     expect((await db().select().from(bookings).where(eq(bookings.id, booking.id)))[0]!.depositPaid).toBe(
       false,
     );
@@ -140,7 +119,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
     expect(verified.json()).toMatchObject({ status: 'paid', bookingId: booking.id, jobId: booking.jobId });
     const heldUntil = new Date(clock.now().getTime() + 7 * DAY).toISOString();
     expect(verified.json().heldUntil).toBe(heldUntil);
-    await drain(app);
+    await drainMoneyQueues(app);
 
     const [b] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
     expect(b!.depositPaid).toBe(true);
@@ -157,7 +136,12 @@ describeOnDatabases('paying for a booking', (ctx) => {
       expect(money.json().money.timeline.map((e: { kind: string }) => e.kind)).toEqual(['paid', 'held']);
     }
     const myJobs = await app.inject({ url: '/api/v1/jobs/mine?tab=done', headers: { cookie: customer } });
-    expect(myJobs.json().jobs[0].booking.money).toEqual({ state: 'held', heldUntil, frozen: false });
+    expect(myJobs.json().jobs[0].booking.money).toEqual({
+      state: 'held',
+      heldUntil,
+      frozen: false,
+      milestones: false,
+    });
 
     // Not before the window ends.
     clock.advance(7 * DAY - 60_000);
@@ -168,7 +152,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
     clock.advance(60_000);
     await app.queue.send(db(), 'payments.release-due', {});
     await app.queue.runDue('payments.release-due');
-    await drain(app);
+    await drainMoneyQueues(app);
     // 15% of £135.00 is £20.25; the tradesperson's £114.75 waits: no payout account yet.
     expect(await paymentBalance(db(), (await paymentOf(db(), booking.id)).id, 'escrow')).toBe(0);
     expect(await paymentBalance(db(), (await paymentOf(db(), booking.id)).id, 'platform_fees')).toBe(2_025);
@@ -217,7 +201,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
       },
     });
     expect(onboarded.json().url).toMatch(/\/tradesperson\/setup\?step=4&connect=return$/);
-    await drain(app);
+    await drainMoneyQueues(app);
     expect(await balance(db(), `tradesperson_payable:${booking.tradespersonId}`)).toBe(0);
     expect(await balance(db(), `payouts:${booking.tradespersonId}`)).toBe(11_475);
     const [payout] = await db().select().from(payouts).where(eq(payouts.userId, booking.tradespersonId));
@@ -330,7 +314,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
       payload: { result: 'fail' },
     });
     expect(failed.statusCode).toBe(402);
-    await drain(app);
+    await drainMoneyQueues(app);
     expect((await verify(app, sessionId, customer)).json().status).toBe('pending');
     await pay(app, sessionId, '4000 0025 0000 3155');
     const passed = await app.inject({
@@ -339,7 +323,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
       payload: { result: 'complete' },
     });
     expect(passed.json().outcome).toBe('succeeded');
-    await drain(app);
+    await drainMoneyQueues(app);
     expect((await verify(app, sessionId, customer)).json().status).toBe('paid');
   });
 
@@ -442,7 +426,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
       const answers = await Promise.all(deliveries.slice(i, i + 5).map(deliver));
       expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     }
-    await drain(app);
+    await drainMoneyQueues(app);
     const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment!.status).toBe('succeeded');
     expect(await postings(db(), payment!.id, 'charge')).toHaveLength(1);

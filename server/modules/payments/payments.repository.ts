@@ -49,13 +49,18 @@ export async function setCheckoutSession(db: Executor, paymentId: string, sessio
     .where(and(eq(payments.id, paymentId), isNull(payments.checkoutSessionId)));
 }
 
-/** A booking's single payments (not milestones), newest first. */
+/** Every payment of a booking, its single payment's and its milestones', newest first. */
 export async function paymentsOfBooking(db: Executor, bookingId: string): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), isNull(payments.milestoneId)))
+    .where(eq(payments.bookingId, bookingId))
     .orderBy(desc(payments.createdAt));
+}
+
+export async function findPaymentByProviderId(db: Executor, providerPaymentId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+  return row;
 }
 
 /** Held payments whose protection window has ended, oldest first. */

@@ -1,3 +1,4 @@
+import { MILESTONE_MESSAGES } from '../../../domain/milestones/messages';
 import type { CreatePaymentResponse, VerifyPaymentResponse } from '../../../domain/payments/api';
 import { decideCharge, decideRefund, decideRelease } from '../../../domain/payments/escrow';
 import { platformFeePence, refundEntries, refundReversalEntries } from '../../../domain/payments/ledger';
@@ -11,6 +12,7 @@ import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
 import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
 import { postTransaction } from './ledger.repository';
+import { hasAcceptedPlan, setMilestoneStatus } from './milestones.repository';
 import {
   findPayment,
   findPaymentBySession,
@@ -36,6 +38,8 @@ export interface PaymentDeps {
   clock: Clock;
   appUrl: string;
   protectionWindowDays: number;
+  /** Stripe's publishable key, for the card form (null with the sandbox). */
+  publishableKey: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -84,9 +88,10 @@ export async function createPayment(
     if (!found || found.booking.customerId !== auth.user.id) throw bookingNotFound();
     const { booking, job } = found;
     if (booking.depositPaid) throw paymentState(PAYMENT_MESSAGES.alreadyPaid);
+    if (await hasAcceptedPlan(tx, booking.id)) throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
     if (booking.status !== 'completed') throw paymentState(PAYMENT_MESSAGES.notReady);
-    const open = (await paymentsOfBooking(tx, booking.id)).find((p) =>
-      OPEN_PAYMENT_STATUSES.includes(p.status as never),
+    const open = (await paymentsOfBooking(tx, booking.id)).find(
+      (p) => p.milestoneId === null && OPEN_PAYMENT_STATUSES.includes(p.status as never),
     );
     const payment =
       open ??
@@ -301,6 +306,7 @@ export async function releasePayment(
     if (!peek) throw paymentNotFound();
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     if (who.by === 'customer' && found.booking.customerId !== who.userId) throw paymentNotFound();
+    if (who.by === 'customer' && peek.milestoneId) throw paymentState(MILESTONE_MESSAGES.approveOnPage);
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
     const posted = await postRelease(deps, tx, found, payment, {
       actorId: system ? null : who.userId,
@@ -485,6 +491,8 @@ export async function postRefund(
     status,
     updatedAt: now,
   });
+  if (payment.milestoneId && status === 'refunded')
+    await setMilestoneStatus(tx, payment.milestoneId, 'refunded', now);
   await deps.events.record(tx, {
     type: 'payment.refunded',
     actorId: input.actorId,

@@ -3,6 +3,8 @@ import { WebhookSignatureError } from '../../adapters/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { refuseNul } from '../../plugins/text-guard';
 import { syncAccount } from './connect.service';
+import { syncPaymentIntent } from './milestones.service';
+import { syncSetupIntent } from './payment-methods.service';
 import { claimWebhook, markWebhookProcessed } from './payments.repository';
 import { confirmCheckoutSession, type PaymentDeps } from './payments.service';
 
@@ -43,6 +45,12 @@ export async function receiveWebhook(
       break;
     case 'account':
       await syncAccount(deps, event.object.id);
+      break;
+    case 'payment_intent':
+      await syncPaymentIntent(deps, event.object.id);
+      break;
+    case 'setup_intent':
+      await syncSetupIntent(deps, event.object.id);
       break;
     // Transfers and refunds are booked when we ask for them (payouts.service, refundPayment); their
     // events only confirm what the ledger already says.

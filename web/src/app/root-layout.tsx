@@ -5,6 +5,7 @@ import { Header } from '@/components/layout/header';
 import { useSession } from '@/features/accounts/session';
 import { useSessionSync } from '@/features/accounts/session-sync';
 import { VerifyEmailBanner, VerifyEmailLink } from '@/features/accounts/verify-email';
+import { AssistantLauncher } from '@/features/assistant/launcher';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useAppChrome } from './app-chrome-loader';
@@ -79,7 +80,13 @@ export function RootLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className={cn('flex-1 focus:outline-none', fillsScreen && 'flex min-h-0 flex-col')}
+        className={cn(
+          'flex-1 focus:outline-none',
+          fillsScreen && 'flex min-h-0 flex-col',
+          // Room below the last of a signed-in screen for the assistant's button (public pages have the
+          // footer's), so at the end of the page it covers nothing.
+          inApp && !fillsScreen && 'pb-20',
+        )}
       >
         <Outlet />
       </main>
@@ -87,6 +94,12 @@ export function RootLayout() {
       {showBottomNav && userType && chrome && (
         <chrome.AppTabBar userType={userType} signedIn={signedInId !== null} />
       )}
+      {/* Above the routes, so its conversation lasts from screen to screen. */}
+      <AssistantLauncher
+        userId={session.status === 'loading' ? undefined : signedInId}
+        aboveTabBar={showBottomNav}
+        aboveComposer={fillsScreen === true}
+      />
       {/* Keyed by user: signing out (or in as someone else) closes the stream and opens theirs. */}
       {signedInId && (
         <Suspense fallback={null}>

@@ -69,6 +69,7 @@ describe('the route table', () => {
     '/sandbox/checkout/cs_sandbox_1',
     '/sandbox/checkout/cs_sandbox_1/authenticate',
     '/sandbox/onboarding/link_1',
+    '/sandbox/authenticate/seti_sandbox_1',
   ])('serves the sandbox page %s outside the app layout and its sign-in', (pathname) => {
     const matches = matchRoutes(routes, pathname) ?? [];
     expect(matches.map((m) => m.route.path)).toEqual(['/sandbox/*']);

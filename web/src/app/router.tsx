@@ -104,7 +104,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Book Your Service' } satisfies RouteHandle,
             lazy: () => import('./pages/booking'),
           },
-          planned('booking-milestones/:bookingId', 'Milestone Payments'),
+          {
+            path: 'booking-milestones/:bookingId',
+            handle: { title: 'Milestone Payments' } satisfies RouteHandle,
+            lazy: () => import('./pages/booking-milestones'),
+          },
           {
             path: 'my-jobs',
             handle: { title: 'My Jobs', tradespersonTitle: 'My Bookings' } satisfies RouteHandle,
@@ -151,7 +155,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Documents' } satisfies RouteHandle,
             lazy: () => import('./pages/documents'),
           },
-          planned('payment-methods', 'Payment Methods'),
+          {
+            path: 'payment-methods',
+            handle: { title: 'Payment Methods' } satisfies RouteHandle,
+            lazy: () => import('./pages/payment-methods'),
+          },
           {
             path: 'disputes',
             handle: { title: 'Disputes' } satisfies RouteHandle,

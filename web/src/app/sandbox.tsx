@@ -3,13 +3,14 @@ import { type ReactNode, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { SandboxChallengePage } from '@/features/payments/sandbox/challenge-page';
 import { SandboxCheckoutPage } from '@/features/payments/sandbox/checkout-page';
+import { SandboxIntentChallengePage } from '@/features/payments/sandbox/intent-challenge-page';
 import { SandboxOnboardingPage } from '@/features/payments/sandbox/onboarding-page';
 import { SandboxNotice } from '@/features/payments/sandbox/sandbox-parts';
 
 // The sandbox payment provider's hosted pages (docs/api/payments.md), under /sandbox/*. They stand
 // where the provider's own pages would, so they are not TradeNest screens: no app navigation, no
 // sign-in, and a plain mark that this is the sandbox. The route table every visitor downloads has one
-// entry for all of them; this chunk tells its three pages apart itself.
+// entry for all of them; this chunk tells its pages apart itself.
 
 const PAGES: { path: RegExp; title: string; render: (id: string) => ReactNode }[] = [
   {
@@ -21,6 +22,11 @@ const PAGES: { path: RegExp; title: string; render: (id: string) => ReactNode }[
     path: /^checkout\/([^/]+)\/authenticate$/,
     title: 'Authenticate your payment',
     render: (id) => <SandboxChallengePage key={id} id={id} />,
+  },
+  {
+    path: /^authenticate\/([^/]+)$/,
+    title: 'Authenticate',
+    render: (id) => <SandboxIntentChallengePage key={id} id={id} />,
   },
   {
     path: /^onboarding\/([^/]+)$/,

@@ -76,4 +76,30 @@ describe('apiFetch', () => {
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.status).toBe(0);
   });
+
+  it('asks for an event stream and hands back the unread answer when streaming', async () => {
+    const answer = new Response('event: delta\ndata: {"text":"Hi"}\n\n', {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream' },
+    });
+    const fetchMock = vi.fn(async () => answer);
+    vi.stubGlobal('fetch', fetchMock);
+    const response = await apiFetch('/assistant/chat', {
+      method: 'POST',
+      json: { message: 'Hi' },
+      stream: true,
+    });
+    expect(response).toBe(answer);
+    expect(response.bodyUsed).toBe(false);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('Accept')).toBe('text/event-stream');
+    expect(init.credentials).toBe('same-origin');
+  });
+
+  it('throws the envelope of a refused stream as an ApiError', async () => {
+    respondWith(429, { error: { code: 'rate_limited', message: 'Too many questions' } });
+    const error = await errorOf(apiFetch('/assistant/chat', { method: 'POST', json: {}, stream: true }));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('Too many questions');
+  });
 });

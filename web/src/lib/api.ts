@@ -29,9 +29,19 @@ type ApiRequestInit = Omit<RequestInit, 'body'> & {
 const unreachable = () =>
   new ApiError('NETWORK_ERROR', 'We could not reach TradeNest. Check your connection and try again.', 0);
 
-export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiRequestInit = {}): Promise<T> {
+/**
+ * With `stream: true` the request asks for server-sent events (Accept: text/event-stream) and the
+ * answer is the Response itself, its body unread, for the caller to read as it arrives; a refusal
+ * throws ApiError as usual.
+ */
+export function apiFetch(path: string, init: ApiRequestInit & { stream: true }): Promise<Response>;
+export function apiFetch<T>(path: string, init?: ApiRequestInit & { stream?: false }): Promise<T>;
+export async function apiFetch<T>(
+  path: string,
+  { json, headers, stream = false, ...init }: ApiRequestInit & { stream?: boolean } = {},
+): Promise<T | Response> {
   const requestHeaders = new Headers(headers);
-  requestHeaders.set('Accept', 'application/json');
+  requestHeaders.set('Accept', stream ? 'text/event-stream' : 'application/json');
   if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
 
   let response: Response;
@@ -46,6 +56,7 @@ export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiR
     throw unreachable();
   }
 
+  if (stream && response.ok) return response;
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw toApiError(response.status, body);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { fieldErrorProps, issuesFromSchema, issuesFromServer } from './form-errors';
+import { fieldErrorProps, issuesFromSchema, issuesFromServer, serverDetails } from './form-errors';
 
 describe('form errors', () => {
   it('reads the fields a server validation error names, by their top-level key', () => {
@@ -15,6 +15,15 @@ describe('form errors', () => {
     ]);
     expect(issuesFromServer(new ApiError('email_taken', 'Taken', 409))).toEqual([]);
     expect(issuesFromServer(new Error('boom'))).toEqual([]);
+  });
+
+  it('keeps the whole path for forms of repeated rows', () => {
+    const error = new ApiError('validation_error', 'Each milestone must be at least £1', 400, [
+      { field: 'milestones.1.amountPence', message: 'Each milestone must be at least £1' },
+      { field: 'milestones', message: 'A plan needs at least 2 milestones' },
+    ]);
+    expect(serverDetails(error).map((d) => d.field)).toEqual(['milestones.1.amountPence', 'milestones']);
+    expect(serverDetails(new Error('boom'))).toEqual([]);
   });
 
   it('reads a schema’s issues the same way', () => {

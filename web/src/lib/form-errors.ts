@@ -20,15 +20,21 @@ export function issuesFromSchema(issues: readonly SchemaIssue[]): FieldIssue[] {
 export const isValidationError = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === 'validation_error';
 
-/** The fields a refused request names: `details: [{ field, message }]` of a 400 validation_error. */
-export function issuesFromServer(error: unknown): FieldIssue[] {
+/**
+ * What a refused request says about each field, `details: [{ field, message }]` of a 400
+ * validation_error, with the whole path ('milestones.1.amountPence') for forms of repeated rows.
+ */
+export function serverDetails(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
-  return error.details
-    .filter(
-      (d): d is FieldIssue =>
-        typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string',
-    )
-    .map((d) => ({ field: d.field.split('.')[0] ?? d.field, message: d.message }));
+  return error.details.filter(
+    (d): d is FieldIssue =>
+      typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string',
+  );
+}
+
+/** The fields a refused request names, by their top-level key (as issuesFromSchema gives them). */
+export function issuesFromServer(error: unknown): FieldIssue[] {
+  return serverDetails(error).map((d) => ({ field: d.field.split('.')[0] ?? d.field, message: d.message }));
 }
 
 /**

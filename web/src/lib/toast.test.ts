@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError } from './toast';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+// The outlet is mounted by the app (lib/toast-outlet.test.ts); here it is there at once.
+vi.mock('./toast-outlet', () => ({ toastOutlet: () => Promise.resolve() }));
 
 afterEach(() => vi.mocked(toast.error).mockClear());
 

@@ -51,7 +51,7 @@ export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
     scheduledDate: '2030-06-20',
     completedAt: null,
     createdAt: new Date().toISOString(),
-    money: { state: 'unpaid', heldUntil: null, frozen: false },
+    money: { state: 'unpaid', heldUntil: null, frozen: false, milestones: false },
     reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
     dispute: { id: null, status: null, canRaise: true },
     customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  SandboxIntentChallengeResponse,
+  SandboxIntentView,
+  SandboxSetupConfirmBody,
+  SandboxSetupConfirmResponse,
+} from '../../../../domain/milestones/api';
+import {
   SandboxCardBody,
   SandboxChallengeBody,
   SandboxCheckoutView,
@@ -21,6 +27,7 @@ import type { SandboxGateway } from './sandbox-gateway';
 
 const sessionNotFound = () => AppError.notFound('This checkout page does not exist');
 const linkNotFound = () => AppError.notFound('This onboarding link does not exist');
+const intentNotFound = () => AppError.notFound('This authentication page does not exist');
 const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'Not found') });
 
 export const sandboxRoutes =
@@ -88,6 +95,63 @@ export const sandboxRoutes =
         if (result.outcome === 'declined')
           throw new AppError(402, 'card_declined', SANDBOX_CARD_MESSAGES.authenticationFailed);
         return answer(result);
+      },
+    );
+
+    app.post(
+      '/sandbox/setup-intents/:id/confirm',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: "Save a test card on a sandbox setup intent (the sandbox's confirmSetup)",
+          params: IdParams,
+          body: SandboxSetupConfirmBody,
+          response: { 200: SandboxSetupConfirmResponse },
+        },
+      },
+      async (request) => {
+        const card = checkSandboxCard(request.body, clock.now());
+        if (!card.ok) throw AppError.validation(card.message, [{ field: card.field, message: card.message }]);
+        const result = await gateway.confirmSetup(request.params.id, request.body.clientSecret, card);
+        if (result.outcome === 'not_found') throw intentNotFound();
+        if (result.outcome === 'declined')
+          throw new AppError(402, 'card_declined', SANDBOX_CARD_MESSAGES.declined);
+        return { outcome: result.outcome, redirectUrl: result.redirectUrl };
+      },
+    );
+
+    app.get(
+      '/sandbox/intents/:id',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: "A setup or payment intent as the sandbox's authentication page shows it",
+          params: IdParams,
+          response: { 200: SandboxIntentView },
+        },
+      },
+      async (request) => {
+        const intent = await gateway.intentForPage(request.params.id);
+        if (!intent) throw intentNotFound();
+        return { id: request.params.id, ...intent };
+      },
+    );
+
+    app.post(
+      '/sandbox/intents/:id/challenge',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: "Answer the bank's authentication of a card being saved or a saved card's charge",
+          params: IdParams,
+          body: SandboxChallengeBody,
+          response: { 200: SandboxIntentChallengeResponse },
+        },
+      },
+      async (request) => {
+        const answer = await gateway.challengeIntent(request.params.id, request.body.result);
+        if (!answer) throw intentNotFound();
+        return answer;
       },
     );
 

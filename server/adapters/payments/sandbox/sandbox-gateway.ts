@@ -1,3 +1,5 @@
+import { SANDBOX_CARD_MESSAGES } from '../../../../domain/payments/messages';
+import type { SandboxCard } from '../../../../domain/payments/test-cards';
 import type { Database, Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import type {
@@ -5,7 +7,10 @@ import type {
   CheckoutSessionInput,
   ConnectedAccountState,
   PaymentGateway,
+  PaymentIntentState,
   RefundInput,
+  SavedCardChargeInput,
+  SetupIntentState,
   TransferInput,
   WebhookEvent,
 } from '../gateway';
@@ -45,10 +50,47 @@ export interface SandboxPaymentIntent {
   object: 'payment_intent';
   amount: number;
   amount_refunded: number;
-  status: 'succeeded';
+  /** requires_payment_method: declined, or the authentication failed (the provider's own status). */
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method';
   transfer_group: string;
   metadata: Record<string, string>;
   card: { brand: string; last4: string };
+  created: number;
+  /** Saved-card charges only: the customer, the card, and where the authentication returns to. */
+  client_secret?: string;
+  customer?: string;
+  payment_method?: string;
+  description?: string;
+  return_url?: string;
+  last_payment_error?: string | null;
+}
+
+export interface SandboxSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
+  payment_method: string | null;
+  return_url: string;
+  last_setup_error: string | null;
+  /** A card that asked for authentication, waiting for the challenge. */
+  pending_card: SandboxPaymentMethod['card'] | null;
+  created: number;
+}
+
+export interface SandboxPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  customer: string | null;
+  card: {
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    /** How the test card behaves when charged later (domain/payments/test-cards). */
+    saved_charge: SandboxCard['savedCharge'];
+  };
   created: number;
 }
 
@@ -422,6 +464,296 @@ export class SandboxGateway implements PaymentGateway {
     return { id: refund.id };
   }
 
+  // ---- Saved cards: customers, setup intents, charges of a saved card ----
+
+  async createCustomer(input: { userId: string; email: string | null; idempotencyKey: string }) {
+    const customer = await createObject(
+      this.deps.db,
+      'customer',
+      {
+        id: newSandboxId('customer'),
+        object: 'customer',
+        email: input.email,
+        metadata: { userId: input.userId },
+        created: this.nowS(),
+      },
+      input.idempotencyKey,
+    );
+    return { id: customer.id };
+  }
+
+  async createSetupIntent(input: {
+    customerId: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<SetupIntentState> {
+    if (!(await findObject(this.deps.db, 'customer', input.customerId)))
+      throw new ProviderError(`No such customer: '${input.customerId}'`, false);
+    const id = newSandboxId('setup_intent');
+    const intent = await createObject<SandboxSetupIntent>(
+      this.deps.db,
+      'setup_intent',
+      {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_${newSandboxId('event').slice(-16)}`,
+        customer: input.customerId,
+        status: 'requires_payment_method',
+        payment_method: null,
+        return_url: input.returnUrl,
+        last_setup_error: null,
+        pending_card: null,
+        created: this.nowS(),
+      },
+      input.idempotencyKey,
+    );
+    return this.setupState(this.deps.db, intent);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<SetupIntentState> {
+    const intent = await findObject<SandboxSetupIntent>(this.deps.db, 'setup_intent', id);
+    if (!intent) throw new ProviderError(`No such setupintent: '${id}'`, false);
+    return this.setupState(this.deps.db, intent);
+  }
+
+  private async setupState(db: Executor, intent: SandboxSetupIntent): Promise<SetupIntentState> {
+    const method =
+      intent.payment_method &&
+      (await findObject<SandboxPaymentMethod>(db, 'payment_method', intent.payment_method));
+    return {
+      id: intent.id,
+      clientSecret: intent.client_secret,
+      status: intent.status,
+      customerId: intent.customer,
+      card: method
+        ? {
+            id: method.id,
+            brand: method.card.brand,
+            last4: method.card.last4,
+            expMonth: method.card.exp_month,
+            expYear: method.card.exp_year,
+          }
+        : null,
+      lastError: intent.last_setup_error,
+    };
+  }
+
+  /**
+   * The card form's submit (Stripe.js's confirmSetup): the client secret is what lets a browser confirm
+   * it. A card that asks for authentication waits for the challenge page.
+   */
+  async confirmSetup(
+    id: string,
+    clientSecret: string,
+    card: { card: SandboxCard; brand: string; last4: string; expMonth: number; expYear: number },
+  ): Promise<{ outcome: 'succeeded' | 'requires_action' | 'declined' | 'not_found'; redirectUrl: string }> {
+    const result = await this.deps.db.transaction(async (tx) => {
+      const intent = await findObject<SandboxSetupIntent>(tx, 'setup_intent', id, { forUpdate: true });
+      if (!intent || intent.client_secret !== clientSecret)
+        return { outcome: 'not_found' as const, redirectUrl: '' };
+      if (intent.status === 'succeeded')
+        return { outcome: 'succeeded' as const, redirectUrl: setupReturn(intent, 'succeeded') };
+      const pending = {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        saved_charge: card.card.savedCharge,
+      };
+      if (card.card.setup === 'declined') {
+        intent.last_setup_error = SANDBOX_CARD_MESSAGES.declined;
+        intent.status = 'requires_payment_method';
+        await saveObject(tx, intent);
+        await this.emit(tx, 'setup_intent.setup_failed', intent);
+        return { outcome: 'declined' as const, redirectUrl: '' };
+      }
+      if (card.card.setup === 'requires_authentication') {
+        intent.status = 'requires_action';
+        intent.pending_card = pending;
+        await saveObject(tx, intent);
+        return { outcome: 'requires_action' as const, redirectUrl: this.authenticateUrl(intent.id) };
+      }
+      await this.saveCard(tx, intent, pending);
+      return { outcome: 'succeeded' as const, redirectUrl: setupReturn(intent, 'succeeded') };
+    });
+    this.deps.wake();
+    return result;
+  }
+
+  private async saveCard(tx: Executor, intent: SandboxSetupIntent, card: SandboxPaymentMethod['card']) {
+    const method = await createObject<SandboxPaymentMethod>(tx, 'payment_method', {
+      id: newSandboxId('payment_method'),
+      object: 'payment_method',
+      customer: intent.customer,
+      card,
+      created: this.nowS(),
+    });
+    intent.status = 'succeeded';
+    intent.payment_method = method.id;
+    intent.pending_card = null;
+    intent.last_setup_error = null;
+    await saveObject(tx, intent);
+    await this.emit(tx, 'setup_intent.succeeded', intent);
+  }
+
+  async detachPaymentMethod(id: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const method = await findObject<SandboxPaymentMethod>(tx, 'payment_method', id, { forUpdate: true });
+      if (method && method.customer !== null) await saveObject(tx, { ...method, customer: null });
+    });
+  }
+
+  async chargeSavedCard(input: SavedCardChargeInput): Promise<PaymentIntentState> {
+    const intent = await this.deps.db.transaction(async (tx) => {
+      const method = await findObject<SandboxPaymentMethod>(tx, 'payment_method', input.paymentMethodId);
+      if (!method || method.customer !== input.customerId)
+        throw new ProviderError(`No such PaymentMethod: '${input.paymentMethodId}'`, false);
+      const id = newSandboxId('payment_intent');
+      const behaviour = method.card.saved_charge;
+      const status =
+        behaviour === 'succeeds'
+          ? 'succeeded'
+          : behaviour === 'declined'
+            ? 'requires_payment_method'
+            : 'requires_action';
+      const { object, created } = await createOnce<SandboxPaymentIntent>(
+        tx,
+        'payment_intent',
+        {
+          id,
+          object: 'payment_intent',
+          amount: input.amountPence,
+          amount_refunded: 0,
+          status,
+          transfer_group: input.transferGroup,
+          metadata: input.metadata,
+          card: { brand: method.card.brand, last4: method.card.last4 },
+          created: this.nowS(),
+          client_secret: `${id}_secret_${newSandboxId('event').slice(-16)}`,
+          customer: input.customerId,
+          payment_method: method.id,
+          description: input.description,
+          return_url: input.returnUrl,
+          last_payment_error: status === 'requires_payment_method' ? SANDBOX_CARD_MESSAGES.declined : null,
+        },
+        input.idempotencyKey,
+      );
+      // A retried create (same key) answers with the first intent as it is now, and charges nothing.
+      if (created && object.status === 'succeeded') await this.emit(tx, 'payment_intent.succeeded', object);
+      if (created && object.status === 'requires_payment_method')
+        await this.emit(tx, 'payment_intent.payment_failed', object);
+      return object;
+    });
+    this.deps.wake();
+    return this.intentState(intent);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
+    const intent = await findObject<SandboxPaymentIntent>(this.deps.db, 'payment_intent', id);
+    if (!intent) throw new ProviderError(`No such payment_intent: '${id}'`, false);
+    return this.intentState(intent);
+  }
+
+  private intentState(intent: SandboxPaymentIntent): PaymentIntentState {
+    return {
+      id: intent.id,
+      status:
+        intent.status === 'requires_payment_method'
+          ? 'failed'
+          : intent.status === 'requires_action'
+            ? 'requires_action'
+            : 'succeeded',
+      clientSecret: intent.client_secret ?? null,
+      actionUrl: intent.status === 'requires_action' ? this.authenticateUrl(intent.id) : null,
+      amountPence: intent.amount,
+      metadata: intent.metadata,
+      lastError: intent.last_payment_error ?? null,
+    };
+  }
+
+  private authenticateUrl(id: string): string {
+    return `${this.deps.appUrl}/sandbox/authenticate/${id}`;
+  }
+
+  /** The authentication page's view of a setup or payment intent (its id is the capability). */
+  async intentForPage(id: string): Promise<
+    | {
+        kind: 'payment' | 'setup';
+        amountPence: number | null;
+        description: string | null;
+        card: { brand: string; last4: string } | null;
+        awaitingAuthentication: boolean;
+        returnUrl: string;
+      }
+    | undefined
+  > {
+    if (id.startsWith('seti_')) {
+      const intent = await findObject<SandboxSetupIntent>(this.deps.db, 'setup_intent', id);
+      if (!intent) return undefined;
+      return {
+        kind: 'setup',
+        amountPence: null,
+        description: null,
+        card: intent.pending_card && { brand: intent.pending_card.brand, last4: intent.pending_card.last4 },
+        awaitingAuthentication: intent.status === 'requires_action',
+        returnUrl: setupReturn(intent, intent.status === 'succeeded' ? 'succeeded' : 'failed'),
+      };
+    }
+    const intent = await findObject<SandboxPaymentIntent>(this.deps.db, 'payment_intent', id);
+    if (!intent?.return_url) return undefined;
+    return {
+      kind: 'payment',
+      amountPence: intent.amount,
+      description: intent.description ?? null,
+      card: intent.card,
+      awaitingAuthentication: intent.status === 'requires_action',
+      returnUrl: paymentReturn(intent),
+    };
+  }
+
+  /** The bank's challenge for a setup or a saved-card charge: either answer returns to the app. */
+  async challengeIntent(
+    id: string,
+    result: 'complete' | 'fail',
+  ): Promise<{ outcome: 'succeeded' | 'failed'; redirectUrl: string } | undefined> {
+    const answer = await this.deps.db.transaction(async (tx) => {
+      if (id.startsWith('seti_')) {
+        const intent = await findObject<SandboxSetupIntent>(tx, 'setup_intent', id, { forUpdate: true });
+        if (!intent) return undefined;
+        if (intent.status === 'requires_action' && intent.pending_card) {
+          if (result === 'complete') await this.saveCard(tx, intent, intent.pending_card);
+          else {
+            intent.status = 'requires_payment_method';
+            intent.pending_card = null;
+            intent.last_setup_error = SANDBOX_CARD_MESSAGES.authenticationFailed;
+            await saveObject(tx, intent);
+            await this.emit(tx, 'setup_intent.setup_failed', intent);
+          }
+        }
+        const outcome = intent.status === 'succeeded' ? ('succeeded' as const) : ('failed' as const);
+        return { outcome, redirectUrl: setupReturn(intent, outcome) };
+      }
+      const intent = await findObject<SandboxPaymentIntent>(tx, 'payment_intent', id, { forUpdate: true });
+      if (!intent?.return_url) return undefined;
+      if (intent.status === 'requires_action') {
+        if (result === 'complete') {
+          intent.status = 'succeeded';
+          await saveObject(tx, intent);
+          await this.emit(tx, 'payment_intent.succeeded', intent);
+        } else {
+          intent.status = 'requires_payment_method';
+          intent.last_payment_error = SANDBOX_CARD_MESSAGES.authenticationFailed;
+          await saveObject(tx, intent);
+          await this.emit(tx, 'payment_intent.payment_failed', intent);
+        }
+      }
+      const outcome = intent.status === 'succeeded' ? ('succeeded' as const) : ('failed' as const);
+      return { outcome, redirectUrl: paymentReturn(intent) };
+    });
+    this.deps.wake();
+    return answer;
+  }
+
   // ---- Webhooks ----
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
@@ -465,6 +797,22 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
+/** Stripe's return: the intent named in the address, with how the redirect ended. */
+function withParams(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+const setupReturn = (i: SandboxSetupIntent, status: 'succeeded' | 'failed') =>
+  withParams(i.return_url, { setup_intent: i.id, redirect_status: status });
+
+const paymentReturn = (i: SandboxPaymentIntent) =>
+  withParams(i.return_url!, {
+    payment_intent: i.id,
+    redirect_status: i.status === 'succeeded' ? 'succeeded' : 'failed',
+  });
+
 function successUrl(s: SandboxSession): string {
   return s.success_url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id));
 }
@@ -497,5 +845,8 @@ export function webhookEventOf(id: string, type: string, objectId: string): Webh
   if (type.startsWith('transfer.')) return { id, type, object: { kind: 'transfer', id: objectId } };
   if (type.startsWith('charge.refund') || type.startsWith('refund.'))
     return { id, type, object: { kind: 'refund', id: objectId } };
+  if (type.startsWith('payment_intent.'))
+    return { id, type, object: { kind: 'payment_intent', id: objectId } };
+  if (type.startsWith('setup_intent.')) return { id, type, object: { kind: 'setup_intent', id: objectId } };
   return { id, type, object: { kind: 'other', id: objectId } };
 }

@@ -12,6 +12,9 @@ export type SandboxKind =
   | 'account_link'
   | 'transfer'
   | 'refund'
+  | 'customer'
+  | 'setup_intent'
+  | 'payment_method'
   | 'event';
 
 const PREFIX: Record<SandboxKind, string> = {
@@ -21,6 +24,9 @@ const PREFIX: Record<SandboxKind, string> = {
   account_link: 'acctlink_test_',
   transfer: 'tr_test_',
   refund: 're_test_',
+  customer: 'cus_test_',
+  setup_intent: 'seti_test_',
+  payment_method: 'pm_test_',
   event: 'evt_test_',
 };
 

@@ -39,7 +39,8 @@ const LINK_GROUPS = [
 export function Footer() {
   return (
     <footer className="border-t border-border bg-muted">
-      <div className="mx-auto max-w-6xl px-4 py-12">
+      {/* The bottom padding leaves room for the assistant's button at the end of the page. */}
+      <div className="mx-auto max-w-6xl px-4 pt-12 pb-24">
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 md:grid-cols-4">
           {LINK_GROUPS.map((group) => (
             <div key={group.title}>

@@ -19,6 +19,7 @@ export function ConfirmDialog({
   confirmVariant = 'destructive',
   pending,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   trigger: ReactNode;
   title: string;
@@ -32,6 +33,11 @@ export function ConfirmDialog({
    * dialog why it did not (the dialog stays open for another try).
    */
   onConfirm: (close: () => void, fail: (message: string) => void) => void;
+  /**
+   * Where focus goes when the dialog closes, if not back to the trigger: call `preventDefault()` and
+   * focus it (the trigger is gone when the action removed what it was on).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,7 +51,7 @@ export function ConfirmDialog({
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription asChild>
           <div className="space-y-3">{description}</div>

@@ -3,6 +3,7 @@
 import type { SessionUser } from '@domain/accounts/api';
 import type { Settings } from '@domain/accounts/schemas';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { forgetAssistantConversation } from '@/features/assistant/storage';
 import { apiFetch } from '@/lib/api';
 
 export type { SessionUser, Settings };
@@ -57,6 +58,8 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
 
 /** Forgets everything the signed-in user could see, leaving a signed-out session. */
 export function clearSession(queryClient: QueryClient): void {
+  // The assistant's conversation may name their jobs and quotes.
+  forgetAssistantConversation();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
   queryClient.setQueryData<SessionData>(SESSION_QUERY_KEY, { user: null, endedHere: true });
 }

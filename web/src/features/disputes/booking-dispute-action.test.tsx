@@ -18,7 +18,7 @@ const cannot: BookingView['dispute'] = { id: null, status: null, canRaise: false
 const open: BookingView['dispute'] = { id: 'd1', status: 'awaiting_response', canRaise: false };
 const resolved: BookingView['dispute'] = { id: 'd2', status: 'resolved', canRaise: false };
 
-const held = { state: 'held' as const, heldUntil: '2099-01-01T00:00:00Z', frozen: false };
+const held = { state: 'held' as const, heldUntil: '2099-01-01T00:00:00Z', frozen: false, milestones: false };
 
 function booking(title: string, dispute: BookingView['dispute'], id: string): BookingView {
   return makeBooking({

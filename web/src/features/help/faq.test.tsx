@@ -97,9 +97,10 @@ describe('the FAQ', () => {
     expect(escrow).toContain('our team can refund all or part of it');
     expect(escrow).toContain('raise a dispute on the booking during that time: the money is then frozen');
     expect(escrow).not.toContain('not available yet');
-    expect(text('Can a large job be paid in stages?')).toContain(
-      'Milestone payments, and the saved cards they would be charged to, are not available yet',
-    );
+    const stages = text('Can a large job be paid in stages?');
+    expect(stages).toContain('the tradesperson can propose a milestone plan');
+    expect(stages).toContain('You pay each milestone from a card saved on Payment Methods');
+    expect(stages).not.toContain('not available yet');
     const when = text('When can I raise a dispute?');
     expect(when).toContain(
       'while the work is in progress, while it is waiting for payment, or while any of its payment is still held in escrow',

@@ -1,7 +1,10 @@
 import { Link, useLocation } from 'react-router';
+import { helpSections } from './articles';
 import { Disclosure } from './disclosure';
-import { FAQ_SECTIONS } from './faq-content';
 import { HelpPage, HelpSection, OnThisPage } from './help-page';
+import { HelpText } from './help-text';
+
+const SECTIONS = helpSections('faq');
 
 /** Frequently asked questions, grouped by topic; each answer opens under its question. */
 export function Faq() {
@@ -21,18 +24,18 @@ export function Faq() {
         </p>
       }
     >
-      <OnThisPage links={FAQ_SECTIONS} />
-      {FAQ_SECTIONS.map((section) => (
+      <OnThisPage links={SECTIONS} />
+      {SECTIONS.map((section) => (
         <HelpSection key={section.id} id={section.id} title={section.title}>
           <div className="border-t border-border">
-            {section.items.map((item) => (
+            {section.articles.map((article) => (
               <Disclosure
-                key={item.id}
-                id={item.id}
-                question={item.question}
-                defaultOpen={item.id === target}
+                key={article.id}
+                id={article.id}
+                question={article.title}
+                defaultOpen={article.id === target}
               >
-                {item.answer}
+                <HelpText paragraphs={article.paragraphs} />
               </Disclosure>
             ))}
           </div>

@@ -52,13 +52,12 @@ describe('the Safety page', () => {
     expect(wrong.textContent).not.toContain('not available yet');
   });
 
-  it('promises no milestone payments, and says what escrow does', async () => {
+  it('explains milestone payments and what escrow does', async () => {
     mockApi(sessionHandler(null));
     renderApp('/safety');
     const text = (await screen.findByRole('region', { name: 'For tradespeople' })).textContent ?? '';
-    expect(text).toContain(
-      'Milestone payments, to be paid stage by stage on a larger job, are not available yet',
-    );
+    expect(text).toContain('On a larger job, propose milestone payments from the booking');
+    expect(text).not.toContain('not available yet');
     expect(text).toContain('7-day protection window (or sooner if the customer releases it)');
     expect(text).toContain('less the 15% platform fee');
   });

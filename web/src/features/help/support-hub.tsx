@@ -1,14 +1,10 @@
-import { LIMITS } from '@domain/catalog/catalog';
-import { DISPUTE_RULES } from '@domain/disputes/messages';
-import { PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
+import type { HelpArticle } from '@domain/help/content';
 import { AlertTriangle, CircleHelp, type LucideIcon, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { helpArticle, helpSection } from './articles';
 import { ContactSupport } from './contact-support';
 import { HelpPage, HelpSection, PROSE } from './help-page';
-
-const FEE_PERCENT = PLATFORM_FEE_BASIS_POINTS / 100;
-const QUOTES = LIMITS.liveQuotesPerJob;
-const PROTECTION_DAYS = LIMITS.escrowProtectionDays;
+import { HelpInline, HelpText } from './help-text';
 
 // The spec's Support hub links (section 2, Other screens).
 const HELP_LINKS: { to: string; title: string; description: string; icon: LucideIcon }[] = [
@@ -39,48 +35,20 @@ const HELP_LINKS: { to: string; title: string; description: string; icon: Lucide
   },
 ];
 
-const CUSTOMER_STEPS = [
-  {
-    title: 'Post Your Job',
-    text: 'Describe the work, add the postcode and a budget if you have one. Posting is free.',
-  },
-  {
-    title: 'Get Quotes',
-    text: `Up to ${QUOTES} tradespeople can quote. Compare their prices, profiles and reviews, and message them with questions.`,
-  },
-  {
-    title: 'Book & Pay Securely',
-    text: `Accept the quote that suits you. When the work is marked complete you pay through secure checkout, and we hold the money in escrow for ${PROTECTION_DAYS} days before the tradesperson is paid. If something is wrong, contact us while it is held: our team can refund it.`,
-  },
-  {
-    title: 'Review & Done',
-    text: `Release the money to the tradesperson when you are happy, or it is released automatically after ${PROTECTION_DAYS} days. Your review of 1 to 5 stars helps the next customer choose.`,
-  },
-] as const;
+const HOW_IT_WORKS = helpSection('support', 'how-it-works');
+const ABOUT = helpArticle('support', 'about');
+const CONTACT = helpArticle('support', 'contact');
 
-const TRADESPERSON_STEPS = [
-  {
-    title: 'Set up your profile',
-    text: 'Add your trade, services, rates and the areas you cover.',
-  },
-  {
-    title: 'Get verified',
-    text: 'Upload photo ID and your public liability insurance. Once our team approves them you appear in search listings with the Verified badge.',
-  },
-  {
-    title: 'Quote for jobs',
-    text: `Find open jobs near you and send a quote. Each job takes up to ${QUOTES} quotes, so customers can compare properly.`,
-  },
-  {
-    title: 'Get paid',
-    text: `Mark the job complete and the customer pays into escrow. After the ${PROTECTION_DAYS}-day protection window (or sooner if the customer releases it), the payment less our ${FEE_PERCENT}% fee is paid out to the payout account you connect in Business Setup, once that account can receive payouts.`,
-  },
-] as const;
-
-function Steps({ title, steps }: { title: string; steps: readonly { title: string; text: string }[] }) {
+/** How It Works for one side: numbered steps, each written 'Step title: what happens'. */
+function Steps({ article }: { article: HelpArticle }) {
+  const steps = article.paragraphs.map((paragraph) => {
+    const step = /^\d+\. (.+?): (.+)$/.exec(paragraph);
+    if (!step) throw new Error(`${article.path}: a step is written '1. Title: text'`);
+    return { title: step[1]!, text: step[2]! };
+  });
   return (
-    <div>
-      <h3 className="text-lg font-semibold">{title}</h3>
+    <div id={article.id} className="scroll-mt-20">
+      <h3 className="text-lg font-semibold">{article.title}</h3>
       <ol className="mt-4 space-y-4">
         {steps.map((step, index) => (
           <li key={step.title} className="flex gap-4">
@@ -92,7 +60,9 @@ function Steps({ title, steps }: { title: string; steps: readonly { title: strin
             </span>
             <div>
               <p className="font-medium">{step.title}</p>
-              <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                <HelpInline text={step.text} />
+              </p>
             </div>
           </li>
         ))}
@@ -125,10 +95,11 @@ export function SupportHub() {
         </ul>
       </HelpSection>
 
-      <HelpSection id="how-it-works" title="How It Works">
+      <HelpSection id={HOW_IT_WORKS.id} title={HOW_IT_WORKS.title}>
         <div className="grid gap-10 md:grid-cols-2">
-          <Steps title="For customers" steps={CUSTOMER_STEPS} />
-          <Steps title="For tradespeople" steps={TRADESPERSON_STEPS} />
+          {HOW_IT_WORKS.articles.map((article) => (
+            <Steps key={article.id} article={article} />
+          ))}
         </div>
         <p className="mt-6">
           <Link to="/faq#escrow" className="text-primary underline underline-offset-4">
@@ -137,45 +108,15 @@ export function SupportHub() {
         </p>
       </HelpSection>
 
-      <HelpSection id="about" title="About TradeNest">
+      <HelpSection id={ABOUT.id} title={ABOUT.section}>
         <div className={PROSE}>
-          <p>
-            TradeNest is a UK marketplace that connects homeowners with local tradespeople, from plumbers and
-            electricians to builders, decorators and gardeners.
-          </p>
-          <ul>
-            <li>We check every listed tradesperson’s photo ID and public liability insurance.</li>
-            <li>
-              We hold payments in escrow, so customers pay for finished work and tradespeople know the money
-              is there.
-            </li>
-            <li>
-              Reviews come only from bookings that were completed and paid, and the customer and the
-              tradesperson review each other.
-            </li>
-            <li>
-              When something goes wrong, either side can raise a dispute on the booking: any money held for it
-              is frozen, the other side has {DISPUTE_RULES.responseDays} days to respond, and our team decides
-              whether to release it, refund it or split it.
-            </li>
-          </ul>
-          <p>
-            Posting jobs and getting quotes is free for customers. We charge tradespeople a platform fee of{' '}
-            {FEE_PERCENT}% of each payment. The work itself is agreed between the customer and the
-            tradesperson: TradeNest provides the platform and does not employ the tradespeople who use it (see
-            our <Link to="/terms">Terms of Service</Link>).
-          </p>
+          <HelpText paragraphs={ABOUT.paragraphs} />
         </div>
       </HelpSection>
 
-      <HelpSection id="contact" title="Contact us">
+      <HelpSection id={CONTACT.id} title={CONTACT.section}>
         <div className="space-y-6">
-          <p>
-            Call or email us about your account, a payment or anything else. If there is a problem with a
-            booking, you can also raise a dispute from the booking itself (on My Jobs, My Bookings or the
-            job’s page) while the work is in progress, awaiting payment, or its money is still held in escrow:
-            the money stays frozen until our team has decided.
-          </p>
+          <HelpText paragraphs={CONTACT.paragraphs} />
           <ContactSupport />
         </div>
       </HelpSection>

@@ -26,7 +26,7 @@ const heldBooking = makeBooking({
   depositPaid: true,
   amount: 13_500,
   completedAt: '2026-11-20T10:00:00.000Z',
-  money: { state: 'held', heldUntil, frozen: false },
+  money: { state: 'held', heldUntil, frozen: false, milestones: false },
 });
 
 const money = (overrides: Partial<BookingMoneyView> = {}): BookingMoneyView => ({
@@ -138,7 +138,11 @@ describe('the money on job detail', () => {
 
   it('says Frozen by a dispute and offers no release while a dispute holds the money', async () => {
     openJob(
-      makeBooking({ ...heldBooking, status: 'disputed', money: { state: 'held', heldUntil, frozen: true } }),
+      makeBooking({
+        ...heldBooking,
+        status: 'disputed',
+        money: { state: 'held', heldUntil, frozen: true, milestones: false },
+      }),
       { [MONEY_URL]: () => ({ status: 200, body: { money: money() } }) },
     );
     expect(await screen.findByText('Frozen by a dispute', undefined, { timeout: 5000 })).toBeTruthy();
@@ -148,7 +152,10 @@ describe('the money on job detail', () => {
   it('has loading and empty states for the timeline', async () => {
     let answer!: () => void;
     openJob(
-      makeBooking({ status: 'completed', money: { state: 'unpaid', heldUntil: null, frozen: false } }),
+      makeBooking({
+        status: 'completed',
+        money: { state: 'unpaid', heldUntil: null, frozen: false, milestones: false },
+      }),
       {
         [MONEY_URL]: () =>
           new Promise((resolve) => {

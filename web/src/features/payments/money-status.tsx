@@ -46,8 +46,12 @@ export function MoneyStatus({ money, className }: { money: BookingMoneySummary; 
   );
 }
 
-/** The customer can release held money early: not while a dispute has frozen it. */
-export const canReleaseEarly = (money: BookingMoneySummary) => money.state === 'held' && !money.frozen;
+/**
+ * The customer can release held money early: not while a dispute has frozen it, and not a milestone's
+ * (approved one by one on the milestones page).
+ */
+export const canReleaseEarly = (money: BookingMoneySummary) =>
+  money.state === 'held' && !money.frozen && !money.milestones;
 
 /**
  * 'Release payment now': the customer pays the tradesperson before the protection window ends, after

@@ -332,13 +332,16 @@ async function openDoneTab(job: MyJobView, handlers: Handlers = {}) {
 describe('the money of a paid job on Done', () => {
   it('says where held money is and releases it early after confirming', async () => {
     let released = false;
-    const { fetchMock, card } = await openDoneTab(doneJob({ state: 'held', heldUntil, frozen: false }), {
-      [`GET /api/v1/bookings/${BOOKING_ID}/money`]: () => ({ status: 200, body: { money: moneyView } }),
-      'POST /api/v1/payments/40000000-0000-4000-8000-000000000001/release': () => {
-        released = true;
-        return { status: 200, body: { money: { ...moneyView, state: 'released' } } };
+    const { fetchMock, card } = await openDoneTab(
+      doneJob({ state: 'held', heldUntil, frozen: false, milestones: false }),
+      {
+        [`GET /api/v1/bookings/${BOOKING_ID}/money`]: () => ({ status: 200, body: { money: moneyView } }),
+        'POST /api/v1/payments/40000000-0000-4000-8000-000000000001/release': () => {
+          released = true;
+          return { status: 200, body: { money: { ...moneyView, state: 'released' } } };
+        },
       },
-    });
+    );
     expect(await card.findByText('Held until 30 Nov 2026')).toBeTruthy();
     fireEvent.click(card.getByRole('button', { name: 'Release payment now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release the payment now?' });
@@ -356,7 +359,9 @@ describe('the money of a paid job on Done', () => {
   });
 
   it('keeps the money held when the dialog is dismissed', async () => {
-    const { fetchMock, card } = await openDoneTab(doneJob({ state: 'held', heldUntil, frozen: false }));
+    const { fetchMock, card } = await openDoneTab(
+      doneJob({ state: 'held', heldUntil, frozen: false, milestones: false }),
+    );
     fireEvent.click(await card.findByRole('button', { name: 'Release payment now' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it held' }));
@@ -365,13 +370,16 @@ describe('the money of a paid job on Done', () => {
   });
 
   it("says the release failed in the dialog and the toast, in the server's words", async () => {
-    const { card } = await openDoneTab(doneJob({ state: 'held', heldUntil, frozen: false }), {
-      [`GET /api/v1/bookings/${BOOKING_ID}/money`]: () => ({ status: 200, body: { money: moneyView } }),
-      'POST /api/v1/payments/40000000-0000-4000-8000-000000000001/release': () => ({
-        status: 409,
-        body: { error: { code: 'payment_state', message: 'This payment is frozen by a dispute' } },
-      }),
-    });
+    const { card } = await openDoneTab(
+      doneJob({ state: 'held', heldUntil, frozen: false, milestones: false }),
+      {
+        [`GET /api/v1/bookings/${BOOKING_ID}/money`]: () => ({ status: 200, body: { money: moneyView } }),
+        'POST /api/v1/payments/40000000-0000-4000-8000-000000000001/release': () => ({
+          status: 409,
+          body: { error: { code: 'payment_state', message: 'This payment is frozen by a dispute' } },
+        }),
+      },
+    );
     fireEvent.click(await card.findByRole('button', { name: 'Release payment now' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release payment' }));
@@ -380,9 +388,9 @@ describe('the money of a paid job on Done', () => {
   });
 
   it.each([
-    [{ state: 'held', heldUntil, frozen: true }, 'Frozen by a dispute'],
-    [{ state: 'released', heldUntil: null, frozen: false }, 'Released'],
-    [{ state: 'refunded', heldUntil: null, frozen: false }, 'Refunded'],
+    [{ state: 'held', heldUntil, frozen: true, milestones: false }, 'Frozen by a dispute'],
+    [{ state: 'released', heldUntil: null, frozen: false, milestones: false }, 'Released'],
+    [{ state: 'refunded', heldUntil: null, frozen: false, milestones: false }, 'Refunded'],
   ] as const)('says %o as %s, without a release button', async (money, text) => {
     const { card } = await openDoneTab(doneJob({ ...money }));
     expect(await card.findByText(text)).toBeTruthy();

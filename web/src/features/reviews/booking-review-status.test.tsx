@@ -21,7 +21,7 @@ const paid = (title: string, reviews: Partial<BookingView['reviews']>, id = titl
       id: `booking-${id}`,
       status: 'completed',
       depositPaid: true,
-      money: { state: 'released', heldUntil: null, frozen: false },
+      money: { state: 'released', heldUntil: null, frozen: false, milestones: false },
       reviews: bookingReviews(reviews),
       tradesperson: makeTradesperson({ fullName: 'Tom Pipes' }),
     }),
@@ -135,7 +135,7 @@ describe('My Bookings: reviews', () => {
             makeBooking({
               status: 'completed',
               depositPaid: true,
-              money: { state: 'released', heldUntil: null, frozen: false },
+              money: { state: 'released', heldUntil: null, frozen: false, milestones: false },
               reviews: bookingReviews({ customerReviewed: true }),
             }),
             makeBooking({

@@ -28,7 +28,7 @@ function doneJob(reviews: Partial<BookingView['reviews']> = {}) {
     booking: makeBooking({
       status: 'completed',
       depositPaid: true,
-      money: { state: 'released', heldUntil: null, frozen: false },
+      money: { state: 'released', heldUntil: null, frozen: false, milestones: false },
       reviews: bookingReviews(reviews),
     }),
   });

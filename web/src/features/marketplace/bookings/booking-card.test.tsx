@@ -35,11 +35,27 @@ async function openMyBookings(bookings: BookingView[]) {
 describe('My Bookings: where a booking’s money is', () => {
   it('shows each completed booking’s money in words, with the held date in en-GB', async () => {
     const card = await openMyBookings([
-      completed('Unpaid job', { state: 'unpaid', heldUntil: null, frozen: false }, 'b1'),
-      completed('Held job', { state: 'held', heldUntil: '2026-11-30T10:00:00Z', frozen: false }, 'b2'),
-      completed('Frozen job', { state: 'held', heldUntil: '2026-11-30T10:00:00Z', frozen: true }, 'b3'),
-      completed('Released job', { state: 'released', heldUntil: null, frozen: false }, 'b4'),
-      completed('Refunded job', { state: 'refunded', heldUntil: null, frozen: false }, 'b5'),
+      completed('Unpaid job', { state: 'unpaid', heldUntil: null, frozen: false, milestones: false }, 'b1'),
+      completed(
+        'Held job',
+        { state: 'held', heldUntil: '2026-11-30T10:00:00Z', frozen: false, milestones: false },
+        'b2',
+      ),
+      completed(
+        'Frozen job',
+        { state: 'held', heldUntil: '2026-11-30T10:00:00Z', frozen: true, milestones: false },
+        'b3',
+      ),
+      completed(
+        'Released job',
+        { state: 'released', heldUntil: null, frozen: false, milestones: false },
+        'b4',
+      ),
+      completed(
+        'Refunded job',
+        { state: 'refunded', heldUntil: null, frozen: false, milestones: false },
+        'b5',
+      ),
     ]);
     expect(card('Unpaid job').getByText('Awaiting payment')).toBeTruthy();
     expect(card('Held job').getByText('Held until 30 Nov 2026')).toBeTruthy();

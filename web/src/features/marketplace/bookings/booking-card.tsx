@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
 import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
+import { MilestonesLink } from '@/features/milestones/milestones-link';
 import { bookingMoneyText } from '@/features/payments/payout-format';
 import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
 import { displayName, formatDateOnly } from '@/lib/format';
@@ -82,6 +83,7 @@ export function BookingCard({ booking }: { booking: BookingView }) {
           </p>
         )}
       </div>
+      <MilestonesLink booking={booking} className="mt-3" />
       <BookingDisputeAction
         booking={booking}
         me="tradesperson"

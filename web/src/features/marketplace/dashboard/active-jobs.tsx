@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
+import { MilestonesLink } from '@/features/milestones/milestones-link';
 import { BOOKING_ACTION_TOASTS, type BookingAction, useBookingAction } from './api';
 import { calendarDate } from './format';
 
@@ -120,6 +121,7 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
             }
           />
         )}
+        <MilestonesLink booking={booking} />
         <BookingDisputeAction booking={booking} me="tradesperson" />
       </div>
 

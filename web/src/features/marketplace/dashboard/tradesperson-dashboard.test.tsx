@@ -26,7 +26,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     scheduledDate: '2025-07-04',
     completedAt: null,
     createdAt: '2025-06-01T09:00:00Z',
-    money: { state: 'unpaid', heldUntil: null, frozen: false },
+    money: { state: 'unpaid', heldUntil: null, frozen: false, milestones: false },
     reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
     dispute: { id: null, status: null, canRaise: true },
     customer: { id: 'c1', fullName: 'Ann Smith', rating: 0, reviewCount: 0 },

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
 import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
 import { MessageButton } from '@/features/messaging/message-button';
+import { MilestonesLink } from '@/features/milestones/milestones-link';
 import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
 import { MoneyTimeline } from '@/features/payments/money-timeline';
 import { PayButton } from '@/features/payments/pay-button';
@@ -150,6 +151,7 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
                 {job.booking.tradesperson.trade ? `, ${job.booking.tradesperson.trade}` : ''}
               </p>
             )}
+            {(owner || tradesperson) && <MilestonesLink booking={job.booking} className="mt-4" />}
             <BookingMoney booking={job.booking} owner={owner} />
             {(owner || tradesperson) && (
               <BookingDisputeAction

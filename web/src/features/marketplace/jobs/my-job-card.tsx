@@ -8,6 +8,7 @@ import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
+import { MilestonesLink } from '@/features/milestones/milestones-link';
 import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
 import { PayButton } from '@/features/payments/pay-button';
 import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
@@ -99,6 +100,7 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
               )}
             </>
           )}
+          {booking && <MilestonesLink booking={booking} />}
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>

@@ -61,9 +61,10 @@ export function PostJobForm({
   onSignedOut: () => void;
 }) {
   const postJob = usePostJob();
-  const { register, handleSubmit, setError, setFocus, clearErrors, watch, formState } = useForm<FormValues>({
-    defaultValues: EMPTY,
-  });
+  const { register, handleSubmit, setError, setFocus, setValue, clearErrors, watch, formState } =
+    useForm<FormValues>({
+      defaultValues: EMPTY,
+    });
   const mark = useMarkFields({ setError, setFocus }, FIELDS);
   const description = watch('description');
   const category = watch('category');
@@ -196,7 +197,15 @@ export function PostJobForm({
               : `Between ${LIMITS.jobDescriptionMin} and ${LIMITS.jobDescriptionMax} characters.`}
         </p>
         <FieldError id={errorIdOf('job-description')} message={message('description')} />
-        <EnhanceDescription />
+        <EnhanceDescription
+          description={description}
+          category={category}
+          onReplace={(text) => {
+            setValue('description', text, { shouldDirty: true });
+            clearErrors('description');
+            setFocus('description');
+          }}
+        />
       </div>
 
       <fieldset className="space-y-2">

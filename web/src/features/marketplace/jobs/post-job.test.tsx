@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { ENHANCE_TEXTS } from '@domain/assistant/messages';
 import { JOB_MESSAGES } from '@domain/marketplace/schemas';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_QUERY_KEY } from '@/features/accounts/session';
 import { showError, showSuccess } from '@/lib/toast';
+import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError, expectNoFieldError } from '@/test/field-errors';
 import { makeJobDetail } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -186,22 +188,6 @@ describe('Post a Job', () => {
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', 'Failed to post job'));
   });
 
-  it('shows Enhance with AI as not available yet, and asks the server nothing', async () => {
-    const { fetchMock } = await openForm();
-    type(/^Description/, 'The kitchen tap drips all night long.');
-    const enhance = screen.getByRole('button', { name: 'Enhance with AI' }) as HTMLButtonElement;
-    expect(enhance.disabled).toBe(true);
-    expect(screen.getByText('AI enhancement is not available yet')).toBeTruthy();
-    expect(enhance.getAttribute('aria-describedby')).toBe('enhance-unavailable');
-    expect(document.getElementById('enhance-unavailable')?.textContent).toBe(
-      'AI enhancement is not available yet',
-    );
-    fireEvent.click(enhance);
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('assistant'))).toBe(false);
-    expect(showError).not.toHaveBeenCalled();
-    expect(value(/^Description/)).toBe('The kitchen tap drips all night long.');
-  });
-
   it('tells a tradesperson that only customers post jobs and links to Find Jobs', async () => {
     mockApi(sessionHandler(makeUser({ userType: 'tradesperson' })));
     renderApp('/post-job');
@@ -220,5 +206,137 @@ describe('Post a Job', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(showError).toHaveBeenCalledWith('Please log in', 'You need to be logged in to post a job');
     expect(showError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Enhance with AI', () => {
+  const ENHANCE = 'POST /api/v1/assistant/enhance-job-description';
+  const ORIGINAL = 'The kitchen tap drips all night long.';
+  const BETTER =
+    'The kitchen mixer tap drips constantly, including overnight. Looking for a plumber to replace the washer or cartridge.';
+  const enhanceButton = () => screen.getByRole('button', { name: 'Enhance with AI' });
+  const suggestion = () => screen.queryByRole('region', { name: 'AI suggestion' });
+  const enhanceCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.filter(([url]) => url === '/api/v1/assistant/enhance-job-description');
+
+  async function suggest() {
+    const opened = await openForm({ [ENHANCE]: () => ({ status: 200, body: { enhanced: BETTER } }) });
+    type(/^Category/, 'Plumbing');
+    type(/^Description/, ORIGINAL);
+    fireEvent.click(enhanceButton());
+    await waitFor(() => expect(suggestion()).not.toBeNull());
+    return opened;
+  }
+
+  it('is offered, and says Description too short under 20 characters without asking the server', async () => {
+    const { fetchMock } = await openForm();
+    type(/^Description/, 'Leaky tap, help   ');
+    const button = enhanceButton() as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('Description too short', 'Please write at least 20 characters'),
+    );
+    expect(ENHANCE_TEXTS.tooShortTitle).toBe('Description too short');
+    expect(enhanceCalls(fetchMock)).toHaveLength(0);
+    expect(value(/^Description/)).toBe('Leaky tap, help   ');
+  });
+
+  it('sends the description and category, shows the suggestion, and Use This puts it in the field', async () => {
+    const { fetchMock } = await suggest();
+    const [call] = enhanceCalls(fetchMock);
+    expect(call?.[1]?.method).toBe('POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ description: ORIGINAL, category: 'Plumbing' });
+    expect(within(suggestion()!).getByText(BETTER)).toBeTruthy();
+    // The description is untouched until the person chooses.
+    expect(value(/^Description/)).toBe(ORIGINAL);
+
+    fireEvent.click(within(suggestion()!).getByRole('button', { name: 'Use This' }));
+    await waitFor(() => expect(value(/^Description/)).toBe(BETTER));
+    expect(showSuccess).toHaveBeenCalledWith('Description updated with the AI suggestion');
+    expect(suggestion()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Description/)));
+    // The counter follows the new text.
+    expect(screen.getByText(`${BETTER.length}/2000`)).toBeTruthy();
+
+    // What the person wrote is never lost: it can be put back.
+    fireEvent.click(screen.getByRole('button', { name: 'Restore my original description' }));
+    await waitFor(() => expect(value(/^Description/)).toBe(ORIGINAL));
+    expect(screen.queryByRole('button', { name: 'Restore my original description' })).toBeNull();
+  });
+
+  it('posts the suggestion once used', async () => {
+    const { fetchMock } = await suggest();
+    fireEvent.click(within(suggestion()!).getByRole('button', { name: 'Use This' }));
+    await waitFor(() => expect(value(/^Description/)).toBe(BETTER));
+    type(/^Job title/, 'Fix a leaking tap');
+    type(/^Postcode/, 'M1 1AE');
+    fetchMock.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => url === '/api/v1/jobs' && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/v1/jobs');
+    expect(JSON.parse(String(post?.[1]?.body)).description).toBe(BETTER);
+  });
+
+  it('Keep Original drops the suggestion and keeps the description', async () => {
+    await suggest();
+    fireEvent.click(within(suggestion()!).getByRole('button', { name: 'Keep Original' }));
+    expect(suggestion()).toBeNull();
+    expect(value(/^Description/)).toBe(ORIGINAL);
+    expect(document.activeElement).toBe(enhanceButton());
+    expect(showSuccess).not.toHaveBeenCalled();
+  });
+
+  it('goes back to idle when the description is shortened below 20 characters', async () => {
+    await suggest();
+    type(/^Description/, 'The kitchen tap');
+    await waitFor(() => expect(suggestion()).toBeNull());
+    expect(value(/^Description/)).toBe('The kitchen tap');
+  });
+
+  it('is busy while the suggestion is written, and drops an answer that comes after the text got short', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    const { fetchMock } = await openForm({
+      [ENHANCE]: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    type(/^Description/, ORIGINAL);
+    fireEvent.click(enhanceButton());
+    await waitFor(() => expect(enhanceButton().getAttribute('aria-busy')).toBe('true'));
+    expect(enhanceButton().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(enhanceButton());
+    expect(enhanceCalls(fetchMock)).toHaveLength(1);
+
+    type(/^Description/, 'Too short now');
+    await waitFor(() => expect(enhanceButton().getAttribute('aria-busy')).toBeNull());
+    await act(async () => answer({ status: 200, body: { enhanced: BETTER } }));
+    expect(suggestion()).toBeNull();
+    expect(value(/^Description/)).toBe('Too short now');
+  });
+
+  it('says AI Error: Failed to enhance description. Please try again. when it fails, keeping the text', async () => {
+    await openForm({
+      [ENHANCE]: () => ({ status: 503, body: { error: { code: 'unavailable', message: 'x' } } }),
+    });
+    type(/^Description/, ORIGINAL);
+    fireEvent.click(enhanceButton());
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith('AI Error', 'Failed to enhance description. Please try again.'),
+    );
+    expect(`AI Error: Failed to enhance description. Please try again.`).toBe(ENHANCE_TEXTS.failure);
+    expect(suggestion()).toBeNull();
+    expect(value(/^Description/)).toBe(ORIGINAL);
+    expect(enhanceButton().getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('has no serious accessibility problems with a suggestion shown', async () => {
+    await suggest();
+    expect(await seriousAxeViolations()).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 // The sandbox provider's hosted-page API (docs/api/payments.md, "The sandbox provider"). No TradeNest
 // session is needed: the unguessable id in the address is what lets a browser use a page.
 import type {
+  SandboxIntentChallengeResponse,
+  SandboxIntentView,
+  SandboxSetupConfirmResponse,
+} from '@domain/milestones/api';
+import type {
   SandboxOnboardingView as OnboardingViewSchema,
   SandboxCheckoutView,
   SandboxPayResponse,
@@ -11,6 +16,8 @@ import { ApiError, apiFetch } from '@/lib/api';
 
 export type SandboxOnboardingView = z.infer<typeof OnboardingViewSchema>;
 export type SandboxPayOutcome = z.infer<typeof SandboxPayResponse>;
+export type SandboxSetupOutcome = z.infer<typeof SandboxSetupConfirmResponse>;
+export type SandboxIntentChallengeOutcome = z.infer<typeof SandboxIntentChallengeResponse>;
 export type CardForm = { cardNumber: string; expiry: string; cvc: string; name: string };
 export type OnboardingForm = {
   legalName: string;
@@ -87,5 +94,44 @@ export function useSubmitOnboarding(id: string) {
   return useMutation({
     mutationFn: (body: OnboardingForm) =>
       apiFetch<{ url: string }>(`/sandbox/onboarding/${enc(id)}`, { method: 'POST', json: body }),
+  });
+}
+
+/**
+ * Saves a card on a setup intent: the sandbox's stand-in for the real provider's card element, shown
+ * inside Payment Methods. The client secret proves the browser was handed this intent.
+ */
+export function useConfirmSetupIntent(intent: { setupIntentId: string; clientSecret: string }) {
+  return useMutation({
+    mutationFn: ({ name, ...card }: CardForm) =>
+      apiFetch<SandboxSetupOutcome>(`/sandbox/setup-intents/${enc(intent.setupIntentId)}/confirm`, {
+        method: 'POST',
+        json: { clientSecret: intent.clientSecret, ...card, ...(name.trim() ? { name: name.trim() } : {}) },
+      }),
+  });
+}
+
+const intentKey = (id: string) => ['sandbox', 'intent', id] as const;
+
+/** A payment or setup intent, for its bank authentication page. */
+export function useSandboxIntent(id: string) {
+  return useQuery({
+    queryKey: intentKey(id),
+    queryFn: () => apiFetch<SandboxIntentView>(`/sandbox/intents/${enc(id)}`),
+    retry: retryServerErrors,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useAnswerIntentChallenge(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (result: 'complete' | 'fail') =>
+      apiFetch<SandboxIntentChallengeOutcome>(`/sandbox/intents/${enc(id)}/challenge`, {
+        method: 'POST',
+        json: { result },
+      }),
+    // Refused (answered already, say): the page shows the intent as it now is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: intentKey(id) }),
   });
 }

@@ -1,6 +1,6 @@
 import { formatPence } from '@domain/money/money';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,7 +19,6 @@ export function SandboxChallengePage({ id }: { id: string }) {
   const checkout = useSandboxCheckout(id);
   const answer = useAnswerChallenge(id);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [choice, setChoice] = useState<'complete' | 'fail' | null>(null);
 
   if (checkout.isPending) return <SandboxLoading what="authentication" />;
   if (checkout.isError) {
@@ -68,15 +67,47 @@ export function SandboxChallengePage({ id }: { id: string }) {
     );
   }
 
-  const respond = (result: 'complete' | 'fail') => {
-    setChoice(result);
-    answer.mutate(result, {
-      onSuccess: (outcome) => followRedirect(outcome.redirectUrl, navigate),
-      onError: (error) =>
-        setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
-    });
-  };
+  return (
+    <ChallengePanel
+      title="Authenticate your payment"
+      pending={answer.isPending}
+      onAnswer={(result) =>
+        answer.mutate(result, {
+          onSuccess: (outcome) => followRedirect(outcome.redirectUrl, navigate),
+          onError: (error) =>
+            setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+        })
+      }
+    >
+      Your bank asks you to confirm a payment of{' '}
+      <strong className="text-foreground">{formatPence(session.amountPence, 2)}</strong> to TradeNest for{' '}
+      <span className="break-words">{session.description}</span>.
+    </ChallengePanel>
+  );
+}
 
+/**
+ * The bank's question and its two answers, for a checkout's payment or for a payment or card setup
+ * intent. `children` says what the bank asks about; `refusal`, why the last answer was not taken.
+ */
+export function ChallengePanel({
+  title,
+  children,
+  pending,
+  refusal,
+  onAnswer,
+}: {
+  title: string;
+  children: ReactNode;
+  pending: boolean;
+  refusal?: string | null;
+  onAnswer: (result: 'complete' | 'fail') => void;
+}) {
+  const [choice, setChoice] = useState<'complete' | 'fail' | null>(null);
+  const answer = (result: 'complete' | 'fail') => {
+    setChoice(result);
+    onAnswer(result);
+  };
   return (
     <div className="space-y-5">
       <SandboxBanner>
@@ -91,31 +122,37 @@ export function SandboxChallengePage({ id }: { id: string }) {
       >
         <ShieldCheck className="size-8 text-primary" aria-hidden="true" />
         <h1 id="challenge-heading" className="mt-3 text-2xl font-bold tracking-tight">
-          Authenticate your payment
+          {title}
         </h1>
-        <p className="mt-2 text-muted-foreground">
-          Your bank asks you to confirm a payment of{' '}
-          <strong className="text-foreground">{formatPence(session.amountPence, 2)}</strong> to TradeNest for{' '}
-          <span className="break-words">{session.description}</span>.
-        </p>
+        <p className="mt-2 text-muted-foreground">{children}</p>
+        {refusal && (
+          <p
+            id="challenge-refusal"
+            role="alert"
+            className="mt-4 rounded-lg border border-destructive/60 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive dark:text-red-300"
+          >
+            {refusal}
+          </p>
+        )}
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
           <Button
             className="sm:flex-1"
-            disabled={answer.isPending}
-            aria-busy={answer.isPending && choice === 'complete'}
-            onClick={() => respond('complete')}
+            disabled={pending}
+            aria-busy={pending && choice === 'complete'}
+            aria-describedby={refusal ? 'challenge-refusal' : undefined}
+            onClick={() => answer('complete')}
           >
-            {answer.isPending && choice === 'complete' && <Spinner />}
+            {pending && choice === 'complete' && <Spinner />}
             Complete authentication
           </Button>
           <Button
             variant="outline"
             className="sm:flex-1"
-            disabled={answer.isPending}
-            aria-busy={answer.isPending && choice === 'fail'}
-            onClick={() => respond('fail')}
+            disabled={pending}
+            aria-busy={pending && choice === 'fail'}
+            onClick={() => answer('fail')}
           >
-            {answer.isPending && choice === 'fail' && <Spinner />}
+            {pending && choice === 'fail' && <Spinner />}
             Fail authentication
           </Button>
         </div>

@@ -1,36 +1,19 @@
 import { formatPence } from '@domain/money/money';
 import type { SandboxCheckoutView } from '@domain/payments/api';
-// biome-ignore lint/style/noRestrictedImports: the sandbox provider's card rules, not a test helper (the name matches the pattern)
-import { checkSandboxCard } from '@domain/payments/test-cards';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
-import { errorIdOf, fieldErrorProps, issuesFromServer, useMarkFields } from '@/lib/form-errors';
-import { type CardForm, isNotFound, usePayCheckout, useSandboxCheckout } from './api';
-import { followRedirect } from './redirect';
+import { isNotFound, usePayCheckout, useSandboxCheckout } from './api';
+import { CARD_REFUSAL_ID, CardFields, TestCardButtons, useSandboxCardForm } from './card-form';
 import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
-const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
-
-/** The test cards the banner offers to fill in, as the real provider numbers them. */
-export const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0025 0000 3155', outcome: 'asks for authentication' },
-] as const;
-
-/** A card expiry a few years ahead, 'MM / YY', for the test-card buttons. */
-function futureExpiry(now = new Date()): string {
-  return `12 / ${String((now.getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
-}
+/** The test cards the banner offers to fill in (its sentence says what each does). */
+const TEST_CARDS = [
+  { number: '4242 4242 4242 4242' },
+  { number: '4000 0000 0000 0002' },
+  { number: '4000 0025 0000 3155' },
+];
 
 /** The sandbox's hosted checkout (`/sandbox/checkout/:id`): the amount, a card form and Pay. */
 export function SandboxCheckoutPage({ id }: { id: string }) {
@@ -89,43 +72,8 @@ export function CheckoutSession({ session }: { session: SandboxCheckoutView }) {
 }
 
 function CheckoutForm({ session }: { session: SandboxCheckoutView }) {
-  const navigate = useNavigate();
-  const pay = usePayCheckout(session.id);
-  // The provider's refusal ('Your card was declined.'), said beside Pay; what was typed stays.
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, clearErrors, setValue, getValues, formState } =
-    useForm<CardForm>({ defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' } });
-  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+  const card = useSandboxCardForm(usePayCheckout(session.id));
   const amount = formatPence(session.amountPence, 2);
-
-  const fillTestCard = (number: string) => {
-    clearErrors();
-    setRefusal(null);
-    setValue('cardNumber', number);
-    if (!getValues('expiry').trim()) setValue('expiry', futureExpiry());
-    if (!getValues('cvc').trim()) setValue('cvc', '123');
-  };
-
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    setRefusal(null);
-    // The provider's own checks first, in its words, so most mistakes need no round trip.
-    const card = checkSandboxCard(values, new Date());
-    if (!card.ok) {
-      mark([{ field: card.field, message: card.message }]);
-      return;
-    }
-    pay.mutate(values, {
-      onSuccess: (result) => followRedirect(result.redirectUrl, navigate),
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'validation_error' && mark(issuesFromServer(error)))
-          return;
-        setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
-      },
-    });
-  });
-
-  const message = (field: keyof CardForm) => formState.errors[field]?.message;
 
   return (
     <div className="space-y-5">
@@ -135,21 +83,7 @@ function CheckoutForm({ session }: { session: SandboxCheckoutView }) {
           declined, 4000 0025 0000 3155 asks for authentication.
         </p>
         <p className="mt-2">Fill in a test card (any future expiry and any CVC):</p>
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Test cards">
-          {TEST_CARDS.map((card) => (
-            <li key={card.number}>
-              <Button
-                size="sm"
-                variant="outline"
-                className="border-amber-400 bg-white text-amber-950 hover:bg-amber-100 dark:border-amber-600 dark:bg-amber-900 dark:text-amber-50 dark:hover:bg-amber-800"
-                onClick={() => fillTestCard(card.number)}
-              >
-                <span className="sr-only">Use test card </span>
-                {card.number}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <TestCardButtons cards={TEST_CARDS} onPick={card.fillTestCard} />
       </SandboxBanner>
 
       <section
@@ -164,90 +98,18 @@ function CheckoutForm({ session }: { session: SandboxCheckoutView }) {
           <p className="mt-2 text-sm break-words">{session.description}</p>
         </div>
 
-        <form noValidate onSubmit={onSubmit} aria-busy={pay.isPending} className="space-y-4 p-5 sm:p-6">
+        <form noValidate onSubmit={card.onSubmit} aria-busy={card.pending} className="space-y-4 p-5 sm:p-6">
           <h2 className="text-base font-semibold">Card details</h2>
-          <div className="space-y-2">
-            <Label htmlFor="card-number">
-              Card number
-              <RequiredMark />
-            </Label>
-            <Input
-              id="card-number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              aria-required="true"
-              {...fieldErrorProps('card-number', message('cardNumber'))}
-              {...register('cardNumber')}
-            />
-            <FieldError id={errorIdOf('card-number')} message={message('cardNumber')} />
-          </div>
-          <div className="grid gap-4 min-[360px]:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="card-expiry">
-                Expiry (MM / YY)
-                <RequiredMark />
-              </Label>
-              <Input
-                id="card-expiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM / YY"
-                aria-required="true"
-                {...fieldErrorProps('card-expiry', message('expiry'))}
-                {...register('expiry')}
-              />
-              <FieldError id={errorIdOf('card-expiry')} message={message('expiry')} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="card-cvc">
-                CVC
-                <RequiredMark />
-              </Label>
-              <Input
-                id="card-cvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={4}
-                aria-required="true"
-                {...fieldErrorProps('card-cvc', message('cvc'))}
-                {...register('cvc')}
-              />
-              <FieldError id={errorIdOf('card-cvc')} message={message('cvc')} />
-            </div>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="card-name">Name on card</Label>
-            <Input
-              id="card-name"
-              autoComplete="cc-name"
-              placeholder="e.g. Ann Smith"
-              {...fieldErrorProps('card-name', message('name'))}
-              {...register('name')}
-            />
-            <FieldError id={errorIdOf('card-name')} message={message('name')} />
-          </div>
-
-          {refusal && (
-            <div
-              id="checkout-refusal"
-              role="alert"
-              className="rounded-lg border border-destructive/60 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive dark:text-red-300"
-            >
-              {refusal}
-            </div>
-          )}
-
+          <CardFields card={card} />
           <Button
             type="submit"
             size="lg"
             className="w-full"
-            disabled={pay.isPending}
-            aria-busy={pay.isPending}
-            aria-describedby={refusal ? 'checkout-refusal' : undefined}
+            disabled={card.pending}
+            aria-busy={card.pending}
+            aria-describedby={card.refusal ? CARD_REFUSAL_ID : undefined}
           >
-            {pay.isPending && <Spinner />}
+            {card.pending && <Spinner />}
             Pay {amount}
           </Button>
           <Button asChild variant="ghost" className="w-full">

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { MILESTONE_STATUSES, PLAN_STATUSES } from '../catalog/statuses';
+import { londonToday } from '../marketplace/schemas';
+import { MILESTONE_MESSAGES as M, MILESTONE_RULES as R } from './messages';
+import { planIssues } from './rules';
+
+// The milestone payments API contract (docs/api/milestones.md). Money is integer pence, dates
+// 'YYYY-MM-DD', times ISO strings. The server validates and serializes with these schemas; the web
+// imports their types only.
+
+// ---- The plan ----
+
+export const PlanItem = z.object({
+  title: z
+    .string()
+    .trim()
+    .max(R.titleMax * 2),
+  description: z
+    .string()
+    .trim()
+    .max(R.descriptionMax * 2)
+    .nullish(),
+  amountPence: z.number().int(M.amountInvalid),
+  dueDate: z.string().max(20),
+});
+export type PlanItem = z.infer<typeof PlanItem>;
+
+/**
+ * The tradesperson's proposal. The booking amount is not known to the schema, so the sum is checked
+ * by the service with the same `planIssues`; the schema checks everything else.
+ */
+export function proposePlanSchema(today: () => string = () => londonToday()) {
+  return z.object({ milestones: z.array(PlanItem).max(R.maxMilestones * 2) }).superRefine((body, ctx) => {
+    for (const issue of planIssues(body.milestones, { bookingAmountPence: -1, today: today() })) {
+      // The sum is the service's to check (it knows the booking's amount).
+      if (issue.path.length === 1 && issue.message.startsWith('Milestone amounts')) continue;
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+}
+export const ProposePlanBody = proposePlanSchema();
+export type ProposePlanBody = z.infer<typeof ProposePlanBody>;
+
+/** Accept or decline names the plan the customer saw, so a plan changed meanwhile is not agreed to. */
+export const DecidePlanBody = z.object({
+  planId: z.uuid(M.planNotFound),
+  reason: z.string().trim().max(R.declineReasonMax, M.declineReasonLong).optional(),
+});
+
+export const PlanView = z.object({
+  id: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  proposedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  /** A revision of an accepted plan (the accepted one stays until the customer accepts this). */
+  revision: z.boolean(),
+  milestones: z.array(
+    z.object({
+      index: z.number().int(),
+      title: z.string(),
+      description: z.string().nullable(),
+      amountPence: z.number().int(),
+      platformFeePence: z.number().int(),
+      dueDate: z.string(),
+    }),
+  ),
+});
+export type PlanView = z.infer<typeof PlanView>;
+
+// ---- The milestones of an accepted plan ----
+
+export const MilestoneView = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  amountPence: z.number().int(),
+  /** The 15% fee taken from it when released (platform_fee_amount). */
+  platformFeePence: z.number().int(),
+  dueDate: z.string().nullable(),
+  status: z.enum(MILESTONE_STATUSES),
+  paidAt: z.string().nullable(),
+  /** When the tradesperson marked the work of this milestone done. */
+  doneAt: z.string().nullable(),
+  /** Held until then unless the customer approves it first (set when marked done). */
+  releaseDueAt: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  /** The provider's reason the last charge failed ('Your card was declined.'). */
+  lastError: z.string().nullable(),
+  /** A charge is waiting for the customer's bank authentication. */
+  awaitingAuthentication: z.boolean(),
+  canPay: z.boolean(),
+  canMarkDone: z.boolean(),
+  canApprove: z.boolean(),
+});
+export type MilestoneView = z.infer<typeof MilestoneView>;
+
+export const BookingMilestonesView = z.object({
+  bookingId: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  bookingStatus: z.string(),
+  /** The booking's agreed amount: a plan's milestones add up to it exactly. */
+  bookingAmountPence: z.number().int(),
+  viewer: z.enum(['customer', 'tradesperson', 'admin']),
+  customerName: z.string().nullable(),
+  tradespersonName: z.string().nullable(),
+  /** The plan in force, if one was accepted. */
+  plan: PlanView.nullable(),
+  /** A proposal waiting for the customer (a first plan, or a revision of the accepted one). */
+  proposal: PlanView.nullable(),
+  /** The last proposal the customer declined, when nothing newer exists (its reason is shown). */
+  declined: PlanView.nullable(),
+  milestones: z.array(MilestoneView),
+  totals: z.object({
+    totalPence: z.number().int(),
+    paidPence: z.number().int(),
+    remainingPence: z.number().int(),
+  }),
+  /** A dispute freezes every milestone still held, and stops new charges. */
+  frozen: z.boolean(),
+  /** The tradesperson may propose (or revise) a plan now. */
+  canPropose: z.boolean(),
+  /** Why not, when the viewer is the tradesperson and cannot. */
+  proposeBlockedReason: z.string().nullable(),
+});
+export type BookingMilestonesView = z.infer<typeof BookingMilestonesView>;
+export const BookingMilestonesResponse = z.object({ milestones: BookingMilestonesView });
+
+// ---- charge-milestone (spec section 7) ----
+
+export const ChargeMilestoneBody = z.object({
+  milestoneId: z.uuid(M.milestoneNotFound),
+  /** One of the customer's saved cards; omitted: the default card. */
+  paymentMethodId: z.uuid(M.paymentMethodNotFound).optional(),
+});
+
+/**
+ * success: paid and held. requiresAction: the bank asks the customer to authenticate; the browser
+ * completes it (the sandbox's challenge page at `actionUrl`, or Stripe.js with `clientSecret`), then
+ * calls confirm.
+ */
+export const ChargeMilestoneResponse = z.object({
+  success: z.boolean(),
+  requiresAction: z.boolean(),
+  clientSecret: z.string().nullable(),
+  actionUrl: z.string().nullable(),
+  milestones: BookingMilestonesView,
+});
+export type ChargeMilestoneResponse = z.infer<typeof ChargeMilestoneResponse>;
+
+/** After the authentication: asks the provider how the charge ended and books it. */
+export const ConfirmMilestoneResponse = z.object({
+  status: z.enum(['paid', 'failed', 'requires_action', 'processing']),
+  /** When failed: the provider's reason. */
+  message: z.string().nullable(),
+  milestones: BookingMilestonesView,
+});
+export type ConfirmMilestoneResponse = z.infer<typeof ConfirmMilestoneResponse>;
+
+// ---- Saved cards (Payment Methods; create-setup-intent, spec section 7) ----
+
+export const PaymentMethodView = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+  expired: z.boolean(),
+  createdAt: z.string(),
+});
+export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
+
+export const PaymentMethodsResponse = z.object({
+  paymentMethods: z.array(PaymentMethodView),
+  /** Which card form to show: the sandbox's own, or Stripe Elements. */
+  provider: z.enum(['sandbox', 'stripe']),
+  /** Stripe's publishable key (null for the sandbox). */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
+
+export const SetupIntentResponse = z.object({
+  setupIntentId: z.string(),
+  clientSecret: z.string(),
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().nullable(),
+  /** Where the provider sends the browser when the card is set up. */
+  returnUrl: z.string(),
+});
+export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
+
+/** On return to /payment-methods: the setup intent named in the address, saved if it succeeded. */
+export const ConfirmSetupBody = z.object({ setupIntentId: z.string().trim().min(1).max(255) });
+export const ConfirmSetupResponse = z.object({
+  status: z.enum(['saved', 'requires_action', 'failed', 'processing']),
+  message: z.string().nullable(),
+  paymentMethods: z.array(PaymentMethodView),
+});
+export type ConfirmSetupResponse = z.infer<typeof ConfirmSetupResponse>;
+
+// ---- The sandbox provider's card setup and authentication pages ----
+
+export const SandboxSetupConfirmBody = z.object({
+  clientSecret: z.string().max(255),
+  cardNumber: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(8),
+  name: z.string().trim().max(100).optional(),
+});
+
+export const SandboxIntentView = z.object({
+  id: z.string(),
+  kind: z.enum(['payment', 'setup']),
+  /** Payments only. */
+  amountPence: z.number().int().nullable(),
+  description: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  awaitingAuthentication: z.boolean(),
+  /** Where the browser goes when the authentication ends, either way. */
+  returnUrl: z.string(),
+});
+export type SandboxIntentView = z.infer<typeof SandboxIntentView>;
+
+export const SandboxSetupConfirmResponse = z.object({
+  outcome: z.enum(['succeeded', 'requires_action']),
+  /** succeeded: the return URL (/payment-methods?setup_intent=…); requires_action: the challenge page. */
+  redirectUrl: z.string(),
+});
+
+/** The challenge's answer, either way: the browser returns to the app, which asks how it ended. */
+export const SandboxIntentChallengeResponse = z.object({
+  outcome: z.enum(['succeeded', 'failed']),
+  redirectUrl: z.string(),
+});
