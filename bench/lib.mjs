@@ -72,26 +72,30 @@ export function rssMb(pid) {
   return kb / 1024;
 }
 
-/** Starts `npm start` in its own process group with the given environment. */
-export function npmStart(env) {
+/**
+ * Starts `npm start` in its own process group with the given environment. Its output is kept in memory
+ * unless `stdout` names a file descriptor (a long run's request log would otherwise grow without end);
+ * `deadlineMs` is when a hung run is killed.
+ */
+export function npmStart(env, { stdout = 'pipe', deadlineMs = 120_000 } = {}) {
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, stdout === 'pipe' ? 'pipe' : stdout],
     detached: true,
   });
   let output = '';
-  child.stdout.on('data', (d) => {
+  child.stdout?.on('data', (d) => {
     output += d;
   });
-  child.stderr.on('data', (d) => {
+  child.stderr?.on('data', (d) => {
     output += d;
   });
   const deadline = setTimeout(() => {
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {}
-  }, 120_000);
+  }, deadlineMs);
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       clearTimeout(deadline);

@@ -3,6 +3,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = ['web', 'domain', 'vite.config.ts', 'package.json'];
@@ -45,6 +47,7 @@ export async function ensureWebBuild({ quiet = false, force = false } = {}) {
     const logLevel = quiet ? 'error' : 'warn';
     await vite.build({ configFile, mode: 'production', logLevel });
     await prerenderLanding(vite, configFile, logLevel);
+    await precompress(path.join(root, 'dist/web'));
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
@@ -92,4 +95,43 @@ async function prerenderLanding(vite, configFile, logLevel) {
     path.join(root, 'dist/web/landing.html'),
     deferred.replace(marker, `<div id="root">${html}</div>`),
   );
+}
+
+const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|xml)$/;
+
+/**
+ * Writes a `.br` (brotli, best quality) and a `.gz` (gzip, level 9) beside every text file of the build
+ * over 1 KB, so the server sends bytes compressed once here instead of compressing on each request
+ * (server/plugins/static-files.ts). Source maps are not served to browsers by default, so they are left.
+ */
+export async function precompress(distDir) {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (COMPRESSIBLE.test(entry.name) && statSync(full).size >= 1024) files.push(full);
+    }
+  };
+  walk(distDir);
+  // zlib's asynchronous calls run on libuv's thread pool, so the files compress in parallel.
+  await Promise.all(
+    files.map(async (file) => {
+      const raw = readFileSync(file);
+      const [br, gzipped] = await Promise.all([
+        brotli(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
+        gz(raw, { level: 9 }),
+      ]);
+      writeFileSync(`${file}.br`, br);
+      writeFileSync(`${file}.gz`, gzipped);
+    }),
+  );
+  return files.length;
 }

@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+// @ts-expect-error: a build script in plain JavaScript, without type declarations.
+import { precompress } from '../scripts/web-build.mjs';
 import { testConfig } from '../test/config';
 import { describeOnDatabases } from '../test/databases';
 import { buildApp } from './app';
@@ -230,6 +232,31 @@ describeOnDatabases('error envelope and bad input', (ctx) => {
     await app.close();
   });
 
+  it('logs one line per request when it completes, and a failure at error level', async () => {
+    const { app, lines } = await appWithTestRoutes();
+    const ok = await app.inject({ url: '/api/health' });
+    const requestLines = () =>
+      lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.msg === 'request completed' || l.msg === 'incoming request');
+    expect(requestLines()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        reqId: ok.headers['x-request-id'],
+        req: expect.objectContaining({ method: 'GET', url: '/api/health' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    lines.length = 0;
+    await app.inject({ url: '/api/v1/test/boom' });
+    expect(requestLines()).toEqual([
+      expect.objectContaining({ level: 50, msg: 'request completed', res: { statusCode: 500 } }),
+    ]);
+    await app.close();
+  });
+
   it('never writes cookies, tokens or passwords into the logs', async () => {
     const { app, lines } = await appWithTestRoutes();
     await app.inject({
@@ -350,6 +377,46 @@ describeOnDatabases('serving the built web app', (ctx) => {
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(decode(res.rawPayload).toString()).toContain('<h1>Pre-rendered</h1>');
     }
+  });
+
+  it('sends the compressed copies the build made, with an ETag, and 304 to a visitor who has the page', async () => {
+    const dist = fakeBuild();
+    writeFileSync(
+      path.join(dist, 'landing.html'),
+      `<!doctype html><html lang="en-GB"><title>TradeNest</title><div id="root"><h1>Pre-rendered</h1>${'<p>Find a trade</p>'.repeat(100)}</div>`,
+    );
+    expect(await precompress(dist)).toBe(2);
+    const app = await ctx.app({ WEB_DIST_DIR: dist });
+    const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+    const first = await app.inject({ url: '/', headers: browser });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.rawPayload.equals(readFileSync(path.join(dist, 'landing.html.br')))).toBe(true);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ url: '/', headers: { ...browser, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // A signed-in visitor's page is the shell: its own ETag, so the landing page's does not match it.
+    const signedIn = await app.inject({
+      url: '/',
+      headers: { ...browser, cookie: 'tn_session=abc', 'if-none-match': etag },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).not.toBe(etag);
+
+    const asset = await app.inject({ url: '/assets/index-AbC123.js', headers: browser });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.rawPayload.equals(readFileSync(path.join(dist, 'assets', 'index-AbC123.js.br')))).toBe(true);
+    expect(asset.headers.vary).toBe('Accept-Encoding');
+    const cached = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { ...browser, 'if-none-match': String(asset.headers.etag) },
+    });
+    expect(cached.statusCode).toBe(304);
+    // The compressed copies are chosen by Accept-Encoding, never asked for by name.
+    expect((await app.inject({ url: '/assets/index-AbC123.js.br' })).statusCode).toBe(404);
   });
 
   it('explains how to build when the web app has not been built', async () => {

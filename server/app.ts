@@ -50,7 +50,7 @@ import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
-import { genReqId, logDestination, loggerOptions, redactUrl } from './plugins/logging';
+import { genReqId, logDestination, loggerOptions, RequestLog } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
@@ -103,8 +103,8 @@ export async function buildApp({
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    // Development prints one readable line per request (below) instead of pino's two JSON records.
-    disableRequestLogging: config.env === 'development',
+    // One line per request (plugins/logging.ts): readable in development, JSON otherwise.
+    logController: new RequestLog(config.env === 'development'),
     // Lets a graceful shutdown end idle keep-alive connections instead of waiting for their timeout.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
@@ -116,13 +116,6 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  if (config.env === 'development') {
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`,
-      );
-    });
-  }
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

@@ -1,35 +1,51 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../domain/errors';
+import {
+  acceptedEncodings,
+  etagOf,
+  loadBuild,
+  loadStaticFile,
+  type StaticFile,
+  sendStatic,
+} from './static-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = 'text/html; charset=utf-8';
 
-// The compression plugin hooks into routes, and the pages below are served by the not-found handler,
-// which is not a route: they are compressed here. The shells never change while the process runs, so
-// each is compressed once; pages with their own head tags (public profiles) are small and vary.
-const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+/** A page the build wrote (the shell, the landing page), with compressed copies made once if it had none. */
+function fixedPage(file: string): StaticFile {
+  const page = loadStaticFile(file);
+  return {
+    ...page,
+    br: page.br ?? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: page.gzip ?? gzipSync(page.body),
+  };
+}
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, cacheable: boolean) {
-  reply
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .header('vary', 'Accept, Accept-Encoding, Cookie');
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  if (!encoding) return reply.send(html);
-  let bodies = cacheable ? compressed.get(html) : undefined;
-  if (!bodies) {
-    const raw = Buffer.from(html);
-    bodies = {
-      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: cacheable ? 11 : 5 } }),
-      gzip: gzipSync(raw),
-    };
-    if (cacheable) compressed.set(html, bodies);
-  }
-  return reply.header('content-encoding', encoding).send(bodies[encoding]);
+/** A page made for one request (a public profile's head tags): small, compressed only as accepted. */
+function pageFor(request: FastifyRequest, html: string): StaticFile {
+  const body = Buffer.from(html);
+  const accepts = acceptedEncodings(request.headers['accept-encoding']);
+  return {
+    body,
+    type: HTML,
+    etag: etagOf(body),
+    br: accepts.br
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : undefined,
+    gzip: !accepts.br && accepts.gzip ? gzipSync(body) : undefined,
+  };
+}
+
+// Pages are served by the not-found handler, which the compression plugin does not reach: they carry
+// their own compressed copies. They are revalidated on every visit (no-cache), so a new deploy shows
+// at once, and a visitor who already has this build's page gets a 304 instead of the page again.
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: StaticFile) {
+  reply.header('cache-control', 'no-cache').header('vary', 'Accept, Accept-Encoding, Cookie');
+  return sendStatic(request, reply, page);
 }
 
 /**
@@ -78,38 +94,37 @@ export async function registerWebApp(
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
 
+  // Every file of the build, read once (the build changes only with a new process): one route each,
+  // so a request for a file costs a lookup in the router and nothing else.
   if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-        res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
-      },
-    });
+    const assets = `/assets/`;
+    for (const [urlPath, file] of loadBuild(distDir)) {
+      const cacheControl = urlPath.startsWith(assets) ? IMMUTABLE : 'no-cache';
+      app.get(urlPath, { schema: { hide: true } }, (request, reply) => {
+        reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
+        return sendStatic(request, reply, file);
+      });
+    }
   }
 
-  // Read once: the shell is small and changes only with a new build (and a new process).
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+  const indexPage = built ? fixedPage(indexFile) : null;
   // The landing page pre-rendered at build time (web/src/prerender.tsx), for visitors who are not
   // signed in: it paints before the JavaScript arrives. Anyone with a session gets the plain shell,
   // since the app sends them on to /home.
   const landingFile = path.join(distDir, 'landing.html');
-  const landingHtml = built && existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : null;
-  const shell = indexHtml && headFor ? shellAround(indexHtml) : null;
+  const landingPage = built && existsSync(landingFile) ? fixedPage(landingFile) : null;
+  const shell = indexPage && headFor ? shellAround(indexPage.body.toString('utf8')) : null;
 
   /** index.html with this page's head tags; the plain shell when it has none or they fail. */
-  async function pageHtml(pathname: string, log: FastifyBaseLogger): Promise<string | null> {
-    if (!shell || !headFor) return indexHtml;
+  async function pageHtml(request: FastifyRequest, pathname: string, log: FastifyBaseLogger) {
+    if (!shell || !headFor) return indexPage;
     try {
       const head = await headFor(pathname);
-      return head ? `${shell.before}\n    ${head}\n  ${shell.after}` : indexHtml;
+      return head ? pageFor(request, `${shell.before}\n    ${head}\n  ${shell.after}`) : indexPage;
     } catch (err) {
       // A preview is a nicety: the page itself must still load.
       log.warn({ err }, 'page head tags failed; serving the plain shell');
-      return indexHtml;
+      return indexPage;
     }
   }
 
@@ -124,18 +139,18 @@ export async function registerWebApp(
       const body: ErrorEnvelope = { error: { code: 'not_found', message: 'Not found' } };
       return reply.status(404).send(body);
     }
-    if (!indexHtml) {
+    if (!indexPage) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
-    if (pathname === '/' && landingHtml) {
+    if (pathname === '/' && landingPage) {
       const hasSession = /(?:^|;\s*)(?:__Host-)?tn_session=/.test(request.headers.cookie ?? '');
-      if (!hasSession) return sendHtml(request, reply, landingHtml, true);
+      if (!hasSession) return sendPage(request, reply, landingPage);
     }
     // Client-side routes (including the 404 page) are resolved by the SPA itself.
-    const html = await pageHtml(pathname, request.log);
-    return sendHtml(request, reply, html ?? '', html === indexHtml);
+    const page = await pageHtml(request, pathname, request.log);
+    return sendPage(request, reply, page ?? indexPage);
   });
 }

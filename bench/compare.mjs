@@ -1,0 +1,389 @@
+// The whole stack against the platform's limit, in one run on one machine: raw `node:http` and bare
+// Fastify answering `{"status":"ok"}` are the references; TradeNest's trivial route, its landing page,
+// a static asset, its public reads and EVERY GET route of its OpenAPI document (walked, so a new slow
+// route shows up) are measured beside them and printed as a ratio to raw `node:http` from the same run.
+// Three runs by default; the median of each figure is printed last.
+//
+//   node bench/compare.mjs                      # demo data on a scratch PostgreSQL database
+//   BENCH_SECTIONS=platform,public node bench/compare.mjs
+//   BENCH_DATABASE=tradenest_load BENCH_REUSE=1 node bench/compare.mjs  # a database filled by marketplace-load.mjs (100k jobs)
+//
+// Targets (issue 19): trivial route ≥ 60% of raw; landing HTML and static assets ≥ 50% of raw;
+// public, viewer-independent reads ≥ 5,000 req/s; every signed-in GET ≥ 1,500 req/s with p99 ≤ 50 ms.
+// TradeNest runs at its default log level (info), its log written to a file as a shipper would read it.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureWebBuild } from '../scripts/web-build.mjs';
+import { fmt, freePort, loadServerEnv, npmStart, root, scratchDatabase, waitFor200 } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+// The walk has ~50 routes: shorter windows keep a run within minutes.
+const WALK_SECONDS = Number(process.env.BENCH_WALK_SECONDS ?? 3);
+const WALK_WARMUP = Number(process.env.BENCH_WALK_WARMUP ?? 1);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'platform,public,signed-in').split(','));
+const DB = process.env.BENCH_DATABASE ?? 'tradenest_compare';
+const BROWSER = { accept: 'text/html,*/*', 'accept-encoding': 'br, gzip' };
+
+// --- reference servers, each in a process of its own like the app -------------------------------
+
+const dist = path.join(root, 'dist/web');
+const entryAsset = () => {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  return /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+};
+
+/** Raw node:http: the trivial route, and the same landing and asset bytes the app sends (brotli). */
+const RAW_SERVER = `
+const http = require('node:http');
+const fs = require('node:fs');
+const zlib = require('node:zlib');
+const dist = process.argv[1];
+const landing = zlib.brotliCompressSync(fs.readFileSync(dist + '/landing.html'));
+const asset = zlib.brotliCompressSync(fs.readFileSync(dist + process.argv[2]));
+const ok = JSON.stringify({ status: 'ok' });
+http.createServer((req, res) => {
+  if (req.url === '/landing') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' }); return res.end(landing); }
+  if (req.url === '/asset') { res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' }); return res.end(asset); }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(ok);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
+`;
+
+const BARE_FASTIFY = `
+const fastify = require('fastify')();
+fastify.get('/', async () => ({ status: 'ok' }));
+fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => process.send?.('ready'));
+`;
+
+async function reference(script, args = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', script, ...args], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const deadline = setTimeout(() => child.kill('SIGKILL'), 60 * 60_000);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop() {
+      clearTimeout(deadline);
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+// --- measurement ----------------------------------------------------------------------------------
+
+async function load(url, { headers = {}, seconds = SECONDS, warmup = WARMUP, expect = 200 } = {}) {
+  const opts = { url, connections: CONNECTIONS, headers };
+  if (warmup > 0) await autocannon({ ...opts, duration: warmup });
+  const r = await autocannon({ ...opts, duration: seconds, expectBody: undefined });
+  const wrong =
+    r.errors +
+    r.timeouts +
+    (expect === 200 ? r.non2xx : r.requests.total - (r.statusCodeStats[expect]?.count ?? 0));
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, wrong, total: r.requests.total };
+}
+
+const rows = new Map(); // label -> { section, target, runs: [{rps, p99, wrong, ratio}] }
+function record(section, label, target, result, raw) {
+  if (!rows.has(label)) rows.set(label, { section, target, runs: [] });
+  const ratio = raw ? result.rps / raw : null;
+  rows.get(label).runs.push({ ...result, ratio });
+  const pct = ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw`;
+  process.stdout.write(
+    `  ${label.padEnd(58)} ${fmt(result.rps).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  ${pct}${result.wrong ? `  ${result.wrong} WRONG ANSWERS` : ''}\n`,
+  );
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// --- the app --------------------------------------------------------------------------------------
+
+await ensureWebBuild();
+const asset = entryAsset();
+if (!asset) throw new Error('dist/web/index.html names no entry script');
+const scratch = await scratchDatabase(DB, 'compare');
+const reused = await scratch.prepare();
+const port = await freePort();
+const logFile = path.join(tmpdir(), `tradenest-compare-${process.pid}.log`);
+const logFd = openSync(logFile, 'w');
+const { LOG_LEVEL: _quiet, ...env } = loadServerEnv(scratch.url, port);
+const app = npmStart(
+  {
+    ...env,
+    SEED_DEMO_DATA: reused ? 'never' : 'always',
+    // As `npm start` runs by default (development: one readable line per request); BENCH_NODE_ENV=production
+    // measures the JSON log lines a deployment writes.
+    ...(process.env.BENCH_NODE_ENV ? { NODE_ENV: process.env.BENCH_NODE_ENV } : {}),
+  },
+  { stdout: logFd, deadlineMs: 90 * 60_000 },
+);
+const base = `http://127.0.0.1:${port}`;
+let raw;
+let bare;
+try {
+  await waitFor200(`${base}/api/ready`, performance.now(), 180_000);
+  raw = await reference(RAW_SERVER, [dist, asset]);
+  bare = await reference(BARE_FASTIFY);
+
+  const world = await worldOf(scratch.url);
+  const sessions = {};
+  for (const role of ['customer', 'tradesperson', 'admin']) sessions[role] = await signIn(base, role);
+  const walk =
+    SECTIONS.has('signed-in') || SECTIONS.has('public') ? await planWalk(base, world, sessions) : [];
+
+  for (let run = 1; run <= RUNS; run++) {
+    process.stdout.write(`\nrun ${run} of ${RUNS}: autocannon, ${CONNECTIONS} connections\n`);
+    // The reference of this run: everything in it is divided by this figure.
+    const ref = await load(raw.url);
+    record('reference', 'raw node:http {"status":"ok"}', null, ref, ref.rps);
+    const rawRps = ref.rps;
+    if (SECTIONS.has('platform')) {
+      record('reference', 'bare Fastify, same route', null, await load(bare.url), rawRps);
+      record(
+        'reference',
+        'raw node:http, landing HTML (same brotli bytes)',
+        null,
+        await load(`${raw.url}/landing`),
+        rawRps,
+      );
+      record(
+        'reference',
+        'raw node:http, entry script (same brotli bytes)',
+        null,
+        await load(`${raw.url}/asset`),
+        rawRps,
+      );
+      record(
+        'platform',
+        'GET /api/health (default log level)',
+        0.6,
+        await load(`${base}/api/health`),
+        rawRps,
+      );
+      record(
+        'platform',
+        'GET / landing HTML (brotli)',
+        0.5,
+        await load(`${base}/`, { headers: BROWSER }),
+        rawRps,
+      );
+      const etag = (await fetch(`${base}/`, { headers: BROWSER })).headers.get('etag');
+      if (etag) {
+        const revalidate = await load(`${base}/`, {
+          headers: { ...BROWSER, 'if-none-match': etag },
+          expect: 304,
+        });
+        record('platform', 'GET / revalidated (If-None-Match: 304)', 0.5, revalidate, rawRps);
+      } else process.stdout.write('  GET / sends no ETag: revalidation not measured\n');
+      record(
+        'platform',
+        `GET ${asset} (brotli)`,
+        0.5,
+        await load(`${base}${asset}`, { headers: BROWSER }),
+        rawRps,
+      );
+    }
+    for (const step of walk) {
+      if (!SECTIONS.has(step.section)) continue;
+      const headers = step.role === 'guest' ? {} : { cookie: sessions[step.role] };
+      const result = await load(`${base}${step.url}`, {
+        headers,
+        seconds: WALK_SECONDS,
+        warmup: WALK_WARMUP,
+      });
+      record(
+        step.section,
+        `GET ${step.label} (${step.role})`,
+        step.section === 'public' ? 5000 : 1500,
+        result,
+        rawRps,
+      );
+    }
+  }
+} finally {
+  raw?.stop();
+  bare?.stop();
+  await app.stop();
+  closeSync(logFd);
+  await scratch.finish();
+}
+
+// --- summary ----------------------------------------------------------------------------------------
+
+process.stdout.write(`\nmedian of ${RUNS} run(s); server log: ${logFile}\n`);
+let missed = 0;
+for (const [label, row] of rows) {
+  const rps = median(row.runs.map((r) => r.rps));
+  const p99 = median(row.runs.map((r) => r.p99));
+  const ratio = row.runs[0].ratio === null ? null : median(row.runs.map((r) => r.ratio));
+  const wrong = row.runs.reduce((s, r) => s + r.wrong, 0);
+  let verdict = '';
+  if (row.target !== null) {
+    const met =
+      wrong === 0 &&
+      (row.target < 1
+        ? ratio >= row.target
+        : rps >= row.target && (row.section !== 'signed-in' || p99 <= 50));
+    if (!met) missed++;
+    verdict = met ? 'met' : 'NOT MET';
+    verdict +=
+      row.target < 1
+        ? ` (≥ ${row.target * 100}% of raw)`
+        : ` (≥ ${fmt(row.target)} req/s${row.section === 'signed-in' ? ', p99 ≤ 50 ms' : ''})`;
+  }
+  process.stdout.write(
+    `  ${label.padEnd(58)} ${fmt(rps).padStart(7)} req/s  p99 ${String(p99).padStart(3)} ms  ${ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw  `}${wrong ? `${wrong} wrong  ` : ''}${verdict}\n`,
+  );
+}
+process.stdout.write(`\n${missed === 0 ? 'every target met' : `${missed} target(s) not met`}\n`);
+
+// --- helpers ------------------------------------------------------------------------------------------
+
+async function signIn(base, role) {
+  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `${role}@tradenest.demo`, password: 'tradenest-demo' }),
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-in as the demo ${role} answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Ids the walk's path parameters need, read from the demo data. */
+async function worldOf(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const one = async (text) => (await client.query(text)).rows[0]?.id ?? null;
+  const customer = `(select id from users where email = 'customer@tradenest.demo')`;
+  const pro = `(select id from users where email = 'tradesperson@tradenest.demo')`;
+  const world = {
+    customerJob: await one(
+      `select id from job_postings where customer_id = ${customer} order by created_at desc limit 1`,
+    ),
+    proQuote: await one(
+      `select id from quotes where tradesperson_id = ${pro} order by created_at desc limit 1`,
+    ),
+    customerBooking: await one(
+      `select b.id from bookings b where b.customer_id = ${customer} order by exists (select 1 from payment_milestones m where m.booking_id = b.id) desc, b.created_at desc limit 1`,
+    ),
+    customerConversation: await one(
+      `select id from conversations where ${customer} in (participant_one_id, participant_two_id) order by created_at desc limit 1`,
+    ),
+    customerDispute: await one(
+      `select d.id from disputes d join bookings b on b.id = d.booking_id where ${customer} in (b.customer_id, b.tradesperson_id) order by d.created_at desc limit 1`,
+    ),
+    anyDispute: await one('select id from disputes order by created_at desc limit 1'),
+    user: await one(`select id from users where email = 'customer@tradenest.demo'`),
+    tradesperson: await one(
+      `select p.id from profiles p join tradesperson_profiles t on t.id = p.id where p.user_type = 'tradesperson' order by p.review_count desc nulls last limit 1`,
+    ),
+  };
+  await client.end();
+  return world;
+}
+
+/** The value of each path parameter, by path; null where the demo data has none. */
+function fill(pathTemplate, world) {
+  const byPath = {
+    '/api/v1/jobs/{id}': world.customerJob,
+    '/api/v1/quotes/{id}': world.proQuote,
+    '/api/v1/bookings/{id}/milestones': world.customerBooking,
+    '/api/v1/bookings/{id}/money': world.customerBooking,
+    '/api/v1/conversations/{id}': world.customerConversation,
+    '/api/v1/conversations/{id}/messages': world.customerConversation,
+    '/api/v1/disputes/{id}': world.customerDispute,
+    '/api/v1/admin/disputes/{id}': world.anyDispute,
+    '/api/v1/admin/users/{id}': world.user,
+    '/api/v1/tradespeople/{id}': world.tradesperson,
+    '/api/v1/tradespeople/{id}/reviews': world.tradesperson,
+    '/api/v1/avatars/{id}.svg': world.user,
+    '/api/v1/geo/postcodes/{postcode}': 'M1 1AE',
+  };
+  if (!(pathTemplate in byPath)) return pathTemplate.includes('{') ? null : pathTemplate;
+  const value = byPath[pathTemplate];
+  return value === null ? null : pathTemplate.replace(/\{[^}]+\}/, encodeURIComponent(value));
+}
+
+// Routes that are not reads to load: a stream that never ends, downloads rate limited by design,
+// development-only tools, and one-time links.
+const NOT_WALKED = new Map([
+  ['/api/v1/events', 'a server-sent event stream (bench/realtime.mjs measures it)'],
+  ['/api/v1/dev/outbox', 'development only'],
+  ['/api/v1/notifications/unsubscribe', 'a one-time link from an email'],
+  ['/api/v1/files/{*}', 'uploaded files (static, private)'],
+]);
+// Example query strings where a route is usually asked with one.
+const QUERY = {
+  '/api/v1/tradespeople': '?service=plumber&location=LS1%204AP',
+  '/api/v1/geo/locations': '?q=Leeds',
+};
+
+/**
+ * Every GET of the OpenAPI document, with who reads it: a guest when a guest gets 200 (public), else
+ * the first demo account that gets 200 (signed-in). Routes no one can read here are listed, not hidden.
+ */
+async function planWalk(base, world, sessions) {
+  const doc = await (await fetch(`${base}/api/docs/json`)).json();
+  const steps = [];
+  for (const [template, ops] of Object.entries(doc.paths)) {
+    if (!ops.get) continue;
+    if (NOT_WALKED.has(template)) {
+      process.stdout.write(`  not walked: GET ${template}: ${NOT_WALKED.get(template)}\n`);
+      continue;
+    }
+    const filled = fill(template, world);
+    if (!filled) {
+      process.stdout.write(`  not walked: GET ${template}: the demo data has nothing to fill it with\n`);
+      continue;
+    }
+    const url = filled + (QUERY[template] ?? '');
+    const guest = await fetch(`${base}${url}`, { redirect: 'manual' });
+    await guest.arrayBuffer();
+    if (guest.status === 200) {
+      steps.push({ section: 'public', role: 'guest', url, label: template + (QUERY[template] ?? '') });
+      continue;
+    }
+    const order = template.startsWith('/api/v1/admin') ? ['admin'] : ['customer', 'tradesperson', 'admin'];
+    let found = null;
+    const statuses = [];
+    for (const role of order) {
+      const res = await fetch(`${base}${url}`, { headers: { cookie: sessions[role] }, redirect: 'manual' });
+      await res.arrayBuffer();
+      statuses.push(`${role} ${res.status}`);
+      if (res.status === 200) {
+        found = role;
+        break;
+      }
+    }
+    if (found)
+      steps.push({ section: 'signed-in', role: found, url, label: template + (QUERY[template] ?? '') });
+    else
+      process.stdout.write(
+        `  not walked: GET ${template}: no demo account gets 200 (${statuses.join(', ')})\n`,
+      );
+  }
+  process.stdout.write(
+    `walk: ${steps.filter((s) => s.section === 'public').length} public and ${steps.filter((s) => s.section === 'signed-in').length} signed-in GET routes\n`,
+  );
+  return steps;
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One file of the web build, held in memory with the compressed copies made at build time. */
+export interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  /** Weak: the same for every encoding of the same bytes (RFC 9110 8.8.3.3). */
+  etag: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.map': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+export function etagOf(body: Buffer | string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** A file's bytes with its `.br` and `.gz` siblings when the build wrote them (scripts/web-build.mjs). */
+export function loadStaticFile(file: string): StaticFile {
+  const body = readFileSync(file);
+  const sibling = (ext: string) => (existsSync(file + ext) ? readFileSync(file + ext) : undefined);
+  return {
+    body,
+    br: sibling('.br'),
+    gzip: sibling('.gz'),
+    type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    etag: etagOf(body),
+  };
+}
+
+/**
+ * Every file of the build by its URL path (`/assets/index-abc.js`), read once at start. A web build is a
+ * few megabytes, and serving it from memory costs no file-system call per request. The compressed
+ * copies themselves are not listed: they are chosen by Accept-Encoding.
+ */
+export function loadBuild(distDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!/\.(?:br|gz)$/.test(entry.name)) {
+        files.set(`/${path.relative(distDir, full).split(path.sep).join('/')}`, loadStaticFile(full));
+      }
+    }
+  };
+  walk(distDir);
+  return files;
+}
+
+/** Which of brotli and gzip the client accepts (`*` counts for both; q=0 refuses one). */
+export function acceptedEncodings(header: string | string[] | undefined): { br: boolean; gzip: boolean } {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let br = false;
+  let gzip = false;
+  if (value === '') return { br, gzip };
+  for (const part of value.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0{0,3})?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip') gzip = true;
+    else if (name === '*') {
+      br = true;
+      gzip = true;
+    }
+  }
+  return { br, gzip };
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as for GET; `*` matches anything). */
+export function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * Sends a file (or a page held like one): 304 when the client has it, otherwise the best encoding it
+ * accepts. Headers other than the body's (cache-control, vary) are the caller's.
+ */
+export function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+  reply.header('etag', file.etag).type(file.type);
+  if (notModified(request, file.etag)) return reply.code(304).send();
+  if (file.br || file.gzip) {
+    const accepts = acceptedEncodings(request.headers['accept-encoding']);
+    if (file.br && accepts.br) return reply.header('content-encoding', 'br').send(file.br);
+    if (file.gzip && accepts.gzip) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  }
+  // No copy made at build (or none accepted): the compression plugin decides, as for any route.
+  return reply.send(file.body);
+}
