@@ -13,6 +13,7 @@ import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { SharedPages } from './lib/shared-pages';
 import {
   accountRoutes,
   authRoutes,
@@ -34,7 +35,6 @@ import {
   jobRoutes,
   quoteRoutes,
   type SharedOpenJobs,
-  SharedPages,
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
@@ -164,8 +164,23 @@ export async function buildApp({
 
   // Shared open-jobs pages (decision 0009): a write through any instance clears every instance's.
   const openJobPages = new SharedPages<SharedOpenJobs>(config.openJobsCacheMs);
+  // What visitors read of tradespeople (decision 0019), cleared the same way.
+  const publicReads = new SharedPages<unknown>(config.publicCacheMs);
   bus.subscribe((event) => {
     if (event.type === 'jobs-changed') openJobPages.clear();
+    if (event.type === 'public-changed') publicReads.clear();
+  });
+  // Tradespeople and admins change what visitors read through many routes (profiles, photos, replies,
+  // verification, suspensions), and anyone may change their name or leave: after such a write the
+  // shared reads go, here before the response leaves (so the writer's next read is fresh) and on
+  // other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
+  app.addHook('onSend', async (request, reply) => {
+    const user = request.auth?.user;
+    if (!user || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account')) {
+      publicReads.clear();
+      bus.publish({ type: 'public-changed' });
+    }
   });
   // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
   const gateway = await paymentGatewayFor(config.payments, {
@@ -213,7 +228,18 @@ export async function buildApp({
   }
 
   const storage = fileStorageFor(config);
-  const deps = { db: database.db, config, queue, events, bus, openJobPages, storage, clock, accountChanged };
+  const deps = {
+    db: database.db,
+    config,
+    queue,
+    events,
+    bus,
+    openJobPages,
+    publicReads,
+    storage,
+    clock,
+    accountChanged,
+  };
   // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
   queue.work('verification.daily', async () => {
     const done = await runVerificationChecks(deps, app.log);

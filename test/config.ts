@@ -10,6 +10,9 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     LOG_LEVEL: 'silent',
     // Jobs run when a test calls `app.queue.runDue(name)` (or a commit wakes them), never on a timer.
     QUEUE_POLL_INTERVAL_MS: '0',
+    // Tests change data behind the app's back (factories): visitors' reads are shared only in the
+    // tests about sharing them (server/modules/discovery/public-reads.int.test.ts).
+    PUBLIC_CACHE_MS: '0',
     DATA_DIR: path.join(process.cwd(), '.tmp', 'test-data'),
     WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web-build'),
     ...overrides,

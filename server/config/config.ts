@@ -30,6 +30,7 @@ const EnvFields = z.object({
   QUEUE_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   OPEN_JOBS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   SMTP_URL: z
     .string()
     .regex(
@@ -136,6 +137,8 @@ export type Config = {
   sessionCacheMs: number;
   /** How long an instance shares a page of the open-jobs list between viewers (0: never). */
   openJobsCacheMs: number;
+  /** How long visitors' reads of tradespeople are shared at most; writes clear them sooner. 0: never shared. */
+  publicCacheMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queuePollIntervalMs: e.QUEUE_POLL_INTERVAL_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     openJobsCacheMs: e.OPEN_JOBS_CACHE_MS,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(',')

@@ -15,6 +15,8 @@ export type BusEvent =
   | { type: 'sessions-ended'; userId: string }
   /** Jobs or quotes changed: shared pages of the open-jobs list are stale (decision 0009). */
   | { type: 'jobs-changed' }
+  /** Something visitors read of tradespeople may have changed: shared public reads are stale (0019). */
+  | { type: 'public-changed' }
   /** This instance may have missed announcements (its listening connection dropped): resync everyone. */
   | { type: 'resync' };
 
@@ -35,5 +37,5 @@ export function isBusEvent(value: unknown): value is BusEvent {
   if (e.type === 'notification') return ids;
   if (e.type === 'activity') return ids && typeof e.jobId === 'string';
   if (e.type === 'user-changed' || e.type === 'sessions-ended') return typeof e.userId === 'string';
-  return e.type === 'jobs-changed';
+  return e.type === 'jobs-changed' || e.type === 'public-changed';
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,6 +28,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const tradespeopleRoutes =
   (deps: DiscoveryDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    /**
+     * What a visitor reads here is the same for every visitor, so it is shared (decision 0019) until a
+     * write clears it. Signed-in viewers read their own: their saved pros, their own hidden profile.
+     */
+    function forVisitors<T>(request: FastifyRequest, key: string, read: () => Promise<T>): Promise<T> {
+      if (request.auth || !deps.publicReads) return read();
+      return deps.publicReads.get(key, read) as Promise<T>;
+    }
+
     app.get(
       '/tradespeople',
       {
@@ -37,7 +47,10 @@ export const tradespeopleRoutes =
           response: { 200: TradespeopleSearchPage },
         },
       },
-      async (request) => searchTradespeople(deps, request.auth, request.query),
+      async (request) =>
+        forVisitors(request, `search ${JSON.stringify(request.query)}`, () =>
+          searchTradespeople(deps, request.auth, request.query),
+        ),
     );
 
     app.get(
@@ -50,9 +63,10 @@ export const tradespeopleRoutes =
           response: { 200: TradespersonList },
         },
       },
-      async (request) => ({
-        tradespeople: await featuredTradespeople(deps, request.auth, request.query.limit),
-      }),
+      async (request) =>
+        forVisitors(request, `featured ${request.query.limit}`, async () => ({
+          tradespeople: await featuredTradespeople(deps, request.auth, request.query.limit),
+        })),
     );
 
     app.get(
@@ -65,7 +79,10 @@ export const tradespeopleRoutes =
           response: { 200: PublicProfileResponse },
         },
       },
-      async (request) => ({ profile: await publicProfile(deps, request.auth, request.params.id) }),
+      async (request) =>
+        forVisitors(request, `profile ${request.params.id}`, async () => ({
+          profile: await publicProfile(deps, request.auth, request.params.id),
+        })),
     );
 
     app.get(
@@ -79,7 +96,10 @@ export const tradespeopleRoutes =
           response: { 200: ReviewsPage },
         },
       },
-      async (request) => publicReviews(deps, request.auth, request.params.id, request.query),
+      async (request) =>
+        forVisitors(request, `reviews ${request.params.id} ${JSON.stringify(request.query)}`, () =>
+          publicReviews(deps, request.auth, request.params.id, request.query),
+        ),
     );
 
     app.get(

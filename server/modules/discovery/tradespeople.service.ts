@@ -20,6 +20,7 @@ import {
   decodeCursor as decodeKeysetCursor,
   encodeCursor as encodeKeysetCursor,
 } from '../../lib/keyset-cursor';
+import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import { toRating } from '../ratings';
 import {
@@ -44,6 +45,8 @@ import {
 
 export interface DiscoveryDeps {
   db: Database;
+  /** Visitors' reads shared between them (decision 0019); absent: always read. */
+  publicReads?: SharedPages<unknown>;
 }
 
 export const avatarPath = (userId: string) => `/api/v1/avatars/${userId}.svg`;

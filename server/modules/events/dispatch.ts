@@ -28,12 +28,25 @@ export async function dispatchEvent(deps: DispatchDeps, eventId: string): Promis
     return users;
   });
   if (notified.length > 0) deps.bus.publish({ type: 'notification', userIds: notified });
+  if (changesPublicReads(event)) deps.bus.publish({ type: 'public-changed' });
   if ('jobId' in event.payload) {
     const { jobId, customerId } = event.payload;
     const userIds =
       'tradespersonId' in event.payload ? [customerId, event.payload.tradespersonId] : [customerId];
     deps.bus.publish({ type: 'activity', userIds, jobId });
   }
+}
+
+/**
+ * Events after which what visitors read of a tradesperson may differ: ratings and reviews, the
+ * verified badge (and so who is listed at all), and the count of completed jobs.
+ */
+function changesPublicReads(event: DomainEvent): boolean {
+  return (
+    event.type.startsWith('review.') ||
+    event.type.startsWith('document.') ||
+    event.type === 'booking.completed'
+  );
 }
 
 /**

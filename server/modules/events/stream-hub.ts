@@ -111,7 +111,8 @@ export class StreamHub {
   }
 
   private async deliver(event: BusEvent): Promise<void> {
-    if (event.type === 'jobs-changed' || event.type === 'user-changed') return;
+    if (event.type === 'jobs-changed' || event.type === 'public-changed' || event.type === 'user-changed')
+      return;
     if (event.type === 'sessions-ended') {
       // The account was suspended or its sessions revoked: its open streams end now, not at the next sweep.
       for (const s of this.byUser.get(event.userId) ?? []) s.end();

@@ -10,4 +10,3 @@ export { jobRoutes } from './jobs.routes';
 export type { SharedOpenJobs } from './jobs.service';
 export { recountLiveQuotes } from './live-quote-count';
 export { quoteRoutes } from './quotes.routes';
-export { SharedPages } from './shared-pages';

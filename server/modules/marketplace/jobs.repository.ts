@@ -126,7 +126,7 @@ const viewerQuoted = sql<boolean>`exists (select 1 from ${quotes} where ${quotes
 
 // The list's conditions, written with placeholders so that each filter's page and count queries are
 // prepared statements (see server/db/prepared.ts). `forViewer: false` leaves out the two that depend
-// on who is looking, for the page every tradesperson shares (see shared-pages.ts).
+// on who is looking, for the page every tradesperson shares (see server/lib/shared-pages.ts).
 function openJobsWhere(filter: OpenJobsFilter, { useLocationIndex = true, forViewer = true } = {}): SQL {
   const conditions: SQL[] = [
     sql`${jobPostings.status} = 'open'`,

@@ -13,6 +13,7 @@ import {
   decodeCursor as decodeKeysetCursor,
   encodeCursor as encodeKeysetCursor,
 } from '../../lib/keyset-cursor';
+import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
@@ -40,7 +41,6 @@ import { peopleByIds, peopleOfJob, personView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
 import { bookingExtras, bookingView, bookingViews, quoteView } from './presenters';
 import { quotesOfJob, rejectPendingQuotes } from './quotes.repository';
-import type { SharedPages } from './shared-pages';
 
 export type SharedOpenJobs = Awaited<ReturnType<typeof sharedOpenJobsPage>>;
 
@@ -48,7 +48,7 @@ export interface MarketDeps {
   db: Database;
   /** Where use cases record what happened, in their own transaction (decision 0013). */
   events: EventOutbox;
-  /** Pages of the open-jobs list shared between viewers (shared-pages.ts); absent: always read. */
+  /** Pages of the open-jobs list shared between viewers (server/lib/shared-pages.ts); absent: always read. */
   openJobPages?: SharedPages<SharedOpenJobs>;
   /** Tells the other instances to clear their shared pages too; absent: this instance only. */
   bus?: EventBus;

@@ -1,14 +1,14 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Pages of the open-jobs list as every tradesperson sees them before their own view is applied
- * (whether they quoted, how far away each job is), kept for a short time and shared by every viewer
- * on this instance (docs/decisions/0009). Most requests for the list are then answered without
- * reading the jobs again, which is what lets it keep up under load (bench/marketplace-load.mjs).
+ * Reads shared by every viewer on this instance, kept for at most `ttlMs`: the open-jobs list as every
+ * tradesperson sees it before their own view is applied (decision 0009), and what visitors read of
+ * tradespeople (featured, search, profiles, reviews; decision 0019). Most such requests are then
+ * answered without reading the database, which is what lets them keep up under load.
  *
- * A write to jobs or quotes on this instance clears it, so its own users see their changes at once;
- * another instance's writes show within `ttlMs`. The promise is kept, not the rows, so the requests
- * that arrive while a page is being read wait for that one read instead of each starting their own.
+ * Whoever owns one clears it when a write may change what it holds, on every instance (through the
+ * event bus). The promise is kept, not the rows, so the requests that arrive while a page is being
+ * read wait for that one read instead of each starting their own.
  */
 export class SharedPages<T> {
   private readonly pages: LRUCache<string, Promise<T>> | null;

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from '../../../test/databases';
+import { sessionFor } from '../../../test/http';
+import { secondInstance } from '../../../test/instances';
+import type { App } from '../../app';
+import { tradespersonProfiles, userSettings } from '../../db/schema';
+import { createCustomer, createTradesperson } from '../../seed/factories';
+
+// Decision 0019: what visitors read of tradespeople is shared between them until a write clears it.
+describeOnDatabases('visitors’ reads of tradespeople, shared', (ctx) => {
+  const db = () => ctx.database().db;
+  const CACHED = { PUBLIC_CACHE_MS: '60000' };
+
+  const pro = () =>
+    createTradesperson(db(), { verified: true, basePostcode: 'LS1 4AP', businessName: 'First Name Ltd' });
+  const nameSeenBy = async (app: App, id: string, cookie?: string) =>
+    (await app.inject({ url: `/api/v1/tradespeople/${id}`, headers: cookie ? { cookie } : {} })).json()
+      .profile.businessName;
+  const renameBehindTheAppsBack = (id: string, businessName: string) =>
+    db().update(tradespersonProfiles).set({ businessName }).where(eq(tradespersonProfiles.userId, id));
+  const renameThroughTheApp = (app: App, cookie: string, businessName: string) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/v1/tradesperson/setup/details',
+      headers: { cookie },
+      payload: { businessName, phone: '07700 900123', basePostcode: 'LS1 4AP', serviceRadiusMiles: 25 },
+    });
+
+  it('answers visitors from the shared copy, and clears it when the tradesperson saves a change', async () => {
+    const app = await ctx.app(CACHED);
+    const t = await pro();
+    expect(await nameSeenBy(app, t.id)).toBe('First Name Ltd');
+    // Changed without the app knowing: visitors still get the shared copy, which shows it is shared.
+    await renameBehindTheAppsBack(t.id, 'Unannounced Ltd');
+    expect(await nameSeenBy(app, t.id)).toBe('First Name Ltd');
+    // Signed-in viewers read their own, never the visitors' copy.
+    const customer = await sessionFor(db(), (await createCustomer(db())).id);
+    expect(await nameSeenBy(app, t.id, customer)).toBe('Unannounced Ltd');
+
+    const saved = await renameThroughTheApp(app, await sessionFor(db(), t.id), 'Second Name Ltd');
+    expect(saved.statusCode).toBe(200);
+    expect(await nameSeenBy(app, t.id)).toBe('Second Name Ltd');
+    const featured = await app.inject({ url: '/api/v1/tradespeople/featured' });
+    expect(featured.statusCode).toBe(200);
+  });
+
+  it('keeps nothing of a failed read: a hidden profile is a 404, and shows as soon as it is visible', async () => {
+    const app = await ctx.app(CACHED);
+    const t = await pro();
+    const visible = (profileVisible: boolean) =>
+      db().update(userSettings).set({ profileVisible }).where(eq(userSettings.userId, t.id));
+    await visible(false);
+    expect((await app.inject({ url: `/api/v1/tradespeople/${t.id}` })).statusCode).toBe(404);
+    await visible(true);
+    expect((await app.inject({ url: `/api/v1/tradespeople/${t.id}` })).statusCode).toBe(200);
+  });
+
+  it.runIf(ctx.kind === 'postgres')(
+    "clears every instance's copy when a write goes through one of them",
+    async () => {
+      const instanceA = await ctx.app(CACHED);
+      const { app: instanceB, close } = await secondInstance(ctx, CACHED);
+      try {
+        const t = await pro();
+        expect(await nameSeenBy(instanceB, t.id)).toBe('First Name Ltd');
+        const saved = await renameThroughTheApp(instanceA, await sessionFor(db(), t.id), 'Renamed On A Ltd');
+        expect(saved.statusCode).toBe(200);
+        // Far sooner than B's 60 s: A's NOTIFY cleared B's copy.
+        await expect
+          .poll(() => nameSeenBy(instanceB, t.id), { timeout: 3000, interval: 50 })
+          .toBe('Renamed On A Ltd');
+      } finally {
+        await close();
+      }
+    },
+  );
+});
