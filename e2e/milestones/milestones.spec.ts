@@ -68,6 +68,8 @@ describeInBrowser('milestone payments', (ctx) => {
 
     await customer.goto(`/booking-milestones/${bookingId}`);
     await customer.getByRole('button', { name: 'Accept plan' }).click();
+    // The toast first: axe must not catch it half faded in (its text would read as low contrast).
+    await eventually(() => customer.getByText('Plan accepted').isVisible()).toBe(true);
     const first = customer.getByRole('listitem').filter({ hasText: 'Strip out' });
     const second = customer.getByRole('listitem').filter({ hasText: 'Fit the new suite' });
     await eventually(() => first.getByRole('button', { name: 'Pay', exact: true }).isVisible()).toBe(true);

@@ -79,8 +79,13 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page
     .waitForFunction(
       () =>
+        // Toasts fade in, and older ones fade their text out when a new one stacks on them: axe must
+        // see each settled (shown or hidden), never half way, or its text reads as low contrast.
         [...document.querySelectorAll('[data-sonner-toast]')].every(
-          (toast) => getComputedStyle(toast).opacity === '1',
+          (toast) =>
+            toast.getAttribute('data-mounted') === 'true' &&
+            getComputedStyle(toast).opacity === '1' &&
+            [...toast.children].every((part) => ['0', '1'].includes(getComputedStyle(part).opacity)),
         ),
       undefined,
       { timeout: 5_000 },
