@@ -112,8 +112,9 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandling(app);
@@ -174,13 +175,18 @@ export async function buildApp({
   // verification, suspensions), and anyone may change their name or leave: after such a write the
   // shared reads go, here before the response leaves (so the writer's next read is fresh) and on
   // other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const user = request.auth?.user;
-    if (!user || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account')) {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
+    if (
+      user &&
+      write &&
+      (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account'))
+    ) {
       publicReads.clear();
       bus.publish({ type: 'public-changed' });
     }
+    done(null, payload);
   });
   // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
   const gateway = await paymentGatewayFor(config.payments, {

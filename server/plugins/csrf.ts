@@ -13,8 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
   const appOrigin = new URL(config.appUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  const refused = () => new AppError(403, 'cross_site_request', AUTH_MESSAGES.crossSiteRefused);
+  // Callback style: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const origin = request.headers.origin;
     if (origin !== undefined) {
       let host: string | null = null;
@@ -23,11 +25,10 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
       } catch {
         host = null;
       }
-      if (origin === appOrigin || (host !== null && host === request.host)) return;
-      throw new AppError(403, 'cross_site_request', AUTH_MESSAGES.crossSiteRefused);
+      if (origin === appOrigin || (host !== null && host === request.host)) return done();
+      return done(refused());
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError(403, 'cross_site_request', AUTH_MESSAGES.crossSiteRefused);
-    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') return done(refused());
+    done();
   });
 }

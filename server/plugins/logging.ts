@@ -14,13 +14,46 @@ export function logDestination(env: Config['env']): DestinationStream {
   const stdout = pino.destination({ fd: 1, sync: true });
   if (env !== 'development') return stdout;
   // Formatted in the write call, so nothing waits in a stream buffer when the process exits.
+  const colorize = process.stdout.isTTY === true;
   const format = prettyFactory({
-    colorize: process.stdout.isTTY === true,
+    colorize,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId',
     singleLine: true,
   });
-  return { write: (line: string) => void stdout.write(format(line)) };
+  return { write: (line: string) => void stdout.write(plainLine(line, colorize) ?? format(line)) };
+}
+
+const LEVEL_NAMES: Record<number, [name: string, colour: string]> = {
+  10: ['TRACE', '90'],
+  20: ['DEBUG', '34'],
+  30: ['INFO', '32'],
+  40: ['WARN', '33'],
+};
+const PLAIN_KEYS = new Set(['level', 'time', 'pid', 'hostname', 'reqId', 'msg']);
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * A record with nothing but a message (every request line), written the way pino-pretty writes it
+ * (`[14:03:07] INFO: GET /jobs 200 4 ms`) at a fraction of the cost: pino-pretty took a tenth of the
+ * server's time on a trivial route. Anything else (errors with their stacks, objects) returns null
+ * and gets pino-pretty's full treatment.
+ */
+export function plainLine(line: string, colorize: boolean): string | null {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  const level = LEVEL_NAMES[record.level as number];
+  if (!level || typeof record.msg !== 'string') return null;
+  for (const key in record) if (!PLAIN_KEYS.has(key)) return null;
+  const at = new Date(record.time as number);
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  const name = colorize ? `\u001b[${level[1]}m${level[0]}\u001b[39m` : level[0];
+  const msg = colorize ? `\u001b[36m${record.msg}\u001b[39m` : record.msg;
+  return `[${time}] ${name}: ${msg}\n`;
 }
 
 /** A stream whose reader has gone answers EPIPE; that must not crash the process (an unhandled 'error'). */

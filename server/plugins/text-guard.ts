@@ -51,7 +51,13 @@ export function refuseNul(...parts: unknown[]): void {
  * read later, inside the upload routes, and checked there with `refuseNul`.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    refuseNul(request.params, request.query, request.body);
+  // Callback style: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseNul(request.params, request.query, request.body);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

@@ -105,10 +105,11 @@ export async function registerSessions(
   // session afresh. Dropped before the response leaves, so no later request can see the old copy; the
   // other instances are told to drop theirs too (within milliseconds, rather than SESSION_CACHE_MS).
   if (cache) {
-    app.addHook('onSend', async (request) => {
-      if (!request.auth || READS.has(request.method)) return;
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!request.auth || READS.has(request.method)) return done(null, payload);
       cache.forgetUser(request.auth.user.id);
       bus?.publish({ type: 'user-changed', userId: request.auth.user.id });
+      done(null, payload);
     });
     bus?.subscribe((event) => {
       if (event.type === 'user-changed' || event.type === 'sessions-ended') cache.forgetUser(event.userId);

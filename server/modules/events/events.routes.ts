@@ -11,7 +11,11 @@ export const eventRoutes =
       { schema: { tags: ['messaging'], summary: 'Server-Sent Events for the signed-in user' } },
       async (request, reply) => {
         const auth = requireUser(request);
-        // The response is written by the hub for as long as the browser keeps it open.
+        // The response is written by the hub for as long as the browser keeps it open. Headers set so
+        // far (the security headers) go with it: a hijacked reply no longer sends them itself.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        }
         reply.hijack();
         hub.open(auth.user.id, auth.sessionHash, reply.raw, request.id);
       },
