@@ -96,12 +96,20 @@ async function load(url, { headers = {}, seconds = SECONDS, warmup = WARMUP, exp
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, wrong, total: r.requests.total };
 }
 
-const rows = new Map(); // label -> { section, target, runs: [{rps, p99, wrong, ratio}] }
-function record(section, label, target, result, raw) {
+const rows = new Map(); // label -> { section, target, runs: [{rps, p99, wrong, ratio, same}] }
+/**
+ * `raw` is this run's raw node:http trivial route; `same`, for a file, is raw node:http sending the same
+ * bytes in the same run. A file's target is judged against `same`: sending 100 KB cannot match sending
+ * 15 bytes, and the load generator, not the server, is then what limits both.
+ */
+function record(section, label, target, result, raw, same) {
   if (!rows.has(label)) rows.set(label, { section, target, runs: [] });
   const ratio = raw ? result.rps / raw : null;
-  rows.get(label).runs.push({ ...result, ratio });
-  const pct = ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw`;
+  const vsSame = same ? result.rps / same : null;
+  rows.get(label).runs.push({ ...result, ratio, same: vsSame });
+  const pct =
+    (ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw`) +
+    (vsSame === null ? '' : `, ${(vsSame * 100).toFixed(1)}% of raw sending the same bytes`);
   process.stdout.write(
     `  ${label.padEnd(58)} ${fmt(result.rps).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  ${pct}${result.wrong ? `  ${result.wrong} WRONG ANSWERS` : ''}\n`,
   );
@@ -155,20 +163,10 @@ try {
     const rawRps = ref.rps;
     if (SECTIONS.has('platform')) {
       record('reference', 'bare Fastify, same route', null, await load(bare.url), rawRps);
-      record(
-        'reference',
-        'raw node:http, landing HTML (same brotli bytes)',
-        null,
-        await load(`${raw.url}/landing`),
-        rawRps,
-      );
-      record(
-        'reference',
-        'raw node:http, entry script (same brotli bytes)',
-        null,
-        await load(`${raw.url}/asset`),
-        rawRps,
-      );
+      const rawLanding = await load(`${raw.url}/landing`);
+      record('reference', 'raw node:http, landing HTML (same brotli bytes)', null, rawLanding, rawRps);
+      const rawAsset = await load(`${raw.url}/asset`);
+      record('reference', 'raw node:http, entry script (same brotli bytes)', null, rawAsset, rawRps);
       record(
         'platform',
         'GET /api/health (default log level)',
@@ -176,13 +174,8 @@ try {
         await load(`${base}/api/health`),
         rawRps,
       );
-      record(
-        'platform',
-        'GET / landing HTML (brotli)',
-        0.5,
-        await load(`${base}/`, { headers: BROWSER }),
-        rawRps,
-      );
+      const landing = await load(`${base}/`, { headers: BROWSER });
+      record('platform', 'GET / landing HTML (brotli)', 0.5, landing, rawRps, rawLanding.rps);
       const etag = (await fetch(`${base}/`, { headers: BROWSER })).headers.get('etag');
       if (etag) {
         const revalidate = await load(`${base}/`, {
@@ -191,13 +184,8 @@ try {
         });
         record('platform', 'GET / revalidated (If-None-Match: 304)', 0.5, revalidate, rawRps);
       } else process.stdout.write('  GET / sends no ETag: revalidation not measured\n');
-      record(
-        'platform',
-        `GET ${asset} (brotli)`,
-        0.5,
-        await load(`${base}${asset}`, { headers: BROWSER }),
-        rawRps,
-      );
+      const file = await load(`${base}${asset}`, { headers: BROWSER });
+      record('platform', `GET ${asset} (brotli)`, 0.5, file, rawRps, rawAsset.rps);
     }
     for (const step of walk) {
       if (!SECTIONS.has(step.section)) continue;
@@ -232,23 +220,24 @@ for (const [label, row] of rows) {
   const rps = median(row.runs.map((r) => r.rps));
   const p99 = median(row.runs.map((r) => r.p99));
   const ratio = row.runs[0].ratio === null ? null : median(row.runs.map((r) => r.ratio));
+  const same = row.runs[0].same === null ? null : median(row.runs.map((r) => r.same));
   const wrong = row.runs.reduce((s, r) => s + r.wrong, 0);
   let verdict = '';
   if (row.target !== null) {
     const met =
       wrong === 0 &&
       (row.target < 1
-        ? ratio >= row.target
+        ? (same ?? ratio) >= row.target
         : rps >= row.target && (row.section !== 'signed-in' || p99 <= 50));
     if (!met) missed++;
     verdict = met ? 'met' : 'NOT MET';
     verdict +=
       row.target < 1
-        ? ` (≥ ${row.target * 100}% of raw)`
+        ? ` (≥ ${row.target * 100}% of raw${same === null ? '' : ' sending the same bytes'})`
         : ` (≥ ${fmt(row.target)} req/s${row.section === 'signed-in' ? ', p99 ≤ 50 ms' : ''})`;
   }
   process.stdout.write(
-    `  ${label.padEnd(58)} ${fmt(rps).padStart(7)} req/s  p99 ${String(p99).padStart(3)} ms  ${ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw  `}${wrong ? `${wrong} wrong  ` : ''}${verdict}\n`,
+    `  ${label.padEnd(58)} ${fmt(rps).padStart(7)} req/s  p99 ${String(p99).padStart(3)} ms  ${ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw  `}${same === null ? '' : `${(same * 100).toFixed(1)}% of same bytes  `}${wrong ? `${wrong} wrong  ` : ''}${verdict}\n`,
   );
 }
 process.stdout.write(`\n${missed === 0 ? 'every target met' : `${missed} target(s) not met`}\n`);
