@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ensureEmbeddedCluster } from './embedded-cluster';
+import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,6 +38,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
+      // Every parameterised statement is prepared once per connection (preparing-client.ts).
+      Client: PreparingClient,
       connectionString: options.url,
       max: options.poolMax ?? 10,
       application_name: options.applicationName ?? 'tradenest',
