@@ -2,7 +2,16 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { bookings, jobPostings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import {
+  bookings,
+  jobPostings,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  profiles,
+  quotes,
+} from '../../db/schema';
+import { toRating } from '../ratings';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -82,25 +91,28 @@ export async function jobsOfBookings(db: Executor, rows: BookingRow[]) {
  * (the ledger's release postings to its payable account). Completed but unpaid, or paid but still held,
  * work is not earnings yet.
  */
-export async function tradespersonBookingStats(db: Executor, tradespersonId: string) {
-  const [[row], [earned]] = await Promise.all([
-    db
-      .select({
-        active: sql<number>`count(*) filter (where ${bookings.status} in ('pending', 'confirmed'))::int`,
-      })
-      .from(bookings)
-      .where(eq(bookings.tradespersonId, tradespersonId)),
-    db
-      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPence}), 0)` })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(
-        and(
-          eq(ledgerAccounts.code, `tradesperson_payable:${tradespersonId}`),
-          eq(ledgerTransactions.kind, 'release'),
-        ),
-      ),
-  ]);
-  return { active: row?.active ?? 0, earningsPence: Number(earned?.total ?? 0) };
+/**
+ * A tradesperson's dashboard figures in one statement: active bookings, quotes waiting for an answer,
+ * money released to them (the ledger's release postings to their payable account) and their rating's
+ * totals. Four round trips were a third of the dashboard's queries (bench/README.md).
+ */
+export async function tradespersonDashboardStats(db: Executor, tradespersonId: string) {
+  const result = await db.execute(sql`
+    select
+      (select count(*)::int from ${bookings} b
+        where b.tradesperson_id = p.id and b.status in ('pending', 'confirmed')) as active,
+      (select count(*)::int from ${quotes} q where q.tradesperson_id = p.id and q.status = 'pending') as pending_quotes,
+      (select coalesce(sum(e.amount_pence), 0)::bigint from ${ledgerEntries} e
+        join ${ledgerAccounts} a on a.id = e.account_id
+        join ${ledgerTransactions} t on t.id = e.transaction_id
+        where a.code = 'tradesperson_payable:' || p.id::text and t.kind = 'release') as earnings_pence,
+      p.rating_total, p.review_count
+    from ${profiles} p where p.id = ${tradespersonId}`);
+  const [row] = (result as { rows: Record<string, number | string>[] }).rows;
+  return {
+    active: Number(row?.active ?? 0),
+    pendingQuotes: Number(row?.pending_quotes ?? 0),
+    earningsPence: Number(row?.earnings_pence ?? 0),
+    ...toRating({ ratingTotal: Number(row?.rating_total ?? 0), reviewCount: Number(row?.review_count ?? 0) }),
+  };
 }

@@ -96,18 +96,6 @@ export async function quotesOfTradesperson(
   return limit ? query.limit(limit) : query;
 }
 
-export async function countQuotes(
-  db: Executor,
-  tradespersonId: string,
-  status: QuoteStatus,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(quotes)
-    .where(and(eq(quotes.tradespersonId, tradespersonId), eq(quotes.status, status)));
-  return row?.n ?? 0;
-}
-
 export async function jobsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select().from(jobPostings).where(inArray(jobPostings.id, ids));
