@@ -165,11 +165,12 @@ export async function buildApp({
 
   // Shared open-jobs pages (decision 0009): a write through any instance clears every instance's.
   const openJobPages = new SharedPages<SharedOpenJobs>(config.openJobsCacheMs);
-  // What visitors read of tradespeople (decision 0019), cleared the same way.
+  // What visitors read of tradespeople (decision 0020), cleared the same way.
   const publicReads = new SharedPages<unknown>(config.publicCacheMs);
   bus.subscribe((event) => {
     if (event.type === 'jobs-changed') openJobPages.clear();
-    if (event.type === 'public-changed') publicReads.clear();
+    // resync: this instance may have missed announcements while its listening connection was down.
+    if (event.type === 'public-changed' || event.type === 'resync') publicReads.clear();
   });
   // Tradespeople and admins change what visitors read through many routes (profiles, photos, replies,
   // verification, suspensions), and anyone may change their name or leave: after such a write the

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 /**
  * Reads shared by every viewer on this instance, kept for at most `ttlMs`: the open-jobs list as every
  * tradesperson sees it before their own view is applied (decision 0009), and what visitors read of
- * tradespeople (featured, search, profiles, reviews; decision 0019). Most such requests are then
+ * tradespeople (featured, search, profiles, reviews; decision 0020). Most such requests are then
  * answered without reading the database, which is what lets them keep up under load.
  *
  * Whoever owns one clears it when a write may change what it holds, on every instance (through the

@@ -15,7 +15,7 @@ export type BusEvent =
   | { type: 'sessions-ended'; userId: string }
   /** Jobs or quotes changed: shared pages of the open-jobs list are stale (decision 0009). */
   | { type: 'jobs-changed' }
-  /** Something visitors read of tradespeople may have changed: shared public reads are stale (0019). */
+  /** Something visitors read of tradespeople may have changed: shared public reads are stale (0020). */
   | { type: 'public-changed' }
   /** This instance may have missed announcements (its listening connection dropped): resync everyone. */
   | { type: 'resync' };

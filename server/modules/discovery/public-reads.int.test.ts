@@ -7,7 +7,7 @@ import type { App } from '../../app';
 import { tradespersonProfiles, userSettings } from '../../db/schema';
 import { createCustomer, createTradesperson } from '../../seed/factories';
 
-// Decision 0019: what visitors read of tradespeople is shared between them until a write clears it.
+// Decision 0020: what visitors read of tradespeople is shared between them until a write clears it.
 describeOnDatabases('visitors’ reads of tradespeople, shared', (ctx) => {
   const db = () => ctx.database().db;
   const CACHED = { PUBLIC_CACHE_MS: '60000' };

@@ -29,7 +29,7 @@ export const tradespeopleRoutes =
   (deps: DiscoveryDeps): FastifyPluginAsyncZod =>
   async (app) => {
     /**
-     * What a visitor reads here is the same for every visitor, so it is shared (decision 0019) until a
+     * What a visitor reads here is the same for every visitor, so it is shared (decision 0020) until a
      * write clears it. Signed-in viewers read their own: their saved pros, their own hidden profile.
      */
     function forVisitors<T>(request: FastifyRequest, key: string, read: () => Promise<T>): Promise<T> {

@@ -45,7 +45,7 @@ import {
 
 export interface DiscoveryDeps {
   db: Database;
-  /** Visitors' reads shared between them (decision 0019); absent: always read. */
+  /** Visitors' reads shared between them (decision 0020); absent: always read. */
   publicReads?: SharedPages<unknown>;
 }
 
