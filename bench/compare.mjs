@@ -6,7 +6,7 @@
 //
 //   node bench/compare.mjs                      # demo data on a scratch PostgreSQL database
 //   BENCH_SECTIONS=platform,public node bench/compare.mjs
-//   BENCH_DATABASE=tradenest_load BENCH_REUSE=1 node bench/compare.mjs  # a database filled by marketplace-load.mjs (100k jobs)
+//   BENCH_FILL=1 node bench/compare.mjs         # the demo data inside marketplace-load.mjs's 100k jobs
 //
 // Targets (issue 19): trivial route ≥ 60% of raw; landing HTML and static assets ≥ 50% of raw;
 // public, viewer-independent reads ≥ 5,000 req/s; every signed-in GET ≥ 1,500 req/s with p99 ≤ 50 ms.
@@ -18,7 +18,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { fmt, freePort, loadServerEnv, npmStart, root, scratchDatabase, waitFor200 } from './lib.mjs';
+import {
+  fillMarketplace,
+  fmt,
+  freePort,
+  loadServerEnv,
+  npmStart,
+  root,
+  scratchDatabase,
+  waitFor200,
+} from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -146,6 +155,21 @@ let raw;
 let bare;
 try {
   await waitFor200(`${base}/api/ready`, performance.now(), 180_000);
+  if (process.env.BENCH_FILL === '1' && !reused) {
+    const started = performance.now();
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    await client.query('begin');
+    await fillMarketplace(client);
+    await client.query('commit');
+    // As marketplace-load.mjs: measured on settled tables, not while autovacuum works through them.
+    await client.query('vacuum analyze');
+    const { rows } = await client.query('select count(*)::int as jobs from job_postings');
+    await client.end();
+    process.stdout.write(
+      `filled in ${fmt((performance.now() - started) / 1000, 1)} s: ${rows[0].jobs} jobs\n`,
+    );
+  }
   raw = await reference(RAW_SERVER, [dist, asset]);
   bare = await reference(BARE_FASTIFY);
 

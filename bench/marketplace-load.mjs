@@ -6,7 +6,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { fmt, freePort, loadServerEnv, npmStart, scratchDatabase, waitFor200 } from './lib.mjs';
+import {
+  fillMarketplace,
+  fmt,
+  freePort,
+  loadServerEnv,
+  npmStart,
+  scratchDatabase,
+  waitFor200,
+} from './lib.mjs';
 
 const DB = 'tradenest_load';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
@@ -30,46 +38,8 @@ await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
 await server.stop();
 if (!reuse) {
   await client.connect();
-  // Districts with real centroids, so distances and the nearby filter do real work.
-  const { rows: places } = await client.query(`select * from (values
-    ('M1', 53.4777, -2.2367), ('M4', 53.4850, -2.2300), ('SW1A', 51.5020, -0.1339), ('E1', 51.5160, -0.0590),
-    ('B1', 52.4796, -1.9078), ('LS1', 53.7974, -1.5531), ('G1', 55.8605, -4.2491), ('EH1', 55.9523, -3.1921),
-    ('CF10', 51.4737, -3.1773), ('BS1', 51.4530, -2.5930), ('NE1', 54.9725, -1.6130), ('L1', 53.4010, -2.9800)
-  ) as t(outcode, lat, lng)`);
   await client.query('begin');
-  await client.query(`
-    insert into users (id, email, password_hash, email_verified_at)
-    select gen_random_uuid(), 'load-' || i || '@example.test', '!', case when i % 3 = 0 then null else now() end
-    from generate_series(1, 40000) i`);
-  await client.query(`
-    insert into profiles (id, full_name, user_type)
-    select id, 'Load User ' || substr(email, 6, 5), case when substr(email, 6)::text ~ '^[0-9]+@' and split_part(substr(email, 6), '@', 1)::int <= 20000 then 'tradesperson' else 'customer' end
-    from users`);
-  await client.query('insert into user_settings (user_id) select id from users');
-  await client.query(`
-    insert into tradesperson_profiles (user_id, trade, base_lat, base_lng, service_radius_miles, verified)
-    select p.id, 'Plumber', 53.48 + (random() - 0.5), -2.24 + (random() - 0.5), 25, random() < 0.8
-    from profiles p where p.user_type = 'tradesperson'`);
-  await client.query(`
-    with customers as (select id, row_number() over () as n from profiles where user_type = 'customer'),
-         places as (select *, row_number() over () - 1 as n from (values ${places.map((p) => `('${p.outcode}', ${p.lat}, ${p.lng})`).join(', ')}) as v(outcode, lat, lng))
-    insert into job_postings (customer_id, title, category, description, budget_min, budget_max, postcode, outcode, lat, lng, status, created_at)
-    select c.id, 'Load test job ' || i, 'Plumbing', 'A realistic description of a plumbing job that needs doing soon, number ' || i || '.',
-           5000, 20000, pl.outcode || ' 1AA', pl.outcode, pl.lat + (random() - 0.5) * 0.05, pl.lng + (random() - 0.5) * 0.05,
-           case when i % 10 < 6 then 'open' when i % 10 < 8 then 'in_progress' when i % 10 < 9 then 'completed' else 'cancelled' end,
-           now() - (random() * interval '90 days')
-    from generate_series(1, 100000) i
-    join customers c on c.n = 1 + (i % 20000)
-    join places pl on pl.n = i % ${places.length}`);
-  // Some quotes, so detail pages and the quote-count logic have rows to read.
-  await client.query(`
-    with tps as (select user_id, row_number() over () as n from tradesperson_profiles),
-         jobs as (select id, row_number() over (order by created_at) as n from job_postings where status = 'open' limit 30000)
-    insert into quotes (job_id, tradesperson_id, amount, message)
-    select j.id, t.user_id, 15000, 'Happy to help with this.' from jobs j join tps t on t.n = 1 + (j.n * 7 % 20000)`);
-  await client.query(
-    `update job_postings j set live_quote_count = q.n from (select job_id, count(*) n from quotes group by job_id) q where q.job_id = j.id`,
-  );
+  await fillMarketplace(client);
 } else {
   await client.connect();
   await client.query('begin');
