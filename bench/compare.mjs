@@ -129,6 +129,20 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+// Routes that are not reads to load: a stream that never ends, downloads rate limited by design,
+// development-only tools, and one-time links.
+const NOT_WALKED = new Map([
+  ['/api/v1/events', 'a server-sent event stream (bench/realtime.mjs measures it)'],
+  ['/api/v1/dev/outbox', 'development only'],
+  ['/api/v1/notifications/unsubscribe', 'a one-time link from an email'],
+  ['/api/v1/files/{*}', 'uploaded files (static, private)'],
+]);
+// Example query strings where a route is usually asked with one.
+const QUERY = {
+  '/api/v1/tradespeople': '?service=plumber&location=LS1%204AP',
+  '/api/v1/geo/locations': '?q=Leeds',
+};
+
 // --- the app --------------------------------------------------------------------------------------
 
 await ensureWebBuild();
@@ -336,20 +350,6 @@ function fill(pathTemplate, world) {
   const value = byPath[pathTemplate];
   return value === null ? null : pathTemplate.replace(/\{[^}]+\}/, encodeURIComponent(value));
 }
-
-// Routes that are not reads to load: a stream that never ends, downloads rate limited by design,
-// development-only tools, and one-time links.
-const NOT_WALKED = new Map([
-  ['/api/v1/events', 'a server-sent event stream (bench/realtime.mjs measures it)'],
-  ['/api/v1/dev/outbox', 'development only'],
-  ['/api/v1/notifications/unsubscribe', 'a one-time link from an email'],
-  ['/api/v1/files/{*}', 'uploaded files (static, private)'],
-]);
-// Example query strings where a route is usually asked with one.
-const QUERY = {
-  '/api/v1/tradespeople': '?service=plumber&location=LS1%204AP',
-  '/api/v1/geo/locations': '?q=Leeds',
-};
 
 /**
  * Every GET of the OpenAPI document, with who reads it: a guest when a guest gets 200 (public), else
