@@ -60,6 +60,7 @@ export async function setBookingStatus(db: Executor, id: string, status: Booking
   return row!;
 }
 
+/** A user's bookings (as either party), newest first, each with its job: one statement. */
 export async function bookingsOfUser(
   db: Executor,
   userId: string,
@@ -67,8 +68,9 @@ export async function bookingsOfUser(
   limit?: number,
 ) {
   const query = db
-    .select()
+    .select({ booking: bookings, job: jobPostings })
     .from(bookings)
+    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
     .where(
       and(
         or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId)),
@@ -76,21 +78,13 @@ export async function bookingsOfUser(
       ),
     )
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return limit ? query.limit(limit) : query;
+  const rows = await (limit ? query.limit(limit) : query);
+  return {
+    bookings: rows.map((r) => r.booking),
+    jobs: new Map(rows.map((r) => [r.job.id, r.job])),
+  };
 }
 
-export async function jobsOfBookings(db: Executor, rows: BookingRow[]) {
-  const ids = [...new Set(rows.map((b) => b.jobId))];
-  if (ids.length === 0) return new Map<string, typeof jobPostings.$inferSelect>();
-  const jobs = await db.select().from(jobPostings).where(inArray(jobPostings.id, ids));
-  return new Map(jobs.map((j) => [j.id, j]));
-}
-
-/**
- * Active bookings, and Total Earnings: money released to the tradesperson from escrow, after the fee
- * (the ledger's release postings to its payable account). Completed but unpaid, or paid but still held,
- * work is not earnings yet.
- */
 /**
  * A tradesperson's dashboard figures in one statement: active bookings, quotes waiting for an answer,
  * money released to them (the ledger's release postings to their payable account) and their rating's

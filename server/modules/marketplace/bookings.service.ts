@@ -4,7 +4,7 @@ import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
-import { bookingsOfUser, findBooking, jobsOfBookings, setBookingStatus } from './bookings.repository';
+import { bookingsOfUser, findBooking, setBookingStatus } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus } from './jobs.repository';
 import { jobsChanged, type MarketDeps } from './jobs.service';
 import { bookingViews } from './presenters';
@@ -36,8 +36,8 @@ export async function myBookings(
   auth: AuthContext,
   options: { statuses?: BookingStatus[]; limit?: number } = {},
 ): Promise<BookingView[]> {
-  const rows = await bookingsOfUser(deps.db, auth.user.id, options.statuses, options.limit);
-  return bookingViews(deps.db, rows, await jobsOfBookings(deps.db, rows));
+  const { bookings, jobs } = await bookingsOfUser(deps.db, auth.user.id, options.statuses, options.limit);
+  return bookingViews(deps.db, bookings, jobs);
 }
 
 export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'complete';
