@@ -11,7 +11,6 @@
 // Targets (issue 19): trivial route ≥ 60% of raw; landing HTML and static assets ≥ 50% of raw;
 // public, viewer-independent reads ≥ 5,000 req/s; every signed-in GET ≥ 1,500 req/s with p99 ≤ 50 ms.
 // TradeNest runs at its default log level (info), its log written to a file as a shipper would read it.
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +22,9 @@ import {
   fmt,
   freePort,
   loadServerEnv,
+  median,
   npmStart,
+  referenceServer,
   root,
   scratchDatabase,
   waitFor200,
@@ -71,27 +72,6 @@ fastify.get('/', async () => ({ status: 'ok' }));
 fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => process.send?.('ready'));
 `;
 
-async function reference(script, args = []) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', script, ...args], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const deadline = setTimeout(() => child.kill('SIGKILL'), 60 * 60_000);
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop() {
-      clearTimeout(deadline);
-      child.kill('SIGTERM');
-    },
-  };
-}
-
 // --- measurement ----------------------------------------------------------------------------------
 
 async function load(url, { headers = {}, seconds = SECONDS, warmup = WARMUP, expect = 200 } = {}) {
@@ -123,11 +103,6 @@ function record(section, label, target, result, raw, same) {
     `  ${label.padEnd(58)} ${fmt(result.rps).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  ${pct}${result.wrong ? `  ${result.wrong} WRONG ANSWERS` : ''}\n`,
   );
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // Routes that are not reads to load: a stream that never ends, downloads rate limited by design,
 // development-only tools, and one-time links.
@@ -184,8 +159,8 @@ try {
       `filled in ${fmt((performance.now() - started) / 1000, 1)} s: ${rows[0].jobs} jobs\n`,
     );
   }
-  raw = await reference(RAW_SERVER, [dist, asset]);
-  bare = await reference(BARE_FASTIFY);
+  raw = await referenceServer(RAW_SERVER, [dist, asset]);
+  bare = await referenceServer(BARE_FASTIFY);
 
   const world = await worldOf(scratch.url);
   const sessions = {};

@@ -226,3 +226,44 @@ export async function fillMarketplace(client) {
     `update job_postings j set live_quote_count = q.n from (select job_id, count(*) n from quotes group by job_id) q where q.job_id = j.id and j.live_quote_count <> q.n`,
   );
 }
+
+/**
+ * A reference server in a process of its own (like the app): `script` is run by `node -e`, listens on
+ * 127.0.0.1:$PORT and sends 'ready' over IPC once listening. Benchmarks print their figures beside
+ * raw node:http measured in the same run, so a reader sees the machine's state and the ratio.
+ */
+export async function referenceServer(script, args = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', script, ...args], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const deadline = setTimeout(() => child.kill('SIGKILL'), 90 * 60_000);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop() {
+      clearTimeout(deadline);
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/** Raw node:http answering `{"status":"ok"}` to everything: the platform's limit on this machine. */
+export const RAW_OK_SERVER = `
+const http = require('node:http');
+const ok = JSON.stringify({ status: 'ok' });
+http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(ok);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
+`;
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
