@@ -1,6 +1,9 @@
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { prettyFactory } from 'pino-pretty';
-import { describe, expect, it } from 'vitest';
-import { genReqId, plainLine, redactUrl } from './logging';
+import { describe, expect, it, vi } from 'vitest';
+import { BatchedWriter, genReqId, plainLine, redactUrl } from './logging';
 
 describe('log redaction', () => {
   it('hides secret query values and keeps the rest', () => {
@@ -39,5 +42,37 @@ describe('readable log lines in development', () => {
     expect(plainLine(record({ level: 50, msg: 'boom' }), false)).toBeNull();
     expect(plainLine(record({ msg: 'done', published: 3 }), false)).toBeNull();
     expect(plainLine('not json', false)).toBeNull();
+  });
+});
+
+describe('log lines written in batches', () => {
+  function fileWriter(maxBytes?: number) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tradenest-log-')), 'out.log');
+    const fd = openSync(file, 'w');
+    return { writer: new BatchedWriter(fd, maxBytes, 20), read: () => readFileSync(file, 'utf8') };
+  }
+
+  it('holds lines briefly and writes them together, in order', async () => {
+    const { writer, read } = fileWriter();
+    writer.write('one\n');
+    writer.write('two\n');
+    expect(read()).toBe('');
+    await vi.waitFor(() => expect(read()).toBe('one\ntwo\n'));
+  });
+
+  it('writes at once for an error, and as soon as a batch is full', () => {
+    const { writer, read } = fileWriter(10);
+    writer.write('info\n');
+    writer.write('error\n', true);
+    expect(read()).toBe('info\nerror\n');
+    writer.write('0123456789\n');
+    expect(read()).toBe('info\nerror\n0123456789\n');
+  });
+
+  it('drops a batch whose reader has gone instead of failing or waiting', () => {
+    const writer = new BatchedWriter(987_654);
+    writer.write('nobody reads this\n', true);
+    writer.write('nor this\n');
+    expect(() => writer.flush()).not.toThrow();
   });
 });
