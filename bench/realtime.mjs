@@ -2,9 +2,16 @@
 // (`GET /api/v1/events`), while 200 messages a second are sent through the API; how long each takes
 // from the send until its recipient's stream has it. Then the same across two instances: streams on
 // instance B, messages sent through instance A (LISTEN/NOTIFY between them).
-// Targets: RSS under 500 MB with 5,000 streams; delivery p95 under 100 ms (150 ms across instances).
+// Targets: RSS under 500 MB with 5,000 streams; delivery p95 at most 100 ms (150 ms across instances),
+// as the median of BENCH_RUNS full runs (default 3), each on a freshly filled database with fresh
+// servers. Each run first measures the yardstick: the same client, streams and load against a raw
+// node:http server (bench/realtime-reference.mjs), so the reader sees what the machine and the
+// client cost on their own at that moment. Speed is printed, never asserted.
+import { fork, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import {
@@ -13,6 +20,7 @@ import {
   freePort,
   loadServerEnv,
   npmStart,
+  root,
   rssMb,
   scratchDatabase,
   waitFor200,
@@ -22,69 +30,76 @@ const DB = 'tradenest_realtime';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // A message not delivered this long after the last send counts as lost.
 const DRAIN_DEADLINE_MS = 5000;
 
 const scratch = await scratchDatabase(DB, 'realtime');
 await ensureWebBuild();
-await scratch.prepare();
 
 const envFor = (port) => ({ ...loadServerEnv(scratch.url, port), SESSION_CACHE_MS: '60000' });
-const portA = await freePort();
-const portB = await freePort();
-const serverA = npmStart(envFor(portA));
-await waitFor200(`http://127.0.0.1:${portA}/api/ready`, performance.now());
 
-// Users in pairs, one conversation per pair, a session per user: every stream is a different user.
-const client = new pg.Client({ connectionString: scratch.url });
-await client.connect();
-const tokens = Array.from({ length: STREAMS }, () => randomBytes(32).toString('base64url'));
-await client.query('begin');
-const { rows: people } = await client.query(
-  `insert into users (email, password_hash, email_verified_at)
-   select 'rt-' || i || '@example.test', '!', now() from generate_series(1, $1) i returning id`,
-  [STREAMS],
-);
-await client.query(
-  `insert into profiles (id, full_name, user_type)
-   select id, 'Realtime User', case when row_number() over () % 2 = 0 then 'customer' else 'tradesperson' end from users`,
-);
-await client.query('insert into user_settings (user_id) select id from users');
-await client.query(
-  `insert into sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
-   select unnest($1::text[]), unnest($2::uuid[]), now() + interval '1 day', now() + interval '1 day'`,
-  [tokens.map((t) => createHash('sha256').update(t).digest('hex')), people.map((p) => p.id)],
-);
-const { rows: conversations } = await client.query(
-  `insert into conversations (participant_one_id, participant_two_id)
-   select unnest($1::uuid[]), unnest($2::uuid[]) returning id, participant_one_id, participant_two_id`,
-  [
-    people.filter((_, i) => i % 2 === 0).map((p) => p.id),
-    people.filter((_, i) => i % 2 === 1).map((p) => p.id),
-  ],
-);
-await client.query('commit');
-await client.end();
-const tokenOf = new Map(people.map((p, i) => [p.id, tokens[i]]));
+/** Users in pairs, one conversation per pair, a session per user: every stream is a different user. */
+async function fill() {
+  await scratch.prepare();
+  const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/cli/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, ...envFor(0) },
+    encoding: 'utf8',
+  });
+  if (migrated.status !== 0) throw new Error(`migrations failed: ${migrated.stderr}`);
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  const tokens = Array.from({ length: STREAMS }, () => randomBytes(32).toString('base64url'));
+  await client.query('begin');
+  const { rows: people } = await client.query(
+    `insert into users (email, password_hash, email_verified_at)
+     select 'rt-' || i || '@example.test', '!', now() from generate_series(1, $1) i returning id`,
+    [STREAMS],
+  );
+  await client.query(
+    `insert into profiles (id, full_name, user_type)
+     select id, 'Realtime User', case when row_number() over () % 2 = 0 then 'customer' else 'tradesperson' end from users`,
+  );
+  await client.query('insert into user_settings (user_id) select id from users');
+  await client.query(
+    `insert into sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
+     select unnest($1::text[]), unnest($2::uuid[]), now() + interval '1 day', now() + interval '1 day'`,
+    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), people.map((p) => p.id)],
+  );
+  const { rows: conversations } = await client.query(
+    `insert into conversations (participant_one_id, participant_two_id)
+     select unnest($1::uuid[]), unnest($2::uuid[]) returning id, participant_one_id, participant_two_id`,
+    [
+      people.filter((_, i) => i % 2 === 0).map((p) => p.id),
+      people.filter((_, i) => i % 2 === 1).map((p) => p.id),
+    ],
+  );
+  await client.query('commit');
+  await client.end();
+  return { people, conversations, tokenOf: new Map(people.map((p, i) => [p.id, tokens[i]])) };
+}
 
+let data; // this run's people, conversations and tokens
 const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-const pending = new Map(); // message content id -> send start time
+const pending = new Map(); // message content -> send start time
 let onDrained = null; // set while waiting for the last messages of a load
 const latencies = [];
+const answers = []; // send start until the API's 201: the part of a delivery spent in the send itself
 
 /** Opens one event stream per user; resolves once every stream said 'ready'. */
 function openStreams(port) {
   const requests = [];
   let ready = 0;
   return new Promise((resolve, reject) => {
-    for (const p of people) {
+    for (const p of data.people) {
       const req = http.get(
         {
           host: '127.0.0.1',
           port,
           path: '/api/v1/events',
           agent,
-          headers: { cookie: `tn_session=${tokenOf.get(p.id)}` },
+          headers: { cookie: `tn_session=${data.tokenOf.get(p.id)}` },
         },
         (res) => {
           if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
@@ -96,7 +111,7 @@ function openStreams(port) {
             while (end !== -1) {
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
-              if (block.startsWith('event: ready') && ++ready === people.length) resolve(requests);
+              if (block.startsWith('event: ready') && ++ready === data.people.length) resolve(requests);
               if (block.startsWith('event: message')) {
                 const { message } = JSON.parse(block.slice(block.indexOf('data: ') + 6));
                 const started = pending.get(message.content);
@@ -121,11 +136,12 @@ const sendAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 let sentCount = 0;
 let failed = 0;
 function send(port) {
-  const c = conversations[sentCount % conversations.length];
+  const c = data.conversations[sentCount % data.conversations.length];
   const sender = sentCount % 2 === 0 ? c.participant_one_id : c.participant_two_id;
   const content = `bench message ${sentCount++} ${randomBytes(4).toString('hex')}`;
   const body = JSON.stringify({ content });
-  pending.set(content, performance.now());
+  const started = performance.now();
+  pending.set(content, started);
   const req = http.request(
     {
       host: '127.0.0.1',
@@ -134,12 +150,13 @@ function send(port) {
       path: `/api/v1/conversations/${c.id}/messages`,
       agent: sendAgent,
       headers: {
-        cookie: `tn_session=${tokenOf.get(sender)}`,
+        cookie: `tn_session=${data.tokenOf.get(sender)}`,
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
       },
     },
     (res) => {
+      answers.push(performance.now() - started);
       if (res.statusCode !== 201) failed++;
       res.resume();
     },
@@ -148,12 +165,57 @@ function send(port) {
   req.end(body);
 }
 
-/** Sends RATE messages a second for SECONDS through `port`, then waits for the stragglers. */
-async function sendLoad(port) {
+/** CPU time (user + system, in seconds) a process has used; 0 once it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the PostgreSQL backends connected to the scratch database (a local server only). */
+function postgresSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmd.startsWith('postgres:') && cmd.includes(` ${DB} `)) total += cpuSeconds(Number(entry));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return total;
+}
+
+/** CPU time (seconds) the whole machine spent busy, all cores: other people's work shows here too. */
+function machineSeconds() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Sends RATE messages a second for SECONDS through `port`, then waits for the stragglers. Returns
+ * the figures, with the CPU each process named in `pids` (and PostgreSQL, and this client) used.
+ */
+async function sendLoad(port, pids) {
   latencies.length = 0;
+  answers.length = 0;
   pending.clear();
   sentCount = 0;
   failed = 0;
+  const cpuBefore = {
+    servers: pids.map(cpuSeconds),
+    postgres: postgresSeconds(),
+    client: process.cpuUsage(),
+    machine: machineSeconds(),
+  };
   const started = performance.now();
   const interval = 1000 / RATE;
   let next = started;
@@ -176,44 +238,139 @@ async function sendLoad(port) {
   ]);
   clearTimeout(deadline);
   onDrained = null;
-  return { sent: sentCount, seconds: (performance.now() - started) / 1000 };
-}
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-function report(label, { sent }) {
+  const client = process.cpuUsage(cpuBefore.client);
   const sorted = [...latencies].sort((a, b) => a - b);
-  process.stdout.write(
-    `${label}: ${fmt(sent)} sent, ${fmt(sorted.length)} delivered, ${fmt(pending.size)} lost, ${fmt(failed)} failed sends; ` +
-      `latency p50 ${fmt(pct(sorted, 50), 1)} ms, p95 ${fmt(pct(sorted, 95), 1)} ms, p99 ${fmt(pct(sorted, 99), 1)} ms, max ${fmt(sorted.at(-1) ?? 0, 1)} ms\n`,
+  const answered = [...answers].sort((a, b) => a - b);
+  return {
+    sent: sentCount,
+    delivered: sorted.length,
+    lost: pending.size,
+    failed,
+    seconds: (performance.now() - started) / 1000,
+    p50: pct(sorted, 50),
+    p95: pct(sorted, 95),
+    p99: pct(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    answerP50: pct(answered, 50),
+    answerP95: pct(answered, 95),
+    cpu: {
+      servers: pids.map((pid, i) => cpuSeconds(pid) - cpuBefore.servers[i]),
+      postgres: postgresSeconds() - cpuBefore.postgres,
+      client: (client.user + client.system) / 1e6,
+      machine: machineSeconds() - cpuBefore.machine,
+    },
+  };
+}
+
+function line(label, r) {
+  const ours = r.cpu.servers.reduce((a, b) => a + b, 0) + r.cpu.postgres + r.cpu.client;
+  const cpu =
+    `CPU ${r.cpu.servers.map((s) => fmt(s, 1)).join(' + ')} s server, ${fmt(r.cpu.postgres, 1)} s PostgreSQL, ${fmt(r.cpu.client, 1)} s client, ` +
+    `${fmt(Math.max(0, r.cpu.machine - ours), 1)} s everything else on the machine (of ${fmt(r.seconds * os.cpus().length, 0)} core-seconds)`;
+  return (
+    `  ${label}: ${fmt(r.sent)} sent, ${fmt(r.delivered)} delivered, ${fmt(r.lost)} lost, ${fmt(r.failed)} failed sends; ` +
+    `latency p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, p99 ${fmt(r.p99, 1)} ms, max ${fmt(r.max, 1)} ms; ` +
+    `the send's answer p50 ${fmt(r.answerP50, 1)} ms, p95 ${fmt(r.answerP95, 1)} ms; ${cpu} over ${fmt(r.seconds, 1)} s\n`
   );
 }
 
-let serverB;
-try {
-  const pidA = findServerPid(serverA.child.pid);
-  const rssIdle = rssMb(pidA);
-  const opening = performance.now();
-  let streams = await openStreams(portA);
-  process.stdout.write(
-    `instance A: ${fmt(STREAMS)} streams open in ${fmt((performance.now() - opening) / 1000, 1)} s; RSS ${fmt(rssIdle)} MB before, ${fmt(rssMb(pidA))} MB with them (target < 500 MB)\n`,
-  );
-  const one = await sendLoad(portA);
-  report(`one instance, ${RATE} messages/s for ${SECONDS} s (target p95 < 100 ms)`, one);
-  process.stdout.write(`instance A RSS after the load: ${fmt(rssMb(pidA))} MB\n`);
-  for (const r of streams) r.destroy();
+/** The yardstick: raw node:http, the same streams and load. */
+async function reference() {
+  const child = fork(new URL('./realtime-reference.mjs', import.meta.url), { stdio: 'ignore' });
+  try {
+    const ready = new Promise((resolve) => child.once('message', resolve));
+    child.send({
+      tokens: Object.fromEntries(data.people.map((p) => [data.tokenOf.get(p.id), p.id])),
+      conversations: Object.fromEntries(
+        data.conversations.map((c) => [c.id, [c.participant_one_id, c.participant_two_id]]),
+      ),
+    });
+    const { port } = await ready;
+    const streams = await openStreams(port);
+    const result = await sendLoad(port, [child.pid]);
+    for (const r of streams) r.destroy();
+    return result;
+  } finally {
+    child.kill();
+  }
+}
 
-  serverB = npmStart(envFor(portB));
-  await waitFor200(`http://127.0.0.1:${portB}/api/ready`, performance.now());
-  streams = await openStreams(portB);
-  const two = await sendLoad(portA);
-  report(`two instances, streams on B, sent through A (target p95 < 150 ms)`, two);
+async function run(n) {
+  const load = os.loadavg()[0];
+  data = await fill();
+  const ref = await reference();
+  process.stdout.write(`run ${n} (load average ${fmt(load, 1)} before it)\n`);
+  process.stdout.write(line('yardstick, raw node:http', ref));
+
+  const portA = await freePort();
+  const portB = await freePort();
+  const serverA = npmStart(envFor(portA));
+  let serverB;
+  try {
+    await waitFor200(`http://127.0.0.1:${portA}/api/ready`, performance.now());
+    const pidA = findServerPid(serverA.child.pid);
+    const rssIdle = rssMb(pidA);
+    const opening = performance.now();
+    let streams = await openStreams(portA);
+    const openSeconds = (performance.now() - opening) / 1000;
+    const rssStreams = rssMb(pidA);
+    const one = await sendLoad(portA, [pidA]);
+    const rssAfter = rssMb(pidA);
+    process.stdout.write(line(`one instance (target p95 ≤ 100 ms)`, one));
+    for (const r of streams) r.destroy();
+
+    serverB = npmStart(envFor(portB));
+    await waitFor200(`http://127.0.0.1:${portB}/api/ready`, performance.now());
+    const pidB = findServerPid(serverB.child.pid);
+    streams = await openStreams(portB);
+    const rssB = rssMb(pidB);
+    const two = await sendLoad(portA, [pidA, pidB]);
+    process.stdout.write(line('two instances, streams on B, sent through A (target p95 ≤ 150 ms)', two));
+    for (const r of streams) r.destroy();
+    process.stdout.write(
+      `  RSS: A ${fmt(rssIdle)} MB before the streams, ${fmt(rssStreams)} MB with ${fmt(STREAMS)} open (opened in ${fmt(openSeconds, 1)} s), ` +
+        `${fmt(rssAfter)} MB after the load; B ${fmt(rssB)} MB with ${fmt(STREAMS)} streams (target < 500 MB)\n`,
+    );
+    return { ref, one, two, rss: Math.max(rssStreams, rssAfter, rssB) };
+  } finally {
+    await Promise.all([serverA.stop(), serverB?.stop()]);
+  }
+}
+
+const results = [];
+try {
   process.stdout.write(
-    `instance B RSS with ${fmt(STREAMS)} streams: ${fmt(rssMb(findServerPid(serverB.child.pid)))} MB\n`,
+    `${fmt(STREAMS)} streams, ${fmt(RATE)} messages/s for ${fmt(SECONDS)} s, ${RUNS} run(s); ${os.cpus().length} cores, Node ${process.version}\n`,
   );
-  for (const r of streams) r.destroy();
+  for (let i = 1; i <= RUNS; i++) results.push(await run(i));
 } finally {
   agent.destroy();
   sendAgent.destroy();
-  await Promise.all([serverA.stop(), serverB?.stop()]);
   await scratch.finish();
 }
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const summary = (label, pick, target) => {
+  const p95s = results.map((r) => pick(r).p95);
+  const m = median(p95s);
+  const verdict = target
+    ? m <= target
+      ? ` (target ≤ ${target} ms: met)`
+      : ` (target ≤ ${target} ms: NOT met)`
+    : '';
+  return (
+    `  ${label}: p95 ${p95s.map((v) => fmt(v, 1)).join(' / ')} ms, median **${fmt(m, 1)} ms**${verdict}; ` +
+    `median p50 ${fmt(median(results.map((r) => pick(r).p50)), 1)} ms, p99 ${fmt(median(results.map((r) => pick(r).p99)), 1)} ms; ` +
+    `lost ${fmt(results.reduce((n, r) => n + pick(r).lost, 0))}, failed ${fmt(results.reduce((n, r) => n + pick(r).failed, 0))}\n`
+  );
+};
+process.stdout.write(
+  `median of ${results.length} run(s):\n` +
+    summary('yardstick, raw node:http', (r) => r.ref) +
+    summary('one instance', (r) => r.one, 100) +
+    summary('two instances', (r) => r.two, 150) +
+    `  highest RSS of a server with ${fmt(STREAMS)} streams: ${results.map((r) => fmt(r.rss)).join(' / ')} MB (target < 500 MB)\n`,
+);

@@ -178,7 +178,12 @@ export async function buildApp({
   // other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
     const user = request.auth?.user;
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
+    // A message sent or read (sessionUnchanged) changes nothing a visitor reads of anyone either.
+    const write =
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      !request.routeOptions.config.sessionUnchanged;
     if (
       user &&
       write &&

@@ -17,6 +17,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A write (POST, PATCH…) that changes nothing a session carries: not the user, their settings,
+     * roles or sessions (sending a message, marking one read). The accounts module then keeps its
+     * cached copies of the user's sessions, and announces nothing to other instances (decision 0008).
+     */
+    sessionUnchanged?: boolean;
+  }
 }
 
 /** The signed-in user, or a 401 the web app answers by showing the sign-in screen. */

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
-import { currentUser, signUp } from '../../../test/http';
+import { currentUser, sessionFor, signUp } from '../../../test/http';
 import { secondInstance } from '../../../test/instances';
 import { sessions, userRoles } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
+import { createConversation } from '../../seed/factories';
 
 const tokenHashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);
 
@@ -26,6 +27,29 @@ describeOnDatabases('the session cache', (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     expect((await session()).settings.darkMode).toBe(true);
+  });
+
+  it('keeps the cached session over writes that change nothing about the user (messages)', async () => {
+    const app = await ctx.app({ SESSION_CACHE_MS: '60000' });
+    const conversation = await createConversation(db());
+    const cookie = await sessionFor(db(), conversation.participantOneId);
+    expect((await currentUser(app, cookie))?.isAdmin).toBe(false);
+    // Changed behind the API's back: only a fresh read of the session would see it.
+    await db().insert(userRoles).values({ userId: conversation.participantOneId, role: 'admin' });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${conversation.id}/messages`,
+      headers: { cookie },
+      payload: { content: 'Hello' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const read = await app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${conversation.id}/read`,
+      headers: { cookie },
+    });
+    expect(read.statusCode).toBe(200);
+    expect((await currentUser(app, cookie))?.isAdmin).toBe(false);
   });
 
   it('ends a session at once when its user signs out', async () => {

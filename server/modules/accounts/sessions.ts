@@ -104,9 +104,12 @@ export async function registerSessions(
   // Whatever a user changes (settings, name, password, signing out), their next request reads the
   // session afresh. Dropped before the response leaves, so no later request can see the old copy; the
   // other instances are told to drop theirs too (within milliseconds, rather than SESSION_CACHE_MS).
+  // Routes marked `sessionUnchanged` are left out: a message sent is not a change to the sender, and
+  // dropping and announcing on every one cost a NOTIFY per message and a session read on the next.
   if (cache) {
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!request.auth || READS.has(request.method)) return done(null, payload);
+      const unchanged = READS.has(request.method) || request.routeOptions.config.sessionUnchanged;
+      if (!request.auth || unchanged) return done(null, payload);
       cache.forgetUser(request.auth.user.id);
       bus?.publish({ type: 'user-changed', userId: request.auth.user.id });
       done(null, payload);

@@ -212,7 +212,7 @@ describeOnDatabases('domain events', (ctx) => {
     expect(outsiderStream.received.map((e) => e.event)).toEqual(['ready']);
   });
 
-  it('records a message as sent, without notifying in the app (the unread badge does that)', async () => {
+  it('records a message as sent, without a dispatch job or an in-app notification (the unread badge does that)', async () => {
     const app = await ctx.app();
     const { customer, tradesperson, job } = await openJobWithQuoter();
     await createQuote(db(), { jobId: job.id, tradespersonId: tradesperson.id });
@@ -224,6 +224,7 @@ describeOnDatabases('domain events', (ctx) => {
       payload: { userId: tradesperson.id, jobId: job.id },
     });
     const conversationId = started.json().conversation.id;
+    const jobsBefore = await dispatchJobs();
     const sent = await app.inject({
       method: 'POST',
       url: `/api/v1/conversations/${conversationId}/messages`,
@@ -238,9 +239,16 @@ describeOnDatabases('domain events', (ctx) => {
     expect(recorded).toMatchObject([
       {
         type: 'message.sent',
-        payload: { conversationId, senderId: customer.id, recipientId: tradesperson.id },
+        payload: {
+          conversationId,
+          senderId: customer.id,
+          recipientId: tradesperson.id,
+          messageId: sent.json().message.id,
+        },
       },
     ]);
+    // Nothing consumes it, so no job was queued for it.
+    expect(await dispatchJobs()).toBe(jobsBefore);
     await app.queue.runDue(DISPATCH_QUEUE);
     expect(await notificationsOf(tradesperson.id)).toHaveLength(0);
     const audited = await db()

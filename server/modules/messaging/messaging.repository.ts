@@ -1,4 +1,5 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { conversations, jobPostings, messages, profiles, tradespersonProfiles, users } from '../../db/schema';
@@ -33,6 +34,42 @@ export async function findConversation(db: Executor, id: string): Promise<Conver
       .where(eq(conversations.id, sql.placeholder('id')))
       .prepare('find_conversation'),
   ).execute({ id });
+  return row;
+}
+
+const otherUser = alias(users, 'other_user');
+const otherProfile = alias(profiles, 'other_profile');
+
+/**
+ * What sending a message checks, in one lookup: the conversation if `userId` takes part in it, and
+ * whether the other participant's account is active (as `findPerson` has it: there, with a profile,
+ * neither suspended nor deleted).
+ */
+export async function conversationForSender(db: Executor, id: string, userId: string) {
+  const [row] = await prepared(db, 'conversation_for_sender', (d) =>
+    d
+      .select({
+        ...getTableColumns(conversations),
+        otherActive: sql<boolean>`${otherProfile.id} is not null and ${otherUser.suspendedAt} is null and ${otherUser.deletedAt} is null`,
+      })
+      .from(conversations)
+      .leftJoin(
+        otherUser,
+        sql`${otherUser.id} = case when ${conversations.participantOneId} = ${sql.placeholder('userId')}
+              then ${conversations.participantTwoId} else ${conversations.participantOneId} end`,
+      )
+      .leftJoin(otherProfile, eq(otherProfile.id, otherUser.id))
+      .where(
+        and(
+          eq(conversations.id, sql.placeholder('id')),
+          or(
+            eq(conversations.participantOneId, sql.placeholder('userId')),
+            eq(conversations.participantTwoId, sql.placeholder('userId')),
+          ),
+        ),
+      )
+      .prepare('conversation_for_sender'),
+  ).execute({ id, userId });
   return row;
 }
 
@@ -185,17 +222,36 @@ export async function findMessage(db: Executor, id: string): Promise<MessageRow 
   return row;
 }
 
-/** Stores a message and moves its conversation to the top of both lists. */
-export async function insertMessage(
+/**
+ * Stores a message, moves its conversation to the top of both lists and records its event, in one
+ * statement (one round trip, atomic by itself): `recorded` is the outbox's CTE for the event
+ * (EventOutbox.recordInStatement).
+ */
+export async function insertRecordedMessage(
   db: Executor,
-  values: { conversationId: string; senderId: string; content: string },
+  values: { id: string; conversationId: string; senderId: string; content: string },
+  recorded: SQL,
 ): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
-  await db
-    .update(conversations)
-    .set({ updatedAt: row!.createdAt })
-    .where(eq(conversations.id, values.conversationId));
-  return row!;
+  const result = await db.execute(sql`
+    with ${recorded},
+    m as (
+      insert into ${messages} (id, conversation_id, sender_id, content)
+      values (${values.id}, ${values.conversationId}, ${values.senderId}, ${values.content})
+      returning *),
+    bumped as (
+      update ${conversations} set updated_at = m.created_at from m where ${conversations.id} = m.conversation_id)
+    select * from m`);
+  const r = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+  return {
+    id: String(r.id),
+    conversationId: String(r.conversation_id),
+    senderId: String(r.sender_id),
+    content: String(r.content),
+    read: Boolean(r.read),
+    readAt: r.read_at == null ? null : toDate(r.read_at),
+    notifiedAt: r.notified_at == null ? null : toDate(r.notified_at),
+    createdAt: toDate(r.created_at),
+  };
 }
 
 /** Marks the other side's unread messages read; returns how many changed. */

@@ -108,6 +108,7 @@ export const messagingRoutes =
           body: SendMessageBody,
           response: { 201: MessageResponse },
         },
+        config: { sessionUnchanged: true },
       },
       async (request, reply) =>
         reply.status(201).send({
@@ -124,6 +125,7 @@ export const messagingRoutes =
           params: ConversationParams,
           response: { 200: ReadCount },
         },
+        config: { sessionUnchanged: true },
       },
       async (request) => ({ read: await readConversation(deps, requireUser(request), request.params.id) }),
     );
