@@ -11,7 +11,10 @@ import {
   fmt,
   freePort,
   loadServerEnv,
+  median,
   npmStart,
+  RAW_OK_SERVER,
+  referenceServer,
   scratchDatabase,
   waitFor200,
 } from './lib.mjs';
