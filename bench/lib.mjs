@@ -72,8 +72,13 @@ export function rssMb(pid) {
   return kb / 1024;
 }
 
-/** Starts `npm start` in its own process group with the given environment. */
-export function npmStart(env) {
+/**
+ * Starts `npm start` in its own process group with the given environment. A hard deadline kills it if
+ * a run hangs: `deadlineMs` (2 minutes by default; a long run passes its own). `countStdout` keeps
+ * only a count of the server's stdout lines (and its last 4 KB) instead of the whole of it: a long run
+ * at info level writes tens of megabytes of request logs, which would otherwise pile up here.
+ */
+export function npmStart(env, { deadlineMs = 120_000, countStdout = false } = {}) {
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -81,8 +86,14 @@ export function npmStart(env) {
     detached: true,
   });
   let output = '';
+  let stdoutLines = 0;
   child.stdout.on('data', (d) => {
-    output += d;
+    if (!countStdout) {
+      output += d;
+      return;
+    }
+    for (let i = d.indexOf(10); i !== -1; i = d.indexOf(10, i + 1)) stdoutLines++;
+    output = (output + d).slice(-4096);
   });
   child.stderr.on('data', (d) => {
     output += d;
@@ -91,7 +102,7 @@ export function npmStart(env) {
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {}
-  }, 120_000);
+  }, deadlineMs);
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       clearTimeout(deadline);
@@ -102,6 +113,8 @@ export function npmStart(env) {
     child,
     exited,
     output: () => output,
+    /** Lines the server wrote to stdout so far (with `countStdout`). */
+    stdoutLines: () => stdoutLines,
     async stop() {
       const started = performance.now();
       try {
