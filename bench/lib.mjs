@@ -73,11 +73,12 @@ export function rssMb(pid) {
 }
 
 /**
- * Starts `npm start` in its own process group with the given environment. Its output is kept in memory
- * unless `stdout` names a file descriptor (a long run's request log would otherwise grow without end);
- * `deadlineMs` is when a hung run is killed.
+ * Starts `npm start` in its own process group with the given environment. A hard deadline kills it if
+ * a run hangs: `deadlineMs` (2 minutes by default; a long run passes its own). A long run at info level
+ * writes tens of megabytes of request logs, which would otherwise pile up here: `stdout` sends them to
+ * a file descriptor instead, or `countStdout` keeps only a count of the lines (and the last 4 KB).
  */
-export function npmStart(env, { stdout = 'pipe', deadlineMs = 120_000 } = {}) {
+export function npmStart(env, { stdout = 'pipe', deadlineMs = 120_000, countStdout = false } = {}) {
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -85,8 +86,14 @@ export function npmStart(env, { stdout = 'pipe', deadlineMs = 120_000 } = {}) {
     detached: true,
   });
   let output = '';
+  let stdoutLines = 0;
   child.stdout?.on('data', (d) => {
-    output += d;
+    if (!countStdout) {
+      output += d;
+      return;
+    }
+    for (let i = d.indexOf(10); i !== -1; i = d.indexOf(10, i + 1)) stdoutLines++;
+    output = (output + d).slice(-4096);
   });
   child.stderr?.on('data', (d) => {
     output += d;
@@ -106,6 +113,8 @@ export function npmStart(env, { stdout = 'pipe', deadlineMs = 120_000 } = {}) {
     child,
     exited,
     output: () => output,
+    /** Lines the server wrote to stdout so far (with `countStdout`). */
+    stdoutLines: () => stdoutLines,
     async stop() {
       const started = performance.now();
       try {
