@@ -11,7 +11,7 @@
 // Targets (issue 19): trivial route ≥ 60% of raw; landing HTML and static assets ≥ 50% of raw;
 // public, viewer-independent reads ≥ 5,000 req/s; every signed-in GET ≥ 1,500 req/s with p99 ≤ 50 ms.
 // TradeNest runs at its default log level (info), its log written to a file as a shipper would read it.
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -227,7 +227,10 @@ try {
 
 // --- summary ----------------------------------------------------------------------------------------
 
-process.stdout.write(`\nmedian of ${RUNS} run(s); server log: ${logFile}\n`);
+// The server's request log runs to hundreds of megabytes over a full run: kept only when asked.
+if (process.env.BENCH_KEEP_LOG) process.stdout.write(`\nserver log: ${logFile}\n`);
+else rmSync(logFile, { force: true });
+process.stdout.write(`\nmedian of ${RUNS} run(s)\n`);
 let missed = 0;
 for (const [label, row] of rows) {
   const rps = median(row.runs.map((r) => r.rps));
