@@ -77,6 +77,10 @@ describeInBrowser('notifications', (ctx) => {
       await signUpCustomer(page);
       const bell = page.getByRole('link', { name: /^Notifications/ });
       await eventually(() => bell.isVisible()).toBe(true);
+      // On a phone 'Account created!' lies over the header for its few seconds. A click on the bell
+      // then lands on the toast, and the pointer resting there keeps the toast open (sonner pauses
+      // while hovered): the click never gets through. A person waits for it to go; so does the test.
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
       await bell.click();
       await page.waitForURL((url) => url.pathname === '/notifications');
       await eventually(() => page.getByRole('heading', { name: 'No notifications yet' }).isVisible()).toBe(
