@@ -39,6 +39,8 @@ const WALK_WARMUP = Number(process.env.BENCH_WALK_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'platform,public,signed-in').split(','));
 const DB = process.env.BENCH_DATABASE ?? 'tradenest_compare';
+// BENCH_ROUTES=admin,/jobs/mine walks only the routes whose path contains one of these (for a quick look).
+const ROUTES = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const BROWSER = { accept: 'text/html,*/*', 'accept-encoding': 'br, gzip' };
 
 // --- reference servers, each in a process of its own like the app -------------------------------
@@ -202,6 +204,7 @@ try {
     }
     for (const step of walk) {
       if (!SECTIONS.has(step.section)) continue;
+      if (ROUTES && !ROUTES.some((part) => step.label.includes(part))) continue;
       const headers = step.role === 'guest' ? {} : { cookie: sessions[step.role] };
       const result = await load(`${base}${step.url}`, {
         headers,
