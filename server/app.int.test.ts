@@ -12,21 +12,34 @@ import { buildApp } from './app';
 import type { DatabaseHandle } from './db/client';
 
 describeOnDatabases('the application shell', (ctx) => {
-  it('answers liveness with a request id and the security headers', async () => {
+  it("answers liveness with a request id and the API's security headers", async () => {
     const app = await ctx.app();
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(res.headers['permissions-policy']).toContain('camera=()');
-    expect(res.headers['permissions-policy']).toContain('geolocation=()');
-    expect(res.headers['permissions-policy']).toContain('payment=()');
+    // Document-only headers stay off JSON answers (decision 0021).
+    expect(res.headers['permissions-policy']).toBeUndefined();
+    // Errors carry the same set.
+    const missing = await app.inject({ url: '/api/v1/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('lets the API docs page (development) keep its own policy', async () => {
+    const app = await ctx.app();
+    const res = await app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('text/html');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('sends HSTS only when the app is served over HTTPS', async () => {
@@ -96,12 +109,12 @@ describeOnDatabases('the application shell', (ctx) => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('serves the OpenAPI document in production under the app CSP, and no browsable UI', async () => {
+  it("serves the OpenAPI document in production under the API's CSP, and no browsable UI", async () => {
     const app = await ctx.app({ NODE_ENV: 'production' });
     const doc = await app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
-    expect(String(doc.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(doc.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
       const res = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
@@ -289,6 +302,22 @@ describeOnDatabases('serving the built web app', (ctx) => {
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     return dist;
   }
+
+  it('sends pages and files the document security headers', async () => {
+    const app = await ctx.app({ WEB_DIST_DIR: fakeBuild() });
+    for (const url of ['/', '/jobs/new', '/assets/index-AbC123.js']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+      expect(res.headers['permissions-policy'], url).toContain('geolocation=()');
+      expect(res.headers['permissions-policy'], url).toContain('payment=()');
+    }
+  });
 
   it('caches hashed assets for a year, compressed, and revalidates everything else', async () => {
     const app = await ctx.app({ WEB_DIST_DIR: fakeBuild() });

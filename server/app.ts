@@ -95,16 +95,15 @@ export async function buildApp({
   clock = systemClock,
   sandboxDelivery = DEFAULT_SANDBOX_DELIVERY,
 }: AppDeps): Promise<App> {
+  const destination = logger ? logDestination(config.env, logStream) : null;
   const app = Fastify({
-    logger: logger
-      ? { ...loggerOptions(config.logLevel), stream: logStream ?? logDestination(config.env) }
-      : false,
+    logger: destination ? { ...loggerOptions(config.logLevel), stream: destination } : false,
     genReqId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // One line per request (plugins/logging.ts): readable in development, JSON otherwise.
-    logController: new RequestLog(config.env === 'development'),
+    logController: new RequestLog(config.env === 'development', destination),
     // Lets a graceful shutdown end idle keep-alive connections instead of waiting for their timeout.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },

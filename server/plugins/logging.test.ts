@@ -1,9 +1,11 @@
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import { describe, expect, it, vi } from 'vitest';
-import { BatchedWriter, genReqId, plainLine, redactUrl } from './logging';
+import { BatchedWriter, genReqId, logDestination, loggerOptions, plainLine, redactUrl } from './logging';
 
 describe('log redaction', () => {
   it('hides secret query values and keeps the rest', () => {
@@ -42,6 +44,31 @@ describe('readable log lines in development', () => {
     expect(plainLine(record({ level: 50, msg: 'boom' }), false)).toBeNull();
     expect(plainLine(record({ msg: 'done', published: 3 }), false)).toBeNull();
     expect(plainLine('not json', false)).toBeNull();
+  });
+});
+
+describe("a request's line, written without pino", () => {
+  it('is the record pino writes for it, key for key', () => {
+    const lines: string[] = [];
+    const destination = logDestination('production', { write: (line) => lines.push(line) });
+    const request = {
+      id: 'req-12345678',
+      method: 'GET',
+      url: '/verify?token=abc&page=2',
+      ip: '127.0.0.1',
+    } as unknown as FastifyRequest;
+    destination.request('warn', request, 201, 1234.5);
+    const logger = pino(
+      { ...loggerOptions('info'), serializers: { ...loggerOptions('info').serializers } },
+      { write: (line: string) => lines.push(line) },
+    ).child({ reqId: request.id });
+    logger.warn({ req: request, res: { statusCode: 201 }, responseTime: 1234.5 }, 'request completed');
+    const [ours, theirs] = lines.map((line) => JSON.parse(line));
+    expect(ours.time).toBeGreaterThan(0);
+    expect({ ...ours, time: 0 }).toEqual({ ...theirs, time: 0 });
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+    expect(ours.req.url).toBe('/verify?token=%5BREDACTED%5D&page=2');
+    expect(lines[0]?.endsWith('\n')).toBe(true);
   });
 });
 

@@ -1,17 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { type FastifyLoggerOptions, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import type { Config } from '../config/config';
 
+/** A request that completed without error, at the level RequestLog chose for it. */
+export type RequestLevel = 'info' | 'warn';
+
+/**
+ * A pino destination that also writes request lines itself (RequestLog): formatting an ordinary
+ * request's line here, rather than as a pino record that development then parsed back to make it
+ * readable, took the request log from a third of the server's time on a trivial route to a tenth.
+ */
+export interface LogDestination extends DestinationStream {
+  request(level: RequestLevel, request: FastifyRequest, status: number, ms: number): void;
+}
+
 /**
  * Where the server's log lines go: readable lines in development, one JSON object per line otherwise
- * (for a log shipper), both through a `BatchedWriter`.
+ * (for a log shipper), both through a `BatchedWriter`. Tests pass a `stream` to read the JSON lines.
  */
-export function logDestination(env: Config['env']): DestinationStream {
+export function logDestination(env: Config['env'], stream?: { write(line: string): void }): LogDestination {
+  if (stream) {
+    return {
+      write: (line: string) => stream.write(line),
+      request: (level, request, status, ms) => stream.write(requestRecord(level, request, status, ms)),
+    };
+  }
   const out = new BatchedWriter(1);
-  if (env !== 'development') return { write: (line: string) => out.write(line, isErrorRecord(line)) };
+  if (env !== 'development') {
+    return {
+      write: (line: string) => out.write(line, isErrorRecord(line)),
+      request: (level, request, status, ms) => out.write(requestRecord(level, request, status, ms)),
+    };
+  }
   const colorize = process.stdout.isTTY === true;
   const format = prettyFactory({
     colorize,
@@ -21,7 +45,30 @@ export function logDestination(env: Config['env']): DestinationStream {
   });
   return {
     write: (line: string) => out.write(plainLine(line, colorize) ?? format(line), isErrorRecord(line)),
+    request: (level, request, status, ms) =>
+      out.write(
+        readableLine(
+          LEVEL_VALUES[level],
+          Date.now(),
+          `${request.method} ${redactUrl(request.url)} ${status} ${ms.toFixed(0)} ms`,
+          colorize,
+        ),
+      ),
   };
+}
+
+const LEVEL_VALUES: Record<RequestLevel, number> = { info: 30, warn: 40 };
+// What pino puts in every record (its default `base`), worked out once.
+const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+
+/** The record pino would write for `reply.log[level]({ req, res, responseTime }, 'request completed')`. */
+function requestRecord(level: RequestLevel, request: FastifyRequest, status: number, ms: number): string {
+  const req = JSON.stringify({
+    method: request.method,
+    url: redactUrl(request.url),
+    remoteAddress: request.ip,
+  });
+  return `{"level":${LEVEL_VALUES[level]},"time":${Date.now()},${BASE},"reqId":${JSON.stringify(request.id)},"req":${req},"res":{"statusCode":${status}},"responseTime":${ms},"msg":"request completed"}\n`;
 }
 
 /** pino writes the level first: `{"level":50,...` is an error, `{"level":60,...` fatal. */
@@ -109,11 +156,17 @@ export function plainLine(line: string, colorize: boolean): string | null {
   const level = LEVEL_NAMES[record.level as number];
   if (!level || typeof record.msg !== 'string') return null;
   for (const key in record) if (!PLAIN_KEYS.has(key)) return null;
-  const at = new Date(record.time as number);
-  const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
-  const name = colorize ? `\u001b[${level[1]}m${level[0]}\u001b[39m` : level[0];
-  const msg = colorize ? `\u001b[36m${record.msg}\u001b[39m` : record.msg;
-  return `[${time}] ${name}: ${msg}\n`;
+  return readableLine(record.level as number, record.time as number, record.msg, colorize);
+}
+
+/** `[14:03:07] INFO: message`, as pino-pretty writes a record with nothing but a message. */
+function readableLine(levelValue: number, time: number, message: string, colorize: boolean): string {
+  const [levelName, colour] = LEVEL_NAMES[levelValue] as [string, string];
+  const at = new Date(time);
+  const clock = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  const name = colorize ? `\u001b[${colour}m${levelName}\u001b[39m` : levelName;
+  const msg = colorize ? `\u001b[36m${message}\u001b[39m` : message;
+  return `[${clock}] ${name}: ${msg}\n`;
 }
 
 /** A stream whose reader has gone answers EPIPE; that must not crash the process (an unhandled 'error'). */
@@ -190,7 +243,11 @@ export const SLOW_REQUEST_MS = 1000;
  * `GET /path 200 3 ms`; otherwise a JSON record for a log shipper.
  */
 export class RequestLog extends LogController {
-  constructor(private readonly readable: boolean) {
+  /** `destination` is null when logging is off (tests). */
+  constructor(
+    private readonly readable: boolean,
+    private readonly destination: LogDestination | null,
+  ) {
     super();
   }
 
@@ -204,6 +261,12 @@ export class RequestLog extends LogController {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const level = error || status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'info';
+    if (level !== 'error') {
+      // Every ordinary request: written by the destination itself, the same line pino would write.
+      if (this.destination && (reply.log as Logger).isLevelEnabled(level))
+        this.destination.request(level, request, status, ms);
+      return;
+    }
     if (this.readable) {
       reply.log[level](`${request.method} ${redactUrl(request.url)} ${status} ${ms.toFixed(0)} ms`);
     } else {
