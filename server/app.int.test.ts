@@ -427,6 +427,12 @@ describeOnDatabases('serving the built web app', (ctx) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers.vary).toBe('Accept, Accept-Encoding, Cookie');
+    // Only what updates the stored copy: its own headers (security ones included) stay as they were.
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    expect(again.headers['content-type']).toBeUndefined();
+    expect(again.headers['x-request-id']).toBeDefined();
     // A signed-in visitor's page is the shell: its own ETag, so the landing page's does not match it.
     const signedIn = await app.inject({
       url: '/',

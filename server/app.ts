@@ -50,7 +50,7 @@ import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
-import { genReqId, logDestination, loggerOptions, RequestLog } from './plugins/logging';
+import { genReqId, lazyChildLogger, logDestination, loggerOptions, RequestLog } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
@@ -103,7 +103,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // One line per request (plugins/logging.ts): readable in development, JSON otherwise.
-    logController: new RequestLog(config.env === 'development', destination),
+    logController: new RequestLog(config.env === 'development', destination, config.logLevel),
+    childLoggerFactory: lazyChildLogger,
     // Lets a graceful shutdown end idle keep-alive connections instead of waiting for their timeout.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },

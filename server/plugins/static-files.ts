@@ -100,13 +100,32 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
+// What a 304 keeps (RFC 9110 15.4.5: the fields a 200 would have that guide the cache's update). The
+// client keeps the stored copy's other headers, its security headers included, so resending them is
+// ~1 KB of nothing per revalidation: they halved the 304's rate (bench/README.md).
+const KEPT_ON_304 = new Set([
+  'cache-control',
+  'content-location',
+  'date',
+  'etag',
+  'expires',
+  'vary',
+  'strict-transport-security',
+  'x-request-id',
+]);
+
+function sendNotModified(reply: FastifyReply, etag: string): FastifyReply {
+  for (const name of Object.keys(reply.getHeaders())) if (!KEPT_ON_304.has(name)) reply.removeHeader(name);
+  return reply.code(304).header('etag', etag).send();
+}
+
 /**
  * Sends a file (or a page held like one): 304 when the client has it, otherwise the best encoding it
  * accepts. Headers other than the body's (cache-control, vary) are the caller's.
  */
 export function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+  if (notModified(request, file.etag)) return sendNotModified(reply, file.etag);
   reply.header('etag', file.etag).type(file.type);
-  if (notModified(request, file.etag)) return reply.code(304).send();
   if (file.br || file.gzip) {
     const accepts = acceptedEncodings(request.headers['accept-encoding']);
     if (file.br && accepts.br) return reply.header('content-encoding', 'br').send(file.br);
