@@ -105,13 +105,20 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done();
   });
 
+  // Static files are cheap and cached, and liveness must answer however often it is asked: the limit
+  // protects the API. Decided per route when it is added, so those routes carry no limiter at all
+  // (an allow-list is asked on every request, after the client's address is worked out).
+  app.addHook('onRoute', (route) => {
+    const outside = !route.url.startsWith('/api/') || route.url.startsWith('/api/health');
+    if (outside && route.config?.rateLimit === undefined) {
+      route.config = { ...route.config, rateLimit: false };
+    }
+  });
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     // A client that hangs up before the limit is checked has no address any more (Node clears it
     // with the socket); the default key would throw, logging a 500 for a request nobody is waiting for.
     keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'client-gone'),
-    // Static files are cheap and cached; the limit protects the API.
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
   });
 }

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus } from '../../adapters/event-bus';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
@@ -75,10 +75,9 @@ export async function registerSessions(
   const name = sessionCookieName(config);
   const cache = config.sessionCacheMs > 0 ? new SessionCache(config.sessionCacheMs) : null;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[name];
-    if (!token) return;
+  // Callback style with the cases that need no database first: every request runs it, most have no
+  // session (visitors, files), and an async hook costs a promise and a microtask each time.
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const tokenHash = hashToken(token);
     let row = cache?.get(tokenHash);
     if (!row) {
@@ -99,6 +98,11 @@ export async function registerSessions(
       row.idleExpiresAt = idleExpiresAt;
     }
     request.auth = { sessionHash: tokenHash, user: toSessionUser(row) };
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.url.startsWith('/api/') ? request.cookies[name] : undefined;
+    if (!token) return done();
+    authenticate(request, reply, token).then(() => done(), done);
   });
 
   // Whatever a user changes (settings, name, password, signing out), their next request reads the
