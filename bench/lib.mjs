@@ -232,7 +232,9 @@ export async function fillMarketplace(client) {
     insert into quotes (job_id, tradesperson_id, amount, message)
     select j.id, t.user_id, 15000, 'Happy to help with this.' from jobs j join tps t on t.n = 1 + (j.n * 7 % 20000)`);
   await client.query(
-    `update job_postings j set live_quote_count = q.n from (select job_id, count(*) n from quotes group by job_id) q where q.job_id = j.id and j.live_quote_count <> q.n`,
+    // Only the load's own jobs: the demo jobs' counts are the app's (they leave out rejected and
+    // withdrawn quotes, and a demo job can have four quotes in all).
+    `update job_postings j set live_quote_count = q.n from (select job_id, count(*) n from quotes group by job_id) q where q.job_id = j.id and j.title like 'Load test job %' and j.live_quote_count <> q.n`,
   );
 }
 
