@@ -18,7 +18,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import {
+  cpuMs,
   fillMarketplace,
+  findServerPid,
   fmt,
   freePort,
   loadServerEnv,
@@ -76,16 +78,32 @@ fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() =>
 
 // --- measurement ----------------------------------------------------------------------------------
 
-async function load(url, { headers = {}, seconds = SECONDS, warmup = WARMUP, expect = 200 } = {}) {
+/**
+ * autocannon on `url`; with `pid`, also the CPU time that process spent per request (µs), which the
+ * load generator's share of the cores does not skew as it skews req/s.
+ */
+async function load(url, { headers = {}, seconds = SECONDS, warmup = WARMUP, expect = 200, pid } = {}) {
   const opts = { url, connections: CONNECTIONS, headers };
   if (warmup > 0) await autocannon({ ...opts, duration: warmup });
+  const cpuBefore = pid ? cpuMs(pid) : 0;
   const r = await autocannon({ ...opts, duration: seconds, expectBody: undefined });
+  const cpuUs = pid && r.requests.total > 0 ? ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total : null;
   const wrong =
     r.errors +
     r.timeouts +
     (expect === 200 ? r.non2xx : r.requests.total - (r.statusCodeStats[expect]?.count ?? 0));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, wrong, total: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    wrong,
+    total: r.requests.total,
+    cpuUs,
+  };
 }
+
+const cpuText = (us) =>
+  us === null || us === undefined ? '' : `  ${fmt(us, us < 100 ? 1 : 0).padStart(5)} µs CPU`;
 
 const rows = new Map(); // label -> { section, target, runs: [{rps, p99, wrong, ratio, same}] }
 /**
@@ -102,7 +120,7 @@ function record(section, label, target, result, raw, same) {
     (ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw`) +
     (vsSame === null ? '' : `, ${(vsSame * 100).toFixed(1)}% of raw sending the same bytes`);
   process.stdout.write(
-    `  ${label.padEnd(58)} ${fmt(result.rps).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  ${pct}${result.wrong ? `  ${result.wrong} WRONG ANSWERS` : ''}\n`,
+    `  ${label.padEnd(58)} ${fmt(result.rps).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms${cpuText(result.cpuUs)}  ${pct}${result.wrong ? `  ${result.wrong} WRONG ANSWERS` : ''}\n`,
   );
 }
 
@@ -161,6 +179,8 @@ try {
       `filled in ${fmt((performance.now() - started) / 1000, 1)} s: ${rows[0].jobs} jobs\n`,
     );
   }
+  // The server's own process (npm start runs it in-process, under npm): its CPU per request is printed.
+  const appPid = findServerPid(app.child.pid);
   raw = await referenceServer(RAW_SERVER, [dist, asset]);
   bare = await referenceServer(BARE_FASTIFY);
 
@@ -173,33 +193,34 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     process.stdout.write(`\nrun ${run} of ${RUNS}: autocannon, ${CONNECTIONS} connections\n`);
     // The reference of this run: everything in it is divided by this figure.
-    const ref = await load(raw.url);
+    const ref = await load(raw.url, { pid: raw.pid });
     record('reference', 'raw node:http {"status":"ok"}', null, ref, ref.rps);
     const rawRps = ref.rps;
     if (SECTIONS.has('platform')) {
-      record('reference', 'bare Fastify, same route', null, await load(bare.url), rawRps);
-      const rawLanding = await load(`${raw.url}/landing`);
+      record('reference', 'bare Fastify, same route', null, await load(bare.url, { pid: bare.pid }), rawRps);
+      const rawLanding = await load(`${raw.url}/landing`, { pid: raw.pid });
       record('reference', 'raw node:http, landing HTML (same brotli bytes)', null, rawLanding, rawRps);
-      const rawAsset = await load(`${raw.url}/asset`);
+      const rawAsset = await load(`${raw.url}/asset`, { pid: raw.pid });
       record('reference', 'raw node:http, entry script (same brotli bytes)', null, rawAsset, rawRps);
       record(
         'platform',
         'GET /api/health (default log level)',
         0.6,
-        await load(`${base}/api/health`),
+        await load(`${base}/api/health`, { pid: appPid }),
         rawRps,
       );
-      const landing = await load(`${base}/`, { headers: BROWSER });
+      const landing = await load(`${base}/`, { headers: BROWSER, pid: appPid });
       record('platform', 'GET / landing HTML (brotli)', 0.5, landing, rawRps, rawLanding.rps);
       const etag = (await fetch(`${base}/`, { headers: BROWSER })).headers.get('etag');
       if (etag) {
         const revalidate = await load(`${base}/`, {
           headers: { ...BROWSER, 'if-none-match': etag },
           expect: 304,
+          pid: appPid,
         });
         record('platform', 'GET / revalidated (If-None-Match: 304)', 0.5, revalidate, rawRps);
       } else process.stdout.write('  GET / sends no ETag: revalidation not measured\n');
-      const file = await load(`${base}${asset}`, { headers: BROWSER });
+      const file = await load(`${base}${asset}`, { headers: BROWSER, pid: appPid });
       record('platform', `GET ${asset} (brotli)`, 0.5, file, rawRps, rawAsset.rps);
     }
     for (const step of walk) {
@@ -208,6 +229,7 @@ try {
       const headers = step.role === 'guest' ? {} : { cookie: sessions[step.role] };
       const result = await load(`${base}${step.url}`, {
         headers,
+        pid: appPid,
         seconds: WALK_SECONDS,
         warmup: WALK_WARMUP,
       });
@@ -241,6 +263,7 @@ for (const [label, row] of rows) {
   const ratio = row.runs[0].ratio === null ? null : median(row.runs.map((r) => r.ratio));
   const same = row.runs[0].same === null ? null : median(row.runs.map((r) => r.same));
   const wrong = row.runs.reduce((s, r) => s + r.wrong, 0);
+  const cpuUs = row.runs[0].cpuUs === null ? null : median(row.runs.map((r) => r.cpuUs));
   let verdict = '';
   if (row.target !== null) {
     const met =
@@ -256,7 +279,7 @@ for (const [label, row] of rows) {
         : ` (≥ ${fmt(row.target)} req/s${row.section === 'signed-in' ? ', p99 ≤ 50 ms' : ''})`;
   }
   process.stdout.write(
-    `  ${label.padEnd(58)} ${fmt(rps).padStart(7)} req/s  p99 ${String(p99).padStart(3)} ms  ${ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw  `}${same === null ? '' : `${(same * 100).toFixed(1)}% of same bytes  `}${wrong ? `${wrong} wrong  ` : ''}${verdict}\n`,
+    `  ${label.padEnd(58)} ${fmt(rps).padStart(7)} req/s  p99 ${String(p99).padStart(3)} ms${cpuText(cpuUs)}  ${ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw  `}${same === null ? '' : `${(same * 100).toFixed(1)}% of same bytes  `}${wrong ? `${wrong} wrong  ` : ''}${verdict}\n`,
   );
 }
 process.stdout.write(`\n${missed === 0 ? 'every target met' : `${missed} target(s) not met`}\n`);

@@ -66,6 +66,17 @@ export function findServerPid(rootPid) {
   return null;
 }
 
+/** CPU time (ms, user + system) a process has used so far, or 0 once it has gone; ticks are 100 a second. */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -257,6 +268,7 @@ export async function referenceServer(script, args = []) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop() {
       clearTimeout(deadline);
       child.kill('SIGTERM');
