@@ -111,7 +111,7 @@ export interface BookingCard {
 /**
  * The BookingCard of the bookings row `b` of the surrounding statement. A page reads its bookings and
  * everything they show in its own one statement: money, reviews, disputes and people were a statement
- * each, five round trips a page (bench/README.md).
+ * each, and each statement costs a round trip and CPU on both sides however little it reads.
  */
 export const bookingCardJson = sql`json_build_object(
   'id', b.id, 'jobId', b.job_id, 'quoteId', b.quote_id, 'customerId', b.customer_id,
