@@ -1,17 +1,23 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
+  disputes,
   jobPostings,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  payments,
   profiles,
   quotes,
+  reviews,
 } from '../../db/schema';
 import { toRating } from '../ratings';
+import { type PersonJson, personJson, type TradespersonJson, tradespersonJson } from './people';
+import { type QuoteCard, quoteCardJson } from './quotes.repository';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -60,53 +66,150 @@ export async function setBookingStatus(db: Executor, id: string, status: Booking
   return row!;
 }
 
-/** A user's bookings (as either party), newest first, each with its job: one statement. */
-export async function bookingsOfUser(
-  db: Executor,
-  userId: string,
-  statuses?: BookingStatus[],
-  limit?: number,
-) {
-  const query = db
-    .select({ booking: bookings, job: jobPostings })
-    .from(bookings)
-    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
-    .where(
-      and(
-        or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId)),
-        statuses ? inArray(bookings.status, statuses) : undefined,
-      ),
-    )
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  const rows = await (limit ? query.limit(limit) : query);
-  return {
-    bookings: rows.map((r) => r.booking),
-    jobs: new Map(rows.map((r) => [r.job.id, r.job])),
-  };
+/**
+ * A booking as every page shows it, as PostgreSQL builds it in JSON (timestamps are ISO strings): its
+ * columns, its job's summary, both parties, the payments behind its money state, where its reviews
+ * stand (completed and paid bookings only) and its latest dispute. What these mean is decided in
+ * presenters.ts (`bookingCardView`).
+ */
+export interface BookingCard {
+  id: string;
+  jobId: string;
+  quoteId: string;
+  customerId: string;
+  tradespersonId: string;
+  status: string;
+  amount: number;
+  depositPaid: boolean;
+  scheduledDate: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  job: { id: string; title: string; category: string; outcode: string };
+  customer: PersonJson | null;
+  tradesperson: TradespersonJson | null;
+  /** Its succeeded and refunded payments (its single payment, or its milestones'), null when none. */
+  payments:
+    | {
+        amountPence: number;
+        refundedPence: number;
+        releasedPence: number;
+        heldUntil: string | null;
+        releasedAt: string | null;
+        status: string;
+        milestone: boolean;
+      }[]
+    | null;
+  reviews: {
+    paidAt: string | null;
+    customerReviewed: boolean;
+    tradespersonReviewed: boolean;
+    published: boolean;
+  } | null;
+  dispute: { id: string; status: string } | null;
 }
 
 /**
- * A tradesperson's dashboard figures in one statement: active bookings, quotes waiting for an answer,
- * money released to them (the ledger's release postings to their payable account) and their rating's
- * totals. Four round trips were a third of the dashboard's queries (bench/README.md).
+ * The BookingCard of the bookings row `b` of the surrounding statement. A page reads its bookings and
+ * everything they show in its own one statement: money, reviews, disputes and people were a statement
+ * each, and each statement costs a round trip and CPU on both sides however little it reads.
  */
-export async function tradespersonDashboardStats(db: Executor, tradespersonId: string) {
-  const result = await db.execute(sql`
-    select
-      (select count(*)::int from ${bookings} b
-        where b.tradesperson_id = p.id and b.status in ('pending', 'confirmed')) as active,
-      (select count(*)::int from ${quotes} q where q.tradesperson_id = p.id and q.status = 'pending') as pending_quotes,
-      (select coalesce(sum(e.amount_pence), 0)::bigint from ${ledgerEntries} e
-        join ${ledgerAccounts} a on a.id = e.account_id
-        join ${ledgerTransactions} t on t.id = e.transaction_id
-        where a.code = 'tradesperson_payable:' || p.id::text and t.kind = 'release') as earnings_pence,
-      p.rating_total, p.review_count
-    from ${profiles} p where p.id = ${tradespersonId}`);
-  const [row] = (result as { rows: Record<string, number | string>[] }).rows;
+export const bookingCardJson = sql`json_build_object(
+  'id', b.id, 'jobId', b.job_id, 'quoteId', b.quote_id, 'customerId', b.customer_id,
+  'tradespersonId', b.tradesperson_id, 'status', b.status, 'amount', b.amount, 'depositPaid', b.deposit_paid,
+  'scheduledDate', b.scheduled_date, 'completedAt', b.completed_at, 'createdAt', b.created_at,
+  'job', (select json_build_object('id', bj.id, 'title', bj.title, 'category', bj.category, 'outcode', bj.outcode)
+    from ${jobPostings} bj where bj.id = b.job_id),
+  'customer', ${personJson(sql`b.customer_id`)},
+  'tradesperson', ${tradespersonJson(sql`b.tradesperson_id`)},
+  'payments', (select json_agg(json_build_object('amountPence', m.amount_pence, 'refundedPence', m.refunded_pence,
+      'releasedPence', m.released_pence, 'heldUntil', m.held_until, 'releasedAt', m.released_at,
+      'status', m.status, 'milestone', m.milestone_id is not null))
+    from ${payments} m where m.booking_id = b.id and m.status in ('succeeded', 'refunded')),
+  'reviews', case when b.status = 'completed' and b.deposit_paid then json_build_object(
+    'paidAt', (select min(m.paid_at) from ${payments} m where m.booking_id = b.id and m.paid_at is not null),
+    'customerReviewed', exists (select 1 from ${reviews} r where r.booking_id = b.id and r.reviewer_id = b.customer_id),
+    'tradespersonReviewed', exists (select 1 from ${reviews} r where r.booking_id = b.id and r.reviewer_id = b.tradesperson_id),
+    'published', exists (select 1 from ${reviews} r where r.booking_id = b.id and r.published_at is not null)) end,
+  'dispute', (select json_build_object('id', d.id, 'status', d.status) from ${disputes} d
+    where d.booking_id = b.id order by d.created_at desc limit 1))`;
+
+const b = alias(bookings, 'b');
+const card = sql<BookingCard>`${bookingCardJson}`;
+
+/** A user's bookings (as either party), newest first, each as its card: one statement. */
+export async function bookingCardsOfUser(db: Executor, userId: string): Promise<BookingCard[]> {
+  const rows = await prepared(db, 'booking_cards_of_user', (d) =>
+    d
+      .select({ card })
+      .from(b)
+      .where(or(eq(b.customerId, sql.placeholder('userId')), eq(b.tradespersonId, sql.placeholder('userId'))))
+      .orderBy(desc(b.createdAt), desc(b.id))
+      .prepare('booking_cards_of_user'),
+  ).execute({ userId });
+  return rows.map((r) => r.card);
+}
+
+/** One booking as its card, read after a write to it. */
+export async function bookingCardById(db: Executor, id: string): Promise<BookingCard | undefined> {
+  const [row] = await prepared(db, 'booking_card_by_id', (d) =>
+    d
+      .select({ card })
+      .from(b)
+      .where(eq(b.id, sql.placeholder('id')))
+      .prepare('booking_card_by_id'),
+  ).execute({ id });
+  return row?.card;
+}
+
+/**
+ * The tradesperson dashboard in one statement: its figures (active bookings, quotes waiting for an
+ * answer, money released to them from the ledger's release postings to their payable account, their
+ * rating's totals), their latest quotes and their active bookings. It was seven statements.
+ */
+export async function tradespersonDashboardData(
+  db: Executor,
+  tradespersonId: string,
+  limits: { quotes: number; bookings: number },
+) {
+  const name = `tradesperson_dashboard_${limits.quotes}_${limits.bookings}`;
+  const [row] = await prepared(db, name, (d) => {
+    const id = sql.placeholder('id');
+    return d
+      .select({
+        // The figures read the profile's id: no profile, no figures (zeros), as before.
+        active: sql<number>`(select count(*)::int from ${bookings} b
+          where b.tradesperson_id = p.id and b.status in ('pending', 'confirmed'))`,
+        pendingQuotes: sql<number>`(select count(*)::int from ${quotes} q
+          where q.tradesperson_id = p.id and q.status = 'pending')`,
+        earningsPence: sql<number>`(select coalesce(sum(e.amount_pence), 0)::bigint from ${ledgerEntries} e
+          join ${ledgerAccounts} a on a.id = e.account_id
+          join ${ledgerTransactions} t on t.id = e.transaction_id
+          where a.code = 'tradesperson_payable:' || p.id::text and t.kind = 'release')`.mapWith(Number),
+        ratingTotal: sql<number | null>`p.rating_total`,
+        reviewCount: sql<number | null>`p.review_count`,
+        recentQuotes: sql<
+          QuoteCard[]
+        >`(select coalesce(json_agg(x.card order by x.created_at desc, x.id desc), '[]')
+          from (select ${quoteCardJson} as card, q.created_at, q.id from ${quotes} q
+            join ${jobPostings} j on j.id = q.job_id
+            where q.tradesperson_id = ${id}
+            order by q.created_at desc, q.id desc limit ${literalLimit(limits.quotes)}) x)`,
+        activeBookings: sql<
+          BookingCard[]
+        >`(select coalesce(json_agg(x.card order by x.created_at desc, x.id desc), '[]')
+          from (select ${bookingCardJson} as card, b.created_at, b.id from ${bookings} b
+            where (b.customer_id = ${id} or b.tradesperson_id = ${id}) and b.status in ('pending', 'confirmed')
+            order by b.created_at desc, b.id desc limit ${literalLimit(limits.bookings)}) x)`,
+      })
+      .from(sql`(select 1) as one left join ${profiles} p on p.id = ${id}`)
+      .prepare(name);
+  }).execute({ id: tradespersonId });
   return {
-    active: Number(row?.active ?? 0),
-    pendingQuotes: Number(row?.pending_quotes ?? 0),
-    earningsPence: Number(row?.earnings_pence ?? 0),
-    ...toRating({ ratingTotal: Number(row?.rating_total ?? 0), reviewCount: Number(row?.review_count ?? 0) }),
+    active: row?.active ?? 0,
+    pendingQuotes: row?.pendingQuotes ?? 0,
+    earningsPence: row?.earningsPence ?? 0,
+    ...toRating({ ratingTotal: row?.ratingTotal ?? 0, reviewCount: row?.reviewCount ?? 0 }),
+    recentQuotes: row?.recentQuotes ?? [],
+    activeBookings: row?.activeBookings ?? [],
   };
 }

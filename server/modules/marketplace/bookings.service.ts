@@ -4,10 +4,10 @@ import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
-import { bookingsOfUser, findBooking, setBookingStatus } from './bookings.repository';
+import { bookingCardsOfUser, findBooking, setBookingStatus } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus } from './jobs.repository';
 import { jobsChanged, type MarketDeps } from './jobs.service';
-import { bookingViews } from './presenters';
+import { bookingCardView, bookingViewById } from './presenters';
 import { findQuote, updateQuote } from './quotes.repository';
 import { acceptQuote } from './quotes.service';
 
@@ -31,13 +31,8 @@ export async function createBooking(
   return acceptQuote(deps, auth, input.quoteId, input.scheduledDate);
 }
 
-export async function myBookings(
-  deps: MarketDeps,
-  auth: AuthContext,
-  options: { statuses?: BookingStatus[]; limit?: number } = {},
-): Promise<BookingView[]> {
-  const { bookings, jobs } = await bookingsOfUser(deps.db, auth.user.id, options.statuses, options.limit);
-  return bookingViews(deps.db, bookings, jobs);
+export async function myBookings(deps: MarketDeps, auth: AuthContext): Promise<BookingView[]> {
+  return (await bookingCardsOfUser(deps.db, auth.user.id)).map(bookingCardView);
 }
 
 export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'complete';
@@ -52,7 +47,7 @@ export async function actOnBooking(
   bookingId: string,
   action: BookingAction,
 ): Promise<BookingView> {
-  const { booking, job } = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const peek = await findBooking(tx, bookingId);
     const isParty = peek && (peek.customerId === auth.user.id || peek.tradespersonId === auth.user.id);
     if (!peek || !isParty) throw bookingNotFound();
@@ -67,7 +62,7 @@ export async function actOnBooking(
       throw AppError.conflict('booking_state', MARKET_MESSAGES.bookingState);
     }
     const now = new Date();
-    const updated = await setBookingStatus(tx, current.id, step.to, now);
+    await setBookingStatus(tx, current.id, step.to, now);
     if (step.to === 'cancelled') {
       const quote = await findQuote(tx, current.quoteId, { forUpdate: true });
       const quoteMove = quote && quoteStep('reject', quote.status as QuoteStatus, 'system');
@@ -100,8 +95,7 @@ export async function actOnBooking(
     } else {
       await deps.events.record(tx, { type: BOOKING_EVENTS[action], actorId, payload });
     }
-    return { booking: updated, job };
   });
   jobsChanged(deps);
-  return (await bookingViews(deps.db, [booking], new Map([[job.id, job]])))[0]!;
+  return bookingViewById(deps.db, bookingId);
 }

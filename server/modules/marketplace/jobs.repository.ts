@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import { bookings, jobPostings, profiles, quotes, tradespersonProfiles, users } from '../../db/schema';
 import { isTopRated, ratingColumns } from '../ratings';
+import { type BookingCard, bookingCardJson } from './bookings.repository';
+import { type PersonJson, personJson } from './people';
+import { type QuoteJson, quoteJson } from './quotes.repository';
 
 export type JobRow = typeof jobPostings.$inferSelect;
 
@@ -34,16 +37,39 @@ export async function findJob(
   return row;
 }
 
-/** A job with its live booking, if any: job detail's first read. */
-export async function findJobWithLiveBooking(db: Executor, id: string) {
-  const [row] = await prepared(db, 'find_job_with_booking', (d) =>
+// Aliased: the JSON built inside these statements names the outer rows (j, b, q) in its own SQL, and
+// Drizzle leaves column names bare in a single-table query, where a subquery would take them as its own.
+const j = alias(jobPostings, 'j');
+
+/** The job `j`'s live booking as its card, or null. */
+const liveBookingCard = sql<BookingCard | null>`(select ${bookingCardJson} from ${bookings} b
+  where b.job_id = j.id and b.status <> 'cancelled')`;
+
+/**
+ * Everything a job's page may show, in one statement: the job, its live booking, all its quotes
+ * (newest first) with their tradespeople, its customer, and the viewer's trade and base. What this
+ * viewer may see of it is decided afterwards (jobs.service.ts), and nothing is returned before that.
+ */
+export async function jobPage(db: Executor, id: string, viewerId: string) {
+  const [row] = await prepared(db, 'job_page', (d) =>
     d
-      .select({ job: jobPostings, booking: bookings })
-      .from(jobPostings)
-      .leftJoin(bookings, and(eq(bookings.jobId, jobPostings.id), ne(bookings.status, 'cancelled')))
-      .where(eq(jobPostings.id, sql.placeholder('id')))
-      .prepare('find_job_with_booking'),
-  ).execute({ id });
+      .select({
+        job: j,
+        booking: liveBookingCard,
+        quotes: sql<
+          QuoteJson[]
+        >`(select coalesce(json_agg(${quoteJson} order by q.created_at desc, q.id desc), '[]')
+          from ${quotes} q where q.job_id = j.id)`,
+        customer: sql<PersonJson | null>`${personJson(sql`j.customer_id`)}`,
+        viewer: sql<{ trade: string | null; baseLat: number | null; baseLng: number | null } | null>`(
+          select json_build_object('trade', t.trade, 'baseLat', t.base_lat, 'baseLng', t.base_lng)
+          from ${profiles} p left join ${tradespersonProfiles} t on t.user_id = p.id
+          where p.id = ${sql.placeholder('viewerId')})`,
+      })
+      .from(j)
+      .where(eq(j.id, sql.placeholder('id')))
+      .prepare('job_page'),
+  ).execute({ id, viewerId });
   return row;
 }
 
@@ -67,39 +93,38 @@ const TAB_STATUS: Record<'open' | 'active' | 'done', JobStatus> = {
   done: 'completed',
 };
 
-export async function customerJobs(
+/** A customer's jobs for My Jobs, newest first, with their received quotes (not withdrawn) and live booking. */
+export async function customerJobCards(
   db: Executor,
   customerId: string,
   tab: 'all' | 'open' | 'active' | 'done',
 ) {
-  return db
-    .select()
-    .from(jobPostings)
-    .where(
-      tab === 'all'
-        ? eq(jobPostings.customerId, customerId)
-        : and(eq(jobPostings.customerId, customerId), eq(jobPostings.status, TAB_STATUS[tab])),
-    )
-    .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id));
-}
-
-/** Quotes received per job (withdrawn ones are not "received"). */
-export async function receivedQuoteCounts(db: Executor, jobIds: string[]): Promise<Map<string, number>> {
-  if (jobIds.length === 0) return new Map();
-  const rows = await db
-    .select({ jobId: quotes.jobId, n: sql<number>`count(*)::int` })
-    .from(quotes)
-    .where(and(inArray(quotes.jobId, jobIds), ne(quotes.status, 'withdrawn')))
-    .groupBy(quotes.jobId);
-  return new Map(rows.map((r) => [r.jobId, r.n]));
-}
-
-export async function liveBookingsOfJobs(db: Executor, jobIds: string[]) {
-  if (jobIds.length === 0) return [];
-  return db
-    .select()
-    .from(bookings)
-    .where(and(inArray(bookings.jobId, jobIds), ne(bookings.status, 'cancelled')));
+  const name = `customer_job_cards_${tab}`;
+  return prepared(db, name, (d) =>
+    d
+      .select({
+        id: j.id,
+        title: j.title,
+        category: j.category,
+        status: j.status,
+        budgetMin: j.budgetMin,
+        budgetMax: j.budgetMax,
+        postcode: j.postcode,
+        createdAt: j.createdAt,
+        quoteCount: sql<number>`(select count(*)::int from ${quotes} q
+          where q.job_id = j.id and q.status <> 'withdrawn')`,
+        booking: liveBookingCard,
+      })
+      .from(j)
+      .where(
+        and(
+          eq(j.customerId, sql.placeholder('customerId')),
+          tab === 'all' ? undefined : eq(j.status, TAB_STATUS[tab]),
+        ),
+      )
+      .orderBy(desc(j.createdAt), desc(j.id))
+      .prepare(name),
+  ).execute({ customerId });
 }
 
 export type OpenJobsFilter = 'all' | 'verified' | 'top-rated' | 'nearby';

@@ -21,26 +21,24 @@ import { toRating } from '../ratings';
 import {
   addLiveQuotes,
   countOpenJobs,
-  customerJobs,
+  customerJobCards,
   findJob,
-  findJobWithLiveBooking,
   insertJob,
   type JobRow,
-  liveBookingsOfJobs,
+  jobPage,
   type OpenJobsFilter,
   type OpenJobsQuery,
   openJobsPage,
-  receivedQuoteCounts,
   type SharedFilter,
   setJobStatus,
   sharedOpenJobsPage,
   tradespersonBase,
   viewerOverlay,
 } from './jobs.repository';
-import { peopleByIds, peopleOfJob, personView } from './people';
+import { peopleByIds, personJsonView } from './people';
 import { jobRelation, quoteRefusal, seesFullPostcode, type Viewer } from './policy';
-import { bookingExtras, bookingView, bookingViews, quoteView } from './presenters';
-import { quotesOfJob, rejectPendingQuotes } from './quotes.repository';
+import { bookingCardView, quoteJsonView } from './presenters';
+import { rejectPendingQuotes } from './quotes.repository';
 
 export type SharedOpenJobs = Awaited<ReturnType<typeof sharedOpenJobsPage>>;
 
@@ -113,14 +111,7 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
 }
 
 export async function myJobs(deps: MarketDeps, auth: AuthContext, tab: 'all' | 'open' | 'active' | 'done') {
-  const jobs = await customerJobs(deps.db, auth.user.id, tab);
-  const ids = jobs.map((j) => j.id);
-  const [counts, bookings] = await Promise.all([
-    receivedQuoteCounts(deps.db, ids),
-    liveBookingsOfJobs(deps.db, ids),
-  ]);
-  const views = await bookingViews(deps.db, bookings, new Map(jobs.map((j) => [j.id, j])));
-  const bookingByJob = new Map(views.map((b) => [b.jobId, b]));
+  const jobs = await customerJobCards(deps.db, auth.user.id, tab);
   return jobs.map((j) => ({
     id: j.id,
     title: j.title,
@@ -130,8 +121,8 @@ export async function myJobs(deps: MarketDeps, auth: AuthContext, tab: 'all' | '
     budgetMax: j.budgetMax,
     postcode: j.postcode,
     createdAt: j.createdAt.toISOString(),
-    quoteCount: counts.get(j.id) ?? 0,
-    booking: bookingByJob.get(j.id) ?? null,
+    quoteCount: j.quoteCount,
+    booking: j.booking && bookingCardView(j.booking),
   }));
 }
 
@@ -355,29 +346,24 @@ async function sharedThenOverlaid(
 /** A job as this viewer may see it; anything it may not see is a 404. */
 export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: string): Promise<JobDetailView> {
   const viewer = viewerOf(auth);
-  // The job with its booking, its quotes and everyone they name are read together; what this viewer
-  // may see of them is decided afterwards, and nothing is returned before that decision.
-  const [found, allQuotes, people] = await Promise.all([
-    findJobWithLiveBooking(deps.db, jobId),
-    quotesOfJob(deps.db, jobId),
-    peopleOfJob(deps.db, jobId, viewer.id),
-  ]);
+  // The job with its booking, its quotes and everyone they name are read together (one statement);
+  // what this viewer may see of them is decided here, and nothing is returned before that decision.
+  const found = await jobPage(deps.db, jobId, viewer.id);
   if (!found) throw jobNotFound();
   const { job, booking } = found;
   const facts = {
-    hasQuoted: allQuotes.some((q) => q.tradespersonId === viewer.id),
+    hasQuoted: found.quotes.some((q) => q.tradespersonId === viewer.id),
     isBooked: booking?.tradespersonId === viewer.id,
   };
   const relation = jobRelation(viewer, job, facts);
   if (!relation) throw jobNotFound();
 
   const quoteRows =
-    relation === 'tradesperson' ? allQuotes.filter((q) => q.tradespersonId === viewer.id) : allQuotes;
+    relation === 'tradesperson' ? found.quotes.filter((q) => q.tradespersonId === viewer.id) : found.quotes;
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
-  const quotes = quoteRows.map((q) => quoteView(q, people));
-  const extras = shownBooking ? await bookingExtras(deps.db, [shownBooking]) : null;
-  const me = people.get(viewer.id);
+  const quotes = quoteRows.map(quoteJsonView);
+  const me = found.viewer;
   const refusal =
     relation === 'tradesperson'
       ? quoteRefusal(viewer, job, { trade: me?.trade ?? null, hasQuoted: facts.hasQuoted })
@@ -402,9 +388,9 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
         : null,
     preferredStartDate: job.preferredStartDate,
     createdAt: job.createdAt.toISOString(),
-    customer: personView(people.get(job.customerId), job.customerId),
+    customer: personJsonView(found.customer, job.customerId),
     quotes,
-    booking: shownBooking && extras ? bookingView(shownBooking, job, people, extras) : null,
+    booking: shownBooking && bookingCardView(shownBooking),
     viewer: {
       relation,
       canQuote: relation === 'tradesperson' && refusal === null,

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { jobPostings, profiles, quotes, tradespersonProfiles, users } from '../../db/schema';
+import { profiles, tradespersonProfiles, users } from '../../db/schema';
 import { ratingColumns, toRating } from '../ratings';
 
 export interface PersonRow {
@@ -70,25 +70,30 @@ export async function peopleByIds(db: Executor, ids: readonly string[]): Promise
   return byId(rows);
 }
 
-/**
- * Everyone a job's page may name (its customer, everyone who quoted, the viewer), found from the
- * job's id so that the lookup runs alongside the job's own instead of after it.
- */
-export async function peopleOfJob(db: Executor, jobId: string, viewerId: string) {
-  const job = sql.placeholder('jobId');
-  const rows = await prepared(db, 'people_of_job', (d) =>
-    peopleQuery(
-      d,
-      // As one array, so the lookup is an index scan on users (an OR of the three is a scan of them all).
-      sql`${users.id} = any(array(
-        select ${sql.placeholder('viewerId')}::uuid
-        union select ${jobPostings.customerId} from ${jobPostings} where ${jobPostings.id} = ${job}
-        union select ${quotes.tradespersonId} from ${quotes} where ${quotes.jobId} = ${job}))`,
-      'people_of_job',
-    ),
-  ).execute({ jobId, viewerId });
-  return byId(rows);
+/** A person as the pages name them: their name and the totals behind their rating. */
+export interface PersonJson {
+  fullName: string | null;
+  ratingTotal: number;
+  reviewCount: number;
 }
+
+/** A tradesperson as the pages name them, with their trade, badge and photo. */
+export interface TradespersonJson extends PersonJson {
+  avatarUrl: string | null;
+  trade: string | null;
+  verified: boolean | null;
+}
+
+/** The person with this id as JSON (null when there is none); `id` is an expression of the outer query. */
+export const personJson = (id: SQL) =>
+  sql`(select json_build_object('fullName', p.full_name, 'ratingTotal', p.rating_total, 'reviewCount', p.review_count)
+    from ${profiles} p where p.id = ${id})`;
+
+/** The tradesperson with this id as JSON (null when there is none). */
+export const tradespersonJson = (id: SQL) =>
+  sql`(select json_build_object('fullName', p.full_name, 'ratingTotal', p.rating_total, 'reviewCount', p.review_count,
+      'avatarUrl', p.avatar_url, 'trade', t.trade, 'verified', t.verified)
+    from ${profiles} p left join ${tradespersonProfiles} t on t.user_id = p.id where p.id = ${id})`;
 
 export function personView(p: PersonRow | undefined, id: string) {
   return { id, fullName: p?.fullName ?? null, rating: p?.rating ?? 0, reviewCount: p?.reviewCount ?? 0 };
@@ -97,6 +102,20 @@ export function personView(p: PersonRow | undefined, id: string) {
 export function tradespersonView(p: PersonRow | undefined, id: string) {
   return {
     ...personView(p, id),
+    trade: p?.trade ?? null,
+    verified: p?.verified ?? false,
+    avatarUrl: p?.avatarUrl ?? null,
+  };
+}
+
+/** A person's view from their JSON (personJson); one without a profile shows no name and no rating. */
+export function personJsonView(p: PersonJson | null, id: string) {
+  return p ? { id, fullName: p.fullName, ...toRating(p) } : { id, fullName: null, rating: 0, reviewCount: 0 };
+}
+
+export function tradespersonJsonView(p: TradespersonJson | null, id: string) {
+  return {
+    ...personJsonView(p, id),
     trade: p?.trade ?? null,
     verified: p?.verified ?? false,
     avatarUrl: p?.avatarUrl ?? null,

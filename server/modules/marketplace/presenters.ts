@@ -1,17 +1,21 @@
-import type { BookingDispute } from '../../../domain/disputes/api';
 import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import type { BookingMoneySummary } from '../../../domain/payments/api';
-import type { BookingReviews } from '../../../domain/reviews/api';
+import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
-import { disputeSummaries } from './booking-disputes';
-import { moneyOf, moneySummaries } from './booking-money';
-import { reviewSummaries, reviewsOf } from './booking-reviews';
-import type { BookingRow } from './bookings.repository';
-import type { JobRow } from './jobs.repository';
-import { type PersonRow, peopleByIds, personView, tradespersonView } from './people';
-import type { QuoteRow } from './quotes.repository';
+import { disputeOf } from './booking-disputes';
+import { reviewSummaryOf } from './booking-reviews';
+import { type BookingCard, bookingCardById } from './bookings.repository';
+import {
+  type PersonRow,
+  peopleByIds,
+  personJsonView,
+  tradespersonJsonView,
+  tradespersonView,
+} from './people';
+import type { QuoteCard, QuoteJson, QuoteRow } from './quotes.repository';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+// JSON timestamps come as PostgreSQL writes them; the API sends them as JavaScript writes a Date.
+const iso = (t: string) => new Date(t).toISOString();
 
 export function quoteView(q: QuoteRow, people: Map<string, PersonRow>): QuoteView {
   return {
@@ -26,43 +30,6 @@ export function quoteView(q: QuoteRow, people: Map<string, PersonRow>): QuoteVie
   };
 }
 
-export function jobSummary(job: JobRow) {
-  return {
-    id: job.id,
-    title: job.title,
-    category: job.category,
-    status: job.status as MyQuoteView['job']['status'],
-    outcode: job.outcode,
-    budgetMin: job.budgetMin,
-    budgetMax: job.budgetMax,
-  };
-}
-
-export function bookingView(
-  b: BookingRow,
-  job: JobRow,
-  people: Map<string, PersonRow>,
-  { money, reviews, disputes }: BookingExtras,
-): BookingView {
-  return {
-    id: b.id,
-    jobId: b.jobId,
-    quoteId: b.quoteId,
-    status: b.status as BookingView['status'],
-    amount: b.amount,
-    depositPaid: b.depositPaid,
-    scheduledDate: b.scheduledDate,
-    completedAt: iso(b.completedAt),
-    createdAt: b.createdAt.toISOString(),
-    money: moneyOf(money, b.id),
-    reviews: reviewsOf(reviews, b.id),
-    dispute: disputes.get(b.id) ?? { id: null, status: null, canRaise: false },
-    customer: personView(people.get(b.customerId), b.customerId),
-    tradesperson: tradespersonView(people.get(b.tradespersonId), b.tradespersonId),
-    job: { id: job.id, title: job.title, category: job.category, outcode: job.outcode },
-  };
-}
-
 export async function quoteViews(db: Executor, rows: QuoteRow[]): Promise<QuoteView[]> {
   const people = await peopleByIds(
     db,
@@ -71,40 +38,87 @@ export async function quoteViews(db: Executor, rows: QuoteRow[]): Promise<QuoteV
   return rows.map((q) => quoteView(q, people));
 }
 
-export async function myQuoteViews(
-  db: Executor,
-  rows: { quote: QuoteRow; job: JobRow }[],
-): Promise<MyQuoteView[]> {
-  const people = await peopleByIds(
-    db,
-    rows.map((r) => r.quote.tradespersonId),
-  );
-  return rows.map((r) => ({ ...quoteView(r.quote, people), job: jobSummary(r.job) }));
+/** A quote read as JSON (quoteJson in quotes.repository.ts). */
+export function quoteJsonView(q: QuoteJson): QuoteView {
+  return {
+    id: q.id,
+    jobId: q.jobId,
+    amount: q.amount,
+    message: q.message,
+    status: q.status as QuoteView['status'],
+    createdAt: iso(q.createdAt),
+    updatedAt: iso(q.updatedAt),
+    tradesperson: tradespersonJsonView(q.tradesperson, q.tradespersonId),
+  };
 }
 
-/** What a booking shows beside its own columns: its money, its reviews and its dispute. */
-export interface BookingExtras {
-  money: Map<string, BookingMoneySummary>;
-  reviews: Map<string, BookingReviews>;
-  disputes: Map<string, BookingDispute>;
+/** A quote with its job's summary (quoteCardJson). */
+export function quoteCardView(q: QuoteCard): MyQuoteView {
+  return {
+    ...quoteJsonView(q),
+    job: {
+      id: q.job.id,
+      title: q.job.title,
+      category: q.job.category,
+      status: q.job.status as MyQuoteView['job']['status'],
+      outcode: q.job.outcode,
+      budgetMin: q.job.budgetMin,
+      budgetMax: q.job.budgetMax,
+    },
+  };
 }
 
-export async function bookingExtras(db: Executor, rows: BookingRow[]): Promise<BookingExtras> {
-  const [money, reviews] = await Promise.all([moneySummaries(db, rows), reviewSummaries(db, rows)]);
-  return { money, reviews, disputes: await disputeSummaries(db, rows, money) };
+const UNPAID: BookingMoneySummary = { state: 'unpaid', heldUntil: null, frozen: false, milestones: false };
+
+/**
+ * The one-line money state of a booking from its succeeded and refunded payments (its single payment,
+ * or its milestones' together): what the lists show as 'Held until <date>' (the earliest release still
+ * to come), frozen while a dispute holds it.
+ */
+export function moneySummaryOf(
+  paid: BookingCard['payments'],
+  booking: { status: string },
+): BookingMoneySummary {
+  if (!paid || paid.length === 0) return UNPAID;
+  const state = moneyState(combinedAmounts(paid));
+  let nextRelease: string | null = null;
+  for (const p of paid) {
+    if (p.status !== 'succeeded' || p.releasedAt || !p.heldUntil) continue;
+    if (nextRelease === null || Date.parse(p.heldUntil) < Date.parse(nextRelease)) nextRelease = p.heldUntil;
+  }
+  return {
+    state,
+    heldUntil: state === 'held' && nextRelease ? iso(nextRelease) : null,
+    frozen: state === 'held' && booking.status === 'disputed',
+    milestones: paid.some((p) => p.milestone),
+  };
 }
 
-export async function bookingViews(
-  db: Executor,
-  rows: BookingRow[],
-  jobs: Map<string, JobRow>,
-): Promise<BookingView[]> {
-  const [people, extras] = await Promise.all([
-    peopleByIds(
-      db,
-      rows.flatMap((b) => [b.customerId, b.tradespersonId]),
-    ),
-    bookingExtras(db, rows),
-  ]);
-  return rows.map((b) => bookingView(b, jobs.get(b.jobId)!, people, extras));
+/** A booking as every page shows it, from its card (bookingCardJson in bookings.repository.ts). */
+export function bookingCardView(b: BookingCard): BookingView {
+  const money = moneySummaryOf(b.payments, b);
+  return {
+    id: b.id,
+    jobId: b.jobId,
+    quoteId: b.quoteId,
+    status: b.status as BookingView['status'],
+    amount: b.amount,
+    depositPaid: b.depositPaid,
+    scheduledDate: b.scheduledDate,
+    completedAt: b.completedAt === null ? null : iso(b.completedAt),
+    createdAt: iso(b.createdAt),
+    money,
+    reviews: reviewSummaryOf(b.reviews, b.completedAt),
+    dispute: disputeOf(b, b.dispute, money.state === 'held'),
+    customer: personJsonView(b.customer, b.customerId),
+    tradesperson: tradespersonJsonView(b.tradesperson, b.tradespersonId),
+    job: { id: b.job.id, title: b.job.title, category: b.job.category, outcode: b.job.outcode },
+  };
+}
+
+/** One booking as the pages show it, read after a write to it has committed: one statement. */
+export async function bookingViewById(db: Executor, id: string): Promise<BookingView> {
+  const card = await bookingCardById(db, id);
+  if (!card) throw new Error(`booking ${id} vanished`);
+  return bookingCardView(card);
 }

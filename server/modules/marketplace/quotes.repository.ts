@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { QuoteStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { jobPostings, quotes } from '../../db/schema';
+import { type TradespersonJson, tradespersonJson } from './people';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
@@ -47,30 +49,47 @@ export async function rejectPendingQuotes(db: Executor, jobId: string, exceptId?
   return rows;
 }
 
-export async function quotesOfJob(db: Executor, jobId: string, onlyTradespersonId?: string) {
-  if (onlyTradespersonId) {
-    return prepared(db, 'quotes_of_job_by', (d) =>
-      d
-        .select()
-        .from(quotes)
-        .where(
-          and(
-            eq(quotes.jobId, sql.placeholder('jobId')),
-            eq(quotes.tradespersonId, sql.placeholder('tradespersonId')),
-          ),
-        )
-        .prepare('quotes_of_job_by'),
-    ).execute({ jobId, tradespersonId: onlyTradespersonId });
-  }
-  return prepared(db, 'quotes_of_job', (d) =>
-    d
-      .select()
-      .from(quotes)
-      .where(eq(quotes.jobId, sql.placeholder('jobId')))
-      .orderBy(desc(quotes.createdAt), desc(quotes.id))
-      .prepare('quotes_of_job'),
-  ).execute({ jobId });
+/** A quote as the pages show it, as PostgreSQL builds it in JSON (timestamps are ISO strings). */
+export interface QuoteJson {
+  id: string;
+  jobId: string;
+  tradespersonId: string;
+  amount: number;
+  message: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  tradesperson: TradespersonJson | null;
 }
+
+/** A quote with the summary of its job (a tradesperson's quote lists, the booking screen). */
+export interface QuoteCard extends QuoteJson {
+  job: {
+    id: string;
+    title: string;
+    category: string;
+    status: string;
+    outcode: string;
+    budgetMin: number | null;
+    budgetMax: number | null;
+  };
+}
+
+const quoteFields = sql`'id', q.id, 'jobId', q.job_id, 'tradespersonId', q.tradesperson_id, 'amount', q.amount,
+  'message', q.message, 'status', q.status, 'createdAt', q.created_at, 'updatedAt', q.updated_at,
+  'tradesperson', ${tradespersonJson(sql`q.tradesperson_id`)}`;
+
+/** The QuoteJson of the quotes row `q` of the surrounding statement, its tradesperson included. */
+export const quoteJson = sql`json_build_object(${quoteFields})`;
+
+/** The QuoteCard of the quotes row `q` joined to its job `j` in the surrounding statement. */
+export const quoteCardJson = sql`json_build_object(${quoteFields}, 'job', json_build_object('id', j.id,
+  'title', j.title, 'category', j.category, 'status', j.status, 'outcode', j.outcode,
+  'budgetMin', j.budget_min, 'budgetMax', j.budget_max))`;
+
+const q = alias(quotes, 'q');
+const j = alias(jobPostings, 'j');
+const card = sql<QuoteCard>`${quoteCardJson}`;
 
 const TAB: Record<'pending' | 'accepted' | 'rejected', QuoteStatus> = {
   pending: 'pending',
@@ -78,25 +97,39 @@ const TAB: Record<'pending' | 'accepted' | 'rejected', QuoteStatus> = {
   rejected: 'rejected',
 };
 
-/** A tradesperson's quotes with their job, newest first. */
-export async function quotesOfTradesperson(
+/** A tradesperson's quotes with their jobs, newest first: one statement. */
+export async function quoteCardsOfTradesperson(
   db: Executor,
   tradespersonId: string,
   tab: 'all' | 'pending' | 'accepted' | 'rejected',
-  limit?: number,
-) {
-  const query = db
-    .select({ quote: quotes, job: jobPostings })
-    .from(quotes)
-    .innerJoin(jobPostings, eq(jobPostings.id, quotes.jobId))
-    .where(
-      and(eq(quotes.tradespersonId, tradespersonId), tab === 'all' ? undefined : eq(quotes.status, TAB[tab])),
-    )
-    .orderBy(desc(quotes.createdAt), desc(quotes.id));
-  return limit ? query.limit(limit) : query;
+): Promise<QuoteCard[]> {
+  const name = `quote_cards_of_tradesperson_${tab}`;
+  const rows = await prepared(db, name, (d) =>
+    d
+      .select({ card })
+      .from(q)
+      .innerJoin(j, eq(j.id, q.jobId))
+      .where(
+        and(
+          eq(q.tradespersonId, sql.placeholder('tradespersonId')),
+          tab === 'all' ? undefined : eq(q.status, TAB[tab]),
+        ),
+      )
+      .orderBy(desc(q.createdAt), desc(q.id))
+      .prepare(name),
+  ).execute({ tradespersonId });
+  return rows.map((r) => r.card);
 }
 
-export async function jobsByIds(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(jobPostings).where(inArray(jobPostings.id, ids));
+/** One quote as its card, with who may see it: its tradesperson and its job's customer. */
+export async function quoteCardById(db: Executor, id: string) {
+  const [row] = await prepared(db, 'quote_card_by_id', (d) =>
+    d
+      .select({ card, customerId: j.customerId })
+      .from(q)
+      .innerJoin(j, eq(j.id, q.jobId))
+      .where(eq(q.id, sql.placeholder('id')))
+      .prepare('quote_card_by_id'),
+  ).execute({ id });
+  return row;
 }

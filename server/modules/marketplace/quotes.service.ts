@@ -11,13 +11,13 @@ import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from './j
 import { jobNotFound, jobsChanged, type MarketDeps, viewerOf } from './jobs.service';
 import { peopleByIds } from './people';
 import { jobRelation, quoteRefusal } from './policy';
-import { bookingViews, myQuoteViews, quoteViews } from './presenters';
+import { bookingViewById, quoteCardView, quoteViews } from './presenters';
 import {
   findQuote,
   insertQuote,
-  jobsByIds,
   type QuoteRow,
-  quotesOfTradesperson,
+  quoteCardById,
+  quoteCardsOfTradesperson,
   rejectPendingQuotes,
   updateQuote,
 } from './quotes.repository';
@@ -161,7 +161,7 @@ export async function acceptQuote(
 ): Promise<BookingView> {
   const viewer = viewerOf(auth);
   try {
-    const { booking, job } = await deps.db.transaction(async (tx) => {
+    const booking = await deps.db.transaction(async (tx) => {
       const peek = await findQuote(tx, quoteId);
       if (!peek) throw quoteNotFound();
       const job = await findJob(tx, peek.jobId, { forUpdate: true });
@@ -225,10 +225,10 @@ export async function acceptQuote(
           status: booking.status === 'pending' ? 'pending' : 'confirmed',
         },
       });
-      return { booking, job };
+      return booking;
     });
     jobsChanged(deps);
-    return (await bookingViews(deps.db, [booking], new Map([[job.id, job]])))[0]!;
+    return bookingViewById(deps.db, booking.id);
   } catch (err) {
     // Two accepts at the same moment: the partial unique index lets one booking through.
     if (violates(err, 'bookings_one_live_per_job')) {
@@ -242,22 +242,19 @@ export async function myQuotes(
   deps: MarketDeps,
   auth: AuthContext,
   tab: 'all' | 'pending' | 'accepted' | 'rejected',
-  limit?: number,
 ): Promise<MyQuoteView[]> {
   if (auth.user.userType !== 'tradesperson') return [];
-  return myQuoteViews(deps.db, await quotesOfTradesperson(deps.db, auth.user.id, tab, limit));
+  return (await quoteCardsOfTradesperson(deps.db, auth.user.id, tab)).map(quoteCardView);
 }
 
 /** One quote with its job, for the booking screen: its tradesperson or the job's customer only. */
 export async function getQuote(deps: MarketDeps, auth: AuthContext, quoteId: string): Promise<MyQuoteView> {
-  const quote = await findQuote(deps.db, quoteId);
-  if (!quote) throw quoteNotFound();
-  const [job] = await jobsByIds(deps.db, [quote.jobId]);
+  const found = await quoteCardById(deps.db, quoteId);
   if (
-    !job ||
-    (job.customerId !== auth.user.id && quote.tradespersonId !== auth.user.id && !auth.user.isAdmin)
+    !found ||
+    (found.customerId !== auth.user.id && found.card.tradespersonId !== auth.user.id && !auth.user.isAdmin)
   ) {
     throw quoteNotFound();
   }
-  return (await myQuoteViews(deps.db, [{ quote, job }]))[0]!;
+  return quoteCardView(found.card);
 }
