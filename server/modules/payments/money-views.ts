@@ -239,13 +239,16 @@ export async function earnings(deps: PaymentDeps, auth: AuthContext): Promise<Ea
 export async function adminPayments(db: Executor): Promise<AdminPaymentView[]> {
   const rows = await latestPayments(db);
   return rows.map((r) => ({
-    ...paymentView(r.payment, { frozen: r.bookingStatus === 'disputed', viewerIsCustomer: false }),
+    ...paymentView(paymentFromJson(r.payment), {
+      frozen: r.bookingStatus === 'disputed',
+      viewerIsCustomer: false,
+    }),
     jobId: r.jobId,
     jobTitle: r.jobTitle,
     customerId: r.customerId,
     customerName: r.customerName,
     tradespersonId: r.tradespersonId,
     tradespersonName: r.tradespersonName,
-    createdAt: r.payment.createdAt.toISOString(),
+    createdAt: new Date(r.payment.createdAt).toISOString(),
   }));
 }

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   connectedAccounts,
@@ -310,28 +309,42 @@ export async function bookingMoneyData(
   return row;
 }
 
-const customerProfile = alias(profiles, 'customer_profile');
-const tradespersonProfile = alias(profiles, 'tradesperson_profile');
+export interface LatestPaymentData {
+  payment: PaymentJson;
+  jobId: string;
+  jobTitle: string;
+  customerId: string;
+  customerName: string | null;
+  tradespersonId: string;
+  tradespersonName: string | null;
+  bookingStatus: string;
+}
 
-export async function latestPayments(db: Executor, limit = 100) {
-  return db
-    .select({
-      payment: payments,
-      jobId: jobPostings.id,
-      jobTitle: jobPostings.title,
-      customerId: bookings.customerId,
-      customerName: customerProfile.fullName,
-      tradespersonId: bookings.tradespersonId,
-      tradespersonName: tradespersonProfile.fullName,
-      bookingStatus: bookings.status,
-    })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
-    .leftJoin(customerProfile, eq(customerProfile.id, bookings.customerId))
-    .leftJoin(tradespersonProfile, eq(tradespersonProfile.id, bookings.tradespersonId))
-    .orderBy(desc(payments.createdAt))
-    .limit(limit);
+/**
+ * The latest payments with their jobs and parties, newest first, as one JSON value: Drizzle's mapping
+ * of a hundred wide joined rows cost more than the statement (issue 19). The page size is written
+ * into the statement (literalLimit) and the newest are read from payments_created_idx.
+ */
+export async function latestPayments(db: Executor): Promise<LatestPaymentData[]> {
+  const [row] = await prepared(db, 'latest_payments_100', (d) =>
+    d
+      .select({
+        payments: sql<LatestPaymentData[]>`coalesce(json_agg(json_build_object('payment', ${paymentJson('x')},
+          'jobId', x.job_id, 'jobTitle', x.job_title, 'customerId', x.customer_id, 'customerName', x.customer_name,
+          'tradespersonId', x.tradesperson_id, 'tradespersonName', x.tradesperson_name,
+          'bookingStatus', x.booking_status) order by x.created_at desc), '[]')`,
+      })
+      .from(sql`(select p.*, j.id as job_id, j.title as job_title, b.customer_id, c.full_name as customer_name,
+          b.tradesperson_id, t.full_name as tradesperson_name, b.status as booking_status
+        from ${payments} p
+        join ${bookings} b on b.id = p.booking_id
+        join ${jobPostings} j on j.id = b.job_id
+        left join ${profiles} c on c.id = b.customer_id
+        left join ${profiles} t on t.id = b.tradesperson_id
+        order by p.created_at desc limit ${literalLimit(100)}) as x`)
+      .prepare('latest_payments_100'),
+  ).execute();
+  return row?.payments ?? [];
 }
 
 // ---- Connected accounts ----
