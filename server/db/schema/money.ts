@@ -159,6 +159,8 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
     // The admins' latest payments, newest first, without sorting the whole table.
     index('payments_created_idx').on(t.createdAt),
+    // A user's own payments, for the download of everything they hold.
+    index('payments_payer_idx').on(t.payerId),
   ],
 );
 
