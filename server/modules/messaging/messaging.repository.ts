@@ -151,21 +151,28 @@ export async function conversationsOf(
         unread: sql<number>`(select count(*)::int from ${messages} u
           where u.conversation_id = c.id and not u.read and u.sender_id <> ${me})`,
       })
-      .from(sql`${conversations} c
-        join ${profiles} o on o.id = case when c.participant_one_id = ${me} then c.participant_two_id else c.participant_one_id end
-        left join ${tradespersonProfiles} t on t.user_id = o.id
-        left join ${jobPostings} j on j.id = c.job_id
+      // The page of conversations first (an index scan of the user's, sorted, cut), then one lookup
+      // of each thing it names: as plain joins, the plan made once for every user (a generic plan)
+      // hashed all of job_postings and profiles on every request. Each lateral has a LIMIT, so the
+      // planner keeps it a lookup per conversation instead of folding it back into a join.
+      .from(sql`(select * from ${conversations} c
+          where (c.participant_one_id = ${me} or c.participant_two_id = ${me})
+            ${ids ? sql`and c.id = any(${p('ids')}::uuid[])` : sql``}
+            ${cursor ? sql`and (c.updated_at, c.id) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)` : sql``}
+          order by c.updated_at desc, c.id desc
+          limit ${literalLimit(limit)}) c
+        join lateral (
+          select o.id, o.full_name, o.user_type, o.avatar_url from ${profiles} o
+           where o.id = case when c.participant_one_id = ${me} then c.participant_two_id else c.participant_one_id end
+           limit 1
+        ) o on true
+        left join lateral (select t.trade from ${tradespersonProfiles} t where t.user_id = o.id limit 1) t on true
+        left join lateral (select j.title from ${jobPostings} j where j.id = c.job_id limit 1) j on true
         left join lateral (
           select m.content, m.sender_id, m.created_at from ${messages} m
            where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
         ) lm on true`)
-      .where(
-        sql`(c.participant_one_id = ${me} or c.participant_two_id = ${me})
-          ${ids ? sql`and c.id = any(${p('ids')}::uuid[])` : sql``}
-          ${cursor ? sql`and (c.updated_at, c.id) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)` : sql``}`,
-      )
       .orderBy(sql`c.updated_at desc, c.id desc`)
-      .limit(literalLimit(limit))
       .prepare(name),
   ).execute({
     userId,

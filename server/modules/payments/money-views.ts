@@ -239,7 +239,7 @@ export async function earnings(deps: PaymentDeps, auth: AuthContext): Promise<Ea
 export async function adminPayments(db: Executor): Promise<AdminPaymentView[]> {
   const rows = await latestPayments(db);
   return rows.map((r) => ({
-    ...paymentView(paymentFromJson(r.payment), {
+    ...paymentView(r.payment, {
       frozen: r.bookingStatus === 'disputed',
       viewerIsCustomer: false,
     }),
@@ -249,6 +249,6 @@ export async function adminPayments(db: Executor): Promise<AdminPaymentView[]> {
     customerName: r.customerName,
     tradespersonId: r.tradespersonId,
     tradespersonName: r.tradespersonName,
-    createdAt: new Date(r.payment.createdAt).toISOString(),
+    createdAt: r.payment.createdAt.toISOString(),
   }));
 }
