@@ -25,9 +25,12 @@ export const QUOTE_MESSAGES = {
   messageLong: 'Message must be less than 2000 characters',
 } as const;
 
+// Made once: building a formatter with a time zone costs more than the rest of a small request.
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+
 /** Today's date in the UK, 'YYYY-MM-DD': "not in the past" means the UK calendar, wherever the server is. */
 export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  return LONDON_DAY.format(now);
 }
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -57,6 +57,8 @@ export const milestonePlans = pgTable(
     check('milestone_plans_total_check', sql`${t.totalPence} > 0`),
     uniqueIndex('milestone_plans_one_proposed').on(t.bookingId).where(sql`${t.status} = 'proposed'`),
     uniqueIndex('milestone_plans_one_accepted').on(t.bookingId).where(sql`${t.status} = 'accepted'`),
+    // Every plan of a booking, newest first (the milestones page); the two above hold only one status.
+    index('milestone_plans_booking_idx').on(t.bookingId, t.createdAt),
   ],
 );
 
@@ -155,6 +157,10 @@ export const payments = pgTable(
     check('payments_refund_check', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.amountPence}`),
     check('payments_currency_check', sql`${t.currency} = 'gbp'`),
     index('payments_booking_idx').on(t.bookingId),
+    // The admins' latest payments, newest first, without sorting the whole table.
+    index('payments_created_idx').on(t.createdAt),
+    // A user's own payments, for the download of everything they hold.
+    index('payments_payer_idx').on(t.payerId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared } from '../../db/prepared';
 import { conversations, jobPostings, messages, profiles, tradespersonProfiles, users } from '../../db/schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -121,49 +121,80 @@ const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 /**
  * A user's conversations, newest activity first, each with the other participant, its job, its last
- * message and how many of the other side's messages are unread: one statement for the page.
+ * message and how many of the other side's messages are unread: one statement for the page. Prepared
+ * once per shape (ids, cursor, page size written in: literalLimit) instead of built on every request
+ * (issue 19).
  */
 export async function conversationsOf(
   db: Executor,
   userId: string,
   { ids, cursor, limit }: { ids?: string[]; cursor?: { updatedAt: Date; id: string } | null; limit: number },
 ): Promise<ConversationListRow[]> {
-  const result = await db.execute(sql`
-    select c.id, c.job_id, c.updated_at, j.title as job_title,
-           o.id as other_id, o.full_name as other_name, o.user_type as other_type, o.avatar_url as other_avatar,
-           t.trade as other_trade,
-           lm.content as last_content, lm.sender_id as last_sender, lm.created_at as last_at,
-           (select count(*)::int from ${messages} u
-             where u.conversation_id = c.id and not u.read and u.sender_id <> ${userId}) as unread
-      from ${conversations} c
-      join ${profiles} o on o.id = case when c.participant_one_id = ${userId} then c.participant_two_id else c.participant_one_id end
-      left join ${tradespersonProfiles} t on t.user_id = o.id
-      left join ${jobPostings} j on j.id = c.job_id
-      left join lateral (
-        select m.content, m.sender_id, m.created_at from ${messages} m
-         where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
-      ) lm on true
-     where (c.participant_one_id = ${userId} or c.participant_two_id = ${userId})
-       ${ids ? sql`and c.id = any(${sql.param(ids)}::uuid[])` : sql``}
-       ${cursor ? sql`and (c.updated_at, c.id) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``}
-     order by c.updated_at desc, c.id desc
-     limit ${limit}`);
-  return (result as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    id: String(r.id),
-    jobId: (r.job_id as string | null) ?? null,
-    jobTitle: (r.job_title as string | null) ?? null,
-    updatedAt: toDate(r.updated_at),
+  const name = `conversations_of${ids ? '_ids' : ''}${cursor ? '_after' : ''}_${limit}`;
+  const p = sql.placeholder;
+  const me = sql`${p('userId')}::uuid`;
+  const rows = await prepared(db, name, (d) =>
+    d
+      .select({
+        id: sql<string>`c.id`,
+        jobId: sql<string | null>`c.job_id`,
+        updatedAt: sql<unknown>`c.updated_at`,
+        jobTitle: sql<string | null>`j.title`,
+        otherId: sql<string>`o.id`,
+        otherName: sql<string | null>`o.full_name`,
+        otherType: sql<'customer' | 'tradesperson'>`o.user_type`,
+        otherAvatar: sql<string | null>`o.avatar_url`,
+        otherTrade: sql<string | null>`t.trade`,
+        lastContent: sql<string | null>`lm.content`,
+        lastSender: sql<string | null>`lm.sender_id`,
+        lastAt: sql<unknown>`lm.created_at`,
+        unread: sql<number>`(select count(*)::int from ${messages} u
+          where u.conversation_id = c.id and not u.read and u.sender_id <> ${me})`,
+      })
+      // The page of conversations first (an index scan of the user's, sorted, cut), then one lookup
+      // of each thing it names: as plain joins, the plan made once for every user (a generic plan)
+      // hashed all of job_postings and profiles on every request. Each lateral has a LIMIT, so the
+      // planner keeps it a lookup per conversation instead of folding it back into a join.
+      .from(sql`(select * from ${conversations} c
+          where (c.participant_one_id = ${me} or c.participant_two_id = ${me})
+            ${ids ? sql`and c.id = any(${p('ids')}::uuid[])` : sql``}
+            ${cursor ? sql`and (c.updated_at, c.id) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)` : sql``}
+          order by c.updated_at desc, c.id desc
+          limit ${literalLimit(limit)}) c
+        join lateral (
+          select o.id, o.full_name, o.user_type, o.avatar_url from ${profiles} o
+           where o.id = case when c.participant_one_id = ${me} then c.participant_two_id else c.participant_one_id end
+           limit 1
+        ) o on true
+        left join lateral (select t.trade from ${tradespersonProfiles} t where t.user_id = o.id limit 1) t on true
+        left join lateral (select j.title from ${jobPostings} j where j.id = c.job_id limit 1) j on true
+        left join lateral (
+          select m.content, m.sender_id, m.created_at from ${messages} m
+           where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+        ) lm on true`)
+      .orderBy(sql`c.updated_at desc, c.id desc`)
+      .prepare(name),
+  ).execute({
+    userId,
+    ...(ids ? { ids } : {}),
+    ...(cursor ? { cursorAt: cursor.updatedAt.toISOString(), cursorId: cursor.id } : {}),
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    jobId: r.jobId ?? null,
+    jobTitle: r.jobTitle ?? null,
+    updatedAt: toDate(r.updatedAt),
     other: {
-      id: String(r.other_id),
-      fullName: (r.other_name as string | null) ?? null,
-      userType: r.other_type as 'customer' | 'tradesperson',
-      trade: (r.other_trade as string | null) ?? null,
-      avatarUrl: (r.other_avatar as string | null) ?? null,
+      id: r.otherId,
+      fullName: r.otherName ?? null,
+      userType: r.otherType,
+      trade: r.otherTrade ?? null,
+      avatarUrl: r.otherAvatar ?? null,
     },
     last:
-      r.last_content == null
+      r.lastContent == null
         ? null
-        : { content: String(r.last_content), senderId: String(r.last_sender), createdAt: toDate(r.last_at) },
+        : { content: String(r.lastContent), senderId: String(r.lastSender), createdAt: toDate(r.lastAt) },
     unreadCount: Number(r.unread),
   }));
 }

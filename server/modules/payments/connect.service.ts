@@ -29,7 +29,11 @@ function tradespersonOnly(auth: AuthContext): string {
   return auth.user.id;
 }
 
-export function statusOf(row: ConnectedAccountRow | undefined): ConnectStatus {
+export function statusOf(
+  row:
+    | Pick<ConnectedAccountRow, 'chargesEnabled' | 'payoutsEnabled' | 'requirementsCurrentlyDue'>
+    | undefined,
+): ConnectStatus {
   if (!row) return NO_ACCOUNT;
   return {
     hasAccount: true,

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { BookingStatus, MilestoneStatus } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type {
@@ -20,20 +19,22 @@ import {
 import { decideCharge } from '../../../domain/payments/escrow';
 import type { PaymentIntentState } from '../../adapters/payments/gateway';
 import type { Executor } from '../../db/client';
-import { profiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
 import { postTransaction } from './ledger.repository';
 import {
+  bookingMilestonesData,
   deleteMilestonesOfBooking,
   findMilestone,
   findPaymentCustomer,
   insertMilestones,
   insertPlan,
-  type MilestoneRow,
+  type MilestoneFigures,
+  type MilestonePaymentFigures,
   milestoneChargesExist,
   milestonesOfBooking,
+  type PlanFigures,
   type PlanRow,
   paymentsOfMilestones,
   planItems,
@@ -65,7 +66,11 @@ const onlyCustomer = () => new AppError(403, 'not_allowed', M.onlyCustomer);
 type Role = 'customer' | 'tradesperson' | 'admin';
 
 /** The caller's side of the booking; anyone else (admins only read) is told it does not exist. */
-function roleOf(found: BookingForPayment | undefined, auth: AuthContext, { read = false } = {}): Role {
+function roleOf(
+  found: { booking: { customerId: string; tradespersonId: string } } | undefined,
+  auth: AuthContext,
+  { read = false } = {},
+): Role {
   const b = found?.booking;
   if (b?.customerId === auth.user.id) return 'customer';
   if (b?.tradespersonId === auth.user.id) return 'tradesperson';
@@ -93,18 +98,30 @@ const milestoneEventRef = (found: BookingForPayment) => ({
 async function proposeRefusal(
   db: Executor,
   found: BookingForPayment,
-  plans: PlanRow[],
+  plans: Pick<PlanRow, 'status'>[],
 ): Promise<string | null> {
   const b = found.booking;
+  return refusalOf(b, plans, {
+    paidInOne: async () =>
+      (await paymentsOfBooking(db, b.id)).some((p) => !p.milestoneId && p.status === 'succeeded'),
+    milestoneCharges: () => milestoneChargesExist(db, b.id),
+  });
+}
+
+/**
+ * Why the tradesperson may not propose a plan now (null when they may), in the order the reasons are
+ * given. The two payment facts are asked for only when the rule gets to them: the milestones page
+ * reads them with everything else, a proposal under the booking's lock reads them then.
+ */
+async function refusalOf(
+  b: { status: string; depositPaid: boolean },
+  plans: Pick<PlanRow, 'status'>[],
+  facts: { paidInOne: () => boolean | Promise<boolean>; milestoneCharges: () => boolean | Promise<boolean> },
+): Promise<string | null> {
   if (b.status !== 'confirmed') return M.notConfirmed;
-  if (
-    b.depositPaid ||
-    (await paymentsOfBooking(db, b.id)).some((p) => !p.milestoneId && p.status === 'succeeded')
-  )
-    return M.paidInOnePayment;
+  if (b.depositPaid || (await facts.paidInOne())) return M.paidInOnePayment;
   if (plans.some((p) => p.status === 'proposed')) return M.proposalPending;
-  if (plans.some((p) => p.status === 'accepted') && (await milestoneChargesExist(db, b.id)))
-    return M.planFixed;
+  if (plans.some((p) => p.status === 'accepted') && (await facts.milestoneCharges())) return M.planFixed;
   return null;
 }
 
@@ -505,7 +522,7 @@ export async function approveMilestone(deps: PaymentDeps, auth: AuthContext, mil
 
 // ---- The page ----
 
-function planView(plan: PlanRow): PlanView {
+function planView(plan: PlanFigures): PlanView {
   return {
     id: plan.id,
     status: plan.status as PlanView['status'],
@@ -525,8 +542,8 @@ function planView(plan: PlanRow): PlanView {
 }
 
 function milestoneView(
-  m: MilestoneRow,
-  payment: PaymentRow | undefined,
+  m: MilestoneFigures,
+  payment: MilestonePaymentFigures | undefined,
   ctx: { role: Role; payable: boolean; frozen: boolean },
 ): MilestoneView {
   const released = payment?.releasedAt ?? null;
@@ -559,44 +576,38 @@ export async function milestonesView(
   auth: AuthContext,
   bookingId: string,
 ): Promise<BookingMilestonesView> {
-  const found = await bookingForPayment(deps.db, bookingId);
-  const role = roleOf(found, auth, { read: true });
-  const b = found!.booking;
-  const [plans, rows, names] = await Promise.all([
-    plansOfBooking(deps.db, bookingId),
-    milestonesOfBooking(deps.db, bookingId),
-    deps.db
-      .select({ id: profiles.id, name: profiles.fullName })
-      .from(profiles)
-      .where(inArray(profiles.id, [b.customerId, b.tradespersonId])),
-  ]);
-  const payments = await paymentsOfMilestones(
-    deps.db,
-    rows.map((m) => m.id),
-  );
-  const latest = new Map<string, PaymentRow>();
-  for (const p of payments) if (!latest.has(p.milestoneId!)) latest.set(p.milestoneId!, p);
-  const frozen = b.status === 'disputed';
+  const data = await bookingMilestonesData(deps.db, bookingId);
+  const b = data?.booking;
+  const role = roleOf(b && { booking: b }, auth, { read: true });
+  const { plans } = data!;
+  const frozen = b!.status === 'disputed';
   const accepted = plans.find((p) => p.status === 'accepted');
   const payable =
-    !!accepted && PAYABLE_BOOKING_STATUSES.includes(b.status as (typeof PAYABLE_BOOKING_STATUSES)[number]);
-  const milestones = rows.map((m) => milestoneView(m, latest.get(m.id), { role, payable, frozen }));
+    !!accepted && PAYABLE_BOOKING_STATUSES.includes(b!.status as (typeof PAYABLE_BOOKING_STATUSES)[number]);
+  const milestones = data!.milestones.map((m) =>
+    milestoneView(m.milestone, m.payment ?? undefined, { role, payable, frozen }),
+  );
   const proposal = plans.find((p) => p.status === 'proposed');
   // The customer's last 'no', until a newer plan is accepted (its reason tells the tradesperson why).
   const declined = plans.find((p) => p.status === 'declined');
   const lastDeclined =
     !proposal && declined && (!accepted || declined.createdAt >= accepted.createdAt) ? declined : undefined;
-  const refusal = role === 'tradesperson' ? await proposeRefusal(deps.db, found!, plans) : M.onlyTradesperson;
-  const nameOf = (id: string) => names.find((n) => n.id === id)?.name ?? null;
+  const refusal =
+    role === 'tradesperson'
+      ? await refusalOf(b!, plans, {
+          paidInOne: () => data!.paidInOne,
+          milestoneCharges: () => data!.milestoneCharges,
+        })
+      : M.onlyTradesperson;
   return {
     bookingId,
-    jobId: b.jobId,
-    jobTitle: found!.job.title,
-    bookingStatus: b.status as BookingStatus,
-    bookingAmountPence: b.amount,
+    jobId: b!.jobId,
+    jobTitle: data!.jobTitle,
+    bookingStatus: b!.status as BookingStatus,
+    bookingAmountPence: b!.amount,
     viewer: role,
-    customerName: nameOf(b.customerId),
-    tradespersonName: nameOf(b.tradespersonId),
+    customerName: data!.customerName,
+    tradespersonName: data!.tradespersonName,
     plan: accepted ? planView(accepted) : null,
     proposal: proposal ? planView(proposal) : null,
     declined: lastDeclined ? planView(lastDeclined) : null,

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { formatPence } from '../../../domain/money/money';
 import type {
   AdminPaymentView,
@@ -10,35 +9,33 @@ import type {
 import { heldPence, platformFeePence } from '../../../domain/payments/ledger';
 import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
-import { bookings, ledgerAccounts, ledgerEntries, ledgerTransactions, payments } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
-import { bookingForPayment } from '../marketplace';
 import { statusOf } from './connect.service';
-import { balanceOf, monthlyTotals, transactionsOfPayments } from './ledger.repository';
-import { milestonesOfBooking } from './milestones.repository';
 import {
-  findConnectedAccount,
+  type BookingMoneyData,
+  bookingMoneyData,
+  earningsOf,
   latestPayments,
-  type PaymentRow,
-  paymentsOfBooking,
-  paymentsOfTradesperson,
-  payoutsOf,
+  type PaymentFigures,
+  paymentFromJson,
 } from './payments.repository';
 import { bookingNotFound, type PaymentDeps } from './payments.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+// Made once: `toLocaleDateString` with options builds a new formatter on every call.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
 /** '30 Nov 2026', in UK time. */
-export const dayText = (d: Date) =>
-  d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
+export const dayText = (d: Date) => DAY_FORMAT.format(d);
 
 export function paymentView(
-  p: PaymentRow,
+  p: PaymentFigures,
   opts: { frozen: boolean; viewerIsCustomer: boolean },
 ): PaymentView {
   const held = p.status === 'succeeded' ? heldPence(p) : 0;
@@ -67,11 +64,10 @@ export async function bookingMoney(
   auth: AuthContext,
   bookingId: string,
 ): Promise<BookingMoneyView> {
-  const found = await bookingForPayment(deps.db, bookingId);
-  const b = found?.booking;
+  const b = await bookingMoneyData(deps.db, bookingId);
   const mine = b && (b.customerId === auth.user.id || b.tradespersonId === auth.user.id);
-  if (!found || !b || !(mine || auth.user.isAdmin)) throw bookingNotFound();
-  const rows = await paymentsOfBooking(deps.db, bookingId);
+  if (!b || !(mine || auth.user.isAdmin)) throw bookingNotFound();
+  const rows = b.payments.map(paymentFromJson);
   const frozen = b.status === 'disputed';
   const views = rows.map((p) => paymentView(p, { frozen, viewerIsCustomer: b.customerId === auth.user.id }));
 
@@ -82,7 +78,7 @@ export async function bookingMoney(
     // Every confirmed payment together: the single one, or each milestone's.
     state: moneyState(combinedAmounts(rows)),
     payments: views,
-    timeline: await timeline(deps.db, rows, b.tradespersonId, b.status === 'disputed'),
+    timeline: timeline(b, rows, frozen),
   };
 }
 
@@ -91,24 +87,20 @@ export async function bookingMoneyTimeline(
   db: Executor,
   booking: { id: string; tradespersonId: string; status: string },
 ): Promise<MoneyEvent[]> {
-  const rows = await paymentsOfBooking(db, booking.id);
-  return timeline(db, rows, booking.tradespersonId, booking.status === 'disputed');
+  const data = await bookingMoneyData(db, booking.id);
+  if (!data) return [];
+  return timeline(data, data.payments.map(paymentFromJson), booking.status === 'disputed');
 }
 
-async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string, frozen: boolean) {
+function timeline(data: BookingMoneyData, rows: PaymentFigures[], frozen: boolean): MoneyEvent[] {
   const events: MoneyEvent[] = [];
   // A milestone's payments are named by the milestone ("Paid £200.00 for 'First fix'").
-  const bookingId = rows[0]?.bookingId;
-  const milestones =
-    bookingId && rows.some((p) => p.milestoneId) ? await milestonesOfBooking(db, bookingId) : [];
-  const forMilestone = (p: PaymentRow) => {
+  const milestones = data.milestones;
+  const forMilestone = (p: PaymentFigures) => {
     const m = milestones.find((x) => x.id === p.milestoneId);
     return m ? ` for '${m.title}'` : '';
   };
-  const postings = await transactionsOfPayments(
-    db,
-    rows.map((p) => p.id),
-  );
+  const postings = data.postings.map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
   const byPayment = new Map(rows.map((p) => [p.id, p]));
   const seen = new Set<string>();
   for (const entry of postings) {
@@ -168,7 +160,11 @@ async function timeline(db: Executor, rows: PaymentRow[], tradespersonId: string
   // A release is paid out by the first payout created after it (each payout takes the whole payable
   // balance); until one succeeds it waits. A booking paid in milestones has a release per milestone.
   const releases = rows.filter((p) => p.releasedAt && p.releasedPence > 0);
-  const payouts = releases.length > 0 ? (await payoutsOf(db, tradespersonId, 200)).reverse() : [];
+  const payouts = data.payouts.map((p) => ({
+    status: p.status,
+    createdAt: new Date(p.createdAt),
+    paidAt: p.paidAt === null ? null : new Date(p.paidAt),
+  }));
   for (const released of releases) {
     const at = released.releasedAt!;
     const net = released.releasedPence - platformFeePence(released.releasedPence);
@@ -199,34 +195,31 @@ export async function earnings(deps: PaymentDeps, auth: AuthContext): Promise<Ea
   const userId = auth.user.id;
   const now = deps.clock.now();
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  const [sums, payable, paidOut, months, payoutRows, paymentRows, account] = await Promise.all([
-    postingSumsOfTradesperson(deps.db, userId),
-    balanceOf(deps.db, { kind: 'tradesperson_payable', userId }),
-    balanceOf(deps.db, { kind: 'payouts', userId }),
-    monthlyTotals(deps.db, { kind: 'tradesperson_payable', userId }, 'release', since),
-    payoutsOf(deps.db, userId),
-    paymentsOfTradesperson(deps.db, userId),
-    findConnectedAccount(deps.db, userId),
-  ]);
-  const monthly = new Map(months.map((m) => [m.month, m.total]));
+  const data = await earningsOf(deps.db, userId, since);
+  const sum = (tx: string | null, account: string) =>
+    data.sums
+      .filter((r) => (tx === null || r.txKind === tx) && r.accountKind === account)
+      .reduce((s, r) => s + r.total, 0);
+  const monthly = new Map(data.months.map((m) => [m.month, m.total]));
+  const paymentRows = data.payments.map((r) => ({ ...r, payment: paymentFromJson(r.payment) }));
   const held = paymentRows.filter((r) => r.payment.status === 'succeeded' && !r.payment.releasedAt);
   const nextRelease = held
     .filter((r) => r.bookingStatus !== 'disputed' && r.payment.heldUntil)
     .map((r) => r.payment.heldUntil!)
     .sort((a, b) => a.getTime() - b.getTime())[0];
   return {
-    heldPence: sums.escrow,
-    payablePence: payable,
-    paidOutPence: paidOut,
-    releasedPence: sums.released,
-    feesPence: sums.fees,
+    heldPence: sum(null, 'escrow'),
+    payablePence: data.payable,
+    paidOutPence: data.paidOut,
+    releasedPence: -sum('release', 'escrow'),
+    feesPence: sum('release', 'platform_fees'),
     nextReleaseAt: iso(nextRelease ?? null),
-    payouts: payoutRows.map((p) => ({
+    payouts: data.payouts.map((p) => ({
       id: p.id,
       amountPence: p.amountPence,
       status: p.status as 'pending' | 'paid' | 'failed',
-      createdAt: p.createdAt.toISOString(),
-      paidAt: iso(p.paidAt),
+      createdAt: new Date(p.createdAt).toISOString(),
+      paidAt: p.paidAt === null ? null : new Date(p.paidAt).toISOString(),
     })),
     months: Array.from({ length: 12 }, (_, i) => {
       const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
@@ -239,39 +232,17 @@ export async function earnings(deps: PaymentDeps, auth: AuthContext): Promise<Ea
       jobTitle: r.jobTitle,
       customerName: r.customerName,
     })),
-    connect: statusOf(account),
-  };
-}
-
-/** Escrow still held, gross released and fees of one tradesperson's payments, from the ledger. */
-async function postingSumsOfTradesperson(db: Executor, userId: string) {
-  const rows = await db
-    .select({
-      txKind: ledgerTransactions.kind,
-      accountKind: ledgerAccounts.kind,
-      total: sql<string>`sum(${ledgerEntries.amountPence})`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
-    .innerJoin(bookings, and(eq(bookings.id, payments.bookingId), eq(bookings.tradespersonId, userId)))
-    .groupBy(ledgerTransactions.kind, ledgerAccounts.kind);
-  const sum = (tx: string | null, account: string) =>
-    rows
-      .filter((r) => (tx === null || r.txKind === tx) && r.accountKind === account)
-      .reduce((s, r) => s + Number(r.total), 0);
-  return {
-    escrow: sum(null, 'escrow'),
-    released: -sum('release', 'escrow'),
-    fees: sum('release', 'platform_fees'),
+    connect: statusOf(data.account ?? undefined),
   };
 }
 
 export async function adminPayments(db: Executor): Promise<AdminPaymentView[]> {
   const rows = await latestPayments(db);
   return rows.map((r) => ({
-    ...paymentView(r.payment, { frozen: r.bookingStatus === 'disputed', viewerIsCustomer: false }),
+    ...paymentView(r.payment, {
+      frozen: r.bookingStatus === 'disputed',
+      viewerIsCustomer: false,
+    }),
     jobId: r.jobId,
     jobTitle: r.jobTitle,
     customerId: r.customerId,

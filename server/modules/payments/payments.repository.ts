@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   connectedAccounts,
   jobPostings,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  paymentMilestones,
   payments,
   payouts,
   profiles,
@@ -100,28 +104,285 @@ export async function paymentsOfTradesperson(db: Executor, userId: string, limit
     .limit(limit);
 }
 
-const customerProfile = alias(profiles, 'customer_profile');
-const tradespersonProfile = alias(profiles, 'tradesperson_profile');
+/** What a payment's view needs of its row (money-views.ts paymentView). */
+export type PaymentFigures = Pick<
+  PaymentRow,
+  | 'id'
+  | 'bookingId'
+  | 'milestoneId'
+  | 'status'
+  | 'amountPence'
+  | 'refundedPence'
+  | 'releasedPence'
+  | 'heldUntil'
+  | 'releasedAt'
+  | 'paidAt'
+  | 'createdAt'
+>;
 
-export async function latestPayments(db: Executor, limit = 100) {
-  return db
-    .select({
-      payment: payments,
-      jobId: jobPostings.id,
-      jobTitle: jobPostings.title,
-      customerId: bookings.customerId,
-      customerName: customerProfile.fullName,
-      tradespersonId: bookings.tradespersonId,
-      tradespersonName: tradespersonProfile.fullName,
-      bookingStatus: bookings.status,
-    })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
-    .leftJoin(customerProfile, eq(customerProfile.id, bookings.customerId))
-    .leftJoin(tradespersonProfile, eq(tradespersonProfile.id, bookings.tradespersonId))
-    .orderBy(desc(payments.createdAt))
-    .limit(limit);
+/** A payment as `json_build_object` writes it: timestamps are ISO text, read back into dates here. */
+export type PaymentJson = Omit<PaymentFigures, 'heldUntil' | 'releasedAt' | 'paidAt' | 'createdAt'> & {
+  heldUntil: string | null;
+  releasedAt: string | null;
+  paidAt: string | null;
+  createdAt: string;
+};
+
+const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
+
+export function paymentFromJson(p: PaymentJson): PaymentFigures {
+  return {
+    ...p,
+    heldUntil: dateOrNull(p.heldUntil),
+    releasedAt: dateOrNull(p.releasedAt),
+    paidAt: dateOrNull(p.paidAt),
+    createdAt: new Date(p.createdAt),
+  };
+}
+
+/** The columns of PaymentFigures as a JSON object, for a payments row aliased `alias`. */
+export const paymentJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'bookingId', ${alias}.booking_id,
+    'milestoneId', ${alias}.milestone_id, 'status', ${alias}.status, 'amountPence', ${alias}.amount_pence,
+    'refundedPence', ${alias}.refunded_pence, 'releasedPence', ${alias}.released_pence,
+    'heldUntil', ${alias}.held_until, 'releasedAt', ${alias}.released_at, 'paidAt', ${alias}.paid_at,
+    'createdAt', ${alias}.created_at)`);
+
+export interface EarningsData {
+  /** Ledger sums over the tradesperson's payments, by transaction kind and account kind. */
+  sums: { txKind: string; accountKind: string; total: number }[];
+  payable: number;
+  paidOut: number;
+  /** Release postings to the payable account by calendar month (UTC) since the given day. */
+  months: { month: string; total: number }[];
+  payouts: { id: string; amountPence: number; status: string; createdAt: string; paidAt: string | null }[];
+  payments: {
+    payment: PaymentJson;
+    jobId: string;
+    jobTitle: string;
+    customerName: string | null;
+    bookingStatus: string;
+  }[];
+  account: Pick<ConnectedAccountRow, 'chargesEnabled' | 'payoutsEnabled' | 'requirementsCurrentlyDue'> | null;
+}
+
+/**
+ * Everything /tradesperson/payments shows, in one statement: seven round trips (sums, two balances,
+ * months, payouts, payments, payout account) made the page the slowest signed-in read (issue 19).
+ * Each part is the query it replaced (paymentsOfTradesperson, payoutsOf, balanceOf, monthlyTotals),
+ * read through the same indexes: bookings by tradesperson, ledger accounts by code.
+ */
+export async function earningsOf(db: Executor, userId: string, since: Date): Promise<EarningsData> {
+  const user = sql`${sql.placeholder('userId')}::uuid`;
+  const [row] = await prepared(db, 'earnings_of', (d) =>
+    d
+      .select({
+        sums: sql<EarningsData['sums']>`(select coalesce(json_agg(s), '[]') from (
+          select t.kind as "txKind", a.kind as "accountKind", sum(e.amount_pence) as total
+            from ${ledgerEntries} e
+            join ${ledgerTransactions} t on t.id = e.transaction_id
+            join ${ledgerAccounts} a on a.id = e.account_id
+            join ${payments} p on p.id = t.payment_id
+            join ${bookings} b on b.id = p.booking_id and b.tradesperson_id = ${user}
+           group by t.kind, a.kind) s)`,
+        payable: sql<number>`(select coalesce(sum(e.amount_pence), 0)::bigint from ${ledgerEntries} e
+          join ${ledgerAccounts} a on a.id = e.account_id
+          where a.code = 'tradesperson_payable:' || ${user}::text)`,
+        paidOut: sql<number>`(select coalesce(sum(e.amount_pence), 0)::bigint from ${ledgerEntries} e
+          join ${ledgerAccounts} a on a.id = e.account_id
+          where a.code = 'payouts:' || ${user}::text)`,
+        months: sql<EarningsData['months']>`(select coalesce(json_agg(m order by m.month), '[]') from (
+          select to_char(t.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(e.amount_pence) as total
+            from ${ledgerEntries} e
+            join ${ledgerAccounts} a on a.id = e.account_id
+            join ${ledgerTransactions} t on t.id = e.transaction_id
+           where a.code = 'tradesperson_payable:' || ${user}::text and t.kind = 'release'
+             and t.created_at >= ${sql.placeholder('since')}::timestamptz
+           group by 1) m)`,
+        payouts: sql<EarningsData['payouts']>`(select coalesce(json_agg(json_build_object('id', o.id,
+            'amountPence', o.amount_pence, 'status', o.status, 'createdAt', o.created_at, 'paidAt', o.paid_at)
+            order by o.created_at desc), '[]') from (
+          select * from ${payouts} where user_id = ${user} order by created_at desc limit 50) o)`,
+        payments: sql<EarningsData['payments']>`(select coalesce(json_agg(json_build_object(
+            'payment', ${paymentJson('x')}, 'jobId', x.job_id, 'jobTitle', x.job_title,
+            'customerName', x.customer_name, 'bookingStatus', x.booking_status) order by x.paid_at desc nulls first), '[]') from (
+          select p.*, j.id as job_id, j.title as job_title, c.full_name as customer_name, b.status as booking_status
+            from ${payments} p
+            join ${bookings} b on b.id = p.booking_id
+            join ${jobPostings} j on j.id = b.job_id
+            left join ${profiles} c on c.id = b.customer_id
+           where b.tradesperson_id = ${user} and p.status in ('succeeded', 'refunded')
+           order by p.paid_at desc limit 50) x)`,
+        account: sql<EarningsData['account']>`(select json_build_object('chargesEnabled', ca.charges_enabled,
+          'payoutsEnabled', ca.payouts_enabled, 'requirementsCurrentlyDue', ca.requirements_currently_due)
+          from ${connectedAccounts} ca where ca.user_id = ${user})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('earnings_of'),
+  ).execute({ userId, since: since.toISOString() });
+  return {
+    ...row!,
+    payable: Number(row!.payable),
+    paidOut: Number(row!.paidOut),
+    sums: row!.sums.map((s) => ({ ...s, total: Number(s.total) })),
+    months: row!.months.map((m) => ({ ...m, total: Number(m.total) })),
+  };
+}
+
+export interface BookingMoneyData {
+  id: string;
+  jobId: string;
+  customerId: string;
+  tradespersonId: string;
+  amount: number;
+  status: string;
+  /** Every payment of the booking, newest first (paymentsOfBooking). */
+  payments: PaymentJson[];
+  /** The booking's milestones, when any of its payments is a milestone's (named in the timeline). */
+  milestones: { id: string; title: string }[];
+  /** Every posting naming its payments, oldest first (transactionsOfPayments). */
+  postings: {
+    id: string;
+    kind: string;
+    paymentId: string;
+    createdAt: string;
+    accountKind: string;
+    amountPence: number;
+  }[];
+  /**
+   * The tradesperson's payouts among their latest 200, oldest first, from the booking's first release
+   * on (a release is paid out by a payout created after it); none when nothing was released.
+   */
+  payouts: { status: string; createdAt: string; paidAt: string | null }[];
+}
+
+/**
+ * A booking's money timeline in one statement: the booking, its payments, the milestones that name
+ * them, their ledger postings and the payouts that took their releases (up to five round trips, most
+ * of them one after the other, before; issue 19). Undefined when there is no such booking.
+ */
+export async function bookingMoneyData(
+  db: Executor,
+  bookingId: string,
+): Promise<BookingMoneyData | undefined> {
+  const [row] = await prepared(db, 'booking_money', (d) =>
+    d
+      .select({
+        id: sql<string>`bk.id`,
+        jobId: sql<string>`bk.job_id`,
+        customerId: sql<string>`bk.customer_id`,
+        tradespersonId: sql<string>`bk.tradesperson_id`,
+        amount: sql<number>`bk.amount`,
+        status: sql<string>`bk.status`,
+        payments: sql<
+          PaymentJson[]
+        >`(select coalesce(json_agg(${paymentJson('p')} order by p.created_at desc), '[]')
+          from ${payments} p where p.booking_id = bk.id)`,
+        milestones: sql<
+          BookingMoneyData['milestones']
+        >`(select coalesce(json_agg(json_build_object('id', m.id, 'title', m.title)), '[]')
+          from ${paymentMilestones} m where m.booking_id = bk.id
+           and exists (select 1 from ${payments} p where p.booking_id = bk.id and p.milestone_id is not null))`,
+        postings: sql<
+          BookingMoneyData['postings']
+        >`(select coalesce(json_agg(json_build_object('id', t.id, 'kind', t.kind,
+            'paymentId', t.payment_id, 'createdAt', t.created_at, 'accountKind', a.kind, 'amountPence', e.amount_pence)
+            order by t.created_at, e.id), '[]')
+          from ${ledgerTransactions} t
+          join ${ledgerEntries} e on e.transaction_id = t.id
+          join ${ledgerAccounts} a on a.id = e.account_id
+          where t.payment_id in (select p.id from ${payments} p where p.booking_id = bk.id))`,
+        payouts: sql<
+          BookingMoneyData['payouts']
+        >`(select coalesce(json_agg(json_build_object('status', o.status,
+            'createdAt', o.created_at, 'paidAt', o.paid_at) order by o.created_at), '[]')
+          from (select * from ${payouts} where user_id = bk.tradesperson_id order by created_at desc limit 200) o
+          -- At the millisecond, as the timeline compares them in JavaScript.
+          where date_trunc('milliseconds', o.created_at) >= (select date_trunc('milliseconds', min(p.released_at)) from ${payments} p
+            where p.booking_id = bk.id and p.released_at is not null and p.released_pence > 0))`,
+      })
+      // Aliased: Drizzle writes a lone table's columns unqualified, which the subqueries would capture.
+      .from(sql`${bookings} as bk`)
+      .where(sql`bk.id = ${sql.placeholder('bookingId')}::uuid`)
+      .prepare('booking_money'),
+  ).execute({ bookingId });
+  return row;
+}
+
+export interface LatestPaymentData {
+  payment: PaymentFigures;
+  jobId: string;
+  jobTitle: string;
+  customerId: string;
+  customerName: string | null;
+  tradespersonId: string;
+  tradespersonName: string | null;
+  bookingStatus: string;
+}
+
+/**
+ * The latest payments with their jobs and parties, newest first: prepared once, and only the columns
+ * the page shows, flat. Built on every request with every payment column nested under `payment`,
+ * Drizzle's building and mapping of a hundred wide rows cost more than the statement (issue 19); as
+ * one JSON value the node side was as cheap but PostgreSQL's side dearer. The page size is written
+ * into the statement (literalLimit) and the newest are read from payments_created_idx.
+ */
+export async function latestPayments(db: Executor): Promise<LatestPaymentData[]> {
+  const rows = await prepared(db, 'latest_payments_100', (d) =>
+    d
+      .select({
+        id: sql<string>`p.id`,
+        bookingId: sql<string>`p.booking_id`,
+        milestoneId: sql<string | null>`p.milestone_id`,
+        status: sql<string>`p.status`,
+        amountPence: sql<number>`p.amount_pence`,
+        refundedPence: sql<number>`p.refunded_pence`,
+        releasedPence: sql<number>`p.released_pence`,
+        heldUntil: sql<string | Date | null>`p.held_until`,
+        releasedAt: sql<string | Date | null>`p.released_at`,
+        paidAt: sql<string | Date | null>`p.paid_at`,
+        createdAt: sql<string | Date>`p.created_at`,
+        jobId: sql<string>`j.id`,
+        jobTitle: sql<string>`j.title`,
+        customerId: sql<string>`b.customer_id`,
+        customerName: sql<string | null>`c.full_name`,
+        tradespersonId: sql<string>`b.tradesperson_id`,
+        tradespersonName: sql<string | null>`t.full_name`,
+        bookingStatus: sql<string>`b.status`,
+      })
+      .from(sql`${payments} p
+        join ${bookings} b on b.id = p.booking_id
+        join ${jobPostings} j on j.id = b.job_id
+        left join ${profiles} c on c.id = b.customer_id
+        left join ${profiles} t on t.id = b.tradesperson_id`)
+      .orderBy(sql`p.created_at desc`)
+      .limit(literalLimit(100))
+      .prepare('latest_payments_100'),
+  ).execute();
+  const date = (v: string | Date) => (v instanceof Date ? v : new Date(v));
+  const dateOrNull = (v: string | Date | null) => (v === null ? null : date(v));
+  return rows.map((r) => ({
+    payment: {
+      id: r.id,
+      bookingId: r.bookingId,
+      milestoneId: r.milestoneId,
+      status: r.status,
+      amountPence: r.amountPence,
+      refundedPence: r.refundedPence,
+      releasedPence: r.releasedPence,
+      heldUntil: dateOrNull(r.heldUntil),
+      releasedAt: dateOrNull(r.releasedAt),
+      paidAt: dateOrNull(r.paidAt),
+      createdAt: date(r.createdAt),
+    },
+    jobId: r.jobId,
+    jobTitle: r.jobTitle,
+    customerId: r.customerId,
+    customerName: r.customerName,
+    tradespersonId: r.tradespersonId,
+    tradespersonName: r.tradespersonName,
+    bookingStatus: r.bookingStatus,
+  }));
 }
 
 // ---- Connected accounts ----

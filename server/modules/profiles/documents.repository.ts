@@ -1,15 +1,20 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
 export async function documentsOf(db: Executor, userId: string): Promise<DocumentRow[]> {
-  return db
-    .select()
-    .from(documents)
-    .where(eq(documents.userId, userId))
-    .orderBy(desc(documents.createdAt), asc(documents.id));
+  // Prepared: the documents page reads it on every visit (issue 19).
+  return prepared(db, 'documents_of', (d) =>
+    d
+      .select()
+      .from(documents)
+      .where(eq(documents.userId, sql.placeholder('userId')))
+      .orderBy(desc(documents.createdAt), asc(documents.id))
+      .prepare('documents_of'),
+  ).execute({ userId });
 }
 
 export async function pendingCount(db: Executor, userId: string): Promise<number> {
