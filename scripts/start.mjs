@@ -21,3 +21,5 @@ await Promise.all([
   embedded && import(compiled('embedded-cluster')).then((m) => m.prepareClusterTemplate()),
 ]);
 await import(compiled('main'));
+// Written now that the server is up, not only at a clean exit (a killed server would leave none).
+module.flushCompileCache?.();
