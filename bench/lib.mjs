@@ -84,13 +84,17 @@ export function rssMb(pid) {
 }
 
 /**
- * Starts `npm start` in its own process group with the given environment. A hard deadline kills it if
- * a run hangs: `deadlineMs` (2 minutes by default; a long run passes its own). A long run at info level
- * writes tens of megabytes of request logs, which would otherwise pile up here: `stdout` sends them to
- * a file descriptor instead, or `countStdout` keeps only a count of the lines (and the last 4 KB).
+ * Starts `npm start` (or `npm <script>`) in its own process group with the given environment. A hard
+ * deadline kills it if a run hangs: `deadlineMs` (2 minutes by default; a long run passes its own). A
+ * long run at info level writes tens of megabytes of request logs, which would otherwise pile up here:
+ * `stdout` sends them to a file descriptor instead, or `countStdout` keeps only a count of the lines
+ * (and the last 4 KB).
  */
-export function npmStart(env, { stdout = 'pipe', deadlineMs = 120_000, countStdout = false } = {}) {
-  const child = spawn('npm', ['start'], {
+export function npmStart(
+  env,
+  { stdout = 'pipe', deadlineMs = 120_000, countStdout = false, script = ['start'] } = {},
+) {
+  const child = spawn('npm', script, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', stdout, stdout === 'pipe' ? 'pipe' : stdout],

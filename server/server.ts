@@ -23,12 +23,22 @@ export interface RunningServer {
  * Opens the database, migrates, loads demo data on the first start of an empty embedded database,
  * listens, and stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the database closes.
  */
-export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  {
+    handleSignals = true,
+    database: opening,
+  }: {
+    handleSignals?: boolean;
+    /** The configured database, already being opened (main.ts); opened here when not given. */
+    database?: Promise<DatabaseHandle>;
+  } = {},
+): Promise<RunningServer> {
   const log = pino({ level: config.logLevel }, logDestination(config.env));
   // The log reader (a terminal, a log shipper) may go away: writing to it must never end or hang us.
   ignoreBrokenPipe(process.stdout);
   ignoreBrokenPipe(process.stderr);
-  const database = await openConfiguredDatabase(config);
+  const database = await (opening ?? openConfiguredDatabase(config));
   log.info({ database: database.kind }, 'database opened');
 
   await runMigrations(database);

@@ -94,17 +94,30 @@ export async function registerWebApp(
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
 
-  // Every file of the build, read once (the build changes only with a new process): one route each,
-  // so a request for a file costs a lookup in the router and nothing else.
+  // Every file of the build, read once (the build changes only with a new process), so a request for a
+  // file costs a lookup and nothing else: a route each for the few files at the top, and one route for
+  // the hashed assets (~400 files: a route each cost ~120-190 ms of CPU at every start), looked up in a
+  // map, with a missing one handed to the not-found handler as if no route had matched.
   if (built) {
-    const assets = `/assets/`;
+    const assets = new Map<string, StaticFile>();
     for (const [urlPath, file] of loadBuild(distDir)) {
-      const cacheControl = urlPath.startsWith(assets) ? IMMUTABLE : 'no-cache';
+      const asset = /^\/assets\/([^/]+)$/.exec(urlPath)?.[1];
+      if (asset) {
+        assets.set(asset, file);
+        continue;
+      }
+      const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
       app.get(urlPath, { schema: { hide: true } }, (request, reply) => {
         reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
         return sendStatic(request, reply, file);
       });
     }
+    app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, (request, reply) => {
+      const file = assets.get(request.params.file);
+      if (!file) return reply.callNotFound();
+      reply.header('cache-control', IMMUTABLE).header('vary', 'Accept-Encoding');
+      return sendStatic(request, reply, file);
+    });
   }
 
   const indexPage = built ? fixedPage(indexFile) : null;

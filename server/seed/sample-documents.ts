@@ -1,5 +1,4 @@
 import { eq, like, sql } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { FileStorage } from '../adapters/storage';
 import type { Executor } from '../db/client';
 import { documents, profiles } from '../db/schema';
@@ -21,6 +20,8 @@ interface SampleLines {
 }
 
 async function samplePdf({ heading, lines }: SampleLines): Promise<Buffer> {
+  // Loaded when first needed (after a first start is already serving), not with the server.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`TradeNest demo data: ${heading}`);
   const page = pdf.addPage([595, 842]);

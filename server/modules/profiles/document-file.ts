@@ -1,4 +1,4 @@
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { AppError } from '../../lib/app-error';
 import { loadSharp } from '../../lib/sharp';
@@ -44,9 +44,13 @@ async function reencodeImage(bytes: Buffer, type: Exclude<SniffedType, 'applicat
 
 // Entries that make a PDF viewer run something by itself: on opening, on a page or field event, or
 // when a link is followed (JavaScript, launching a program, submitting a form).
-const ACTION_KEYS = ['OpenAction', 'AA', 'A'].map((k) => PDFName.of(k));
+const ACTION_KEYS = ['OpenAction', 'AA', 'A'];
 
 async function rewritePdf(bytes: Buffer): Promise<Buffer> {
+  // pdf-lib is loaded with the first PDF uploaded, not with the server (it cost ~25 MB and ~100 ms at
+  // every start).
+  const { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } = await import('pdf-lib');
+  const actionKeys = ACTION_KEYS.map((k) => PDFName.of(k));
   let source: PDFDocument;
   try {
     source = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
@@ -58,11 +62,11 @@ async function rewritePdf(bytes: Buffer): Promise<Buffer> {
   }
   try {
     for (const page of source.getPages()) {
-      for (const key of ACTION_KEYS) page.node.delete(key);
+      for (const key of actionKeys) page.node.delete(key);
       const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
       for (let i = 0; i < (annotations?.size() ?? 0); i++) {
         const annotation = annotations!.lookupMaybe(i, PDFDict);
-        for (const key of ACTION_KEYS) annotation?.delete(key);
+        for (const key of actionKeys) annotation?.delete(key);
       }
     }
     // Only the pages (and what they draw with) are copied: the catalog's scripts, attachments, forms

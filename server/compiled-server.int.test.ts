@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../scripts/server-build.mjs';
+import { clusterTemplateDir } from './db/embedded-cluster';
+
+// `npm start` runs the server compiled by scripts/server-build.mjs (decision 0021). Compiled into a
+// scratch folder here, it must find what its sources find by their own location (the migrations, the
+// postcode data, the project root), and serve and stop as the sources do.
+const outdir = path.join(process.cwd(), '.tmp', `server-build-${process.pid}`);
+let dataDir: string | undefined;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  await buildServer({ outdir });
+}, 120_000);
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(outdir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the compiled server', () => {
+  it('keeps the lazily loaded adapters and their packages out of the entry point', async () => {
+    expect(existsSync(path.join(outdir, 'main.js'))).toBe(true);
+    const { readFileSync } = await import('node:fs');
+    const main = readFileSync(path.join(outdir, 'main.js'), 'utf8');
+    for (const name of ['stripe', 'openai', 'pdf-lib', '@aws-sdk/client-s3', '@electric-sql/pglite']) {
+      expect(main, name).not.toMatch(new RegExp(`^import [^;]*from "${name}"`, 'm'));
+    }
+  });
+
+  it('names the same embedded database template as the sources', async () => {
+    const compiled = (await import(pathToFileURL(path.join(outdir, 'embedded-cluster.js')).href)) as {
+      clusterTemplateDir(): string;
+    };
+    expect(compiled.clusterTemplateDir()).toBe(clusterTemplateDir());
+  });
+
+  it('migrates a new embedded database, answers from the postcode data and stops on SIGTERM', async () => {
+    const port = await freePort();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-compiled-'));
+    child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'never',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 90_000;
+    let ready: Response | undefined;
+    while (Date.now() < deadline && child.exitCode === null) {
+      ready = await fetch(`${url}/api/ready`).catch(() => undefined);
+      if (ready?.ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ready?.status, stderr).toBe(200);
+
+    const postcode = await fetch(`${url}/api/v1/geo/postcodes/M1%201AE`);
+    expect(postcode.status).toBe(200);
+    const signIn = await fetch(`${url}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.test', password: 'not-the-password' }),
+    });
+    expect(signIn.status).toBe(401);
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 150_000);
+});
