@@ -4,7 +4,7 @@
 // DATABASE_URL. Three runs (BENCH_RUNS), medians last; each run also times a reference, a bare node:http
 // server spawned with `node -e` until it answers its first request, so a reader sees the machine's state.
 // BENCH_MODES=start,serve also times `npm run serve` (the server run from its TypeScript sources by
-// tsx), for the comparison behind decision 0021.
+// tsx), for the comparison behind decision 0022.
 // Targets (issue 19): embedded first start ≤ 3 s, later ≤ 1.5 s, RSS ≤ 250 MB; with a database server,
 // first 200 ≤ 3 s and RSS ≤ 200 MB.
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 // `npm start`: compile the server and build the web app if needed, prepare the embedded database template
 // (beside the web build, on a first start), then run the compiled server in this process, so Ctrl-C
-// reaches its graceful shutdown directly, with no child process left behind. Decision 0021 says why the
+// reaches its graceful shutdown directly, with no child process left behind. Decision 0022 says why the
 // server runs compiled here (and from its TypeScript sources in `npm run dev`, `serve` and the tests).
 import './node-version.mjs';
 import module from 'node:module';

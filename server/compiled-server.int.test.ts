@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../scripts/server-build.mjs';
 import { clusterTemplateDir } from './db/embedded-cluster';
 
-// `npm start` runs the server compiled by scripts/server-build.mjs (decision 0021). Compiled into a
+// `npm start` runs the server compiled by scripts/server-build.mjs (decision 0022). Compiled into a
 // scratch folder here, it must find what its sources find by their own location (the migrations, the
 // postcode data, the project root), and serve and stop as the sources do.
 const outdir = path.join(process.cwd(), '.tmp', `server-build-${process.pid}`);
