@@ -86,12 +86,16 @@ export async function bookingMoney(
   };
 }
 
-/** A booking's money, step by step, for the admin's dispute case file. */
+/**
+ * A booking's money, step by step, for the admin's dispute case file; `rows` are its payments when the
+ * caller has already read them (paymentsOfBooking), so they are not read twice.
+ */
 export async function bookingMoneyTimeline(
   db: Executor,
   booking: { id: string; tradespersonId: string; status: string },
+  rows?: PaymentRow[],
 ): Promise<MoneyEvent[]> {
-  const rows = await paymentsOfBooking(db, booking.id);
+  rows ??= await paymentsOfBooking(db, booking.id);
   return timeline(db, rows, booking.tradespersonId, booking.status === 'disputed');
 }
 
