@@ -27,6 +27,9 @@ const queueColumns = {
   },
 };
 
+/** Documents waiting for review: the figure beside the queue, on each of its rows. */
+const pendingCountColumn = sql<number>`(select count(*)::int from ${documents} pc where pc.status = 'pending')`;
+
 function queueQuery(db: Executor) {
   return db
     .select(queueColumns)
@@ -38,19 +41,30 @@ function queueQuery(db: Executor) {
     .leftJoin(replaced, eq(replaced.id, documents.replacesId));
 }
 
-export type QueueRow = Awaited<ReturnType<typeof pendingQueue>>[number];
+export type QueueRow = Awaited<ReturnType<typeof queueRowsOf>>[number];
 
-/** Documents waiting for review, oldest first (the order they are checked in). */
+function countedQueueQuery(db: Executor) {
+  return db
+    .select({ ...queueColumns, pendingCount: pendingCountColumn })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.userId))
+    .leftJoin(profiles, eq(profiles.id, documents.userId))
+    .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, documents.userId))
+    .leftJoin(reviewer, eq(reviewer.id, documents.reviewedBy))
+    .leftJoin(replaced, eq(replaced.id, documents.replacesId));
+}
+
+/** Documents waiting for review, oldest first (the order they are checked in), with the pending count. */
 export function pendingQueue(db: Executor, limit: number) {
-  return queueQuery(db)
+  return countedQueueQuery(db)
     .where(eq(documents.status, 'pending'))
     .orderBy(asc(documents.createdAt), asc(documents.id))
     .limit(limit);
 }
 
-/** The latest decisions, newest first. */
+/** The latest decisions, newest first, with the pending count. */
 export function decidedQueue(db: Executor, limit: number) {
-  return queueQuery(db)
+  return countedQueueQuery(db)
     .where(isNotNull(documents.reviewedAt))
     .orderBy(desc(documents.reviewedAt), desc(documents.id))
     .limit(limit);
