@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AdminOverview } from '../domain/admin/api';
 import { aiProviderFor, localProvider } from './adapters/ai';
 import { eventBusFor } from './adapters/event-bus';
 import { mailTransportFor } from './adapters/mail/mail-transport';
@@ -167,6 +168,9 @@ export async function buildApp({
   const openJobPages = new SharedPages<SharedOpenJobs>(config.openJobsCacheMs);
   // What visitors read of tradespeople (decision 0020), cleared the same way.
   const publicReads = new SharedPages<unknown>(config.publicCacheMs);
+  // The admin overview's figures, shared between admins for ADMIN_OVERVIEW_CACHE_MS at most: counting
+  // every user, job and payment of 12 weeks costs tens of milliseconds at 100,000 jobs.
+  const adminOverviews = new SharedPages<AdminOverview>(config.adminOverviewCacheMs);
   bus.subscribe((event) => {
     if (event.type === 'jobs-changed') openJobPages.clear();
     // resync: this instance may have missed announcements while its listening connection was down.
@@ -184,6 +188,8 @@ export async function buildApp({
       request.method !== 'HEAD' &&
       reply.statusCode < 400 &&
       !request.routeOptions.config.sessionUnchanged;
+    // An admin's decision (a document, a suspension, a dispute, a review) shows in their next overview.
+    if (user?.isAdmin && write) adminOverviews.clear();
     if (
       user &&
       write &&
@@ -248,6 +254,7 @@ export async function buildApp({
     bus,
     openJobPages,
     publicReads,
+    adminOverviews,
     storage,
     clock,
     accountChanged,

@@ -155,6 +155,8 @@ export const payments = pgTable(
     check('payments_refund_check', sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.amountPence}`),
     check('payments_currency_check', sql`${t.currency} = 'gbp'`),
     index('payments_booking_idx').on(t.bookingId),
+    // The admin overview sums money paid per week.
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 

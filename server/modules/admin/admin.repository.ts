@@ -21,15 +21,14 @@ import {
 type WeekRow = { week: string; sign_ups: number; jobs: number; paid: number };
 
 /**
- * The dashboard in one statement: the live counts, and sign-ups, jobs posted and money paid per week
- * (weeks start on Monday, UK time) from `firstWeek` (a Monday, 'YYYY-MM-DD') on; weeks with nothing
- * are absent and filled in by the caller. One parameterised statement is prepared once per connection;
- * the counts alone had no parameter, so they were planned again on every request.
+ * The dashboard in one statement: the live counts, and sign-ups, jobs posted and money paid for each
+ * of `weeks` weeks (Monday to Monday, UK time) from `firstWeek` (a Monday, 'YYYY-MM-DD') on. Each week
+ * is counted as a range of its own on an index (users_created_at_idx, job_postings_created_at_idx,
+ * payments_paid_at_idx) rather than by working out the week of every row since the first: at 100,000
+ * jobs that took 150 ms. One parameterised statement is prepared once per connection; the counts
+ * alone had no parameter, so they were planned again on every request.
  */
-export async function overviewFigures(db: Executor, firstWeek: string) {
-  const week = (column: ReturnType<typeof sql>) =>
-    sql`to_char(date_trunc('week', (${column} at time zone 'Europe/London'))::date, 'YYYY-MM-DD')`;
-  const since = sql`(${firstWeek}::date)::timestamp at time zone 'Europe/London'`;
+export async function overviewFigures(db: Executor, firstWeek: string, weeks: number) {
   const result = await db.execute(sql`
     select
       (select count(*)::int from ${documents} where status = 'pending') as pending_verifications,
@@ -40,17 +39,16 @@ export async function overviewFigures(db: Executor, firstWeek: string) {
         where status = 'succeeded' and amount_pence - refunded_pence - released_pence > 0) as held_pence,
       (select count(*)::int from ${payments}
         where status = 'succeeded' and amount_pence - refunded_pence - released_pence > 0) as held_payments,
-      (select coalesce(json_agg(json_build_object('week', week, 'sign_ups', sign_ups, 'jobs', jobs, 'paid', paid)
-          order by week), '[]') from (
-        select week, sum(sign_ups)::int as sign_ups, sum(jobs)::int as jobs, sum(paid)::int as paid from (
-          select ${week(sql`created_at`)} as week, count(*) as sign_ups, 0 as jobs, 0 as paid
-            from ${users} where created_at >= ${since} group by 1
-          union all
-          select ${week(sql`created_at`)}, 0, count(*), 0 from ${jobPostings} where created_at >= ${since} group by 1
-          union all
-          select ${week(sql`paid_at`)}, 0, 0, sum(amount_pence) from ${payments}
-            where paid_at is not null and paid_at >= ${since} group by 1
-        ) w group by week) weekly) as weeks`);
+      (select json_agg(json_build_object('week', to_char(w.day, 'YYYY-MM-DD'),
+          'sign_ups', (select count(*)::int from ${users} x where x.created_at >= w.starts and x.created_at < w.ends),
+          'jobs', (select count(*)::int from ${jobPostings} x where x.created_at >= w.starts and x.created_at < w.ends),
+          'paid', (select coalesce(sum(x.amount_pence), 0)::int from ${payments} x
+            where x.paid_at is not null and x.paid_at >= w.starts and x.paid_at < w.ends))
+          order by w.day)
+        from (select day, day::timestamp at time zone 'Europe/London' as starts,
+            (day + 7)::timestamp at time zone 'Europe/London' as ends
+          from (select ${firstWeek}::date + 7 * i as day from generate_series(0, ${weeks}::int - 1) i) d) w
+      ) as weeks`);
   const [row] = (result as { rows: (Record<string, number> & { weeks: WeekRow[] })[] }).rows;
   return {
     counts: {

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { AccountChanged } from '../accounts';
 import { recordAudit } from '../audit';
@@ -34,6 +35,8 @@ import {
 export interface AdminDeps {
   db: Database;
   clock: Clock;
+  /** The overview's figures, shared between admins for a short while (ADMIN_OVERVIEW_CACHE_MS). */
+  adminOverviews: SharedPages<AdminOverview>;
   /** Drops cached sessions here and announces the change to the other instances. */
   accountChanged: AccountChanged;
 }
@@ -47,12 +50,22 @@ export function mondayOf(day: string): string {
   return new Date(t - weekday * DAY_MS).toISOString().slice(0, 10);
 }
 
-export async function overview(deps: AdminDeps): Promise<AdminOverview> {
+/**
+ * The live counts and 12 weeks of activity. Every admin sees the same figures, so one read is shared
+ * for ADMIN_OVERVIEW_CACHE_MS at most (2 s by default; an admin's own write clears it, app.ts): at
+ * 100,000 jobs the read costs tens of milliseconds, which every admin's every refresh paid.
+ */
+export function overview(deps: AdminDeps): Promise<AdminOverview> {
   const thisWeek = mondayOf(londonToday(deps.clock.now()));
+  // Keyed by the week, so a copy made on Sunday is not served on Monday.
+  return deps.adminOverviews.get(thisWeek, () => readOverview(deps, thisWeek));
+}
+
+async function readOverview(deps: AdminDeps, thisWeek: string): Promise<AdminOverview> {
   const first = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - (ADMIN_LIMITS.chartWeeks - 1) * 7 * DAY_MS)
     .toISOString()
     .slice(0, 10);
-  const { counts, weeks: rows } = await overviewFigures(deps.db, first);
+  const { counts, weeks: rows } = await overviewFigures(deps.db, first, ADMIN_LIMITS.chartWeeks);
   const byWeek = new Map(rows.map((r) => [r.week, r]));
   // Every week appears, those with nothing at zero, so the charts' axes are the same 12 weeks.
   const weeks: AdminWeek[] = Array.from({ length: ADMIN_LIMITS.chartWeeks }, (_, i) => {
