@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   auditLog,
   bookings,
@@ -115,10 +116,13 @@ export function searchUsers(
       ? or(lt(users.createdAt, after.at), and(eq(users.createdAt, after.at), lt(users.id, after.id)))
       : undefined,
   ];
-  return usersQuery(db)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit);
+  return (
+    usersQuery(db)
+      .where(and(...conditions))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      // Written in, not bound: with a bound LIMIT PostgreSQL planned the statement afresh every time.
+      .limit(literalLimit(limit))
+  );
 }
 
 /** A timestamp inside `json_build_object` (ISO text with the session's offset) as the Date pg gives. */
@@ -154,14 +158,20 @@ type JsonAudit = {
  * Each list is a subquery with its own limit, aggregated in the same order; six round trips became one.
  */
 export async function findUserRecord(db: Executor, userId: string, now: Date, auditLimit: number) {
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      jobs: sql<JsonJob[]>`(select coalesce(json_agg(json_build_object('id', j.id, 'title', j.title,
+  const name = `admin_user_record_${auditLimit}`;
+  const id = sql.placeholder('id');
+  const at = sql.placeholder('now');
+  const [row] = await prepared(db, name, (d) =>
+    d
+      .select({
+        ...summaryColumns,
+        jobs: sql<JsonJob[]>`(select coalesce(json_agg(json_build_object('id', j.id, 'title', j.title,
           'status', j.status, 'createdAt', j.created_at) order by j.created_at desc), '[]')
         from (select id, title, status, created_at from ${jobPostings} where customer_id = ${users.id}
           order by created_at desc limit 50) j)`,
-      bookings: sql<JsonBooking[]>`(select coalesce(json_agg(json_build_object('id', b.id, 'jobId', b.job_id,
+        bookings: sql<
+          JsonBooking[]
+        >`(select coalesce(json_agg(json_build_object('id', b.id, 'jobId', b.job_id,
           'jobTitle', b.title, 'status', b.status, 'otherParty', b.other_party, 'amountPence', b.amount,
           'createdAt', b.created_at) order by b.created_at desc), '[]')
         from (select bk.id, bk.job_id, jp.title, bk.status, op.full_name as other_party, bk.amount, bk.created_at
@@ -171,25 +181,27 @@ export async function findUserRecord(db: Executor, userId: string, now: Date, au
             then bk.tradesperson_id else bk.customer_id end
           where bk.customer_id = ${users.id} or bk.tradesperson_id = ${users.id}
           order by bk.created_at desc limit 50) b)`,
-      sessions: sql<JsonSession[]>`(select coalesce(json_agg(json_build_object('createdAt', s.created_at,
+        sessions: sql<JsonSession[]>`(select coalesce(json_agg(json_build_object('createdAt', s.created_at,
           'lastSeenAt', s.last_seen_at, 'ip', s.ip, 'userAgent', s.user_agent) order by s.last_seen_at desc), '[]')
         from ${sessions} s
-        where s.user_id = ${users.id} and s.idle_expires_at > ${now} and s.absolute_expires_at > ${now})`,
-      audit: sql<JsonAudit[]>`(select coalesce(json_agg(json_build_object('id', a.id, 'at', a.created_at,
+        where s.user_id = ${users.id} and s.idle_expires_at > ${at} and s.absolute_expires_at > ${at})`,
+        audit: sql<JsonAudit[]>`(select coalesce(json_agg(json_build_object('id', a.id, 'at', a.created_at,
           'action', a.action, 'actorId', a.actor_user_id, 'actorName', a.actor_name,
           'entityType', a.entity_type, 'entityId', a.entity_id, 'details', a.details)
           order by a.created_at desc, a.id desc), '[]')
         from (select l.id, l.created_at, l.action, l.actor_user_id, actor.full_name as actor_name,
             l.entity_type, l.entity_id, l.details
           from ${auditLog} l left join ${profiles} actor on actor.id = l.actor_user_id
-          where (l.entity_type = 'user' and l.entity_id = ${userId}) or l.details->>'userId' = ${userId}
+          where (l.entity_type = 'user' and l.entity_id = ${id}::text) or l.details->>'userId' = ${id}::text
             or l.actor_user_id = ${users.id}
-          order by l.created_at desc, l.id desc limit ${auditLimit}) a)`,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
-    .where(eq(users.id, userId));
+          order by l.created_at desc, l.id desc limit ${literalLimit(auditLimit)}) a)`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, users.id))
+      .where(eq(users.id, id))
+      .prepare(name),
+  ).execute({ id: userId, now });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   conversations,
@@ -118,14 +119,17 @@ const withThread = {
 };
 export type DisputeWithThread = Awaited<ReturnType<typeof disputeWithThread>> & object;
 
-/** The dispute as its parties and admins read it, in one statement. */
+/** The dispute as its parties and admins read it, in one statement (built once: prepared()). */
 export async function disputeWithThread(db: Executor, id: string) {
-  const [row] = await db
-    .select(withThread)
-    .from(disputes)
-    .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
-    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
-    .where(eq(disputes.id, id));
+  const [row] = await prepared(db, 'dispute_with_thread', (d) =>
+    d
+      .select(withThread)
+      .from(disputes)
+      .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
+      .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+      .where(eq(disputes.id, sql.placeholder('id')))
+      .prepare('dispute_with_thread'),
+  ).execute({ id });
   return row;
 }
 
@@ -134,11 +138,14 @@ export async function disputeWithThread(db: Executor, id: string) {
  * conversation (between the booking's two parties, oldest message first, at most `limit`, with each
  * sender's name) and the name of the admin who resolved it.
  */
-export async function disputeCaseFile(db: Executor, id: string, limit = 500) {
-  const [row] = await db
-    .select({
-      ...withThread,
-      conversation: sql<JsonConversationMessage[]>`(select coalesce(json_agg(json_build_object('id', c.id,
+const CONVERSATION_LIMIT = 500;
+
+export async function disputeCaseFile(db: Executor, id: string) {
+  const [row] = await prepared(db, 'dispute_case_file', (d) =>
+    d
+      .select({
+        ...withThread,
+        conversation: sql<JsonConversationMessage[]>`(select coalesce(json_agg(json_build_object('id', c.id,
           'senderId', c.sender_id, 'senderName', c.sender_name, 'content', c.content,
           'createdAt', c.created_at) order by c.created_at, c.id), '[]')
         from (select m.id, m.sender_id, case when su.deleted_at is null then sp.full_name end as sender_name,
@@ -149,13 +156,15 @@ export async function disputeCaseFile(db: Executor, id: string, limit = 500) {
           left join ${profiles} sp on sp.id = m.sender_id
           where (cv.participant_one_id = ${bookings.customerId} and cv.participant_two_id = ${bookings.tradespersonId})
             or (cv.participant_one_id = ${bookings.tradespersonId} and cv.participant_two_id = ${bookings.customerId})
-          order by m.created_at, m.id limit ${limit}) c)`,
-      resolverName: nameOf(sql`${disputes.resolvedBy}`),
-    })
-    .from(disputes)
-    .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
-    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
-    .where(eq(disputes.id, id));
+          order by m.created_at, m.id limit ${literalLimit(CONVERSATION_LIMIT)}) c)`,
+        resolverName: nameOf(sql`${disputes.resolvedBy}`),
+      })
+      .from(disputes)
+      .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
+      .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+      .where(eq(disputes.id, sql.placeholder('id')))
+      .prepare('dispute_case_file'),
+  ).execute({ id });
   return row;
 }
 
@@ -169,15 +178,22 @@ export async function disputesOfUser(db: Executor, userId: string, limit = 100) 
 
 /** The admin's queue: unresolved disputes oldest first, or the latest resolved. */
 export async function disputeQueue(db: Executor, status: 'active' | 'resolved', limit = 200) {
-  return status === 'active'
-    ? disputesWithBooking(db)
-        .where(ne(disputes.status, 'resolved'))
-        .orderBy(asc(disputes.createdAt), asc(disputes.id))
-        .limit(limit)
-    : disputesWithBooking(db)
-        .where(eq(disputes.status, 'resolved'))
-        .orderBy(desc(disputes.resolvedAt), desc(disputes.id))
-        .limit(limit);
+  // Built once per status and size (prepared()); the limit written in (literalLimit), so PostgreSQL
+  // keeps one plan rather than planning again on every execution.
+  const name = `dispute_queue_${status}_${limit}`;
+  return prepared(db, name, (d) =>
+    status === 'active'
+      ? disputesWithBooking(d)
+          .where(ne(disputes.status, 'resolved'))
+          .orderBy(asc(disputes.createdAt), asc(disputes.id))
+          .limit(literalLimit(limit))
+          .prepare(name)
+      : disputesWithBooking(d)
+          .where(eq(disputes.status, 'resolved'))
+          .orderBy(desc(disputes.resolvedAt), desc(disputes.id))
+          .limit(literalLimit(limit))
+          .prepare(name),
+  ).execute();
 }
 
 /** What each booking still holds in escrow, in pence (succeeded payments not yet released). */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import { documents, profiles, tradespersonProfiles, users } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -56,18 +57,27 @@ function countedQueueQuery(db: Executor) {
 
 /** Documents waiting for review, oldest first (the order they are checked in), with the pending count. */
 export function pendingQueue(db: Executor, limit: number) {
-  return countedQueueQuery(db)
-    .where(eq(documents.status, 'pending'))
-    .orderBy(asc(documents.createdAt), asc(documents.id))
-    .limit(limit);
+  // Built once (prepared()), the limit written in so PostgreSQL keeps one plan.
+  const name = `verification_pending_${limit}`;
+  return prepared(db, name, (d) =>
+    countedQueueQuery(d)
+      .where(eq(documents.status, 'pending'))
+      .orderBy(asc(documents.createdAt), asc(documents.id))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  ).execute();
 }
 
 /** The latest decisions, newest first, with the pending count. */
 export function decidedQueue(db: Executor, limit: number) {
-  return countedQueueQuery(db)
-    .where(isNotNull(documents.reviewedAt))
-    .orderBy(desc(documents.reviewedAt), desc(documents.id))
-    .limit(limit);
+  const name = `verification_decided_${limit}`;
+  return prepared(db, name, (d) =>
+    countedQueueQuery(d)
+      .where(isNotNull(documents.reviewedAt))
+      .orderBy(desc(documents.reviewedAt), desc(documents.id))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  ).execute();
 }
 
 /** One user's documents as the queue shows them, newest first. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   jobPostings,
@@ -250,6 +251,12 @@ const openCountColumn = sql<number>`(select count(distinct oc.review_id)::int
   from ${reviewReports} oc where oc.outcome is null)`;
 
 export async function reportedReviewRows(db: Executor, status: 'open' | 'decided', limit: number) {
+  // Built once per status and size (prepared()), the limit written in so PostgreSQL keeps one plan.
+  const name = `reported_reviews_${status}_${limit}`;
+  return prepared(db, name, (d) => reportedReviewsQuery(d, status, limit).prepare(name)).execute();
+}
+
+function reportedReviewsQuery(db: Executor, status: 'open' | 'decided', limit: number) {
   // Open: reviews with an undecided report, by their oldest one. Decided: latest decisions first.
   const picked = db
     .select({
@@ -263,7 +270,7 @@ export async function reportedReviewRows(db: Executor, status: 'open' | 'decided
     .where(status === 'open' ? isNull(reviewReports.outcome) : sql`${reviewReports.outcome} is not null`)
     .groupBy(reviewReports.reviewId)
     .as('picked');
-  const rows = await db
+  return db
     .select({ ...reportedColumns, openCount: openCountColumn })
     .from(picked)
     .innerJoin(reviews, eq(reviews.id, picked.reviewId))
@@ -272,8 +279,7 @@ export async function reportedReviewRows(db: Executor, status: 'open' | 'decided
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
     .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
     .orderBy(status === 'open' ? asc(picked.at) : desc(picked.at))
-    .limit(limit);
-  return rows;
+    .limit(literalLimit(limit));
 }
 
 export type ReportedReviewRow = Awaited<ReturnType<typeof reportedReviewRow>> & object;
