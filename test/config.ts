@@ -14,7 +14,7 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     // tests about sharing them (server/modules/discovery/public-reads.int.test.ts).
     PUBLIC_CACHE_MS: '0',
     // The admin overview's figures likewise (server/modules/admin/admin.int.test.ts tests the sharing).
-    ADMIN_OVERVIEW_CACHE_MS: '0',
+    ADMIN_SHARED_MS: '0',
     DATA_DIR: path.join(process.cwd(), '.tmp', 'test-data'),
     WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web-build'),
     ...overrides,

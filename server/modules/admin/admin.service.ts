@@ -7,6 +7,7 @@ import {
   type AdminUserSummary,
   type AdminUsersResponse,
   type AdminWeek,
+  type VerificationQueueResponse,
 } from '../../../domain/admin/api';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { Database } from '../../db/client';
@@ -17,7 +18,7 @@ import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { AccountChanged } from '../accounts';
 import { recordAudit } from '../audit';
-import { documentsForAdmin } from '../profiles';
+import { documentsForAdmin, type VerificationDeps, verificationQueue } from '../profiles';
 import {
   deleteSessionsOf,
   findUserRecord,
@@ -35,8 +36,8 @@ import {
 export interface AdminDeps {
   db: Database;
   clock: Clock;
-  /** The overview's figures, shared between admins for a short while (ADMIN_OVERVIEW_CACHE_MS). */
-  adminOverviews: SharedPages<AdminOverview>;
+  /** Reads that are the same for every admin, shared between them for a short while (ADMIN_SHARED_MS). */
+  adminReads: SharedPages<unknown>;
   /** Drops cached sessions here and announces the change to the other instances. */
   accountChanged: AccountChanged;
 }
@@ -52,13 +53,30 @@ export function mondayOf(day: string): string {
 
 /**
  * The live counts and 12 weeks of activity. Every admin sees the same figures, so one read is shared
- * for ADMIN_OVERVIEW_CACHE_MS at most (2 s by default; an admin's own write clears it, app.ts): at
+ * for ADMIN_SHARED_MS at most (2 s by default; an admin's own write clears it, app.ts): at
  * 100,000 jobs the read costs tens of milliseconds, which every admin's every refresh paid.
  */
 export function overview(deps: AdminDeps): Promise<AdminOverview> {
   const thisWeek = mondayOf(londonToday(deps.clock.now()));
   // Keyed by the week, so a copy made on Sunday is not served on Monday.
-  return deps.adminOverviews.get(thisWeek, () => readOverview(deps, thisWeek));
+  return deps.adminReads.get(`overview:${thisWeek}`, () =>
+    readOverview(deps, thisWeek),
+  ) as Promise<AdminOverview>;
+}
+
+/**
+ * The verification queue (profiles), shared between admins like the overview: a page of up to 100
+ * documents with their tradespeople was the dearest read of the console. An admin's decision clears
+ * it (app.ts), so the deciding admin's next read shows the decision; a new upload shows within
+ * ADMIN_SHARED_MS.
+ */
+export function sharedVerificationQueue(
+  deps: AdminDeps & VerificationDeps,
+  status: 'pending' | 'decided',
+): Promise<VerificationQueueResponse> {
+  return deps.adminReads.get(`verifications:${status}`, () =>
+    verificationQueue(deps, status),
+  ) as Promise<VerificationQueueResponse>;
 }
 
 async function readOverview(deps: AdminDeps, thisWeek: string): Promise<AdminOverview> {

@@ -82,9 +82,13 @@ export function decidedQueue(db: Executor, limit: number) {
 
 /** One user's documents as the queue shows them, newest first. */
 export function queueRowsOf(db: Executor, userId: string) {
-  return queueQuery(db)
-    .where(eq(documents.userId, userId))
-    .orderBy(desc(documents.createdAt), asc(documents.id));
+  // The admin's view of a user reads this on every request: built once (prepared()).
+  return prepared(db, 'verification_rows_of_user', (d) =>
+    queueQuery(d)
+      .where(eq(documents.userId, sql.placeholder('userId')))
+      .orderBy(desc(documents.createdAt), asc(documents.id))
+      .prepare('verification_rows_of_user'),
+  ).execute({ userId });
 }
 
 export async function queueRow(db: Executor, id: string): Promise<QueueRow | undefined> {
