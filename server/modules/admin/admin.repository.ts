@@ -97,7 +97,10 @@ export type UserFilter = 'all' | 'customer' | 'tradesperson' | 'admin' | 'suspen
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Accounts matching the search, newest first, after the cursor. */
+/**
+ * Accounts matching the search, newest first, after the cursor. Built once per shape (filter, with
+ * or without a search and a cursor, page size: prepared()), the values bound.
+ */
 export function searchUsers(
   db: Executor,
   {
@@ -107,22 +110,30 @@ export function searchUsers(
     limit,
   }: { q: string | undefined; filter: UserFilter; after: { at: Date; id: string } | null; limit: number },
 ) {
-  const conditions = [
-    q ? or(ilike(users.email, likePattern(q)), ilike(profiles.fullName, likePattern(q))) : undefined,
-    filter === 'customer' || filter === 'tradesperson' ? eq(profiles.userType, filter) : undefined,
-    filter === 'admin' ? isAdminColumn : undefined,
-    filter === 'suspended' ? isNotNull(users.suspendedAt) : undefined,
-    after
-      ? or(lt(users.createdAt, after.at), and(eq(users.createdAt, after.at), lt(users.id, after.id)))
-      : undefined,
-  ];
-  return (
-    usersQuery(db)
-      .where(and(...conditions))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      // Written in, not bound: with a bound LIMIT PostgreSQL planned the statement afresh every time.
-      .limit(literalLimit(limit))
-  );
+  const name = `admin_users_${filter}${q ? '_q' : ''}${after ? '_after' : ''}_${limit}`;
+  const pattern = sql.placeholder('pattern');
+  return prepared(db, name, (d) => {
+    const conditions = [
+      q ? or(ilike(users.email, pattern), ilike(profiles.fullName, pattern)) : undefined,
+      filter === 'customer' || filter === 'tradesperson' ? eq(profiles.userType, filter) : undefined,
+      filter === 'admin' ? isAdminColumn : undefined,
+      filter === 'suspended' ? isNotNull(users.suspendedAt) : undefined,
+      after
+        ? or(
+            lt(users.createdAt, sql.placeholder('afterAt')),
+            and(eq(users.createdAt, sql.placeholder('afterAt')), lt(users.id, sql.placeholder('afterId'))),
+          )
+        : undefined,
+    ];
+    return (
+      usersQuery(d)
+        .where(and(...conditions))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        // Written in, not bound: with a bound LIMIT PostgreSQL planned the statement afresh every time.
+        .limit(literalLimit(limit))
+        .prepare(name)
+    );
+  }).execute({ pattern: q ? likePattern(q) : null, afterAt: after?.at ?? null, afterId: after?.id ?? null });
 }
 
 /** A timestamp inside `json_build_object` (ISO text with the session's offset) as the Date pg gives. */
