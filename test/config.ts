@@ -13,6 +13,8 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     // Tests change data behind the app's back (factories): visitors' reads are shared only in the
     // tests about sharing them (server/modules/discovery/public-reads.int.test.ts).
     PUBLIC_CACHE_MS: '0',
+    // The admin overview's figures likewise (server/modules/admin/admin.int.test.ts tests the sharing).
+    ADMIN_SHARED_MS: '0',
     DATA_DIR: path.join(process.cwd(), '.tmp', 'test-data'),
     WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web-build'),
     ...overrides,

@@ -31,6 +31,7 @@ const EnvFields = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   OPEN_JOBS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  ADMIN_SHARED_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SMTP_URL: z
     .string()
     .regex(
@@ -139,6 +140,8 @@ export type Config = {
   openJobsCacheMs: number;
   /** How long visitors' reads of tradespeople are shared at most; writes clear them sooner. 0: never shared. */
   publicCacheMs: number;
+  /** How long the admin console's reads that are the same for every admin (the overview, the verification queue) are shared at most; admins' writes clear them sooner. 0: never. */
+  adminSharedMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     openJobsCacheMs: e.OPEN_JOBS_CACHE_MS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    adminSharedMs: e.ADMIN_SHARED_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(',')

@@ -32,6 +32,8 @@ export const users = pgTable(
   (t) => [
     // Emails are unique without regard to letter case.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The admin console lists accounts newest first, and its overview counts sign-ups per week.
+    index('users_created_at_idx').on(t.createdAt, t.id),
     check('users_email_length', sql`char_length(${t.email}) between 3 and 255`),
     check(
       'users_suspension_reason_check',

@@ -64,6 +64,8 @@ export const jobPostings = pgTable(
       sql`${t.liveQuoteCount} between 0 and ${sql.raw(String(LIMITS.liveQuotesPerJob))}`,
     ),
     index('job_postings_customer_idx').on(t.customerId, t.createdAt),
+    // The admin overview counts jobs posted per week.
+    index('job_postings_created_at_idx').on(t.createdAt),
     // The open-jobs list: newest first with a keyset cursor on (created_at, id), read backwards (an
     // index declared DESC NULLS LAST cannot serve ORDER BY ... DESC, whose nulls come first).
     index('job_postings_open_list_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),

@@ -161,6 +161,8 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt),
     // A user's own payments, for the download of everything they hold.
     index('payments_payer_idx').on(t.payerId),
+    // The admin overview sums money paid per week.
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 

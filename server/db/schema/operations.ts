@@ -124,5 +124,7 @@ export const auditLog = pgTable(
     uniqueIndex('audit_log_event_unique').on(t.eventId),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_actor_idx').on(t.actorUserId),
+    // A user's audit trail includes what was done to their documents (details.userId).
+    index('audit_log_details_user_idx').on(sql`(${t.details}->>'userId')`),
   ],
 );

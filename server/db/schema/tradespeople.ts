@@ -121,6 +121,8 @@ export const documents = pgTable(
     check('documents_insurance_expiry_check', sql`${t.kind} <> 'insurance' or ${t.expiresOn} is not null`),
     index('documents_user_idx').on(t.userId),
     index('documents_status_idx').on(t.status, t.createdAt),
+    // The verification queue's latest decisions, newest first.
+    index('documents_reviewed_at_idx').on(t.reviewedAt, t.id).where(sql`${t.reviewedAt} is not null`),
     // The daily job's scans: approved documents by expiry date.
     index('documents_expiry_idx')
       .on(t.expiresOn)

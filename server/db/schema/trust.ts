@@ -171,6 +171,8 @@ export const disputes = pgTable(
     // At most one unresolved dispute per booking.
     uniqueIndex('disputes_one_open_per_booking').on(t.bookingId).where(sql`${t.status} <> 'resolved'`),
     index('disputes_status_idx').on(t.status, t.createdAt),
+    // A booking's latest dispute (every booking card and page reads it).
+    index('disputes_booking_idx').on(t.bookingId, t.createdAt),
     // The deadline job: disputes still waiting for a response, by deadline.
     index('disputes_response_due_idx').on(t.responseDueAt).where(sql`${t.status} = 'awaiting_response'`),
     index('disputes_raised_by_idx').on(t.raisedBy, t.createdAt),

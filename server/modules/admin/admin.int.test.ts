@@ -63,6 +63,31 @@ describeOnDatabases('the admin console', (ctx) => {
     expect(thisWeek(after).jobsPosted - thisWeek(before).jobsPosted).toBe(1);
   });
 
+  it('shares the overview and the verification queue between admins for ADMIN_SHARED_MS, until an admin writes', async () => {
+    const shared = await ctx.app({ ADMIN_SHARED_MS: '60000' });
+    const get = async (cookie: string, url = '/admin/overview') =>
+      (await shared.inject({ url: `/api/v1${url}`, headers: { cookie } })).json();
+    const one = await admin();
+    const other = await admin();
+    const first = await get(one.cookie);
+    const queue = await get(one.cookie, '/admin/verifications');
+    const customer = await createCustomer(db());
+    await createTradesperson(db(), { documents: true, verified: false });
+    // Another admin's read within the bound is the same copy: the new accounts are not counted yet.
+    expect((await get(other.cookie)).counts.users).toBe(first.counts.users);
+    expect((await get(other.cookie, '/admin/verifications')).pendingCount).toBe(queue.pendingCount);
+    // An admin's write (here a suspension) clears them: the next reads count afresh.
+    const suspended = await shared.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${customer.id}/suspend`,
+      headers: { cookie: one.cookie },
+      payload: { reason: 'Testing the overview' },
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect((await get(other.cookie)).counts.users).toBe(first.counts.users + 2);
+    expect((await get(other.cookie, '/admin/verifications')).pendingCount).toBe(queue.pendingCount + 2);
+  });
+
   it('finds users by part of a name or email, whatever the case, a page at a time', async () => {
     const boss = await admin();
     const tag = `zed${Date.now()}`;

@@ -12,8 +12,15 @@ import {
   VerificationQueueResponse,
 } from '../../../domain/admin/api';
 import { adminOnly, requireAdmin } from '../../plugins/auth-context';
-import { decideDocument, type VerificationDeps, verificationQueue } from '../profiles';
-import { type AdminDeps, changeAccount, listUsers, overview, userDetail } from './admin.service';
+import { decideDocument, type VerificationDeps } from '../profiles';
+import {
+  type AdminDeps,
+  changeAccount,
+  listUsers,
+  overview,
+  sharedVerificationQueue,
+  userDetail,
+} from './admin.service';
 
 const IdParams = z.object({ id: z.uuid() });
 
@@ -45,7 +52,7 @@ export const adminRoutes =
           response: { 200: VerificationQueueResponse },
         },
       },
-      async (request) => verificationQueue(deps, request.query.status),
+      async (request) => sharedVerificationQueue(deps, request.query.status),
     );
 
     app.post(

@@ -7,37 +7,37 @@ import {
   type AdminUserSummary,
   type AdminUsersResponse,
   type AdminWeek,
+  type VerificationQueueResponse,
 } from '../../../domain/admin/api';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { AccountChanged } from '../accounts';
 import { recordAudit } from '../audit';
-import { documentsForAdmin } from '../profiles';
+import { documentsForAdmin, type VerificationDeps, verificationQueue } from '../profiles';
 import {
-  auditOf,
-  bookingsOf,
   deleteSessionsOf,
-  findUser,
+  findUserRecord,
   grantAdmin,
-  jobsOf,
+  jsonTime,
   lockAccount,
   lockAdminRoles,
-  overviewCounts,
+  overviewFigures,
   revokeAdmin,
   searchUsers,
-  sessionsOf,
   setSuspension,
   type UserFilter,
-  weeklyActivity,
 } from './admin.repository';
 
 export interface AdminDeps {
   db: Database;
   clock: Clock;
+  /** Reads that are the same for every admin, shared between them for a short while (ADMIN_SHARED_MS). */
+  adminReads: SharedPages<unknown>;
   /** Drops cached sessions here and announces the change to the other instances. */
   accountChanged: AccountChanged;
 }
@@ -51,12 +51,39 @@ export function mondayOf(day: string): string {
   return new Date(t - weekday * DAY_MS).toISOString().slice(0, 10);
 }
 
-export async function overview(deps: AdminDeps): Promise<AdminOverview> {
+/**
+ * The live counts and 12 weeks of activity. Every admin sees the same figures, so one read is shared
+ * for ADMIN_SHARED_MS at most (2 s by default; an admin's own write clears it, app.ts): at
+ * 100,000 jobs the read costs tens of milliseconds, which every admin's every refresh paid.
+ */
+export function overview(deps: AdminDeps): Promise<AdminOverview> {
   const thisWeek = mondayOf(londonToday(deps.clock.now()));
+  // Keyed by the week, so a copy made on Sunday is not served on Monday.
+  return deps.adminReads.get(`overview:${thisWeek}`, () =>
+    readOverview(deps, thisWeek),
+  ) as Promise<AdminOverview>;
+}
+
+/**
+ * The verification queue (profiles), shared between admins like the overview: a page of up to 100
+ * documents with their tradespeople was the dearest read of the console. An admin's decision clears
+ * it (app.ts), so the deciding admin's next read shows the decision; a new upload shows within
+ * ADMIN_SHARED_MS.
+ */
+export function sharedVerificationQueue(
+  deps: AdminDeps & VerificationDeps,
+  status: 'pending' | 'decided',
+): Promise<VerificationQueueResponse> {
+  return deps.adminReads.get(`verifications:${status}`, () =>
+    verificationQueue(deps, status),
+  ) as Promise<VerificationQueueResponse>;
+}
+
+async function readOverview(deps: AdminDeps, thisWeek: string): Promise<AdminOverview> {
   const first = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - (ADMIN_LIMITS.chartWeeks - 1) * 7 * DAY_MS)
     .toISOString()
     .slice(0, 10);
-  const [counts, rows] = await Promise.all([overviewCounts(deps.db), weeklyActivity(deps.db, first)]);
+  const { counts, weeks: rows } = await overviewFigures(deps.db, first, ADMIN_LIMITS.chartWeeks);
   const byWeek = new Map(rows.map((r) => [r.week, r]));
   // Every week appears, those with nothing at zero, so the charts' axes are the same 12 weeks.
   const weeks: AdminWeek[] = Array.from({ length: ADMIN_LIMITS.chartWeeks }, (_, i) => {
@@ -67,7 +94,7 @@ export async function overview(deps: AdminDeps): Promise<AdminOverview> {
   return { counts, weeks };
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+type UserRow = Awaited<ReturnType<typeof searchUsers>>[number];
 
 function summary(row: UserRow): AdminUserSummary {
   const userType = (row.userType ?? 'customer') as AdminUserSummary['userType'];
@@ -108,15 +135,13 @@ const record = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export async function userDetail(deps: AdminDeps, id: string): Promise<AdminUserDetail> {
-  const row = await findUser(deps.db, id);
-  if (!row) throw AppError.notFound();
-  const [jobs, bookings, documents, sessions, audit] = await Promise.all([
-    jobsOf(deps.db, id),
-    bookingsOf(deps.db, id),
+  // The account with its lists in one statement; the documents as the verification queue shows them.
+  const [row, documents] = await Promise.all([
+    findUserRecord(deps.db, id, deps.clock.now(), ADMIN_LIMITS.auditRows),
     documentsForAdmin(deps, id),
-    sessionsOf(deps.db, id, deps.clock.now()),
-    auditOf(deps.db, id, ADMIN_LIMITS.auditRows),
   ]);
+  if (!row) throw AppError.notFound();
+  const iso = (value: string) => jsonTime(value).toISOString();
   return {
     user: {
       ...summary(row),
@@ -124,20 +149,20 @@ export async function userDetail(deps: AdminDeps, id: string): Promise<AdminUser
       postcode: row.postcode,
       suspensionReason: row.suspensionReason,
     },
-    jobs: jobs.map((j) => ({ ...j, createdAt: j.createdAt.toISOString() })),
-    bookings: bookings.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    jobs: row.jobs.map((j) => ({ ...j, createdAt: iso(j.createdAt) })),
+    bookings: row.bookings.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
     documents,
-    sessions: sessions.map((s) => ({
-      createdAt: s.createdAt.toISOString(),
-      lastSeenAt: s.lastSeenAt.toISOString(),
+    sessions: row.sessions.map((s) => ({
+      createdAt: iso(s.createdAt),
+      lastSeenAt: iso(s.lastSeenAt),
       ip: s.ip,
       userAgent: s.userAgent,
     })),
-    audit: audit.map((a): AdminAuditEntry => {
+    audit: row.audit.map((a): AdminAuditEntry => {
       const details = record(a.details) ?? {};
       return {
         id: a.id,
-        at: a.at.toISOString(),
+        at: iso(a.at),
         action: a.action,
         actorId: a.actorId,
         actorName: a.actorName,

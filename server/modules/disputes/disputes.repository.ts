@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   conversations,
@@ -42,7 +43,16 @@ export async function activeDisputeOfBooking(db: Executor, bookingId: string) {
   return row;
 }
 
-/** A dispute with its booking's parties and job, as every view needs them. */
+/** A user's name as the views show it: null for a deleted account (or none). */
+const nameOf = (id: SQL) =>
+  sql<string | null>`(select case when u.deleted_at is null then p.full_name end
+    from ${users} u left join ${profiles} p on p.id = u.id where u.id = ${id})`;
+
+/**
+ * A dispute with its booking's parties and job, the parties' names and what the booking still holds in
+ * escrow (succeeded payments not yet released), as every view needs them: one statement per page, not
+ * a lookup of names and money after the rows.
+ */
 const withBooking = {
   dispute: disputes,
   jobId: bookings.jobId,
@@ -55,6 +65,11 @@ const withBooking = {
   scheduledDate: bookings.scheduledDate,
   completedAt: bookings.completedAt,
   bookingCreatedAt: bookings.createdAt,
+  customerName: nameOf(sql`${bookings.customerId}`),
+  tradespersonName: nameOf(sql`${bookings.tradespersonId}`),
+  heldPence: sql<number>`(select coalesce(sum(pm.amount_pence - pm.refunded_pence - pm.released_pence), 0)::int
+    from ${payments} pm
+    where pm.booking_id = ${disputes.bookingId} and pm.status = 'succeeded' and pm.released_at is null)`,
 };
 export type DisputeWithBooking = Awaited<ReturnType<typeof disputesWithBooking>>[number];
 
@@ -71,6 +86,88 @@ export async function disputeWithBooking(db: Executor, id: string) {
   return row;
 }
 
+/** Evidence and thread rows as `json_build_object` gives them (timestamps as ISO text). */
+export type JsonEvidence = {
+  id: string;
+  disputeId: string;
+  authorId: string;
+  kind: string;
+  text: string | null;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+};
+export type JsonDisputeMessage = { id: string; authorId: string; body: string; createdAt: string };
+export type JsonConversationMessage = {
+  id: string;
+  senderId: string;
+  senderName: string | null;
+  content: string;
+  createdAt: string;
+};
+
+/** The dispute's evidence and messages, oldest first, beside the dispute (what a case view shows). */
+const withThread = {
+  ...withBooking,
+  evidence: sql<JsonEvidence[]>`(select coalesce(json_agg(json_build_object('id', e.id,
+      'disputeId', e.dispute_id, 'authorId', e.author_id, 'kind', e.kind, 'text', e.text,
+      'width', e.width, 'height', e.height, 'createdAt', e.created_at) order by e.created_at, e.id), '[]')
+    from ${disputeEvidence} e where e.dispute_id = ${disputes.id})`,
+  thread: sql<JsonDisputeMessage[]>`(select coalesce(json_agg(json_build_object('id', m.id,
+      'authorId', m.author_id, 'body', m.body, 'createdAt', m.created_at) order by m.created_at, m.id), '[]')
+    from ${disputeMessages} m where m.dispute_id = ${disputes.id})`,
+};
+export type DisputeWithThread = Awaited<ReturnType<typeof disputeWithThread>> & object;
+
+/** The dispute as its parties and admins read it, in one statement (built once: prepared()). */
+export async function disputeWithThread(db: Executor, id: string) {
+  const [row] = await prepared(db, 'dispute_with_thread', (d) =>
+    d
+      .select(withThread)
+      .from(disputes)
+      .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
+      .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+      .where(eq(disputes.id, sql.placeholder('id')))
+      .prepare('dispute_with_thread'),
+  ).execute({ id });
+  return row;
+}
+
+/**
+ * The admin's case file in one statement: the dispute as the parties read it, the parties' own
+ * conversation (between the booking's two parties, oldest message first, at most `limit`, with each
+ * sender's name) and the name of the admin who resolved it.
+ */
+const CONVERSATION_LIMIT = 500;
+
+export async function disputeCaseFile(db: Executor, id: string) {
+  const [row] = await prepared(db, 'dispute_case_file', (d) =>
+    d
+      .select({
+        ...withThread,
+        conversation: sql<JsonConversationMessage[]>`(select coalesce(json_agg(json_build_object('id', c.id,
+          'senderId', c.sender_id, 'senderName', c.sender_name, 'content', c.content,
+          'createdAt', c.created_at) order by c.created_at, c.id), '[]')
+        from (select m.id, m.sender_id, case when su.deleted_at is null then sp.full_name end as sender_name,
+            m.content, m.created_at
+          from ${messages} m
+          join ${conversations} cv on cv.id = m.conversation_id
+          left join ${users} su on su.id = m.sender_id
+          left join ${profiles} sp on sp.id = m.sender_id
+          where (cv.participant_one_id = ${bookings.customerId} and cv.participant_two_id = ${bookings.tradespersonId})
+            or (cv.participant_one_id = ${bookings.tradespersonId} and cv.participant_two_id = ${bookings.customerId})
+          order by m.created_at, m.id limit ${literalLimit(CONVERSATION_LIMIT)}) c)`,
+        resolverName: nameOf(sql`${disputes.resolvedBy}`),
+      })
+      .from(disputes)
+      .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
+      .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+      .where(eq(disputes.id, sql.placeholder('id')))
+      .prepare('dispute_case_file'),
+  ).execute({ id });
+  return row;
+}
+
 /** Disputes on the user's bookings (as raiser or respondent), newest first. */
 export async function disputesOfUser(db: Executor, userId: string, limit = 100) {
   return disputesWithBooking(db)
@@ -81,15 +178,22 @@ export async function disputesOfUser(db: Executor, userId: string, limit = 100) 
 
 /** The admin's queue: unresolved disputes oldest first, or the latest resolved. */
 export async function disputeQueue(db: Executor, status: 'active' | 'resolved', limit = 200) {
-  return status === 'active'
-    ? disputesWithBooking(db)
-        .where(ne(disputes.status, 'resolved'))
-        .orderBy(asc(disputes.createdAt), asc(disputes.id))
-        .limit(limit)
-    : disputesWithBooking(db)
-        .where(eq(disputes.status, 'resolved'))
-        .orderBy(desc(disputes.resolvedAt), desc(disputes.id))
-        .limit(limit);
+  // Built once per status and size (prepared()); the limit written in (literalLimit), so PostgreSQL
+  // keeps one plan rather than planning again on every execution.
+  const name = `dispute_queue_${status}_${limit}`;
+  return prepared(db, name, (d) =>
+    status === 'active'
+      ? disputesWithBooking(d)
+          .where(ne(disputes.status, 'resolved'))
+          .orderBy(asc(disputes.createdAt), asc(disputes.id))
+          .limit(literalLimit(limit))
+          .prepare(name)
+      : disputesWithBooking(d)
+          .where(eq(disputes.status, 'resolved'))
+          .orderBy(desc(disputes.resolvedAt), desc(disputes.id))
+          .limit(literalLimit(limit))
+          .prepare(name),
+  ).execute();
 }
 
 /** What each booking still holds in escrow, in pence (succeeded payments not yet released). */
@@ -114,41 +218,14 @@ export async function heldPenceByBooking(db: Executor, bookingIds: string[]): Pr
   return result;
 }
 
-export async function namesOf(db: Executor, ids: string[]): Promise<Map<string, string | null>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, fullName: profiles.fullName, deletedAt: users.deletedAt })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r.deletedAt ? null : r.fullName]));
-}
-
 export async function insertDisputeMessage(tx: Executor, values: typeof disputeMessages.$inferInsert) {
   const [row] = await tx.insert(disputeMessages).values(values).returning();
   return row!;
 }
 
-export async function messagesOfDispute(db: Executor, disputeId: string) {
-  return db
-    .select()
-    .from(disputeMessages)
-    .where(eq(disputeMessages.disputeId, disputeId))
-    .orderBy(asc(disputeMessages.createdAt), asc(disputeMessages.id));
-}
-
 export async function insertEvidence(tx: Executor, values: typeof disputeEvidence.$inferInsert) {
   const [row] = await tx.insert(disputeEvidence).values(values).returning();
   return row!;
-}
-
-export async function evidenceOfDispute(db: Executor, disputeId: string) {
-  return db
-    .select()
-    .from(disputeEvidence)
-    .where(eq(disputeEvidence.disputeId, disputeId))
-    .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id));
 }
 
 export async function findEvidence(db: Executor, disputeId: string, evidenceId: string) {
@@ -174,36 +251,6 @@ export async function disputesPastDeadline(db: Executor, now: Date, limit: numbe
     .from(disputes)
     .where(and(eq(disputes.status, 'awaiting_response'), lte(disputes.responseDueAt, now)))
     .orderBy(asc(disputes.responseDueAt))
-    .limit(limit);
-}
-
-/** The booking's conversation between its two parties (about its job), oldest message first. */
-export async function conversationOfBooking(
-  db: Executor,
-  booking: { jobId: string; customerId: string; tradespersonId: string },
-  limit = 500,
-) {
-  const pair = or(
-    and(
-      eq(conversations.participantOneId, booking.customerId),
-      eq(conversations.participantTwoId, booking.tradespersonId),
-    ),
-    and(
-      eq(conversations.participantOneId, booking.tradespersonId),
-      eq(conversations.participantTwoId, booking.customerId),
-    ),
-  );
-  return db
-    .select({
-      id: messages.id,
-      senderId: messages.senderId,
-      content: messages.content,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(pair)
-    .orderBy(asc(messages.createdAt), asc(messages.id))
     .limit(limit);
 }
 

@@ -25,19 +25,18 @@ import {
   countPhotos,
   type DisputeRow,
   type DisputeWithBooking,
+  type DisputeWithThread,
   disputesOfUser,
   disputesPastDeadline,
   disputeWithBooking,
-  type EvidenceRow,
-  evidenceOfDispute,
+  disputeWithThread,
   findDispute,
   findEvidence,
   heldPenceByBooking,
   insertDispute,
   insertDisputeMessage,
   insertEvidence,
-  messagesOfDispute,
-  namesOf,
+  type JsonEvidence,
   updateDispute,
   userEmails,
 } from './disputes.repository';
@@ -89,15 +88,12 @@ function disputeRef(found: BookingForPayment, dispute: DisputeRow) {
 
 // ---- Views ----
 
-export function summaryOf(
-  row: DisputeWithBooking,
-  names: Map<string, string | null>,
-  held: Map<string, number>,
-): DisputeSummary {
+/** The dispute as a list shows it; the parties' names and the money held come with the row. */
+export function summaryOf(row: DisputeWithBooking): DisputeSummary {
   const d = row.dispute;
   const party = (id: string): DisputeParty => ({
     id,
-    name: names.get(id) ?? null,
+    name: nameIn(row, id),
     role: id === row.customerId ? 'customer' : 'tradesperson',
   });
   return {
@@ -110,36 +106,26 @@ export function summaryOf(
     respondent: party(respondentOf(d, row)),
     createdAt: d.createdAt.toISOString(),
     responseDueAt: d.status === 'awaiting_response' ? iso(d.responseDueAt) : null,
-    heldPence: d.status === 'resolved' ? 0 : (held.get(d.bookingId) ?? 0),
+    heldPence: d.status === 'resolved' ? 0 : row.heldPence,
     resolution: (d.resolution as DisputeSummary['resolution']) ?? null,
     resolvedAt: iso(d.resolvedAt),
   };
 }
 
-export async function summariesOf(db: Executor, rows: DisputeWithBooking[]): Promise<DisputeSummary[]> {
-  const [names, held] = await Promise.all([
-    namesOf(
-      db,
-      rows.flatMap((r) => [r.customerId, r.tradespersonId]),
-    ),
-    heldPenceByBooking(
-      db,
-      rows.map((r) => r.dispute.bookingId),
-    ),
-  ]);
-  return rows.map((r) => summaryOf(r, names, held));
-}
+/** A party's name (null for a deleted account); only the parties are ever named. */
+const nameIn = (row: DisputeWithBooking, id: string) =>
+  id === row.customerId ? row.customerName : id === row.tradespersonId ? row.tradespersonName : null;
 
-function authorOf(id: string, row: DisputeWithBooking, names: Map<string, string | null>) {
+function authorOf(id: string, row: DisputeWithBooking) {
   const role = id === row.customerId ? 'customer' : id === row.tradespersonId ? 'tradesperson' : 'admin';
   // Admins speak for TradeNest: the parties see the team, not a member's name.
-  return { id, name: role === 'admin' ? 'TradeNest support' : (names.get(id) ?? null), role } as const;
+  return { id, name: role === 'admin' ? 'TradeNest support' : nameIn(row, id), role } as const;
 }
 
 export const photoUrl = (disputeId: string, evidenceId: string) =>
   `/api/v1/disputes/${disputeId}/evidence/${evidenceId}/photo`;
 
-function evidenceView(e: EvidenceRow, row: DisputeWithBooking, names: Map<string, string | null>) {
+function evidenceView(e: JsonEvidence, row: DisputeWithBooking) {
   return {
     id: e.id,
     kind: e.kind as DisputeEvidenceView['kind'],
@@ -147,29 +133,18 @@ function evidenceView(e: EvidenceRow, row: DisputeWithBooking, names: Map<string
     photoUrl: e.kind === 'photo' ? photoUrl(e.disputeId, e.id) : null,
     width: e.width,
     height: e.height,
-    author: authorOf(e.authorId, row, names),
-    createdAt: e.createdAt.toISOString(),
+    author: authorOf(e.authorId, row),
+    createdAt: isoText(e.createdAt),
   } satisfies DisputeEvidenceView;
 }
 
+/** A timestamp from `json_build_object` (ISO text with an offset) as the API writes it. */
+export const isoText = (value: string) => new Date(value).toISOString();
+
 /** The whole dispute as one viewer sees it (docs/api/disputes.md). */
-export async function detailOf(
-  db: Executor,
-  row: DisputeWithBooking,
-  viewer: { role: Viewer; id: string },
-): Promise<DisputeDetail> {
+export function detailOf(row: DisputeWithThread, viewer: { role: Viewer; id: string }): DisputeDetail {
   const d = row.dispute;
-  const [evidence, thread] = await Promise.all([evidenceOfDispute(db, d.id), messagesOfDispute(db, d.id)]);
-  const [names, held] = await Promise.all([
-    namesOf(db, [
-      row.customerId,
-      row.tradespersonId,
-      ...evidence.map((e) => e.authorId),
-      ...thread.map((m) => m.authorId),
-    ]),
-    heldPenceByBooking(db, [d.bookingId]),
-  ]);
-  const summary = summaryOf(row, names, held);
+  const summary = summaryOf(row);
   const status = d.status as DisputeStatus;
   return {
     ...summary,
@@ -184,13 +159,13 @@ export async function detailOf(
     releasePence: d.releasePence,
     canRespond: summary.respondent.id === viewer.id && canRespond(status),
     canAdd: status !== 'resolved',
-    evidence: evidence.map((e) => evidenceView(e, row, names)),
-    messages: thread.map(
+    evidence: row.evidence.map((e) => evidenceView(e, row)),
+    messages: row.thread.map(
       (m): DisputeMessageView => ({
         id: m.id,
-        author: authorOf(m.authorId, row, names),
+        author: authorOf(m.authorId, row),
         body: m.body,
-        createdAt: m.createdAt.toISOString(),
+        createdAt: isoText(m.createdAt),
       }),
     ),
   };
@@ -205,12 +180,15 @@ async function visibleDispute(db: Executor, auth: AuthContext, id: string) {
 }
 
 export async function getDispute(deps: DisputeDeps, auth: AuthContext, id: string): Promise<DisputeDetail> {
-  const { row, viewer } = await visibleDispute(deps.db, auth, id);
-  return detailOf(deps.db, row, { role: viewer, id: auth.user.id });
+  // Read whole in one statement; what a viewer may not see is dropped unread by them (404).
+  const row = await disputeWithThread(deps.db, id);
+  const viewer = row && viewerRole(auth, row);
+  if (!row || !viewer) throw disputeNotFound();
+  return detailOf(row, { role: viewer, id: auth.user.id });
 }
 
 export async function myDisputes(deps: DisputeDeps, auth: AuthContext): Promise<DisputeSummary[]> {
-  return summariesOf(deps.db, await disputesOfUser(deps.db, auth.user.id));
+  return (await disputesOfUser(deps.db, auth.user.id)).map(summaryOf);
 }
 
 // ---- Raising ----

@@ -23,15 +23,15 @@ import {
   postRefund,
   postRelease,
 } from '../payments';
+import { disputeCaseFile, disputeQueue, findDispute, updateDispute } from './disputes.repository';
 import {
-  conversationOfBooking,
-  disputeQueue,
-  disputeWithBooking,
-  findDispute,
-  namesOf,
-  updateDispute,
-} from './disputes.repository';
-import { type DisputeDeps, detailOf, disputeNotFound, respondentOf, summariesOf } from './disputes.service';
+  type DisputeDeps,
+  detailOf,
+  disputeNotFound,
+  isoText,
+  respondentOf,
+  summaryOf,
+} from './disputes.service';
 
 export interface ResolutionDeps extends DisputeDeps {
   payments: PaymentDeps;
@@ -45,12 +45,10 @@ export async function adminDisputeQueue(
   status: 'active' | 'resolved',
 ): Promise<AdminDisputeSummary[]> {
   const rows = await disputeQueue(deps.db, status);
-  const summaries = await summariesOf(deps.db, rows);
-  return summaries.map((s, i) => ({
-    ...s,
-    ...partiesOf(s),
-    bookingAmountPence: rows[i]!.bookingAmount,
-  }));
+  return rows.map((row) => {
+    const s = summaryOf(row);
+    return { ...s, ...partiesOf(s), bookingAmountPence: row.bookingAmount };
+  });
 }
 
 /** The case file: the dispute with its booking, the parties' conversation, its payments and money. */
@@ -59,23 +57,16 @@ export async function adminDispute(
   auth: AuthContext,
   id: string,
 ): Promise<AdminDisputeDetail> {
-  const row = await disputeWithBooking(deps.db, id);
+  const row = await disputeCaseFile(deps.db, id);
   if (!row) throw disputeNotFound();
-  const [detail, conversation, payments, timeline] = await Promise.all([
-    detailOf(deps.db, row, { role: 'admin', id: auth.user.id }),
-    conversationOfBooking(deps.db, row),
-    paymentsOfBooking(deps.db, row.dispute.bookingId),
-    bookingMoneyTimeline(deps.db, {
-      id: row.dispute.bookingId,
-      tradespersonId: row.tradespersonId,
-      status: row.bookingStatus,
-    }),
-  ]);
+  const payments = await paymentsOfBooking(deps.db, row.dispute.bookingId);
+  const timeline = await bookingMoneyTimeline(deps.db, {
+    id: row.dispute.bookingId,
+    tradespersonId: row.tradespersonId,
+    status: row.bookingStatus,
+  });
+  const detail = detailOf(row, { role: 'admin', id: auth.user.id });
   const resolverId = row.dispute.resolvedBy;
-  const names = await namesOf(deps.db, [
-    ...conversation.map((m) => m.senderId),
-    ...(resolverId ? [resolverId] : []),
-  ]);
   return {
     ...detail,
     ...partiesOf(detail),
@@ -88,12 +79,12 @@ export async function adminDispute(
       completedAt: row.completedAt?.toISOString() ?? null,
       createdAt: row.bookingCreatedAt.toISOString(),
     },
-    conversation: conversation.map((m) => ({
+    conversation: row.conversation.map((m) => ({
       id: m.id,
       senderId: m.senderId,
-      senderName: names.get(m.senderId) ?? null,
+      senderName: m.senderName,
       content: m.content,
-      createdAt: m.createdAt.toISOString(),
+      createdAt: isoText(m.createdAt),
     })),
     payments: payments
       .filter((p) => p.status === 'succeeded' || p.status === 'refunded')
@@ -106,7 +97,7 @@ export async function adminDispute(
         heldPence: heldOf(p),
         paidAt: p.paidAt?.toISOString() ?? null,
       })),
-    resolvedBy: resolverId ? { id: resolverId, name: names.get(resolverId) ?? null } : null,
+    resolvedBy: resolverId ? { id: resolverId, name: row.resolverName } : null,
     moneyTimeline: timeline,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import { documents, profiles, tradespersonProfiles, users } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -27,6 +28,9 @@ const queueColumns = {
   },
 };
 
+/** Documents waiting for review: the figure beside the queue, on each of its rows. */
+const pendingCountColumn = sql<number>`(select count(*)::int from ${documents} pc where pc.status = 'pending')`;
+
 function queueQuery(db: Executor) {
   return db
     .select(queueColumns)
@@ -38,29 +42,53 @@ function queueQuery(db: Executor) {
     .leftJoin(replaced, eq(replaced.id, documents.replacesId));
 }
 
-export type QueueRow = Awaited<ReturnType<typeof pendingQueue>>[number];
+export type QueueRow = Awaited<ReturnType<typeof queueRowsOf>>[number];
 
-/** Documents waiting for review, oldest first (the order they are checked in). */
-export function pendingQueue(db: Executor, limit: number) {
-  return queueQuery(db)
-    .where(eq(documents.status, 'pending'))
-    .orderBy(asc(documents.createdAt), asc(documents.id))
-    .limit(limit);
+function countedQueueQuery(db: Executor) {
+  return db
+    .select({ ...queueColumns, pendingCount: pendingCountColumn })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.userId))
+    .leftJoin(profiles, eq(profiles.id, documents.userId))
+    .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, documents.userId))
+    .leftJoin(reviewer, eq(reviewer.id, documents.reviewedBy))
+    .leftJoin(replaced, eq(replaced.id, documents.replacesId));
 }
 
-/** The latest decisions, newest first. */
+/** Documents waiting for review, oldest first (the order they are checked in), with the pending count. */
+export function pendingQueue(db: Executor, limit: number) {
+  // Built once (prepared()), the limit written in so PostgreSQL keeps one plan.
+  const name = `verification_pending_${limit}`;
+  return prepared(db, name, (d) =>
+    countedQueueQuery(d)
+      .where(eq(documents.status, 'pending'))
+      .orderBy(asc(documents.createdAt), asc(documents.id))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  ).execute();
+}
+
+/** The latest decisions, newest first, with the pending count. */
 export function decidedQueue(db: Executor, limit: number) {
-  return queueQuery(db)
-    .where(isNotNull(documents.reviewedAt))
-    .orderBy(desc(documents.reviewedAt), desc(documents.id))
-    .limit(limit);
+  const name = `verification_decided_${limit}`;
+  return prepared(db, name, (d) =>
+    countedQueueQuery(d)
+      .where(isNotNull(documents.reviewedAt))
+      .orderBy(desc(documents.reviewedAt), desc(documents.id))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  ).execute();
 }
 
 /** One user's documents as the queue shows them, newest first. */
 export function queueRowsOf(db: Executor, userId: string) {
-  return queueQuery(db)
-    .where(eq(documents.userId, userId))
-    .orderBy(desc(documents.createdAt), asc(documents.id));
+  // The admin's view of a user reads this on every request: built once (prepared()).
+  return prepared(db, 'verification_rows_of_user', (d) =>
+    queueQuery(d)
+      .where(eq(documents.userId, sql.placeholder('userId')))
+      .orderBy(desc(documents.createdAt), asc(documents.id))
+      .prepare('verification_rows_of_user'),
+  ).execute({ userId });
 }
 
 export async function queueRow(db: Executor, id: string): Promise<QueueRow | undefined> {

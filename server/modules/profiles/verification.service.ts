@@ -68,7 +68,9 @@ export async function verificationQueue(deps: VerificationDeps, status: 'pending
     status === 'pending'
       ? await pendingQueue(deps.db, QUEUE_LIMIT)
       : await decidedQueue(deps.db, QUEUE_LIMIT);
-  return { documents: rows.map(adminDocumentView), pendingCount: await countPending(deps.db) };
+  // The count rides on every row; an empty page reads it on its own (none, when pending is asked).
+  const pendingCount = rows[0]?.pendingCount ?? (status === 'pending' ? 0 : await countPending(deps.db));
+  return { documents: rows.map(adminDocumentView), pendingCount };
 }
 
 export async function documentsForAdmin(deps: Pick<VerificationDeps, 'db'>, userId: string) {

@@ -16,7 +16,6 @@ import {
   type ReportedReviewRow,
   reportedReviewRow,
   reportedReviewRows,
-  reportsOf,
   updateReview,
 } from './reviews.repository';
 import type { ReviewDeps } from './reviews.service';
@@ -26,50 +25,44 @@ const QUEUE_LIMIT = 100;
 
 type PartyType = 'customer' | 'tradesperson';
 
-async function adminViews(deps: ReviewDeps, rows: ReportedReviewRow[]): Promise<AdminReportedReview[]> {
-  const reports = await reportsOf(
-    deps.db,
-    rows.map((r) => r.review.id),
-  );
-  return rows.map((row) => {
-    const r = row.review;
-    return {
-      id: r.id,
-      bookingId: r.bookingId,
-      job: { id: row.jobId, title: row.jobTitle },
-      rating: r.rating,
-      comment: r.comment,
-      reply: r.reply,
-      createdAt: r.createdAt.toISOString(),
-      status: reviewStatus(r),
-      hiddenReason: r.hiddenReason,
-      reviewer: { id: r.reviewerId, name: row.reviewerName, userType: row.reviewerType as PartyType },
-      reviewee: { id: r.revieweeId, name: row.revieweeName, userType: row.revieweeType as PartyType },
-      reports: reports
-        .filter(({ report }) => report.reviewId === r.id)
-        .map(({ report, reporterName }) => ({
-          id: report.id,
-          reason: report.reason as AdminReportedReview['reports'][number]['reason'],
-          details: report.details,
-          createdAt: report.createdAt.toISOString(),
-          reporter: { id: report.reporterId, name: reporterName },
-          outcome: report.outcome as AdminReportedReview['reports'][number]['outcome'],
-          decidedAt: report.decidedAt?.toISOString() ?? null,
-        })),
-    };
-  });
+/** A timestamp from `json_build_object` (ISO text with an offset) as the API writes it. */
+const isoText = (value: string) => new Date(value).toISOString();
+
+function adminView(row: ReportedReviewRow): AdminReportedReview {
+  const r = row.review;
+  return {
+    id: r.id,
+    bookingId: r.bookingId,
+    job: { id: row.jobId, title: row.jobTitle },
+    rating: r.rating,
+    comment: r.comment,
+    reply: r.reply,
+    createdAt: r.createdAt.toISOString(),
+    status: reviewStatus(r),
+    hiddenReason: r.hiddenReason,
+    reviewer: { id: r.reviewerId, name: row.reviewerName, userType: row.reviewerType as PartyType },
+    reviewee: { id: r.revieweeId, name: row.revieweeName, userType: row.revieweeType as PartyType },
+    reports: row.reports.map((report) => ({
+      id: report.id,
+      reason: report.reason as AdminReportedReview['reports'][number]['reason'],
+      details: report.details,
+      createdAt: isoText(report.createdAt),
+      reporter: { id: report.reporterId, name: report.reporterName },
+      outcome: report.outcome as AdminReportedReview['reports'][number]['outcome'],
+      decidedAt: report.decidedAt ? isoText(report.decidedAt) : null,
+    })),
+  };
 }
 
-/** The admin queue of reported reviews (docs/api/reviews.md). */
+/** The admin queue of reported reviews (docs/api/reviews.md), in one statement when it has rows. */
 export async function reportedReviews(
   deps: ReviewDeps,
   status: 'open' | 'decided',
 ): Promise<ReviewReportsResponse> {
-  const [rows, openCount] = await Promise.all([
-    reportedReviewRows(deps.db, status, QUEUE_LIMIT),
-    countReportedReviews(deps.db),
-  ]);
-  return { reviews: await adminViews(deps, rows), openCount };
+  const rows = await reportedReviewRows(deps.db, status, QUEUE_LIMIT);
+  // The open count rides on every row; an empty page reads it on its own (none open, when open is asked).
+  const openCount = rows[0]?.openCount ?? (status === 'open' ? 0 : await countReportedReviews(deps.db));
+  return { reviews: rows.map(adminView), openCount };
 }
 
 export const reportedReviewCount = (deps: Pick<ReviewDeps, 'db'>) => countReportedReviews(deps.db);
@@ -138,6 +131,6 @@ export async function moderateReview(
     });
   });
   deps.events.committed();
-  const [view] = await adminViews(deps, [(await reportedReviewRow(deps.db, reviewId))!]);
+  const view = adminView((await reportedReviewRow(deps.db, reviewId))!);
   return { review: view! };
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   jobPostings,
@@ -213,7 +214,49 @@ export async function decideReports(
 
 // ---- The admin queue ----
 
+/** A report as `json_build_object` gives it (timestamps as ISO text). */
+export type JsonReport = {
+  id: string;
+  reporterId: string;
+  reporterName: string | null;
+  reason: string;
+  details: string | null;
+  outcome: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+};
+
+/**
+ * A reported review as the admin's queue shows it: the review, its job, both parties, and its reports
+ * (oldest first, each with the reporter's name) in the same row, not read after the rows.
+ */
+const reportedColumns = {
+  review: reviews,
+  jobId: jobPostings.id,
+  jobTitle: jobPostings.title,
+  reviewerName: reviewer.fullName,
+  reviewerType: reviewer.userType,
+  revieweeName: reviewee.fullName,
+  revieweeType: reviewee.userType,
+  reports: sql<JsonReport[]>`(select coalesce(json_agg(json_build_object('id', rr.id,
+      'reporterId', rr.reporter_id, 'reporterName', rp.full_name, 'reason', rr.reason, 'details', rr.details,
+      'outcome', rr.outcome, 'decidedAt', rr.decided_at, 'createdAt', rr.created_at)
+      order by rr.created_at), '[]')
+    from ${reviewReports} rr join ${profiles} rp on rp.id = rr.reporter_id
+    where rr.review_id = ${reviews.id})`,
+};
+
+/** Reviews with an undecided report: the figure beside the queue, on each of its rows. */
+const openCountColumn = sql<number>`(select count(distinct oc.review_id)::int
+  from ${reviewReports} oc where oc.outcome is null)`;
+
 export async function reportedReviewRows(db: Executor, status: 'open' | 'decided', limit: number) {
+  // Built once per status and size (prepared()), the limit written in so PostgreSQL keeps one plan.
+  const name = `reported_reviews_${status}_${limit}`;
+  return prepared(db, name, (d) => reportedReviewsQuery(d, status, limit).prepare(name)).execute();
+}
+
+function reportedReviewsQuery(db: Executor, status: 'open' | 'decided', limit: number) {
   // Open: reviews with an undecided report, by their oldest one. Decided: latest decisions first.
   const picked = db
     .select({
@@ -227,16 +270,8 @@ export async function reportedReviewRows(db: Executor, status: 'open' | 'decided
     .where(status === 'open' ? isNull(reviewReports.outcome) : sql`${reviewReports.outcome} is not null`)
     .groupBy(reviewReports.reviewId)
     .as('picked');
-  const rows = await db
-    .select({
-      review: reviews,
-      jobId: jobPostings.id,
-      jobTitle: jobPostings.title,
-      reviewerName: reviewer.fullName,
-      reviewerType: reviewer.userType,
-      revieweeName: reviewee.fullName,
-      revieweeType: reviewee.userType,
-    })
+  return db
+    .select({ ...reportedColumns, openCount: openCountColumn })
     .from(picked)
     .innerJoin(reviews, eq(reviews.id, picked.reviewId))
     .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
@@ -244,33 +279,14 @@ export async function reportedReviewRows(db: Executor, status: 'open' | 'decided
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
     .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
     .orderBy(status === 'open' ? asc(picked.at) : desc(picked.at))
-    .limit(limit);
-  return rows;
+    .limit(literalLimit(limit));
 }
 
-export type ReportedReviewRow = Awaited<ReturnType<typeof reportedReviewRows>>[number];
-
-export async function reportsOf(db: Executor, reviewIds: string[]) {
-  if (reviewIds.length === 0) return [];
-  return db
-    .select({ report: reviewReports, reporterName: profiles.fullName })
-    .from(reviewReports)
-    .innerJoin(profiles, eq(profiles.id, reviewReports.reporterId))
-    .where(inArray(reviewReports.reviewId, reviewIds))
-    .orderBy(asc(reviewReports.createdAt));
-}
+export type ReportedReviewRow = Awaited<ReturnType<typeof reportedReviewRow>> & object;
 
 export async function reportedReviewRow(db: Executor, id: string) {
   const [row] = await db
-    .select({
-      review: reviews,
-      jobId: jobPostings.id,
-      jobTitle: jobPostings.title,
-      reviewerName: reviewer.fullName,
-      reviewerType: reviewer.userType,
-      revieweeName: reviewee.fullName,
-      revieweeType: reviewee.userType,
-    })
+    .select(reportedColumns)
     .from(reviews)
     .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
     .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
