@@ -168,7 +168,7 @@ export async function buildApp({
   // What visitors read of tradespeople (decision 0020), cleared the same way.
   const publicReads = new SharedPages<unknown>(config.publicCacheMs);
   // The admin console's reads that are the same for every admin (the overview, the verification
-  // queue), shared between admins for ADMIN_SHARED_MS at most: counting every user, job and payment
+  // queue, the latest payments), shared between admins for ADMIN_SHARED_MS at most: counting every user, job and payment
   // of 12 weeks costs tens of milliseconds at 100,000 jobs, and the queue is a page of 100 documents.
   const adminReads = new SharedPages<unknown>(config.adminSharedMs);
   bus.subscribe((event) => {
@@ -221,6 +221,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     protectionWindowDays: config.payments.protectionWindowDays,
     publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
+    adminReads,
   };
   queue.work('payments.release-due', () => releaseDue(paymentDeps));
   queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {

@@ -63,7 +63,7 @@ describeOnDatabases('the admin console', (ctx) => {
     expect(thisWeek(after).jobsPosted - thisWeek(before).jobsPosted).toBe(1);
   });
 
-  it('shares the overview and the verification queue between admins for ADMIN_SHARED_MS, until an admin writes', async () => {
+  it('shares the overview, the verification queue and the latest payments between admins for ADMIN_SHARED_MS, until an admin writes', async () => {
     const shared = await ctx.app({ ADMIN_SHARED_MS: '60000' });
     const get = async (cookie: string, url = '/admin/overview') =>
       (await shared.inject({ url: `/api/v1${url}`, headers: { cookie } })).json();
@@ -71,11 +71,16 @@ describeOnDatabases('the admin console', (ctx) => {
     const other = await admin();
     const first = await get(one.cookie);
     const queue = await get(one.cookie, '/admin/verifications');
+    const paymentIds = async (cookie: string) =>
+      (await get(cookie, '/admin/payments')).payments.map((p: { id: string }) => p.id);
+    const payments = await paymentIds(one.cookie);
     const customer = await createCustomer(db());
     await createTradesperson(db(), { documents: true, verified: false });
+    await createBooking(db(), { status: 'completed', depositPaid: true });
     // Another admin's read within the bound is the same copy: the new accounts are not counted yet.
     expect((await get(other.cookie)).counts.users).toBe(first.counts.users);
     expect((await get(other.cookie, '/admin/verifications')).pendingCount).toBe(queue.pendingCount);
+    expect(await paymentIds(other.cookie)).toEqual(payments);
     // An admin's write (here a suspension) clears them: the next reads count afresh.
     const suspended = await shared.inject({
       method: 'POST',
@@ -84,8 +89,12 @@ describeOnDatabases('the admin console', (ctx) => {
       payload: { reason: 'Testing the overview' },
     });
     expect(suspended.statusCode).toBe(200);
-    expect((await get(other.cookie)).counts.users).toBe(first.counts.users + 2);
+    // The customer, the tradesperson, and the booking's two parties.
+    expect((await get(other.cookie)).counts.users).toBe(first.counts.users + 4);
     expect((await get(other.cookie, '/admin/verifications')).pendingCount).toBe(queue.pendingCount + 2);
+    const fresh = await paymentIds(other.cookie);
+    expect(fresh).not.toEqual(payments);
+    expect(fresh.slice(1)).toEqual(payments.slice(0, fresh.length - 1));
   });
 
   it('finds users by part of a name or email, whatever the case, a page at a time', async () => {

@@ -153,7 +153,15 @@ export const paymentRoutes =
           response: { 200: AdminPaymentsResponse },
         },
       },
-      async () => ({ payments: await adminPayments(deps.db) }),
+      // A page of 100 payments with their jobs and parties, the same for every admin: shared like the
+      // overview for ADMIN_SHARED_MS (an admin's refund clears it before its response leaves, app.ts).
+      async () => ({
+        payments: await (deps.adminReads
+          ? (deps.adminReads.get('payments', () => adminPayments(deps.db)) as ReturnType<
+              typeof adminPayments
+            >)
+          : adminPayments(deps.db)),
+      }),
     );
 
     app.post(

@@ -7,6 +7,7 @@ import { type PaymentGateway, ProviderError } from '../../adapters/payments/gate
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
@@ -40,6 +41,11 @@ export interface PaymentDeps {
   protectionWindowDays: number;
   /** Stripe's publishable key, for the card form (null with the sandbox). */
   publishableKey: string | null;
+  /**
+   * The admin console's shared reads (app.ts, ADMIN_SHARED_MS): the latest payments are the same for
+   * every admin. Without it (tests, benchmarks' workers) each admin reads afresh.
+   */
+  adminReads?: SharedPages<unknown>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
