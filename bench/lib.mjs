@@ -35,7 +35,8 @@ export async function waitFor200(url, since, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-function childrenOf(pid) {
+/** The processes whose parent is `pid`. */
+export function childrenOf(pid) {
   const out = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -8,13 +8,13 @@
 // Targets (issue 19): embedded first start ≤ 3 s, later ≤ 1.5 s, RSS ≤ 250 MB; with a database server,
 // first 200 ≤ 3 s and RSS ≤ 200 MB.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { fmt, freePort, median, npmStart, root, rssMb, sleep, waitFor200 } from './lib.mjs';
+import { childrenOf, fmt, freePort, median, npmStart, root, rssMb, sleep, waitFor200 } from './lib.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -27,20 +27,6 @@ const TARGETS = {
   'PostgreSQL first': { ms: 3000, rss: 200 },
   'PostgreSQL later': { ms: 3000, rss: 200 },
 };
-
-function childrenOf(pid) {
-  const out = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return out;
-}
 
 /** The process tree under `pid` (npm, its shell, the server), with each one's command line. */
 function tree(pid) {
