@@ -129,6 +129,23 @@ export function npmStart(
     child,
     exited,
     output: () => output,
+    /** Resolves once the output matches `pattern`, or false after `ms` (or when the process ends). */
+    waitForOutput(pattern, ms) {
+      if (pattern.test(output)) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const done = (found) => {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          resolve(found);
+        };
+        const check = () => pattern.test(output) && done(true);
+        const timer = setTimeout(() => done(false), ms);
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        exited.then(() => done(pattern.test(output)));
+      });
+    },
     /** Lines the server wrote to stdout so far (with `countStdout`). */
     stdoutLines: () => stdoutLines,
     async stop() {

@@ -1032,7 +1032,7 @@ try {
   server = npmStart(env);
   await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now(), 180_000);
   // The demo documents' files are written just after the server starts listening: let that finish.
-  for (let i = 0; i < 300 && !/demo document files/.test(server.output()); i++) await sleep(100);
+  await server.waitForOutput(/demo document files/, 30_000);
   await server.stop();
   server = undefined;
 

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../scripts/server-build.mjs';
+import { freePort, untilReady } from '../test/processes';
 import { clusterTemplateDir } from './db/embedded-cluster';
 
 // `npm start` runs the server compiled by scripts/server-build.mjs (decision 0022). Compiled into a
@@ -24,17 +24,6 @@ afterAll(() => {
   rmSync(outdir, { recursive: true, force: true });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the compiled server', () => {
   it('keeps the lazily loaded adapters and their packages out of the entry point', async () => {
@@ -66,21 +55,11 @@ describe('the compiled server', () => {
         SEED_DEMO_DATA: 'never',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-    });
+    await untilReady(child);
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 90_000;
-    let ready: Response | undefined;
-    while (Date.now() < deadline && child.exitCode === null) {
-      ready = await fetch(`${url}/api/ready`).catch(() => undefined);
-      if (ready?.ok) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(ready?.status, stderr).toBe(200);
+    expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
     const postcode = await fetch(`${url}/api/v1/geo/postcodes/M1%201AE`);
     expect(postcode.status).toBe(200);

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, untilReady } from '../test/processes';
 
 // The real entry point in a child process, as `npm start` runs it, with its output piped to us.
 let child: ChildProcess | undefined;
@@ -12,29 +12,6 @@ afterEach(() => {
   child?.kill('SIGKILL');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
 
 describe('shutting down', () => {
   it('exits on SIGTERM after the reader of its output has gone', async () => {
@@ -54,7 +31,7 @@ describe('shutting down', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = `http://127.0.0.1:${port}`;
-    await waitUntilUp(url, Date.now() + 90_000);
+    await untilReady(child);
 
     // The terminal or log shipper goes away; the server goes on logging into the broken pipe.
     child.stdout!.destroy();
