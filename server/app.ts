@@ -112,22 +112,15 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // At the root, so its onRoute hook sees every route, the API's included.
   await registerOpenApi(app, config);
 
   // Announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite): sessions,
   // shared pages and real-time messages all ride it.
   const bus = await eventBusFor(database, app.log);
-  const accountChanged = await registerSessions(app, config, database.db, bus);
-  registerCsrfProtection(app, config);
-  registerTextGuard(app);
 
   // Durable background jobs (decision 0014): email delivery and the unread-message emails.
   const queue = applicationQueue(database, { log: app.log, pollIntervalMs: config.queuePollIntervalMs });
@@ -176,146 +169,161 @@ export async function buildApp({
     // resync: this instance may have missed announcements while its listening connection was down.
     if (event.type === 'public-changed' || event.type === 'resync') publicReads.clear();
   });
-  // Tradespeople and admins change what visitors read through many routes (profiles, photos, replies,
-  // verification, suspensions), and anyone may change their name or leave: after such a write the
-  // shared reads go, here before the response leaves (so the writer's next read is fresh) and on
-  // other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const user = request.auth?.user;
-    // A message sent or read (sessionUnchanged) changes nothing a visitor reads of anyone either.
-    const write =
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      reply.statusCode < 400 &&
-      !request.routeOptions.config.sessionUnchanged;
-    // An admin's decision (a document, a suspension, a dispute, a review) shows in their next overview.
-    if (user?.isAdmin && write) adminReads.clear();
-    if (
-      user &&
-      write &&
-      (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account'))
-    ) {
-      publicReads.clear();
-      bus.publish({ type: 'public-changed' });
-    }
-    done(null, payload);
-  });
-  // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
-  const gateway = await paymentGatewayFor(config.payments, {
-    db: database.db,
-    appUrl: config.appUrl,
-    clock,
-    enqueue: (tx, eventId, startAfter) =>
-      send(tx, 'payments.sandbox-webhook', { eventId }, startAfter ? { startAfter } : {}).then(
-        () => undefined,
-      ),
-    wake: () => queue.wake('payments.sandbox-webhook'),
-    delivery: sandboxDelivery,
-  });
-  const paymentDeps: PaymentDeps = {
-    db: database.db,
-    gateway,
-    events,
-    queue,
-    clock,
-    appUrl: config.appUrl,
-    protectionWindowDays: config.payments.protectionWindowDays,
-    publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
-    adminReads,
-  };
-  queue.work('payments.release-due', () => releaseDue(paymentDeps));
-  queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
-    onDead: async ({ tradespersonId }, error) => {
-      app.log.error({ tradespersonId, error }, 'a payout could not be sent; reconciliation will retry it');
-    },
-  });
-  queue.work('payments.reconcile', () => reconcilePayments(paymentDeps));
-  if (gateway instanceof SandboxGateway) {
-    // The sandbox stands where the provider's servers would: it posts each signed webhook to the app's
-    // own endpoint (in-process, through the whole request path), and retries when it does not get a 2xx.
-    queue.work('payments.sandbox-webhook', async ({ eventId }) => {
-      const signed = await gateway.signedEvent(eventId);
-      if (!signed) return;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/webhooks/sandbox',
-        headers: { 'content-type': 'application/json', 'sandbox-signature': signed.signature },
-        payload: signed.body,
-      });
-      if (res.statusCode >= 300) throw new Error(`the webhook endpoint answered ${res.statusCode}`);
-    });
-  }
-
-  const storage = fileStorageFor(config);
-  const deps = {
-    db: database.db,
-    config,
-    queue,
-    events,
-    bus,
-    openJobPages,
-    publicReads,
-    adminReads,
-    storage,
-    clock,
-    accountChanged,
-  };
-  // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
-  queue.work('verification.daily', async () => {
-    const done = await runVerificationChecks(deps, app.log);
-    app.log.info(done, 'verification checks done');
-  });
-  // Fair reveal over time (docs/api/reviews.md).
-  queue.work('reviews.publish-due', async () => {
-    const published = await publishDueReviews(deps);
-    if (published > 0) app.log.info({ published }, 'reviews published at the close of their window');
-  });
-  // Disputes (docs/api/disputes.md): send-dispute-email, and the respondent's 7 days.
-  const disputeDeps: ResolutionDeps = { ...deps, payments: paymentDeps };
-  queue.work('disputes.send-email', ({ disputeId }) => sendDisputeEmail(disputeDeps, disputeId));
-  queue.work('disputes.deadline', async () => {
-    const moved = await passDeadlines(disputeDeps);
-    if (moved > 0) app.log.info({ moved }, 'disputes moved to review after their response deadline');
-  });
+  // Liveness and readiness, at the root: a probe needs none of the API's hooks (sessions, CSRF, the
+  // text guard, compression, the shared reads), and it is asked far more often than anything else.
   await app.register(healthRoutes(database));
-  await app.register(geoRoutes, { prefix: '/api/v1' });
-  await app.register(supportRoutes(deps), { prefix: '/api/v1' });
-  await app.register(authRoutes(deps), { prefix: '/api/v1' });
-  await app.register(accountRoutes(deps), { prefix: '/api/v1' });
-  await app.register(jobRoutes(deps), { prefix: '/api/v1' });
-  await app.register(quoteRoutes(deps), { prefix: '/api/v1' });
-  await app.register(bookingRoutes(deps), { prefix: '/api/v1' });
-  await app.register(dashboardRoutes(deps), { prefix: '/api/v1' });
-  await app.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
-  await app.register(savedProRoutes(deps), { prefix: '/api/v1' });
-  await app.register(messagingRoutes(deps), { prefix: '/api/v1' });
-  await app.register(eventRoutes(streams), { prefix: '/api/v1' });
-  await app.register(notificationRoutes(deps), { prefix: '/api/v1' });
-  await app.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
-  await app.register(documentRoutes(deps), { prefix: '/api/v1' });
-  await app.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
-  await app.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
-  await app.register(adminRoutes(deps), { prefix: '/api/v1' });
-  await app.register(reviewRoutes(deps), { prefix: '/api/v1' });
-  await app.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
-  const ai = await aiProviderFor(config.ai);
-  await app.register(
-    assistantRoutes(
-      {
-        db: database.db,
-        clock,
-        provider: ai,
-        fallback: ai.name === 'local' ? ai : localProvider(),
-        log: app.log,
-      },
-      config.ai,
-    ),
-    { prefix: '/api/v1' },
-  );
-  if (gateway instanceof SandboxGateway)
-    await app.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
-  if (config.env !== 'production') await app.register(devOutboxRoutes(database.db));
+  // After liveness (its answer is 15 bytes), before the API and the files: a route added later gets
+  // compressed answers (the files only where the build left no compressed copy).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
-  await registerWebApp(app, config.webDistDir, profilePageHead(deps));
+  // The API (/api/v1): its own scope, so the hooks only it needs run for it alone, not for liveness,
+  // the web app's files and pages, or their 404s (decision 0024).
+  await app.register(async (api) => {
+    const accountChanged = await registerSessions(api, config, database.db, bus);
+    registerCsrfProtection(api, config);
+    registerTextGuard(api);
+
+    // Tradespeople and admins change what visitors read through many routes (profiles, photos, replies,
+    // verification, suspensions), and anyone may change their name or leave: after such a write the
+    // shared reads go, here before the response leaves (so the writer's next read is fresh) and on
+    // other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
+    api.addHook('onSend', (request, reply, payload, done) => {
+      const user = request.auth?.user;
+      // A message sent or read (sessionUnchanged) changes nothing a visitor reads of anyone either.
+      const write =
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        reply.statusCode < 400 &&
+        !request.routeOptions.config.sessionUnchanged;
+      // An admin's decision (a document, a suspension, a dispute, a review) shows in their next overview.
+      if (user?.isAdmin && write) adminReads.clear();
+      if (
+        user &&
+        write &&
+        (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account'))
+      ) {
+        publicReads.clear();
+        bus.publish({ type: 'public-changed' });
+      }
+      done(null, payload);
+    });
+    // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
+    const gateway = await paymentGatewayFor(config.payments, {
+      db: database.db,
+      appUrl: config.appUrl,
+      clock,
+      enqueue: (tx, eventId, startAfter) =>
+        send(tx, 'payments.sandbox-webhook', { eventId }, startAfter ? { startAfter } : {}).then(
+          () => undefined,
+        ),
+      wake: () => queue.wake('payments.sandbox-webhook'),
+      delivery: sandboxDelivery,
+    });
+    const paymentDeps: PaymentDeps = {
+      db: database.db,
+      gateway,
+      events,
+      queue,
+      clock,
+      appUrl: config.appUrl,
+      protectionWindowDays: config.payments.protectionWindowDays,
+      publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
+      adminReads,
+    };
+    queue.work('payments.release-due', () => releaseDue(paymentDeps));
+    queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
+      onDead: async ({ tradespersonId }, error) => {
+        app.log.error({ tradespersonId, error }, 'a payout could not be sent; reconciliation will retry it');
+      },
+    });
+    queue.work('payments.reconcile', () => reconcilePayments(paymentDeps));
+    if (gateway instanceof SandboxGateway) {
+      // The sandbox stands where the provider's servers would: it posts each signed webhook to the app's
+      // own endpoint (in-process, through the whole request path), and retries when it does not get a 2xx.
+      queue.work('payments.sandbox-webhook', async ({ eventId }) => {
+        const signed = await gateway.signedEvent(eventId);
+        if (!signed) return;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/webhooks/sandbox',
+          headers: { 'content-type': 'application/json', 'sandbox-signature': signed.signature },
+          payload: signed.body,
+        });
+        if (res.statusCode >= 300) throw new Error(`the webhook endpoint answered ${res.statusCode}`);
+      });
+    }
+
+    const storage = fileStorageFor(config);
+    const deps = {
+      db: database.db,
+      config,
+      queue,
+      events,
+      bus,
+      openJobPages,
+      publicReads,
+      adminReads,
+      storage,
+      clock,
+      accountChanged,
+    };
+    // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
+    queue.work('verification.daily', async () => {
+      const done = await runVerificationChecks(deps, app.log);
+      app.log.info(done, 'verification checks done');
+    });
+    // Fair reveal over time (docs/api/reviews.md).
+    queue.work('reviews.publish-due', async () => {
+      const published = await publishDueReviews(deps);
+      if (published > 0) app.log.info({ published }, 'reviews published at the close of their window');
+    });
+    // Disputes (docs/api/disputes.md): send-dispute-email, and the respondent's 7 days.
+    const disputeDeps: ResolutionDeps = { ...deps, payments: paymentDeps };
+    queue.work('disputes.send-email', ({ disputeId }) => sendDisputeEmail(disputeDeps, disputeId));
+    queue.work('disputes.deadline', async () => {
+      const moved = await passDeadlines(disputeDeps);
+      if (moved > 0) app.log.info({ moved }, 'disputes moved to review after their response deadline');
+    });
+    await api.register(geoRoutes, { prefix: '/api/v1' });
+    await api.register(supportRoutes(deps), { prefix: '/api/v1' });
+    await api.register(authRoutes(deps), { prefix: '/api/v1' });
+    await api.register(accountRoutes(deps), { prefix: '/api/v1' });
+    await api.register(jobRoutes(deps), { prefix: '/api/v1' });
+    await api.register(quoteRoutes(deps), { prefix: '/api/v1' });
+    await api.register(bookingRoutes(deps), { prefix: '/api/v1' });
+    await api.register(dashboardRoutes(deps), { prefix: '/api/v1' });
+    await api.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
+    await api.register(savedProRoutes(deps), { prefix: '/api/v1' });
+    await api.register(messagingRoutes(deps), { prefix: '/api/v1' });
+    await api.register(eventRoutes(streams), { prefix: '/api/v1' });
+    await api.register(notificationRoutes(deps), { prefix: '/api/v1' });
+    await api.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
+    await api.register(documentRoutes(deps), { prefix: '/api/v1' });
+    await api.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
+    await api.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
+    await api.register(adminRoutes(deps), { prefix: '/api/v1' });
+    await api.register(reviewRoutes(deps), { prefix: '/api/v1' });
+    await api.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
+    const ai = await aiProviderFor(config.ai);
+    await api.register(
+      assistantRoutes(
+        {
+          db: database.db,
+          clock,
+          provider: ai,
+          fallback: ai.name === 'local' ? ai : localProvider(),
+          log: app.log,
+        },
+        config.ai,
+      ),
+      { prefix: '/api/v1' },
+    );
+    if (gateway instanceof SandboxGateway)
+      await api.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
+    if (config.env !== 'production') await api.register(devOutboxRoutes(database.db));
+  });
+
+  // Files and pages: the web app's hashed assets and index.html carry compressed copies made at build.
+  await registerWebApp(app, config.webDistDir, profilePageHead({ db: database.db, publicReads, config }));
   return app;
 }

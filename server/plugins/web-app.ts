@@ -141,7 +141,9 @@ export async function registerWebApp(
     }
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Not async: the landing page and the shell need no waiting, and a handler's promise costs every
+  // page load a microtask. Only a page with head tags of its own (a profile) reads the database.
+  app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (
@@ -150,20 +152,30 @@ export async function registerWebApp(
       !isPageRequest(pathname, request.headers.accept)
     ) {
       const body: ErrorEnvelope = { error: { code: 'not_found', message: 'Not found' } };
-      return reply.status(404).send(body);
+      reply.status(404).send(body);
+      return;
     }
     if (!indexPage) {
-      return reply
+      reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+      return;
     }
     if (pathname === '/' && landingPage) {
       const hasSession = /(?:^|;\s*)(?:__Host-)?tn_session=/.test(request.headers.cookie ?? '');
-      if (!hasSession) return sendPage(request, reply, landingPage);
+      if (!hasSession) {
+        sendPage(request, reply, landingPage);
+        return;
+      }
     }
     // Client-side routes (including the 404 page) are resolved by the SPA itself.
-    const page = await pageHtml(request, pathname, request.log);
-    return sendPage(request, reply, page ?? indexPage);
+    if (!shell || !headFor) {
+      sendPage(request, reply, indexPage);
+      return;
+    }
+    return pageHtml(request, pathname, request.log).then((page) => {
+      sendPage(request, reply, page ?? indexPage);
+    });
   });
 }
