@@ -233,7 +233,10 @@ describeOnDatabases('downloading my data', (ctx) => {
   it('exports the account, its settings and its jobs as a JSON attachment', async () => {
     const app = await ctx.app();
     const account = await signUp(app, { fullName: 'Export Person' });
-    await createJob(ctx.database().db, { customerId: account.user.id, title: 'Fix the leaking kitchen tap' });
+    const job = await createJob(ctx.database().db, {
+      customerId: account.user.id,
+      title: 'Fix the leaking kitchen tap',
+    });
     const res = await app.inject({ url: '/api/v1/account/export', headers: { cookie: account.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(
@@ -244,6 +247,40 @@ describeOnDatabases('downloading my data', (ctx) => {
     expect(data.profile.fullName).toBe('Export Person');
     expect(data.settings.darkMode).toBe(null);
     expect(data.jobs.map((j: { title: string }) => j.title)).toEqual(['Fix the leaking kitchen tap']);
+    // PostgreSQL writes the file (accountDocument): values as JSON.stringify wrote Drizzle's, dates in
+    // Date#toISOString() form, parts that do not exist as null, and the file's keys in a fixed order.
+    expect(data.exportedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(res.headers['content-disposition']).toContain(data.exportedAt.slice(0, 10));
+    expect(data.jobs[0].createdAt).toBe(job.createdAt.toISOString());
+    expect(data.jobs[0].lat).toBe(job.lat);
+    expect(data.jobs[0].preferredStartDate).toBe(job.preferredStartDate);
+    const [stored] = await ctx.database().db.select().from(users).where(eq(users.id, account.user.id));
+    expect(data.account.createdAt).toBe(stored?.createdAt.toISOString());
+    expect(data.roles).toEqual([]);
+    expect(data.tradespersonProfile).toBe(null);
+    expect(data.payoutAccount).toBe(null);
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'account',
+      'profile',
+      'settings',
+      'roles',
+      'tradespersonProfile',
+      'jobs',
+      'quotes',
+      'bookings',
+      'reviewsWritten',
+      'reviewsReceived',
+      'conversations',
+      'messages',
+      'disputesRaised',
+      'documents',
+      'payments',
+      'payoutAccount',
+      'savedProfessionals',
+      'notifications',
+      'sessions',
+    ]);
     expect(JSON.stringify(data)).not.toContain('scrypt$');
     const visitor = await app.inject({ url: '/api/v1/account/export' });
     expect(visitor.statusCode).toBe(401);

@@ -63,13 +63,15 @@ export const accountRoutes =
       '/account/export',
       { schema: { tags: ['account'], summary: 'Download everything stored about the account as JSON' } },
       async (request, reply) => {
-        const data = await exportAccount(deps, requireUser(request));
-        const day = new Date().toISOString().slice(0, 10);
+        const { exportedAt, json } = await exportAccount(deps, requireUser(request));
         return reply
-          .header('content-disposition', `attachment; filename="tradenest-my-data-${day}.json"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="tradenest-my-data-${exportedAt.slice(0, 10)}.json"`,
+          )
           .header('cache-control', 'no-store')
           .type('application/json; charset=utf-8')
-          .send(JSON.stringify(data, null, 2));
+          .send(json);
       },
     );
   };

@@ -9,7 +9,7 @@ import type { Queue } from '../../queue/queue';
 import { recordAudit } from '../audit';
 import { enqueueEmail } from '../notifications';
 import {
-  collectAccountData,
+  accountDocument,
   eraseAccount,
   setPasswordHash,
   storedFileKeys,
@@ -101,6 +101,8 @@ export async function deleteAccount(
   }
 }
 
+/** "Download my data": the file's JSON text, and when it was made (which also names the file). */
 export async function exportAccount(deps: AccountDeps, auth: AuthContext) {
-  return { exportedAt: new Date().toISOString(), ...(await collectAccountData(deps.db, auth.user.id)) };
+  const exportedAt = new Date().toISOString();
+  return { exportedAt, json: await accountDocument(deps.db, auth.user.id, exportedAt) };
 }
