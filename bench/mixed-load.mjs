@@ -225,11 +225,16 @@ function ukDate(days) {
 // What the benchmark knows of the data. It is the only writer, so it can choose writes the product
 // accepts: every job's live quotes (with those in flight), who quoted, what is in flight on it.
 let state;
+// A browser's connection pool: at most 6 connections, kept alive, and an idle one dropped before the
+// server's own keep-alive timeout (Fastify's 72 s, sent as `Keep-Alive: timeout=72`). A pool that kept
+// idle connections for ever would now and then reuse one at the instant the server closes it and get
+// ECONNRESET (HTTP/1.1's keep-alive race), where a browser retries the request.
+const browserAgent = () => new http.Agent({ keepAlive: true, maxSockets: 6, timeout: 60_000 });
 async function loadState(client, members) {
   const person = (id, type) => ({
     id,
     type,
-    agent: new http.Agent({ keepAlive: true, maxSockets: 6 }),
+    agent: browserAgent(),
     cookie: `tn_session=${tokens.get(id)}`,
     jobs: [], // customer: its jobs
     quoted: [], // tradesperson: jobs it quoted on
@@ -248,9 +253,7 @@ async function loadState(client, members) {
     pendingBookings: new Bag(), // bookings made with a date, for their tradesperson to confirm
     conversationOwners: new Bag(), // people with at least one conversation
     visibleTradespeople: [],
-    visitors: Array.from({ length: 20 }, () => ({
-      agent: new http.Agent({ keepAlive: true, maxSockets: 6 }),
-    })),
+    visitors: Array.from({ length: 20 }, () => ({ agent: browserAgent() })),
   };
   for (const p of state.people.values())
     (p.type === 'customer' ? state.customers : state.tradespeople).push(p);

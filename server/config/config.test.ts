@@ -14,6 +14,13 @@ describe('configuration', () => {
     expect(config.seedDemoData).toBe('auto');
   });
 
+  it('lets the heap grow 50% past what a full collection kept, or leaves it to V8 with 0', () => {
+    expect(loadConfig({}).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT="-5"/);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '1000' })).toThrow(/HEAP_GROWING_PERCENT="1000"/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -32,6 +32,7 @@ const EnvFields = z.object({
   OPEN_JOBS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   ADMIN_SHARED_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   SMTP_URL: z
     .string()
     .regex(
@@ -142,6 +143,8 @@ export type Config = {
   publicCacheMs: number;
   /** How long the admin console's reads that are the same for every admin (the overview, the verification queue) are shared at most; admins' writes clear them sooner. 0: never. */
   adminSharedMs: number;
+  /** How far V8 lets the old generation grow past what a full collection kept, in percent (0: V8's own choice). */
+  heapGrowingPercent: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openJobsCacheMs: e.OPEN_JOBS_CACHE_MS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     adminSharedMs: e.ADMIN_SHARED_MS,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(',')
