@@ -7,6 +7,7 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
+import { releaseStartupMemory } from './lib/release-startup-memory';
 import { grantConfiguredAdmins } from './modules/accounts';
 import { ignoreBrokenPipe, logDestination } from './plugins/logging';
 import { writeSampleDocuments } from './seed/sample-documents';
@@ -65,6 +66,8 @@ export async function startServer(
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
 
   await announceStart(database, config, log, url);
+  // Before the first request: what starting (and seeding) left in V8's heap goes back to the system.
+  releaseStartupMemory();
   if (seeded) {
     // The demo documents' sample files, written after the server is up so the first start is not
     // slowed: the verification queue shows them as they arrive.
