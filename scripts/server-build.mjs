@@ -17,9 +17,14 @@ const SOURCES = [
   'tsconfig.json',
   'scripts/server-build.mjs',
 ];
-// The entry points: the listening server, and the embedded database's template (which `npm start`
-// prepares beside the web build, before the server opens the database).
-const ENTRIES = { main: 'server/main.ts', 'embedded-cluster': 'server/db/embedded-cluster.ts' };
+// The entry points: the listening server, the embedded database's template (which `npm start`
+// prepares beside the web build, before the server opens the database), and the child process that
+// writes the demo documents' sample files after a first start (server/seed/sample-documents.ts).
+const ENTRIES = {
+  main: 'server/main.ts',
+  'embedded-cluster': 'server/db/embedded-cluster.ts',
+  'sample-documents-child': 'server/seed/sample-documents-child.ts',
+};
 const OLD_CHUNK_MS = 24 * 60 * 60 * 1000;
 
 function newestMtime(target) {

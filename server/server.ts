@@ -1,15 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { fileStorageFor } from './adapters/storage';
 import { type App, buildApp } from './app';
 import type { Config } from './config/config';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
+import { releaseStartupMemory } from './lib/release-startup-memory';
 import { grantConfiguredAdmins } from './modules/accounts';
 import { ignoreBrokenPipe, logDestination } from './plugins/logging';
-import { writeSampleDocuments } from './seed/sample-documents';
+import { writeSampleDocumentsInChild } from './seed/sample-documents';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, isDatabaseEmpty, seedDemoData } from './seed/seed';
 
 export interface RunningServer {
@@ -65,12 +65,18 @@ export async function startServer(
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
 
   await announceStart(database, config, log, url);
+  const samplesWriting = new AbortController();
+  // Before the first request: what starting (and seeding) left in V8's heap goes back to the system.
+  releaseStartupMemory();
   if (seeded) {
     // The demo documents' sample files, written after the server is up so the first start is not
-    // slowed: the verification queue shows them as they arrive.
-    void writeSampleDocuments(database.db, fileStorageFor(config))
+    // slowed: the verification queue shows them as they arrive. A child process makes them, so that
+    // sharp, pdf-lib and their garbage never enter this one.
+    void writeSampleDocumentsInChild(database.db, config, samplesWriting.signal)
       .then((written) => log.info({ written }, 'demo document files written'))
-      .catch((err) => log.warn({ err }, 'demo document files could not all be written'));
+      .catch((err) => {
+        if (!samplesWriting.signal.aborted) log.warn({ err }, 'demo document files could not all be written');
+      });
   }
 
   let stopping: Promise<void> | undefined;
@@ -83,6 +89,7 @@ export async function startServer(
       timer.unref();
       // If even that timer cannot run (the main thread is stuck), a watchdog thread ends the process.
       const disarm = handleSignals ? armExitWatchdog(config.shutdownTimeoutMs + 2000) : async () => {};
+      samplesWriting.abort();
       await app.close();
       await database.close();
       clearTimeout(timer);

@@ -9,7 +9,7 @@ import { temporaryDataDir } from '../../test/uploads';
 import { LocalFileStorage } from '../adapters/storage/local-file-storage';
 import { documents } from '../db/schema';
 import { createTradesperson } from './factories';
-import { writeSampleDocuments } from './sample-documents';
+import { writeSampleDocuments, writeSampleDocumentsInChild } from './sample-documents';
 
 describeOnDatabases('demo document files', (ctx) => {
   const data = temporaryDataDir();
@@ -31,6 +31,17 @@ describeOnDatabases('demo document files', (ctx) => {
         const meta = await sharp(bytes).metadata();
         expect(`image/${meta.format}`).toBe(doc.mimeType);
       }
+    }
+  });
+
+  it('writes them from a child process too, and records the sizes it reports', async () => {
+    const db = ctx.database().db;
+    const pro = await createTradesperson(db, { verified: true });
+    await db.update(documents).set({ sizeBytes: 1 }).where(eq(documents.userId, pro.id));
+    const storage = { storage: { driver: 'local' as const }, dataDir: data.dir };
+    expect(await writeSampleDocumentsInChild(db, storage)).toBeGreaterThanOrEqual(pro.documents.length);
+    for (const doc of await db.select().from(documents).where(eq(documents.userId, pro.id))) {
+      expect(doc.sizeBytes).toBe(readFileSync(path.join(data.filesDir, doc.storageKey)).length);
     }
   });
 });
