@@ -8,8 +8,10 @@ import { z } from 'zod';
 import { precompress } from '../scripts/web-build.mjs';
 import { testConfig } from '../test/config';
 import { describeOnDatabases } from '../test/databases';
+import { signUp } from '../test/http';
 import { buildApp } from './app';
 import type { DatabaseHandle } from './db/client';
+import { createJob } from './seed/factories';
 
 describeOnDatabases('the application shell', (ctx) => {
   it("answers liveness with a request id and the API's security headers", async () => {
@@ -131,6 +133,26 @@ describeOnDatabases('the application shell', (ctx) => {
       error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
     });
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('compresses API answers over 1 KB with a 256 KB brotli window, and leaves liveness alone', async () => {
+    const app = await ctx.app();
+    const account = await signUp(app, { fullName: 'Compressed Reader' });
+    for (let i = 0; i < 6; i++) await createJob(ctx.database().db, { customerId: account.user.id });
+    const plain = await app.inject({ url: '/api/v1/jobs/mine', headers: { cookie: account.cookie } });
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const res = await app.inject({
+      url: '/api/v1/jobs/mine',
+      headers: { cookie: account.cookie, 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+    // RFC 7932 9.1: the stream's first bits give its window; 1 then 3 bits n means 2^(17 + n) bytes.
+    const first = res.rawPayload[0] ?? 0;
+    expect(first & 1).toBe(1);
+    expect(17 + ((first >> 1) & 7)).toBe(18);
+    const health = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 });
 
