@@ -327,9 +327,14 @@ describeOnDatabases('serving the built web app', (ctx) => {
 
   it('sends pages and files the document security headers', async () => {
     const app = await ctx.app({ WEB_DIST_DIR: fakeBuild() });
-    for (const url of ['/', '/jobs/new', '/assets/index-AbC123.js']) {
-      const res = await app.inject({ url, headers: { accept: 'text/html' } });
-      expect(res.statusCode, url).toBe(200);
+    // A revalidation whose copy is stale gets them too: for one, they are added as the answer leaves.
+    const cases = ['/', '/jobs/new', '/assets/index-AbC123.js', '/assets/gone-123.js'].flatMap((url) => [
+      { url, headers: { accept: 'text/html' } },
+      { url, headers: { accept: 'text/html', 'if-none-match': 'W/"an-old-build"' } },
+    ]);
+    for (const { url, headers } of cases) {
+      const res = await app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(url.includes('gone') ? 404 : 200);
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("script-src 'self'");
@@ -339,6 +344,10 @@ describeOnDatabases('serving the built web app', (ctx) => {
       expect(res.headers['permissions-policy'], url).toContain('geolocation=()');
       expect(res.headers['permissions-policy'], url).toContain('payment=()');
     }
+    // The API keeps its own set on a revalidation too.
+    const api = await app.inject({ url: '/api/health', headers: { 'if-none-match': 'W/"x"' } });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['permissions-policy']).toBeUndefined();
   });
 
   it('caches hashed assets for a year, compressed, and revalidates everything else', async () => {

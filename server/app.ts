@@ -115,7 +115,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  const documentHeaders = await registerSecurity(app, config);
   // At the root, so its onRoute hook sees every route, the API's included.
   await registerOpenApi(app, config);
 
@@ -334,6 +334,7 @@ export async function buildApp({
   });
 
   // Files and pages: the web app's hashed assets and index.html carry compressed copies made at build.
+  documentHeaders(app);
   await registerWebApp(app, config.webDistDir, profilePageHead({ db: database.db, publicReads, config }));
   return app;
 }
