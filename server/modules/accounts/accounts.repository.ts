@@ -190,94 +190,87 @@ const SESSION_FIELDS = {
   userAgent: sessions.userAgent,
 };
 
-/** Each part of the download: its table, alias, fields and which of its rows are the user's. */
+/**
+ * The download's parts in the order the file writes them: its key, whether it is one object (null when
+ * there is none), a list of objects or a list of names, its table and alias, the fields, and which rows
+ * are the user's.
+ */
 const EXPORT_PARTS = (() => {
   const me = sql`${sql.placeholder('userId')}::uuid`;
-  const part = (table: PgTable, alias: string, fields: Fields, where: SQL) => ({
-    table,
-    alias,
-    fields,
-    where,
-  });
-  return {
-    account: part(users, 'u', ACCOUNT_FIELDS, sql`u.id = ${me}`),
-    profile: part(profiles, 'p', getTableColumns(profiles), sql`p.id = ${me}`),
-    settings: part(userSettings, 's', getTableColumns(userSettings), sql`s.user_id = ${me}`),
-    tradesperson: part(
+  const part = (
+    key: string,
+    shape: 'one' | 'list' | 'names',
+    table: PgTable,
+    alias: string,
+    fields: Fields,
+    where: SQL,
+  ) => ({ key, shape, table, alias, fields, where });
+  return [
+    part('account', 'one', users, 'u', ACCOUNT_FIELDS, sql`u.id = ${me}`),
+    part('profile', 'one', profiles, 'p', getTableColumns(profiles), sql`p.id = ${me}`),
+    part('settings', 'one', userSettings, 's', getTableColumns(userSettings), sql`s.user_id = ${me}`),
+    part('roles', 'names', userRoles, 'r', { role: userRoles.role }, sql`r.user_id = ${me}`),
+    part(
+      'tradespersonProfile',
+      'one',
       tradespersonProfiles,
       't',
       getTableColumns(tradespersonProfiles),
       sql`t.user_id = ${me}`,
     ),
-    roles: part(userRoles, 'r', { role: userRoles.role }, sql`r.user_id = ${me}`),
-    jobs: part(jobPostings, 'j', getTableColumns(jobPostings), sql`j.customer_id = ${me}`),
-    quotes: part(quotes, 'q', getTableColumns(quotes), sql`q.tradesperson_id = ${me}`),
-    bookings: part(
+    part('jobs', 'list', jobPostings, 'j', getTableColumns(jobPostings), sql`j.customer_id = ${me}`),
+    part('quotes', 'list', quotes, 'q', getTableColumns(quotes), sql`q.tradesperson_id = ${me}`),
+    part(
+      'bookings',
+      'list',
       bookings,
       'b',
       getTableColumns(bookings),
       sql`(b.customer_id = ${me} or b.tradesperson_id = ${me})`,
     ),
-    reviewsWritten: part(reviews, 'rw', getTableColumns(reviews), sql`rw.reviewer_id = ${me}`),
+    part('reviewsWritten', 'list', reviews, 'rw', getTableColumns(reviews), sql`rw.reviewer_id = ${me}`),
     // Fair reveal: a review about me still waiting to be published is not mine to read yet.
-    reviewsReceived: part(
+    part(
+      'reviewsReceived',
+      'list',
       reviews,
       'rr',
       getTableColumns(reviews),
       sql`rr.reviewee_id = ${me} and rr.published_at is not null`,
     ),
-    conversations: part(
+    part(
+      'conversations',
+      'list',
       conversations,
       'c',
       getTableColumns(conversations),
       sql`(c.participant_one_id = ${me} or c.participant_two_id = ${me})`,
     ),
-    messages: part(
+    part(
+      'messages',
+      'list',
       messages,
       'm',
       getTableColumns(messages),
       sql`m.conversation_id = any(array(select c2.id from ${conversations} c2
         where c2.participant_one_id = ${me} or c2.participant_two_id = ${me}))`,
     ),
-    disputes: part(disputes, 'd', getTableColumns(disputes), sql`d.raised_by = ${me}`),
-    documents: part(documents, 'doc', DOCUMENT_FIELDS, sql`doc.user_id = ${me}`),
-    payments: part(payments, 'pay', getTableColumns(payments), sql`pay.payer_id = ${me}`),
-    savedPros: part(
+    part('disputesRaised', 'list', disputes, 'd', getTableColumns(disputes), sql`d.raised_by = ${me}`),
+    part('documents', 'list', documents, 'doc', DOCUMENT_FIELDS, sql`doc.user_id = ${me}`),
+    part('payments', 'list', payments, 'pay', getTableColumns(payments), sql`pay.payer_id = ${me}`),
+    part('payoutAccount', 'one', connectedAccounts, 'ca', PAYOUT_ACCOUNT_FIELDS, sql`ca.user_id = ${me}`),
+    part(
+      'savedProfessionals',
+      'list',
       savedProfessionals,
       'sp',
       getTableColumns(savedProfessionals),
       sql`sp.customer_id = ${me}`,
     ),
-    notifications: part(notifications, 'n', getTableColumns(notifications), sql`n.user_id = ${me}`),
-    payoutAccount: part(connectedAccounts, 'ca', PAYOUT_ACCOUNT_FIELDS, sql`ca.user_id = ${me}`),
-    sessions: part(sessions, 'se', SESSION_FIELDS, sql`se.user_id = ${me}`),
-  };
+    part('notifications', 'list', notifications, 'n', getTableColumns(notifications), sql`n.user_id = ${me}`),
+    part('sessions', 'list', sessions, 'se', SESSION_FIELDS, sql`se.user_id = ${me}`),
+  ];
 })();
-type ExportPart = keyof typeof EXPORT_PARTS;
-
-// The download's keys in the order it writes them, each with its part and whether it is one object
-// (null when there is none) or a list.
-const DOCUMENT: [key: string, part: ExportPart, one: boolean][] = [
-  ['account', 'account', true],
-  ['profile', 'profile', true],
-  ['settings', 'settings', true],
-  ['roles', 'roles', false],
-  ['tradespersonProfile', 'tradesperson', true],
-  ['jobs', 'jobs', false],
-  ['quotes', 'quotes', false],
-  ['bookings', 'bookings', false],
-  ['reviewsWritten', 'reviewsWritten', false],
-  ['reviewsReceived', 'reviewsReceived', false],
-  ['conversations', 'conversations', false],
-  ['messages', 'messages', false],
-  ['disputesRaised', 'disputes', false],
-  ['documents', 'documents', false],
-  ['payments', 'payments', false],
-  ['payoutAccount', 'payoutAccount', true],
-  ['savedProfessionals', 'savedPros', false],
-  ['notifications', 'notifications', false],
-  ['sessions', 'sessions', false],
-];
 
 /**
  * Everything stored about one account, for "Download my data" (UK GDPR, right of access), as the JSON
@@ -288,16 +281,14 @@ const DOCUMENT: [key: string, part: ExportPart, one: boolean][] = [
  */
 export async function accountDocument(db: Executor, userId: string, exportedAt: string): Promise<string> {
   const [row] = await prepared(db, 'account_document', (d) => {
-    const entries = DOCUMENT.map(([key, name, one]) => {
-      const { table, alias, fields, where } = EXPORT_PARTS[name];
+    const entries = EXPORT_PARTS.map(({ key, shape, table, alias, fields, where }) => {
+      const from = sql`from ${table} ${sql.raw(alias)} where ${where}`;
       const value =
-        name === 'roles'
-          ? sql`(select coalesce(json_agg(${sql.raw(`${alias}."${userRoles.role.name}"`)}), '[]')
-              from ${table} ${sql.raw(alias)} where ${where})`
-          : one
-            ? sql`(select ${jsonObject(alias, fields)} from ${table} ${sql.raw(alias)} where ${where} limit 1)`
-            : sql`(select coalesce(json_agg(${jsonObject(alias, fields)}), '[]')
-              from ${table} ${sql.raw(alias)} where ${where})`;
+        shape === 'one'
+          ? sql`(select ${jsonObject(alias, fields)} ${from} limit 1)`
+          : sql`(select coalesce(json_agg(${
+              shape === 'names' ? exportValue(alias, Object.values(fields)[0]!) : jsonObject(alias, fields)
+            }), '[]') ${from})`;
       return sql`${sql.raw(`'${key}'`)}, ${value}`;
     });
     return d
