@@ -7,6 +7,7 @@
 // in all at the end of an embedded start with four, ~40 MB with two (the server's RSS 260-273 → 224-228
 // MB, later start, /proc/PID/smaps). The JavaScript still runs on one thread, so two helpers keep
 // garbage collection and optimising compilation off it.
+import './malloc-arenas.mjs';
 import './node-version.mjs';
 import module from 'node:module';
 import path from 'node:path';
