@@ -84,6 +84,9 @@ const sender = new PgBoss({
   db: { executeSql: () => Promise.reject(new Error('jobs are sent through a transaction')) },
 });
 
+/** How far back a job to run at once is dated (see sendJob). */
+const IMMEDIATE_MARGIN_MS = 60_000;
+
 async function sendJob(
   executor: Executor,
   name: string,
@@ -92,7 +95,13 @@ async function sendJob(
 ): Promise<string | null> {
   const id = await sender.send(name, data, {
     db: executorAdapter(executor),
-    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    // pg-boss fetches a job once `start_after < now()`, strictly, and a job sent without a date starts at
+    // its transaction's now(). PGlite's clock moves in whole milliseconds, so a fetch in the same
+    // millisecond as the send (wake() right after a commit, runDue in a test) missed the job until the
+    // next poll. A start a minute back is before any later statement's now(), with room for the
+    // database server's clock to be behind ours; nothing orders or expires jobs by it but retention
+    // (14 days from it). pg-boss refuses an interval here (it casts the value as a date first).
+    startAfter: options.startAfter ?? new Date(Date.now() - IMMEDIATE_MARGIN_MS),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
     ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
