@@ -2,14 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // `npm start` imports scripts/malloc-arenas.mjs first: on Linux it replaces its own process with itself,
 // MALLOC_ARENA_MAX=2 set (decision 0027). A script that imports it reports what it ended up with.
 const dir = mkdtempSync(path.join(tmpdir(), 'tradenest-arenas-'));
 const script = path.join(dir, 'report.mjs');
-const arenas = pathToFileURL(path.resolve('scripts/malloc-arenas.mjs')).href;
+const arenas = new URL('../scripts/malloc-arenas.mjs', import.meta.url).href;
 writeFileSync(
   script,
   `import '${arenas}';\nprocess.stdout.write(JSON.stringify({ pid: process.pid, arenas: process.env.MALLOC_ARENA_MAX ?? null, argv: process.argv.slice(2), execArgv: process.execArgv }));\n`,

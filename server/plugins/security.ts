@@ -141,9 +141,8 @@ export async function registerSecurity(
   // a parent's hooks into a child when the child is created, never later.
   return (root) => {
     root.addHook('onSend', (request, reply, payload, done) => {
-      if (reply.statusCode !== 304 && request.headers['if-none-match'] !== undefined) {
-        if (!request.url.startsWith('/api/')) reply.headers(headers);
-      }
+      const revalidated = request.headers['if-none-match'] !== undefined;
+      if (revalidated && reply.statusCode !== 304 && !request.url.startsWith('/api/')) reply.headers(headers);
       done(null, payload);
     });
   };
