@@ -1,21 +1,35 @@
+import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
 type GcFunction = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type MallocTrim = (pad: number) => number;
 
 /**
- * One memory-reducing garbage collection once the server is up. Starting leaves V8's heap at its
- * largest: loading ~250 modules, building the routes and (on a first start) the demo seed grow the
- * young generation to its maximum (2 × 16 MB semi-spaces) and leave the old generation fragmented,
- * and V8 only gives that back when its memory reducer notices the process is idle, seconds later.
- * This collection compacts the old generation and shrinks the young one to its initial size: on a
- * later embedded start the heap goes from ~70 MB to ~40 MB resident. It takes ~60-150 ms, once; under
- * load the young generation grows back as it would have anyway (nothing is capped).
+ * Gives back to the system, once the server is up, the memory that starting used and nothing uses any
+ * more (decisions 0026 and 0028): first V8's heap, then what malloc kept.
  *
- * `gc` is V8's own extension, reached without `--expose-gc` on the command line: the flag set now
- * makes it available in contexts created afterwards.
+ * Starting leaves V8's heap at its largest: loading ~250 modules, building the routes and (on a first
+ * start) the demo seed grow the young generation to its maximum (2 × 16 MB semi-spaces) and leave the
+ * old generation fragmented, and V8 only gives that back when its memory reducer notices the process is
+ * idle, seconds later. One memory-reducing collection compacts the old generation and shrinks the young
+ * one to its initial size: on a later embedded start the heap goes from ~70 MB to ~40 MB resident. It
+ * takes ~60-150 ms, once; under load the young generation grows back as it would have anyway (nothing is
+ * capped).
+ *
+ * Outside V8's heap, compiling the server's code and PGlite's WebAssembly peaks at ~67 MB of malloc'd
+ * memory (V8's compiler zones), freed by the time the server listens. glibc's malloc returns free memory
+ * to the system only from the top of an arena, so a block still in use above it keeps the rest resident:
+ * 20-60 MB, a different amount on every start. `trimNativeHeap` hands those pages back.
  */
-export function releaseStartupMemory(): void {
+export function releaseStartupMemory(): { trimmed: boolean } {
+  collectGarbage();
+  return { trimmed: trimNativeHeap() };
+}
+
+function collectGarbage(): void {
+  // `gc` is V8's own extension, reached without `--expose-gc` on the command line: the flag set now
+  // makes it available in contexts created afterwards.
   let gc = (globalThis as { gc?: unknown }).gc as GcFunction | undefined;
   if (typeof gc !== 'function') {
     v8.setFlagsFromString('--expose-gc');
@@ -23,6 +37,35 @@ export function releaseStartupMemory(): void {
   }
   if (typeof gc !== 'function') return;
   // 'last-resort' is the collection V8 runs before giving up on an allocation: it also shrinks the
-  // young generation and compacts, which an ordinary major collection does not.
+  // young generation and compacts, which an ordinary major collection does not. It also frees the
+  // backing stores of dead ArrayBuffers, which live in malloc's arenas, before the trim below.
   gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+let mallocTrim: MallocTrim | null | undefined;
+
+/**
+ * glibc's `malloc_trim(0)`: returns every whole free page of every malloc arena to the system, not only
+ * the top of each (what glibc does by itself on `free`). Node has no binding for it, so it is called
+ * through koffi's FFI (prebuilt for each platform, ~16 ms to load, only ever loaded here). Returns false,
+ * having done nothing, where there is no glibc (macOS, Windows, musl-based Linux such as Alpine).
+ */
+export function trimNativeHeap(): boolean {
+  if (mallocTrim === undefined) mallocTrim = loadMallocTrim();
+  if (!mallocTrim) return false;
+  mallocTrim(0);
+  return true;
+}
+
+function loadMallocTrim(): MallocTrim | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    // Loaded on demand, synchronously: most processes that import this module (tests, the CLI
+    // scripts) never trim, and this one does it once.
+    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
+    // `libc.so.6` is glibc's soname; on musl the load throws and nothing is trimmed.
+    return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as MallocTrim;
+  } catch {
+    return null;
+  }
 }
