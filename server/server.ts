@@ -6,7 +6,7 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
-import { releaseStartupMemory } from './lib/release-startup-memory';
+import { releaseStartupMemoryWhenIdle } from './lib/release-startup-memory';
 import { grantConfiguredAdmins } from './modules/accounts';
 import { ignoreBrokenPipe, logDestination } from './plugins/logging';
 import { writeSampleDocumentsInChild } from './seed/sample-documents';
@@ -66,10 +66,11 @@ export async function startServer(
 
   await announceStart(database, config, log, url);
   const samplesWriting = new AbortController();
-  // What starting (and seeding) left in V8's heap and in malloc's arenas goes back to the system.
-  const released = performance.now();
-  const { trimmed } = releaseStartupMemory();
-  log.debug({ ms: Math.round(performance.now() - released), trimmed }, 'start-up memory released');
+  // What starting (and seeding) left in V8's heap and in malloc's arenas goes back to the system, once
+  // the first requests have been answered.
+  const cancelRelease = releaseStartupMemoryWhenIdle((released) =>
+    log.debug(released, 'start-up memory released'),
+  );
   if (seeded) {
     // The demo documents' sample files, written after the server is up so the first start is not
     // slowed: the verification queue shows them as they arrive. A child process makes them, so that
@@ -92,6 +93,7 @@ export async function startServer(
       // If even that timer cannot run (the main thread is stuck), a watchdog thread ends the process.
       const disarm = handleSignals ? armExitWatchdog(config.shutdownTimeoutMs + 2000) : async () => {};
       samplesWriting.abort();
+      cancelRelease();
       await app.close();
       await database.close();
       clearTimeout(timer);

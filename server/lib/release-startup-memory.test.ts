@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { expect, test } from 'vitest';
-import { releaseStartupMemory } from './release-startup-memory';
+import { afterEach, expect, test, vi } from 'vitest';
+import { releaseStartupMemory, releaseStartupMemoryWhenIdle } from './release-startup-memory';
 
 const youngGeneration = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!;
 
@@ -49,3 +49,38 @@ test.runIf(process.platform === 'linux')(
     expect(freed - released).toBeGreaterThan(48);
   },
 );
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+test('waits for the event loop to be idle before releasing, so the first requests do not wait for it', () => {
+  vi.useFakeTimers();
+  const load = [0.9, 0.6, 0.05]; // the event loop's share of time working at each check
+  const done = vi.fn();
+  releaseStartupMemoryWhenIdle(done, { checkMs: 250, maxDelayMs: 5000, busy: () => load.shift() ?? 0 });
+
+  vi.advanceTimersByTime(500);
+  expect(done).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(250);
+  expect(done).toHaveBeenCalledTimes(1);
+  expect(done.mock.calls[0]![0]).toMatchObject({ waitedMs: 750 });
+  vi.advanceTimersByTime(5000);
+  expect(done).toHaveBeenCalledTimes(1);
+});
+
+test('releases after the longest wait even if the server is never idle, and not once cancelled', () => {
+  vi.useFakeTimers();
+  const busyServer = vi.fn();
+  releaseStartupMemoryWhenIdle(busyServer, { checkMs: 250, maxDelayMs: 2000, busy: () => 1 });
+  vi.advanceTimersByTime(1750);
+  expect(busyServer).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(250);
+  expect(busyServer).toHaveBeenCalledWith(expect.objectContaining({ waitedMs: 2000 }));
+
+  const stopped = vi.fn();
+  const cancel = releaseStartupMemoryWhenIdle(stopped, { checkMs: 250, busy: () => 0 });
+  cancel();
+  vi.advanceTimersByTime(10_000);
+  expect(stopped).not.toHaveBeenCalled();
+});
