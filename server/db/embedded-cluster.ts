@@ -3,13 +3,15 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { QUEUE_SCHEMA } from '../queue/jobs';
+import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 
 // Creating an embedded PostgreSQL cluster (initdb) costs ~2.5 s and peaks near 850 MB, memory a process
-// keeps once it has it; applying the migrations to it another ~0.5 s, installing pg-boss's schema more.
-// So they run once per machine, PGlite and pg-boss version and set of migrations, in a short-lived child process, into a template folder; every
-// new database is a copy of it (~0.2 s), and the server's own migration run then finds nothing to do.
+// keeps once it has it; applying the migrations to it another ~0.5 s, installing pg-boss's schema and
+// creating the job queues (a table each) ~0.7 s more. So they run once per machine, PGlite and pg-boss
+// version, set of migrations and of queues, in a short-lived child process, into a template folder;
+// every new database is a copy of it (~0.2 s), and the server's own migration run and queue start then
+// find nothing to do.
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,21 +20,24 @@ function packageVersion(name: string): string {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-function migrationsFingerprint(): string {
+/** The queues and schedules the template holds, as the child process is given them. */
+const QUEUES = JSON.stringify({ queues: queueDefinitions(JOB_POLICIES), schedules: JOB_SCHEDULES });
+
+function schemaFingerprint(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_FOLDER)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     hash.update(file).update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
   }
-  return hash.digest('hex').slice(0, 12);
+  return hash.update(QUEUES).digest('hex').slice(0, 12);
 }
 
 export function clusterTemplateDir(): string {
   return path.join(
     PROJECT_ROOT,
     'node_modules/.cache/tradenest',
-    `pglite-${packageVersion('@electric-sql/pglite')}-migrated-${migrationsFingerprint()}-pgboss-${packageVersion('pg-boss')}`,
+    `pglite-${packageVersion('@electric-sql/pglite')}-migrated-${schemaFingerprint()}-pgboss-${packageVersion('pg-boss')}`,
   );
 }
 
@@ -46,16 +51,26 @@ function initdbInChild(dataDir: string): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const db = await PGlite.create({ dataDir: process.argv[1], extensions: { pg_trgm } });
     await migrate(drizzle({ client: db }), { migrationsFolder: process.argv[2] });
-    // The job queue's tables too (server/queue), so a first start only checks their version.
+    // The job queue's tables too (server/queue), so a first start only checks their version, and its
+    // queues and schedules, so a first start finds them as the server's queue start would make them.
     const { default: PgBoss } = await import('pg-boss');
     await db.exec(PgBoss.getConstructionPlans(process.argv[3]));
+    const executeSql = async (text, values) =>
+      values?.length ? db.query(text, values.map((v) => v ?? null)) : { rows: (await db.exec(text)).findLast((r) => r.fields.length > 0)?.rows ?? [] };
+    // Neither maintenance nor cron: the template must hold no job.
+    const boss = new PgBoss({ schema: process.argv[3], db: { executeSql }, supervise: false, schedule: false });
+    await boss.start();
+    const { queues, schedules } = JSON.parse(process.argv[4]);
+    for (const queue of queues) await boss.createQueue(queue.name, queue);
+    for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    await boss.stop({ graceful: false, close: false });
     await db.close();
   `;
   return new Promise<void>((resolve, reject) => {
     // Run from the project root so the child resolves the same PGlite package as this process.
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', script, dataDir, MIGRATIONS_FOLDER, QUEUE_SCHEMA],
+      ['--input-type=module', '-e', script, dataDir, MIGRATIONS_FOLDER, QUEUE_SCHEMA, QUEUES],
       {
         cwd: PROJECT_ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -183,3 +183,42 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'reviews.publish-due': '*/5 * * * *',
   'disputes.deadline': '*/5 * * * *',
 };
+
+/** The queue a queue's jobs go to once they have exhausted their retries. */
+export const deadLetterOf = (name: string) => `${name}.dead`;
+
+/** How pg-boss stores one queue: what `createQueue` and `updateQueue` are given. */
+export interface QueueDefinition {
+  name: string;
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+  retentionMinutes?: number;
+  deadLetter?: string;
+}
+
+/**
+ * Every queue the policies call for, each dead-letter queue before the queue that sends to it (pg-boss
+ * refuses a dead letter that does not exist). The server creates them at start; the embedded
+ * database's template holds them already, so a first start does not pay for their tables.
+ */
+export function queueDefinitions<Catalogue>(policies: QueuePolicies<Catalogue>): QueueDefinition[] {
+  const definitions: QueueDefinition[] = [];
+  for (const name of Object.keys(policies) as (keyof Catalogue & string)[]) {
+    const policy: QueuePolicy = policies[name];
+    const settings = {
+      name,
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      retryBackoff: policy.retryBackoff,
+      expireInSeconds: policy.expireInSeconds,
+    };
+    if (policy.deadLetter) {
+      // Dead jobs are kept two weeks for inspection; an onDead handler gets the same retries.
+      definitions.push({ ...settings, name: deadLetterOf(name), retentionMinutes: 14 * 24 * 60 });
+    }
+    definitions.push({ ...settings, ...(policy.deadLetter ? { deadLetter: deadLetterOf(name) } : {}) });
+  }
+  return definitions;
+}

@@ -90,6 +90,71 @@ describeOnDatabases('the job queue', (ctx) => {
     });
   });
 
+  it('creates its queues and schedules once, leaves them be when unchanged, and applies a changed policy', async () => {
+    const database = ctx.database();
+    const stored = async () =>
+      (
+        (await database.db.execute(sql`
+          select name, retry_limit, dead_letter, retention_minutes, updated_on
+            from ${sql.identifier(QUEUE_SCHEMA)}.queue where name like 'test.%' order by name`)) as unknown as {
+          rows: {
+            name: string;
+            retry_limit: number;
+            dead_letter: string | null;
+            retention_minutes: number | null;
+            updated_on: Date;
+          }[];
+        }
+      ).rows;
+    const schedules = async () =>
+      (
+        (await database.db.execute(sql`
+          select name, cron, updated_on from ${sql.identifier(QUEUE_SCHEMA)}.schedule where name like 'test.%'`)) as unknown as {
+          rows: { name: string; cron: string; updated_on: Date }[];
+        }
+      ).rows;
+    const log = pino({ level: 'silent' });
+    const start = async (policies: typeof TEST_POLICIES, cron: string) => {
+      const queue = new Queue<TestJobs>(database, {
+        log,
+        pollIntervalMs: 0,
+        policies,
+        schedules: { 'test.record': cron },
+      });
+      queues.push(queue);
+      await queue.start();
+      await queue.stop();
+    };
+
+    await start(TEST_POLICIES, '*/5 * * * *');
+    const created = await stored();
+    expect(created.map((q) => [q.name, q.retry_limit, q.dead_letter, q.retention_minutes])).toEqual([
+      ['test.counted', 0, null, null],
+      ['test.failing', 2, 'test.failing.dead', null],
+      ['test.failing.dead', 2, null, 14 * 24 * 60],
+      ['test.record', 0, null, null],
+    ]);
+    const scheduled = await schedules();
+    expect(scheduled.map((s) => [s.name, s.cron])).toEqual([['test.record', '*/5 * * * *']]);
+
+    // The same policies again: nothing is written (pg-boss would stamp updated_on).
+    await start(TEST_POLICIES, '*/5 * * * *');
+    expect(await stored()).toEqual(created);
+    expect(await schedules()).toEqual(scheduled);
+
+    // A changed retry limit and cron apply from this start on; the other queues stay as they were.
+    await start(
+      { ...TEST_POLICIES, 'test.record': { ...TEST_POLICIES['test.record'], retryLimit: 4 } },
+      '0 * * * *',
+    );
+    const changed = await stored();
+    expect(changed.find((q) => q.name === 'test.record')?.retry_limit).toBe(4);
+    expect(changed.filter((q) => q.name !== 'test.record')).toEqual(
+      created.filter((q) => q.name !== 'test.record'),
+    );
+    expect((await schedules()).map((s) => [s.name, s.cron])).toEqual([['test.record', '0 * * * *']]);
+  });
+
   it('runs a delayed job only once its time has come', async () => {
     const database = ctx.database();
     const { queue } = testQueue(database);
