@@ -67,7 +67,7 @@ export async function startServer(
   await announceStart(database, config, log, url);
   const samplesWriting = new AbortController();
   // What starting (and seeding) left in V8's heap and in malloc's arenas goes back to the system, once
-  // the first requests have been answered.
+  // the event loop is idle (or 5 s from now), so the first requests do not wait behind the collection.
   const cancelRelease = releaseStartupMemoryWhenIdle((released) =>
     log.debug(released, 'start-up memory released'),
   );

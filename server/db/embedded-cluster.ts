@@ -55,6 +55,7 @@ function initdbInChild(dataDir: string): Promise<void> {
     // queues and schedules, so a first start finds them as the server's queue start would make them.
     const { default: PgBoss } = await import('pg-boss');
     await db.exec(PgBoss.getConstructionPlans(process.argv[3]));
+    // As server/queue/queue.ts's databaseAdapter does for PGlite (this script cannot import TypeScript).
     const executeSql = async (text, values) =>
       values?.length ? db.query(text, values.map((v) => v ?? null)) : { rows: (await db.exec(text)).findLast((r) => r.fields.length > 0)?.rows ?? [] };
     // Neither maintenance nor cron: the template must hold no job.

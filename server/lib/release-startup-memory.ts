@@ -101,7 +101,7 @@ let mallocTrim: MallocTrim | null | undefined;
  * through koffi's FFI (prebuilt for each platform, ~16 ms to load, only ever loaded here). Returns false,
  * having done nothing, where there is no glibc (macOS, Windows, musl-based Linux such as Alpine).
  */
-export function trimNativeHeap(): boolean {
+function trimNativeHeap(): boolean {
   if (mallocTrim === undefined) mallocTrim = loadMallocTrim();
   if (!mallocTrim) return false;
   mallocTrim(0);
