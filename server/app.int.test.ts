@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -373,6 +373,19 @@ describeOnDatabases('serving the built web app', (ctx) => {
     }
     const missing = await app.inject({ url: '/assets/gone-123.js', headers: { accept: '*/*' } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a file a new build removed after the start, not a 500', async () => {
+    const dist = fakeBuild();
+    const app = await ctx.app({ WEB_DIST_DIR: dist });
+    // Files are read on their first request: these two never were before they went.
+    rmSync(path.join(dist, 'assets', 'index-AbC123.js'));
+    rmSync(path.join(dist, 'favicon.svg'));
+    for (const url of ['/assets/index-AbC123.js', '/favicon.svg']) {
+      const res = await app.inject({ url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
   });
 
   it('answers curl, uptime monitors and link-preview bots (no Accept, or */*) with the page, HEAD too', async () => {

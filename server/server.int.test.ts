@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -48,6 +48,29 @@ describe('starting the server', () => {
     const emails = (await second.database.db.select({ email: users.email }).from(users)).map((u) => u.email);
     for (const account of DEMO_ACCOUNTS) expect(emails).toContain(account.email);
     await second.stop();
+  });
+
+  it('fails to start when the port is taken, and its data folder starts afterwards', async () => {
+    const settings = config({ SEED_DEMO_DATA: 'never' });
+    const holder = await startServer(settings, { handleSignals: false });
+    const port = Number(new URL(holder.url).port);
+    const taken = { ...settings, dataDir: mkdtempSync(path.join(tmpdir(), 'tradenest-start-')), port };
+    dirs.push(taken.dataDir);
+    // The app is built while its database starts; both are closed when listening fails.
+    await expect(startServer(taken, { handleSignals: false })).rejects.toThrow(/EADDRINUSE/);
+    await holder.stop();
+    const again = await startServer({ ...taken, port: 0 }, { handleSignals: false });
+    expect(await userCount(again)).toBe(0);
+    await again.stop();
+  });
+
+  it('says so when its data folder holds something that is not a database', async () => {
+    const settings = config({});
+    mkdirSync(path.join(settings.dataDir, 'db'));
+    writeFileSync(path.join(settings.dataDir, 'db', 'notes.txt'), 'mine');
+    await expect(startServer(settings, { handleSignals: false })).rejects.toThrow(
+      'holds files that are not a database; move them away and start again',
+    );
   });
 
   it('leaves the embedded database empty when demo data is turned off', async () => {

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, buildApp } from './app';
 import type { Config } from './config/config';
-import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
+import { beginOpeningConfiguredDatabase, type DatabaseHandle, type OpeningDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
@@ -31,35 +31,49 @@ export async function startServer(
   }: {
     handleSignals?: boolean;
     /** The configured database, already being opened (main.ts); opened here when not given. */
-    database?: Promise<DatabaseHandle>;
+    database?: Promise<OpeningDatabase>;
   } = {},
 ): Promise<RunningServer> {
   const log = pino({ level: config.logLevel }, logDestination(config.env));
   // The log reader (a terminal, a log shipper) may go away: writing to it must never end or hang us.
   ignoreBrokenPipe(process.stdout);
   ignoreBrokenPipe(process.stderr);
-  const database = await (opening ?? openConfiguredDatabase(config));
-  log.info({ database: database.kind }, 'database opened');
-
-  await runMigrations(database);
-
-  // Demo data goes into a new embedded database by default, never into a server database unless asked.
-  const shouldSeed =
-    config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
+  const { handle: database, ready } = await (opening ?? beginOpeningConfiguredDatabase(config));
+  // The app is built while the embedded database starts (~0.5 s, half of it waiting on WebAssembly
+  // compiled off this thread): building sends no query, its first ones are the job queue's when it
+  // listens, after the migrations and the demo data below.
+  const building = buildApp({ config, database });
+  building.catch(() => {}); // awaited below, or closed if the database cannot start
+  let app: App | undefined;
   let seeded = false;
-  if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-    const summary = await seedDemoData(database.db);
-    log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
-    seeded = true;
-  }
+  try {
+    await ready;
+    log.info({ database: database.kind }, 'database opened');
 
-  if (config.adminEmails.length > 0) {
-    const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
-    log.info({ granted }, 'ADMIN_EMAILS applied');
-  }
+    await runMigrations(database);
 
-  const app = await buildApp({ config, database });
-  await app.listen({ host: config.host, port: config.port });
+    // Demo data goes into a new embedded database by default, never into a server database unless asked.
+    const shouldSeed =
+      config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
+    if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+      const summary = await seedDemoData(database.db);
+      log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
+      seeded = true;
+    }
+
+    if (config.adminEmails.length > 0) {
+      const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
+      log.info({ granted }, 'ADMIN_EMAILS applied');
+    }
+
+    app = await building;
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    // Nothing may be left running (the event bus's connection, the queue): close what was started.
+    await (app ? Promise.resolve(app) : building).then((built) => built.close()).catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;

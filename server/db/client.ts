@@ -35,7 +35,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 // `date` columns stay 'YYYY-MM-DD' strings: a calendar date has no time zone to shift it.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
+/**
+ * A database whose handle may be used before it has finished opening: PGlite queues the queries it is
+ * sent until its WebAssembly PostgreSQL has started (~0.5 s), so the server builds its routes meanwhile.
+ * `ready` rejects when it cannot start (a damaged data folder, for one).
+ */
+export interface OpeningDatabase {
+  handle: DatabaseHandle;
+  ready: Promise<void>;
+}
+
+/** Opens the database and resolves once it answers queries. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { handle, ready } = await beginOpeningDatabase(options);
+  await ready;
+  return handle;
+}
+
+export async function beginOpeningDatabase(options: DatabaseOptions): Promise<OpeningDatabase> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       // Every parameterised statement is prepared once per connection (preparing-client.ts).
@@ -51,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
-    return {
+    const handle: DatabaseHandle = {
       kind: 'postgres',
       db,
       client: pool,
@@ -60,20 +77,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       close: () => pool.end(),
     };
+    // The pool connects on its first query: nothing to wait for.
+    return { handle, ready: Promise.resolve() };
   }
 
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = path.resolve(options.dataDir);
-    await ensureEmbeddedCluster(dataDir);
-  }
-  // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
+  // PGlite's modules load while the template is copied into a new data folder (off this thread).
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
+    dataDir && ensureEmbeddedCluster(dataDir),
   ]);
-  const client = await PGlite.create({
+  const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
     extensions: { pg_trgm },
@@ -83,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
+  const handle: DatabaseHandle = {
     kind: 'pglite',
     db,
     client,
@@ -92,6 +109,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+  // Whoever opened the database awaits `ready`; until then a failed start must not count as unhandled.
+  client.waitReady.catch(() => {});
+  return { handle, ready: client.waitReady };
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
@@ -100,12 +120,22 @@ export function embeddedDatabaseDir(dataDir: string): string {
 }
 
 /** The database the configuration names: the server behind DATABASE_URL, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(config: {
+export function openConfiguredDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  return openDatabase(configuredDatabase(config));
+}
+
+/** As `openConfiguredDatabase`, without waiting for the database to answer (`OpeningDatabase`). */
+export function beginOpeningConfiguredDatabase(config: DatabaseConfig): Promise<OpeningDatabase> {
+  return beginOpeningDatabase(configuredDatabase(config));
+}
+
+interface DatabaseConfig {
   databaseUrl: string | undefined;
   databasePoolMax: number;
   dataDir: string;
-}): Promise<DatabaseHandle> {
-  return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
-    : openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) });
 }
+
+const configuredDatabase = (config: DatabaseConfig): DatabaseOptions =>
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
+    : { kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) };

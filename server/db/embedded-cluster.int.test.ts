@@ -1,10 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
 import { openDatabase } from './client';
+import { ensureEmbeddedCluster } from './embedded-cluster';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tradenest-cluster-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,6 +34,8 @@ describe('the embedded database template', () => {
           deadLetter: definition.deadLetter ?? null,
         });
       }
+      // And pg-boss's own queue for schedules that fall due, which its cron would otherwise create at start.
+      expect(queues.map((q) => q.name)).toContain('__pgboss__send-it');
       const schedules = await rows<{ name: string; cron: string; timezone: string }>(
         `select name, cron, timezone from ${QUEUE_SCHEMA}.schedule order by name`,
       );
@@ -39,5 +50,49 @@ describe('the embedded database template', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('a new data folder', () => {
+  const isCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+
+  it('is filled from the template, through a copy renamed into place, replacing an empty folder', async () => {
+    const parent = mkdtempSync(path.join(dir, 'new-'));
+    const target = path.join(parent, 'db');
+    mkdirSync(target);
+    await ensureEmbeddedCluster(target);
+    expect(isCluster(target)).toBe(true);
+    // Nothing is left beside it, and a second call leaves the cluster as it is.
+    expect(readdirSync(parent)).toEqual(['db']);
+    const version = readFileSync(path.join(target, 'PG_VERSION'), 'utf8');
+    await ensureEmbeddedCluster(target);
+    expect(readFileSync(path.join(target, 'PG_VERSION'), 'utf8')).toBe(version);
+  });
+
+  it("removes the copy a start killed mid-copy left behind, and keeps a live process's", async () => {
+    const parent = mkdtempSync(path.join(dir, 'killed-'));
+    const target = path.join(parent, 'db');
+    // A pid no process has (above Linux's default pid_max), and this process's own.
+    const abandoned = path.join(parent, 'db.tmp-4194999-0a1b2c3d');
+    const inProgress = path.join(parent, `db.tmp-${process.pid}-00000000`);
+    for (const copy of [abandoned, inProgress]) {
+      mkdirSync(copy);
+      writeFileSync(path.join(copy, 'PG_VERSION'), '17\n');
+    }
+    await ensureEmbeddedCluster(target);
+    expect(isCluster(target)).toBe(true);
+    expect(readdirSync(parent).sort()).toEqual(['db', path.basename(inProgress)]);
+  });
+
+  it('leaves a folder holding something else alone, and says so', async () => {
+    const parent = mkdtempSync(path.join(dir, 'occupied-'));
+    const target = path.join(parent, 'db');
+    mkdirSync(target);
+    writeFileSync(path.join(target, 'notes.txt'), 'mine');
+    await expect(ensureEmbeddedCluster(target)).rejects.toThrow(
+      `${target} holds files that are not a database; move them away and start again`,
+    );
+    expect(readdirSync(target)).toEqual(['notes.txt']);
+    expect(readdirSync(parent)).toEqual(['db']);
   });
 });

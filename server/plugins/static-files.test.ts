@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -26,12 +26,29 @@ describe('the build compressed once', () => {
     expect(await precompress(dist)).toBe(1);
     const files = loadBuild(dist);
     expect([...files.keys()].sort()).toEqual(['/assets/index-AbC123.js', '/favicon.svg', '/logo.png']);
-    const script = files.get('/assets/index-AbC123.js');
+    const script = files.get('/assets/index-AbC123.js')?.read();
     expect(script?.type).toBe('text/javascript; charset=utf-8');
     expect(brotliDecompressSync(script?.br as Buffer).equals(script?.body as Buffer)).toBe(true);
     expect(gunzipSync(script?.gzip as Buffer).equals(script?.body as Buffer)).toBe(true);
-    expect(files.get('/favicon.svg')?.br).toBeUndefined();
-    expect(files.get('/logo.png')?.gzip).toBeUndefined();
+    expect(files.get('/favicon.svg')?.read()?.br).toBeUndefined();
+    expect(files.get('/logo.png')?.read()?.gzip).toBeUndefined();
+  });
+});
+
+describe('the files of a build', () => {
+  it('are read on first use and then held, and one removed since the start reads as null', async () => {
+    const dist = build();
+    const files = loadBuild(dist);
+    const favicon = files.get('/favicon.svg');
+    const script = files.get('/assets/index-AbC123.js');
+    // Listed at start, read only when asked for: a file changed before its first request is read as it is then.
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="new"/>');
+    const first = favicon?.read();
+    expect(first?.body.toString()).toContain('id="new"');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    expect(favicon?.read()).toBe(first);
+    rmSync(path.join(dist, 'assets', 'index-AbC123.js'));
+    expect(script?.read()).toBeNull();
   });
 });
 
@@ -51,7 +68,7 @@ describe('content negotiation', () => {
   it('sends the encoding asked for, the same weak ETag for each, and 304 when the client has it', async () => {
     const dist = build();
     await precompress(dist);
-    const file = loadBuild(dist).get('/assets/index-AbC123.js');
+    const file = loadBuild(dist).get('/assets/index-AbC123.js')?.read();
     if (!file) throw new Error('not loaded');
     const app = Fastify();
     app.get('/f', (request, reply) => sendStatic(request, reply, file));

@@ -52,18 +52,39 @@ export function loadStaticFile(file: string): StaticFile {
 }
 
 /**
- * Every file of the build by its URL path (`/assets/index-abc.js`), read once at start. A web build is a
- * few megabytes, and serving it from memory costs no file-system call per request. The compressed
- * copies themselves are not listed: they are chosen by Accept-Encoding.
+ * A file of the build, read on its first request and then held in memory with its compressed copies,
+ * so a request for it costs a lookup and no file-system call. Reading all ~400 of them (11 MB with the
+ * source maps, hashing each for its ETag) at every start cost ~90-100 ms before the first request, and
+ * the memory of files a given run never serves: source maps, the PDF worker, most pages' chunks.
  */
-export function loadBuild(distDir: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
+export class BuildFile {
+  private loaded: StaticFile | null | undefined;
+
+  constructor(readonly file: string) {}
+
+  /** Its bytes, or null when it has gone since the start (a new build removed it): a 404, not a 500. */
+  read(): StaticFile | null {
+    if (this.loaded === undefined) {
+      try {
+        this.loaded = loadStaticFile(this.file);
+      } catch {
+        // Not remembered: a file that comes back (a build being written) is served once it is whole.
+        return null;
+      }
+    }
+    return this.loaded;
+  }
+}
+
+/** Every file of the build by its URL path (`/assets/index-abc.js`); the compressed copies are chosen by Accept-Encoding. */
+export function loadBuild(distDir: string): Map<string, BuildFile> {
+  const files = new Map<string, BuildFile>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (!/\.(?:br|gz)$/.test(entry.name)) {
-        files.set(`/${path.relative(distDir, full).split(path.sep).join('/')}`, loadStaticFile(full));
+        files.set(`/${path.relative(distDir, full).split(path.sep).join('/')}`, new BuildFile(full));
       }
     }
   };

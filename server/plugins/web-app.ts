@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ErrorEnvelope } from '../../domain/errors';
 import {
   acceptedEncodings,
+  type BuildFile,
   etagOf,
   loadBuild,
   loadStaticFile,
@@ -94,12 +95,12 @@ export async function registerWebApp(
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
 
-  // Every file of the build, read once (the build changes only with a new process), so a request for a
-  // file costs a lookup and nothing else: a route each for the few files at the top, and one route for
-  // the hashed assets (~400 files: a route each cost ~120-190 ms of CPU at every start), looked up in a
-  // map, with a missing one handed to the not-found handler as if no route had matched.
+  // Every file of the build, each read on its first request (BuildFile): a route each for the few files
+  // at the top, and one route for the hashed assets (~400 files: a route each cost ~120-190 ms of CPU at
+  // every start), looked up in a map, with a missing one handed to the not-found handler as if no route
+  // had matched.
   if (built) {
-    const assets = new Map<string, StaticFile>();
+    const assets = new Map<string, BuildFile>();
     for (const [urlPath, file] of loadBuild(distDir)) {
       const asset = /^\/assets\/([^/]+)$/.exec(urlPath)?.[1];
       if (asset) {
@@ -108,12 +109,14 @@ export async function registerWebApp(
       }
       const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
       app.get(urlPath, { schema: { hide: true } }, (request, reply) => {
+        const read = file.read();
+        if (!read) return reply.callNotFound();
         reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
-        return sendStatic(request, reply, file);
+        return sendStatic(request, reply, read);
       });
     }
     app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, (request, reply) => {
-      const file = assets.get(request.params.file);
+      const file = assets.get(request.params.file)?.read();
       if (!file) return reply.callNotFound();
       reply.header('cache-control', IMMUTABLE).header('vary', 'Accept-Encoding');
       return sendStatic(request, reply, file);

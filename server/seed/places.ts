@@ -2,7 +2,7 @@
 // every seeded postcode geocodes (and radius search shows believable distances).
 import { CITIES, type City } from '../../domain/catalog/catalog';
 import type { PlaceRow, PostcodeLocation } from '../../domain/geo/directory';
-import { getGeoDirectory, loadGeoTables } from '../adapters/geo/uk-geography';
+import { getGeoDirectory, getGeoTables } from '../adapters/geo/uk-geography';
 import type { Random } from './random';
 
 export interface CityArea {
@@ -80,10 +80,15 @@ const UNIT_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ'.split('');
 
 let cached: ReadonlyMap<City, CityArea> | undefined;
 
+// A degree of latitude is 69 miles anywhere: a cheap test that rules out most of the country before the
+// great-circle distance is worked out (~11,000 sectors for each of the 13 cities).
+const withinLatitude = (a: { lat: number }, b: { lat: number }, miles: number) =>
+  Math.abs(a.lat - b.lat) * 69 <= miles + 1;
+
 export function cityAreas(): ReadonlyMap<City, CityArea> {
   if (cached) return cached;
   const geo = getGeoDirectory();
-  const tables = loadGeoTables();
+  const tables = getGeoTables();
   const areas = new Map<City, CityArea>();
   for (const point of geo.cityPoints(CITIES)) {
     const city = point.city as City;
@@ -95,8 +100,9 @@ export function cityAreas(): ReadonlyMap<City, CityArea> {
             .filter(
               (s) =>
                 s.postcodes >= MIN_SECTOR_POSTCODES &&
-                isResidentialDistrict(s.sector.split(' ')[0]!) &&
-                geo.distanceMiles(s, point) <= radius,
+                withinLatitude(s, point, radius) &&
+                geo.distanceMiles(s, point) <= radius &&
+                isResidentialDistrict(s.sector.split(' ')[0]!),
             )
             .map((s) => s.sector);
     if (sectors.length === 0) throw new Error(`No postcode sectors near ${city}`);
@@ -106,6 +112,7 @@ export function cityAreas(): ReadonlyMap<City, CityArea> {
           p.population >= MIN_TOWN_POPULATION &&
           p.place !== point.place &&
           p.country === point.country &&
+          withinLatitude(p, point, TOWN_RADIUS_MILES) &&
           geo.distanceMiles(p, point) <= TOWN_RADIUS_MILES,
       )
       .sort((a, b) => geo.distanceMiles(a, point) - geo.distanceMiles(b, point));

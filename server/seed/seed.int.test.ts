@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import {
   CITIES,
@@ -31,9 +31,16 @@ import {
 import { truncateAllTables } from '../db/truncate';
 import { verifyPassword } from '../modules/accounts';
 import { passwordHashFor } from './factories';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, literal, seedDemoData } from './seed';
 
 const NOW = new Date('2026-03-02T00:00:00.000Z');
+
+/** The first row of a raw query, whichever driver answers (node-postgres and PGlite shape results differently). */
+async function rows(db: Database, text: string | null, query = `select ${literal(text)}::text as v`) {
+  const result = (await db.execute(sql.raw(query))) as unknown as { rows?: Record<string, unknown>[] };
+  const list = Array.isArray(result) ? (result as Record<string, unknown>[]) : (result.rows ?? []);
+  return list[0] as { v: unknown } | undefined;
+}
 
 /** A hash of every seeded table's rows in a stable order: equal hashes mean byte-identical data. */
 async function fingerprint(db: Database): Promise<string> {
@@ -56,6 +63,30 @@ async function fingerprint(db: Database): Promise<string> {
 }
 
 describeOnDatabases('demo seed', (ctx) => {
+  it('writes its values as literals the database reads back exactly', async () => {
+    const { db } = ctx.database();
+    const texts = ['O\'Brien\'s \\ "quote" \\n', 'line\nbreak\ttab', '£ é 漢字 🙂', "''", '\\', ''];
+    for (const text of texts) expect((await rows(db, text))?.v).toBe(text);
+    const at = new Date('2026-03-02T10:11:12.345Z');
+    const read = await rows(
+      db,
+      null,
+      `select ${literal(at)}::timestamptz = '2026-03-02T10:11:12.345Z'::timestamptz as v`,
+    );
+    expect(read?.v).toBe(true);
+    expect(literal(null)).toBe('null');
+    expect(literal(true)).toBe('true');
+    expect(literal(12.5)).toBe('12.5');
+    expect(literal(Number.NaN)).toBe("E'NaN'");
+    expect(literal({ a: "it's" })).toBe(`E'{"a":"it''s"}'`);
+    const bytes = await rows(
+      db,
+      null,
+      `select ${literal(Buffer.from([0, 255, 39]))}::bytea = '\\x00ff27'::bytea as v`,
+    );
+    expect(bytes?.v).toBe(true);
+  });
+
   let passwordHash: string;
 
   beforeAll(async () => {

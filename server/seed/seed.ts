@@ -8,8 +8,8 @@
 // Fast: rows are built in memory and written with one multi-row insert per table per 500 rows inside one
 // transaction (a few thousand rows in all), because the server seeds on first start and must not keep
 // a new user waiting.
-import { count, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   CITIES,
   type City,
@@ -553,15 +553,51 @@ function demoReports(rows: readonly Row<typeof reviews>[], now: Date): Row<typeo
   }));
 }
 
+/**
+ * Writes rows as multi-row INSERTs whose values are SQL literals, each made from its column's own
+ * conversion to what the driver is sent (the parameter Drizzle would send), with DEFAULT where a row
+ * leaves a column out, as Drizzle does. Drizzle's insert builder spent ~250 ms of every first start
+ * assembling the SQL of the demo's ~3,400 rows and ~34,000 parameters; this takes a tenth of that.
+ * Only for our own generated rows: every value goes through `literal`, which escapes it.
+ */
 async function insertAll<T extends PgTable>(
   tx: Executor,
   table: T,
   rows: readonly T['$inferInsert'][],
 ): Promise<void> {
+  const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
+  const { name, schema } = getTableConfig(table);
+  const target = `${schema ? `${quoteIdentifier(schema)}.` : ''}${quoteIdentifier(name)}`;
+  const names = columns.map(([, column]) => quoteIdentifier(column.name)).join(', ');
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-    await tx.insert(table).values(rows.slice(i, i + BATCH_SIZE));
+    const values = rows.slice(i, i + BATCH_SIZE).map((row) => {
+      const fields = columns.map(([key, column]) => {
+        const value = (row as Record<string, unknown>)[key];
+        if (value === undefined) return 'default';
+        return value === null ? 'null' : literal(column.mapToDriverValue(value));
+      });
+      return `(${fields.join(', ')})`;
+    });
+    await tx.execute(sql.raw(`insert into ${target} (${names}) values ${values.join(', ')}`));
   }
 }
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** A value as a SQL literal; the INSERT gives an untyped one its column's type. */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : quoted(String(value));
+  if (value instanceof Date) return quoted(value.toISOString());
+  if (value instanceof Uint8Array) return quoted(`\\x${Buffer.from(value).toString('hex')}`);
+  if (typeof value === 'string') return quoted(value);
+  return quoted(JSON.stringify(value));
+}
+
+/** An escape-string literal: reads the same whatever standard_conforming_strings says. */
+const quoted = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 function demoAccount(role: DemoAccount['role']): DemoAccount {
   return DEMO_ACCOUNTS.find((a) => a.role === role)!;
