@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config/config';
-import { beginOpeningConfiguredDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 
 // The listening entry point: `npm start` and `npm run serve` run this file.
 try {
@@ -16,7 +16,7 @@ try {
   }
   // The database opens while the rest of the server loads: PGlite compiles its WebAssembly and reads
   // its files mostly off this thread, which would otherwise wait for it afterwards.
-  const database = beginOpeningConfiguredDatabase(config);
+  const database = openConfiguredDatabase(config);
   database.catch(() => {}); // handled where startServer awaits it
   const { startServer } = await import('./server');
   await startServer(config, { database });

@@ -56,7 +56,7 @@ describe('starting the server', () => {
     const port = Number(new URL(holder.url).port);
     const taken = { ...settings, dataDir: mkdtempSync(path.join(tmpdir(), 'tradenest-start-')), port };
     dirs.push(taken.dataDir);
-    // The app is built while its database starts; both are closed when listening fails.
+    // The app and its database are closed when listening fails.
     await expect(startServer(taken, { handleSignals: false })).rejects.toThrow(/EADDRINUSE/);
     await holder.stop();
     const again = await startServer({ ...taken, port: 0 }, { handleSignals: false });

@@ -35,24 +35,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 // `date` columns stay 'YYYY-MM-DD' strings: a calendar date has no time zone to shift it.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-/**
- * A database whose handle may be used before it has finished opening: PGlite queues the queries it is
- * sent until its WebAssembly PostgreSQL has started (~0.5 s), so the server builds its routes meanwhile.
- * `ready` rejects when it cannot start (a damaged data folder, for one).
- */
-export interface OpeningDatabase {
-  handle: DatabaseHandle;
-  ready: Promise<void>;
-}
-
-/** Opens the database and resolves once it answers queries. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const { handle, ready } = await beginOpeningDatabase(options);
-  await ready;
-  return handle;
-}
-
-export async function beginOpeningDatabase(options: DatabaseOptions): Promise<OpeningDatabase> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       // Every parameterised statement is prepared once per connection (preparing-client.ts).
@@ -68,7 +51,7 @@ export async function beginOpeningDatabase(options: DatabaseOptions): Promise<Op
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
-    const handle: DatabaseHandle = {
+    return {
       kind: 'postgres',
       db,
       client: pool,
@@ -77,8 +60,6 @@ export async function beginOpeningDatabase(options: DatabaseOptions): Promise<Op
       },
       close: () => pool.end(),
     };
-    // The pool connects on its first query: nothing to wait for.
-    return { handle, ready: Promise.resolve() };
   }
 
   // PGlite's modules load while the template is copied into a new data folder (off this thread).
@@ -90,7 +71,7 @@ export async function beginOpeningDatabase(options: DatabaseOptions): Promise<Op
     import('drizzle-orm/pglite'),
     dataDir && ensureEmbeddedCluster(dataDir),
   ]);
-  const client = new PGlite({
+  const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
     extensions: { pg_trgm },
@@ -100,7 +81,7 @@ export async function beginOpeningDatabase(options: DatabaseOptions): Promise<Op
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  const handle: DatabaseHandle = {
+  return {
     kind: 'pglite',
     db,
     client,
@@ -109,9 +90,6 @@ export async function beginOpeningDatabase(options: DatabaseOptions): Promise<Op
     },
     close: () => client.close(),
   };
-  // Whoever opened the database awaits `ready`; until then a failed start must not count as unhandled.
-  client.waitReady.catch(() => {});
-  return { handle, ready: client.waitReady };
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
@@ -120,22 +98,12 @@ export function embeddedDatabaseDir(dataDir: string): string {
 }
 
 /** The database the configuration names: the server behind DATABASE_URL, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return openDatabase(configuredDatabase(config));
-}
-
-/** As `openConfiguredDatabase`, without waiting for the database to answer (`OpeningDatabase`). */
-export function beginOpeningConfiguredDatabase(config: DatabaseConfig): Promise<OpeningDatabase> {
-  return beginOpeningDatabase(configuredDatabase(config));
-}
-
-interface DatabaseConfig {
+export function openConfiguredDatabase(config: {
   databaseUrl: string | undefined;
   databasePoolMax: number;
   dataDir: string;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
+    : openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) });
 }
-
-const configuredDatabase = (config: DatabaseConfig): DatabaseOptions =>
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
-    : { kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) };
