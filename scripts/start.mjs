@@ -20,12 +20,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 module.enableCompileCache?.(path.join(root, 'node_modules/.cache/tradenest/v8'));
 
 const compiled = (name) => pathToFileURL(serverEntry(name)).href;
-process._rawDebug("T "+"start.mjs"+" "+(Date.now()-Number(process.env.T0)));await ensureServerBuild();
+await ensureServerBuild();
 const embedded = !process.env.DATABASE_URL;
 await Promise.all([
   ensureWebBuild(),
   embedded && import(compiled('embedded-cluster')).then((m) => m.prepareClusterTemplate()),
 ]);
-process._rawDebug("T "+"checks-done"+" "+(Date.now()-Number(process.env.T0)));await import(compiled('main'));
+await import(compiled('main'));
 // Written now that the server is up, not only at a clean exit (a killed server would leave none).
 module.flushCompileCache?.();
