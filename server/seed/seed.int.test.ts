@@ -77,8 +77,9 @@ describeOnDatabases('demo seed', (ctx) => {
     expect(literal(null)).toBe('null');
     expect(literal(true)).toBe('true');
     expect(literal(12.5)).toBe('12.5');
-    expect(literal(Number.NaN)).toBe("E'NaN'");
-    expect(literal({ a: "it's" })).toBe(`E'{"a":"it''s"}'`);
+    expect(literal(Number.NaN)).toBe("'NaN'");
+    expect(literal({ a: "it's" })).toBe(`'{"a":"it''s"}'`);
+    expect(literal('a\\b')).toBe(" E'a\\\\b'");
     const bytes = await rows(
       db,
       null,

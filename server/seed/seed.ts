@@ -10,6 +10,7 @@
 // a new user waiting.
 import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { escapeIdentifier, escapeLiteral } from 'pg';
 import {
   CITIES,
   type City,
@@ -567,8 +568,8 @@ async function insertAll<T extends PgTable>(
 ): Promise<void> {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const { name, schema } = getTableConfig(table);
-  const target = `${schema ? `${quoteIdentifier(schema)}.` : ''}${quoteIdentifier(name)}`;
-  const names = columns.map(([, column]) => quoteIdentifier(column.name)).join(', ');
+  const target = `${schema ? `${escapeIdentifier(schema)}.` : ''}${escapeIdentifier(name)}`;
+  const names = columns.map(([, column]) => escapeIdentifier(column.name)).join(', ');
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {
     const values = rows.slice(i, i + BATCH_SIZE).map((row) => {
       const fields = columns.map(([key, column]) => {
@@ -582,22 +583,20 @@ async function insertAll<T extends PgTable>(
   }
 }
 
-const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** A value as a SQL literal; the INSERT gives an untyped one its column's type. */
+/**
+ * A value as a SQL literal (quoted by node-postgres's `escapeLiteral`, which writes an escape-string
+ * literal when the text holds a backslash); the INSERT gives an untyped one its column's type.
+ */
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : quoted(String(value));
-  if (value instanceof Date) return quoted(value.toISOString());
-  if (value instanceof Uint8Array) return quoted(`\\x${Buffer.from(value).toString('hex')}`);
-  if (typeof value === 'string') return quoted(value);
-  return quoted(JSON.stringify(value));
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : escapeLiteral(String(value));
+  if (value instanceof Date) return escapeLiteral(value.toISOString());
+  if (value instanceof Uint8Array) return escapeLiteral(`\\x${Buffer.from(value).toString('hex')}`);
+  if (typeof value === 'string') return escapeLiteral(value);
+  return escapeLiteral(JSON.stringify(value));
 }
-
-/** An escape-string literal: reads the same whatever standard_conforming_strings says. */
-const quoted = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 function demoAccount(role: DemoAccount['role']): DemoAccount {
   return DEMO_ACCOUNTS.find((a) => a.role === role)!;
