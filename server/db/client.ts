@@ -62,14 +62,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  // PGlite's modules load while the template is copied into a new data folder (off this thread).
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+  if (dataDir) await ensureEmbeddedCluster(dataDir);
+  // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
-    dataDir && ensureEmbeddedCluster(dataDir),
   ]);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),

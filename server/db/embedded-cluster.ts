@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 
@@ -124,19 +123,6 @@ export function prepareClusterTemplate(): Promise<string> {
   return preparing;
 }
 
-function copyOnWorker(from: string, to: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(
-      "const { workerData } = require('node:worker_threads'); require('node:fs').cpSync(workerData.from, workerData.to, { recursive: true });",
-      { eval: true, workerData: { from, to } },
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`copying ${from} stopped (exit code ${code})`)),
-    );
-  });
-}
-
 /** Copies that a start killed mid-copy left beside `dataDir` (their process is gone). */
 async function removeAbandonedCopies(dataDir: string): Promise<void> {
   const prefix = `${path.basename(dataDir)}.tmp-`;
@@ -161,10 +147,10 @@ function processAlive(pid: number): boolean {
 
 /**
  * Creates the embedded cluster in `dataDir` from the template unless one is already there. The copy
- * (43 MB in ~1,400 files, ~0.5 s) is made beside its place and renamed into it, so a start killed
- * mid-copy leaves no half a database that the next start would take for whole; and it is made on a
- * worker thread, so the server's modules load meanwhile instead of after it (fs.promises.cp, which
- * runs each file's steps as promises on this thread, took 1.2-1.3 s of this thread's time instead).
+ * (43 MB in ~1,400 files) is made beside its place and renamed into it, so a start killed mid-copy
+ * leaves no half a database that the next start would take for whole. It is a plain synchronous copy:
+ * one made on a worker thread while the modules loaded started no sooner (bench/README.md, start-up,
+ * sixth session).
  */
 export async function ensureEmbeddedCluster(dataDir: string): Promise<void> {
   if (isCluster(dataDir)) return;
@@ -172,7 +158,7 @@ export async function ensureEmbeddedCluster(dataDir: string): Promise<void> {
   await mkdir(path.dirname(dataDir), { recursive: true });
   await removeAbandonedCopies(dataDir);
   const scratch = `${dataDir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  await copyOnWorker(template, scratch);
+  cpSync(template, scratch, { recursive: true });
   // An empty folder in its place (made by hand, or by an older version) gives way; anything else stays.
   if (existsSync(dataDir) && readdirSync(dataDir).length === 0) rmSync(dataDir, { recursive: true });
   try {
