@@ -87,7 +87,11 @@ describeInBrowser('disputes', (ctx) => {
     await admin.getByLabel(/^Note/).fill('Half the work needs redoing; the rest was done as quoted.');
     await admin.getByRole('button', { name: 'Resolve dispute…' }).click();
     await eventually(() => admin.getByText(DISPUTE_MESSAGES.splitMustAddUp).first().isVisible()).toBe(true);
+    // The refusal puts focus on the first amount; the second one is corrected after that.
+    const refundBox = admin.getByRole('textbox', { name: /^Refund to/ });
+    await eventually(() => refundBox.evaluate((el) => el === document.activeElement)).toBe(true);
     await admin.getByRole('textbox', { name: /^Release to/ }).fill('150');
+    expect(await refundBox.inputValue()).toBe('50');
     await admin.getByRole('button', { name: 'Resolve dispute…' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Resolve this dispute?' });
     await confirm.waitFor();

@@ -72,10 +72,30 @@ export function describeInBrowser(name: string, body: (ctx: BrowserTestContext) 
 }
 
 /**
- * Serious and critical axe violations, formatted for a readable assertion failure. Toasts are checked
- * once they have finished fading in or out: axe reads a half-transparent toast as text without contrast.
+ * Serious and critical axe violations, formatted for a readable assertion failure. Axe must never read a
+ * toast half way through fading in or out: it takes the blend for text without contrast. Toasts arrive a
+ * moment after what caused them (sonner is loaded on demand), so one can arrive while axe reads the
+ * page. While axe reads, the page is told the reader prefers reduced motion, which sonner honours by
+ * showing and hiding toasts at once; what the page had before is put back afterwards.
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const reducedBefore = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await toastsSettled(page);
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  } finally {
+    if (!reducedBefore) await page.emulateMedia({ reducedMotion: 'no-preference' });
+  }
+}
+
+/** Waits (at most 5 s) until every toast has finished fading in or out. */
+async function toastsSettled(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
@@ -91,10 +111,4 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

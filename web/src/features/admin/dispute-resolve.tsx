@@ -4,6 +4,7 @@ import { decideSplit, type SplitDecision } from '@domain/disputes/rules';
 import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { Gavel } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -111,9 +112,14 @@ export function ResolveForm({ dispute }: { dispute: AdminDisputeDetail }) {
     failure: `${id}-failure`,
   };
 
-  /** Shows the problems and focuses the first field they are about, once they are on the page. */
+  /**
+   * Shows the problems and focuses the first field they are about. The messages are put on the page
+   * first (flushSync), so a screen reader reads the field with its message; focusing at once rather
+   * than on the next frame means typing that follows straight away cannot land in one field and then
+   * see the focus jump to another under it.
+   */
   const refuse = (found: Problems) => {
-    setProblems(found);
+    flushSync(() => setProblems(found));
     const first: Field | undefined = found.resolution
       ? 'resolution'
       : found.refund || found.split
@@ -123,7 +129,7 @@ export function ResolveForm({ dispute }: { dispute: AdminDisputeDetail }) {
           : found.note
             ? 'note'
             : undefined;
-    if (first) requestAnimationFrame(() => focusTargets[first]()?.focus());
+    if (first) focusTargets[first]()?.focus();
   };
 
   /** Checks the whole form as the server will; the body to send, or null after showing the problems. */

@@ -362,12 +362,14 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     expect(form.getByText('£50.00 of the £400.00 held is still to assign.')).toBeTruthy();
     fireEvent.change(form.getByRole('textbox', { name: /Note/ }), { target: { value: 'Half and half.' } });
     fireEvent.click(form.getByRole('button', { name: 'Resolve dispute…' }));
+    // Focus moves at once, not a frame later: an amount typed straight away into the other box stays
+    // there instead of the focus jumping to the first box under the typing.
+    expect(document.activeElement).toBe(refund);
 
     const message = await form.findByText(DISPUTE_MESSAGES.splitMustAddUp);
     const messageId = message.closest('p')?.id as string;
     expect(refund.getAttribute('aria-describedby')).toContain(messageId);
     expect(release.getAttribute('aria-describedby')).toContain(messageId);
-    await waitFor(() => expect(document.activeElement).toBe(refund));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await seriousAxeViolations()).toEqual([]);
 

@@ -106,6 +106,9 @@ describe('Raise Dispute', () => {
     expect(dialog.getByText('Description must be at least 20 characters')).toBeTruthy();
     expect(showError).toHaveBeenCalledWith('Validation Error', 'Description must be at least 20 characters');
     expect(descriptionBox(dialog).getAttribute('aria-invalid')).toBe('true');
+    // Focus is on the field with the message at once, not a frame later, where typing that follows
+    // straight away would already be somewhere else.
+    expect(document.activeElement).toBe(descriptionBox(dialog));
     fireEvent.change(descriptionBox(dialog), { target: { value: 'a'.repeat(1001) } });
     expect(dialog.getByText('Description must be less than 1000 characters')).toBeTruthy();
     fireEvent.click(submitButton(dialog));

@@ -3,6 +3,7 @@ import type { BookingView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -63,12 +64,12 @@ export function RaiseDisputeDialog({
   const otherName = other?.trim() || 'the other party';
   const filled = reason !== '' && description.trim() !== '';
 
-  const focusField = (field: Field) =>
-    // After the messages are on the page, so a screen reader reads the field with its message.
-    requestAnimationFrame(() => (field === 'reason' ? reasonRef : descriptionRef).current?.focus());
+  const focusField = (field: Field) => (field === 'reason' ? reasonRef : descriptionRef).current?.focus();
 
   const show = (next: Problems) => {
-    setProblems(next);
+    // The messages are on the page before the focus moves, so a screen reader reads the field with its
+    // message; moving it at once, not on the next frame, keeps typing that follows in the field it chose.
+    flushSync(() => setProblems(next));
     const first = (['reason', 'description'] as const).find((field) => next[field]);
     if (first) focusField(first);
     return first;
