@@ -5,6 +5,7 @@ import { type PlanItemInput, planIssues } from '@domain/milestones/rules';
 import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -100,8 +101,9 @@ export function PlanForm({
   );
   const left = view.bookingAmountPence - sum;
 
-  const focusLater = (elementId: string) =>
-    requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+  // Callers put their changes on the page first (flushSync) and then move focus at once: on the next
+  // frame instead, typing that follows straight away could start in one field and end in another.
+  const focusNow = (elementId: string) => document.getElementById(elementId)?.focus();
 
   const edit = (row: Row, field: keyof Omit<Row, 'key'>, value: string) => {
     setRows((current) => current.map((r) => (r.key === row.key ? { ...r, [field]: value } : r)));
@@ -119,19 +121,23 @@ export function PlanForm({
 
   const add = () => {
     const row = emptyRow();
-    setRows((current) => [...current, row]);
-    // Rows are counted by index: the server's messages about them no longer point at the right one.
-    setServerIssues(new Map());
-    focusLater(fieldId(row, 'title'));
+    flushSync(() => {
+      setRows((current) => [...current, row]);
+      // Rows are counted by index: the server's messages about them no longer point at the right one.
+      setServerIssues(new Map());
+    });
+    focusNow(fieldId(row, 'title'));
   };
 
   const remove = (row: Row) => {
     const index = rows.indexOf(row);
     const rest = rows.filter((r) => r.key !== row.key);
-    setRows(rest);
-    setServerIssues(new Map());
+    flushSync(() => {
+      setRows(rest);
+      setServerIssues(new Map());
+    });
     const neighbour = rest[Math.min(index, rest.length - 1)];
-    if (neighbour) focusLater(fieldId(neighbour, 'title'));
+    if (neighbour) focusNow(fieldId(neighbour, 'title'));
   };
 
   /** The first field (on screen order) with a message, else the plan's own message. */
@@ -139,17 +145,19 @@ export function PlanForm({
     for (const [index, row] of rows.entries()) {
       const field = ROW_FIELDS.find((f) => messages.has(`milestones.${index}.${f}`));
       if (field) {
-        focusLater(fieldId(row, field));
+        focusNow(fieldId(row, field));
         return;
       }
     }
-    focusLater(`${id}-sum`);
+    focusNow(`${id}-sum`);
   };
 
   const send = () => {
     if (pending) return;
-    setSubmitted(true);
-    setServerIssues(new Map());
+    flushSync(() => {
+      setSubmitted(true);
+      setServerIssues(new Map());
+    });
     const [first] = clientIssues.values();
     if (first) {
       focusFirst(clientIssues);
@@ -171,7 +179,7 @@ export function PlanForm({
           const said = errorMessage(error, 'Failed to send the plan');
           // A refusal that names no field (a proposal already waiting, payments started) is the plan's.
           if (refused.size === 0) refused.set('milestones', said);
-          setServerIssues(refused);
+          flushSync(() => setServerIssues(refused));
           focusFirst(refused);
           void showError(isValidationError(error) ? 'Validation Error' : 'Error', said);
         },

@@ -139,14 +139,18 @@ describe('proposing a milestone plan', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
     expect(screen.getByRole('group', { name: 'Milestone 3' })).toBeTruthy();
+    // Focus moves at once (not a frame later, where typing that follows would already be elsewhere).
+    expect(document.activeElement).toBe(field(3, /^Title/));
     fillRow(1, { title: 'ab', amount: 'lots', dueDate: inDays(-1) });
     fireEvent.click(screen.getByRole('button', { name: 'Propose milestone plan' }));
     expectFieldError(field(1, /^Title/), 'Title must be at least 3 characters');
     expectFieldError(field(1, /^Amount/), 'Enter an amount in pounds, like 250 or 249.99');
     expectFieldError(field(1, /^Due date/), 'Please choose a date from today onwards');
     expectFieldError(field(3, /^Due date/), 'Please select a due date');
+    expect(document.activeElement).toBe(field(1, /^Title/));
     fireEvent.click(screen.getByRole('button', { name: 'Remove milestone 3' }));
     expect(screen.queryByRole('group', { name: 'Milestone 3' })).toBeNull();
+    expect(document.activeElement).toBe(field(2, /^Title/));
     expect(field(1, /^Title/).value).toBe('ab');
   });
 
