@@ -3,8 +3,20 @@
 // shared zod schema) and the server's refusals (a 400 validation_error names its fields in `details`)
 // take the same path, and nothing typed is touched.
 import { useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api';
+
+/**
+ * Puts `update`'s state on the page at once, then focuses what `target` finds there. The messages are
+ * on the page before focus moves, so a screen reader reads the field with its message; and focus moves
+ * now, not on the next frame, where typing that follows straight away would already have started in
+ * another field and been pulled into this one.
+ */
+export function updateThenFocus(update: () => void, target: () => HTMLElement | null | undefined): void {
+  flushSync(update);
+  target()?.focus();
+}
 
 /** One message for one field. */
 export type FieldIssue = { field: string; message: string };

@@ -4,7 +4,6 @@ import { decideSplit, type SplitDecision } from '@domain/disputes/rules';
 import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { Gavel } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -12,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { errorIdOf, fieldErrorProps, issuesFromServer } from '@/lib/form-errors';
+import { errorIdOf, fieldErrorProps, issuesFromServer, updateThenFocus } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage, isConflict } from './api';
@@ -112,14 +111,8 @@ export function ResolveForm({ dispute }: { dispute: AdminDisputeDetail }) {
     failure: `${id}-failure`,
   };
 
-  /**
-   * Shows the problems and focuses the first field they are about. The messages are put on the page
-   * first (flushSync), so a screen reader reads the field with its message; focusing at once rather
-   * than on the next frame means typing that follows straight away cannot land in one field and then
-   * see the focus jump to another under it.
-   */
+  /** Shows the problems and focuses the first field they are about (updateThenFocus). */
   const refuse = (found: Problems) => {
-    flushSync(() => setProblems(found));
     const first: Field | undefined = found.resolution
       ? 'resolution'
       : found.refund || found.split
@@ -129,7 +122,10 @@ export function ResolveForm({ dispute }: { dispute: AdminDisputeDetail }) {
           : found.note
             ? 'note'
             : undefined;
-    if (first) focusTargets[first]()?.focus();
+    updateThenFocus(
+      () => setProblems(found),
+      () => (first ? focusTargets[first]() : null),
+    );
   };
 
   /** Checks the whole form as the server will; the body to send, or null after showing the problems. */

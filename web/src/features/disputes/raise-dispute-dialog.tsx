@@ -3,7 +3,6 @@ import type { BookingView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/money/money';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -14,7 +13,13 @@ import { useSession } from '@/features/accounts/session';
 import { errorMessage, isUnauthenticated } from '@/features/marketplace/jobs/api';
 import { fieldClass } from '@/features/profiles/profile-fields';
 import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
-import { errorIdOf, fieldErrorProps, issuesFromServer, isValidationError } from '@/lib/form-errors';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  issuesFromServer,
+  isValidationError,
+  updateThenFocus,
+} from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRaiseDispute } from './api';
@@ -64,14 +69,13 @@ export function RaiseDisputeDialog({
   const otherName = other?.trim() || 'the other party';
   const filled = reason !== '' && description.trim() !== '';
 
-  const focusField = (field: Field) => (field === 'reason' ? reasonRef : descriptionRef).current?.focus();
-
+  /** Shows the problems and focuses the first field they are about (updateThenFocus). */
   const show = (next: Problems) => {
-    // The messages are on the page before the focus moves, so a screen reader reads the field with its
-    // message; moving it at once, not on the next frame, keeps typing that follows in the field it chose.
-    flushSync(() => setProblems(next));
     const first = (['reason', 'description'] as const).find((field) => next[field]);
-    if (first) focusField(first);
+    updateThenFocus(
+      () => setProblems(next),
+      () => (first ? { reason: reasonRef, description: descriptionRef }[first].current : null),
+    );
     return first;
   };
 

@@ -5,7 +5,6 @@ import { type PlanItemInput, planIssues } from '@domain/milestones/rules';
 import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -15,7 +14,13 @@ import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { ReviewTextarea } from '@/features/reviews/text-field';
-import { errorIdOf, fieldErrorProps, isValidationError, serverDetails } from '@/lib/form-errors';
+import {
+  errorIdOf,
+  fieldErrorProps,
+  isValidationError,
+  serverDetails,
+  updateThenFocus,
+} from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useProposePlan } from './api';
@@ -101,9 +106,7 @@ export function PlanForm({
   );
   const left = view.bookingAmountPence - sum;
 
-  // Callers put their changes on the page first (flushSync) and then move focus at once: on the next
-  // frame instead, typing that follows straight away could start in one field and end in another.
-  const focusNow = (elementId: string) => document.getElementById(elementId)?.focus();
+  const byId = (elementId: string) => () => document.getElementById(elementId);
 
   const edit = (row: Row, field: keyof Omit<Row, 'key'>, value: string) => {
     setRows((current) => current.map((r) => (r.key === row.key ? { ...r, [field]: value } : r)));
@@ -121,46 +124,49 @@ export function PlanForm({
 
   const add = () => {
     const row = emptyRow();
-    flushSync(() => {
-      setRows((current) => [...current, row]);
-      // Rows are counted by index: the server's messages about them no longer point at the right one.
-      setServerIssues(new Map());
-    });
-    focusNow(fieldId(row, 'title'));
+    updateThenFocus(
+      () => {
+        setRows((current) => [...current, row]);
+        // Rows are counted by index: the server's messages about them no longer point at the right one.
+        setServerIssues(new Map());
+      },
+      byId(fieldId(row, 'title')),
+    );
   };
 
   const remove = (row: Row) => {
     const index = rows.indexOf(row);
     const rest = rows.filter((r) => r.key !== row.key);
-    flushSync(() => {
-      setRows(rest);
-      setServerIssues(new Map());
-    });
     const neighbour = rest[Math.min(index, rest.length - 1)];
-    if (neighbour) focusNow(fieldId(neighbour, 'title'));
+    updateThenFocus(
+      () => {
+        setRows(rest);
+        setServerIssues(new Map());
+      },
+      () => (neighbour ? document.getElementById(fieldId(neighbour, 'title')) : null),
+    );
   };
 
   /** The first field (on screen order) with a message, else the plan's own message. */
-  const focusFirst = (messages: Map<string, string>) => {
+  const firstWithMessage = (messages: Map<string, string>): string => {
     for (const [index, row] of rows.entries()) {
       const field = ROW_FIELDS.find((f) => messages.has(`milestones.${index}.${f}`));
-      if (field) {
-        focusNow(fieldId(row, field));
-        return;
-      }
+      if (field) return fieldId(row, field);
     }
-    focusNow(`${id}-sum`);
+    return `${id}-sum`;
   };
 
   const send = () => {
     if (pending) return;
-    flushSync(() => {
-      setSubmitted(true);
-      setServerIssues(new Map());
-    });
     const [first] = clientIssues.values();
+    updateThenFocus(
+      () => {
+        setSubmitted(true);
+        setServerIssues(new Map());
+      },
+      first ? byId(firstWithMessage(clientIssues)) : () => null,
+    );
     if (first) {
-      focusFirst(clientIssues);
       void showError('Validation Error', first);
       return;
     }
@@ -179,8 +185,7 @@ export function PlanForm({
           const said = errorMessage(error, 'Failed to send the plan');
           // A refusal that names no field (a proposal already waiting, payments started) is the plan's.
           if (refused.size === 0) refused.set('milestones', said);
-          flushSync(() => setServerIssues(refused));
-          focusFirst(refused);
+          updateThenFocus(() => setServerIssues(refused), byId(firstWithMessage(refused)));
           void showError(isValidationError(error) ? 'Validation Error' : 'Error', said);
         },
       },
