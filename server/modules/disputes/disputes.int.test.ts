@@ -379,6 +379,20 @@ describeOnDatabases('disputes', (ctx) => {
       heldPence: 20_000,
       bookingAmountPence: 20_000,
     });
+    // The case file reads the payments and the money timeline in one statement (bookingMoneyCase).
+    const caseFile = (await call('GET', `/api/v1/admin/disputes/${dispute.id}`, admin)).json().dispute;
+    expect(caseFile.payments).toEqual([
+      {
+        id: payment.id,
+        status: 'succeeded',
+        amountPence: 20_000,
+        refundedPence: 0,
+        releasedPence: 0,
+        heldPence: 20_000,
+        paidAt: payment.paidAt!.toISOString(),
+      },
+    ]);
+    expect(caseFile.moneyTimeline.map((e: { kind: string }) => e.kind)).toContain('paid');
 
     const refusals: [Record<string, unknown>, string][] = [
       [
@@ -431,6 +445,13 @@ describeOnDatabases('disputes', (ctx) => {
     expect(await paymentBalance(db(), payment.id, 'platform_fees')).toBe(2_100);
     const [settled] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(settled).toMatchObject({ refundedPence: 6_000, releasedPence: 14_000 });
+    const closedFile = (await call('GET', `/api/v1/admin/disputes/${dispute.id}`, admin)).json().dispute;
+    expect(closedFile.payments).toEqual([
+      expect.objectContaining({ id: payment.id, refundedPence: 6_000, releasedPence: 14_000, heldPence: 0 }),
+    ]);
+    expect(closedFile.moneyTimeline.map((e: { kind: string }) => e.kind)).toEqual(
+      expect.arrayContaining(['paid', 'refunded', 'released']),
+    );
     const [refund] = await db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ amountPence: 6_000, status: 'succeeded' });
     const sums = await db()

@@ -15,9 +15,10 @@ import { bookingForPayment, returnFromDispute } from '../marketplace';
 import {
   afterRefund,
   afterRelease,
-  bookingMoneyTimeline,
+  bookingMoneyCase,
   findPayment,
   type PaymentDeps,
+  type PaymentFigures,
   type PaymentRow,
   paymentsOfBooking,
   postRefund,
@@ -59,12 +60,7 @@ export async function adminDispute(
 ): Promise<AdminDisputeDetail> {
   const row = await disputeCaseFile(deps.db, id);
   if (!row) throw disputeNotFound();
-  const payments = await paymentsOfBooking(deps.db, row.dispute.bookingId);
-  const timeline = await bookingMoneyTimeline(deps.db, {
-    id: row.dispute.bookingId,
-    tradespersonId: row.tradespersonId,
-    status: row.bookingStatus,
-  });
+  const { payments, timeline } = await bookingMoneyCase(deps.db, row.dispute.bookingId);
   const detail = detailOf(row, { role: 'admin', id: auth.user.id });
   const resolverId = row.dispute.resolvedBy;
   return {
@@ -109,7 +105,7 @@ const partiesOf = (s: { raisedBy: DisputeParty; respondent: DisputeParty }) =>
     : { customer: s.respondent, tradesperson: s.raisedBy };
 
 /** What a payment still holds in escrow. */
-const heldOf = (p: PaymentRow) => (p.status === 'succeeded' && p.releasedAt === null ? heldPence(p) : 0);
+const heldOf = (p: PaymentFigures) => (p.status === 'succeeded' && p.releasedAt === null ? heldPence(p) : 0);
 
 const SPLIT_REFUSALS = {
   must_add_up: { message: DISPUTE_MESSAGES.splitMustAddUp, fields: ['refundPence', 'releasePence'] },

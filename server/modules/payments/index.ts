@@ -2,8 +2,8 @@
 // (docs/api/payments.md, DOMAIN-RULES 6). It builds on marketplace (bookings) and owns the ledger.
 export { connectStatus } from './connect.service';
 export { milestoneRoutes } from './milestones.routes';
-export { bookingMoneyTimeline } from './money-views';
-export { findPayment, type PaymentRow, paymentsOfBooking } from './payments.repository';
+export { bookingMoneyCase } from './money-views';
+export { findPayment, type PaymentFigures, type PaymentRow, paymentsOfBooking } from './payments.repository';
 export { paymentRoutes } from './payments.routes';
 export {
   afterRefund,

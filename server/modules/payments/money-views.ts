@@ -82,14 +82,18 @@ export async function bookingMoney(
   };
 }
 
-/** A booking's money, step by step, for the admin's dispute case file. */
-export async function bookingMoneyTimeline(
+/**
+ * A booking's payments (newest first) and its money step by step, for the admin's dispute case file:
+ * one statement for both, where the case file once read the payments again on their own.
+ */
+export async function bookingMoneyCase(
   db: Executor,
-  booking: { id: string; tradespersonId: string; status: string },
-): Promise<MoneyEvent[]> {
-  const data = await bookingMoneyData(db, booking.id);
-  if (!data) return [];
-  return timeline(data, data.payments.map(paymentFromJson), booking.status === 'disputed');
+  bookingId: string,
+): Promise<{ payments: PaymentFigures[]; timeline: MoneyEvent[] }> {
+  const data = await bookingMoneyData(db, bookingId);
+  if (!data) return { payments: [], timeline: [] };
+  const payments = data.payments.map(paymentFromJson);
+  return { payments, timeline: timeline(data, payments, data.status === 'disputed') };
 }
 
 function timeline(data: BookingMoneyData, rows: PaymentFigures[], frozen: boolean): MoneyEvent[] {
