@@ -344,10 +344,14 @@ describeOnDatabases('serving the built web app', (ctx) => {
       expect(res.headers['permissions-policy'], url).toContain('geolocation=()');
       expect(res.headers['permissions-policy'], url).toContain('payment=()');
     }
-    // The API keeps its own set on a revalidation too.
-    const api = await app.inject({ url: '/api/health', headers: { 'if-none-match': 'W/"x"' } });
-    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(api.headers['permissions-policy']).toBeUndefined();
+    // The API keeps its own set on a revalidation too, its unknown paths (the web app's not-found
+    // handler answers them) included.
+    for (const url of ['/api/health', '/api/v1/no-such-route']) {
+      const api = await app.inject({ url, headers: { 'if-none-match': 'W/"x"' } });
+      expect(api.statusCode, url).toBe(url === '/api/health' ? 200 : 404);
+      expect(api.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['permissions-policy'], url).toBeUndefined();
+    }
   });
 
   it('caches hashed assets for a year, compressed, and revalidates everything else', async () => {

@@ -334,7 +334,12 @@ export async function buildApp({
   });
 
   // Files and pages: the web app's hashed assets and index.html carry compressed copies made at build.
-  documentHeaders(app);
-  await registerWebApp(app, config.webDistDir, profilePageHead({ db: database.db, publicReads, config }));
+  // In a scope of their own with the hook that only they need (documentHeaders): a hook added to the
+  // root would run for liveness and every API answer too, since Fastify hands a parent's hooks to the
+  // children it already has.
+  await app.register(async (web) => {
+    documentHeaders(web);
+    await registerWebApp(web, config.webDistDir, profilePageHead({ db: database.db, publicReads, config }));
+  });
   return app;
 }

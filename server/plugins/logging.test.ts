@@ -40,6 +40,14 @@ describe('readable log lines in development', () => {
     }
   });
 
+  it('keeps the clock right from line to line (it is worked out once a second)', () => {
+    const start = Date.UTC(2026, 10, 24, 9, 5, 7, 250);
+    for (const time of [start, start + 749, start + 750, start + 61_000, start + 3_600_000, start - 1]) {
+      const line = JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', msg: 'GET / 200 1 ms' });
+      expect(plainLine(line, false), String(time)).toBe(pretty(line));
+    }
+  });
+
   it('leaves errors and records with objects to pino-pretty', () => {
     expect(plainLine(record({ level: 50, msg: 'boom' }), false)).toBeNull();
     expect(plainLine(record({ msg: 'done', published: 3 }), false)).toBeNull();

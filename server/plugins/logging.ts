@@ -171,11 +171,24 @@ export function plainLine(line: string, colorize: boolean): string | null {
   return readableLine(record.level as number, record.time as number, record.msg, colorize);
 }
 
+let clockSecond = Number.NaN;
+let clockText = '';
+
+/** `14:03:07` in local time: worked out once a second, not for each of the many lines within it. */
+function clockOf(time: number): string {
+  const second = Math.floor(time / 1000);
+  if (second !== clockSecond) {
+    const at = new Date(time);
+    clockText = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+    clockSecond = second;
+  }
+  return clockText;
+}
+
 /** `[14:03:07] INFO: message`, as pino-pretty writes a record with nothing but a message. */
 function readableLine(levelValue: number, time: number, message: string, colorize: boolean): string {
   const [levelName, colour] = LEVEL_NAMES[levelValue] as [string, string];
-  const at = new Date(time);
-  const clock = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  const clock = clockOf(time);
   const name = colorize ? `\u001b[${colour}m${levelName}\u001b[39m` : levelName;
   const msg = colorize ? `\u001b[36m${message}\u001b[39m` : message;
   return `[${clock}] ${name}: ${msg}\n`;

@@ -69,14 +69,14 @@ export function apiHeaders(hsts: string | undefined): Record<string, string> {
 }
 
 /**
- * Registers the security headers and the rate limiter. Returns `documentHeaders`, to be called once the
- * API's scope exists: it adds the document set to an answer to a revalidation that is not a 304, for
- * the routes of the root (files, pages, the not-found handler) and for them alone.
+ * Registers the security headers and the rate limiter. Returns `documentHeaders`, to be called in the
+ * scope of the files and pages (and their not-found handler): it adds the document set to an answer to
+ * a revalidation that is not a 304, for those routes alone.
  */
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
-): Promise<(root: FastifyInstance) => void> {
+): Promise<(web: FastifyInstance) => void> {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -137,10 +137,10 @@ export async function registerSecurity(
     keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'client-gone'),
   });
 
-  // Added to the root after the API's scope and liveness were made, so neither runs it: Fastify copies
-  // a parent's hooks into a child when the child is created, never later.
-  return (root) => {
-    root.addHook('onSend', (request, reply, payload, done) => {
+  // Added by the web app's own scope (app.ts), not the root: Fastify passes a hook added to a parent to
+  // every child it already has, so at the root it would run for liveness and every API answer as well.
+  return (web) => {
+    web.addHook('onSend', (request, reply, payload, done) => {
       const revalidated = request.headers['if-none-match'] !== undefined;
       if (revalidated && reply.statusCode !== 304 && !request.url.startsWith('/api/')) reply.headers(headers);
       done(null, payload);
