@@ -29,14 +29,14 @@ import { hashPassword, verifyPassword } from './password';
 import { type AuthUser, toSessionUser } from './presenters';
 import { newSessionTimes } from './session-policy';
 import {
+  type Counted,
   clearScope,
   deleteStaleThrottles,
   isTrustedDevice,
   releaseAttempt,
-  reserveAttempt,
+  reserveAttempts,
   secondsUntilAllowed,
   type ThrottleRule,
-  type ThrottleScope,
   trustDevice,
 } from './sign-in-throttle.repository';
 
@@ -145,18 +145,6 @@ export const ACCOUNT_CAP: ThrottleRule = { kind: 'cap', max: 100 };
 export const ADDRESS_CAP: ThrottleRule = { kind: 'cap', max: 300 };
 const SIGN_IN_LINK_MINUTES = 15;
 
-interface Counted {
-  scope: ThrottleScope;
-  key: string;
-  rule: ThrottleRule;
-}
-
-class Refused extends Error {
-  constructor(readonly by: Counted) {
-    super('refused');
-  }
-}
-
 export async function signIn(deps: AuthDeps, input: SignInBody, meta: RequestMeta): Promise<SignedIn> {
   const now = deps.clock.now();
   const emailLower = input.email.toLowerCase();
@@ -172,33 +160,32 @@ export async function signIn(deps: AuthDeps, input: SignInBody, meta: RequestMet
           { scope: 'address', key: meta.ip, rule: ADDRESS_CAP },
         ];
 
-  // The attempt is counted as a failure before the password is checked, all scopes or none, always in
-  // this order (so two attempts never wait on each other's locks in a cycle).
-  try {
-    await deps.db.transaction(async (tx) => {
-      for (const c of counted) {
-        if (!(await reserveAttempt(tx, c.scope, c.key, c.rule, now))) throw new Refused(c);
-      }
-    });
-  } catch (err) {
-    if (!(err instanceof Refused)) throw err;
-    const wait = await secondsUntilAllowed(deps.db, err.by.scope, err.by.key, err.by.rule, now);
-    const message =
-      err.by.rule.kind === 'cap' ? AUTH_MESSAGES.accountProtected : AUTH_MESSAGES.tooManyAttempts;
+  // The attempt is counted as a failure before the password is checked, in all scopes or none, by one
+  // statement that holds its row locks only while it runs (sign-in-throttle.repository.ts): a burst of
+  // guesses at one account never holds the pool's connections waiting for each other.
+  const refused = await reserveAttempts(deps.db, counted, now);
+  if (refused !== null) {
+    const by = counted[refused]!;
+    const wait = await secondsUntilAllowed(deps.db, by.scope, by.key, by.rule, now);
+    const message = by.rule.kind === 'cap' ? AUTH_MESSAGES.accountProtected : AUTH_MESSAGES.tooManyAttempts;
     throw new AppError(429, 'too_many_attempts', message, undefined, wait);
   }
 
+  // scrypt runs with no transaction open and no connection held: it takes a worker thread for a while.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await warmUpDummyHash()));
   if (!user || !valid) throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
   if (user.suspendedAt) throw new AppError(403, 'account_suspended', AUTH_MESSAGES.suspended);
 
-  return deps.db.transaction(async (tx) => {
-    for (const c of counted) {
-      if (c.rule.kind === 'delay') await clearScope(tx, c.scope, c.key);
-      else await releaseAttempt(tx, c.scope, c.key);
-    }
-    return finishSignIn(tx, user.id, meta, now);
-  });
+  const signedIn = await deps.db.transaction((tx) => finishSignIn(tx, user.id, meta, now));
+  // The reservation is given back after the session commits, each counter in a statement of its own:
+  // inside that transaction the account's counter would stay locked (and a burst of guesses at it
+  // would wait, holding connections) for all of the session's round trips. Lost in a crash, it only
+  // leaves one failure counted.
+  for (const c of counted) {
+    if (c.rule.kind === 'delay') await clearScope(deps.db, c.scope, c.key);
+    else await releaseAttempt(deps.db, c.scope, c.key);
+  }
+  return signedIn;
 }
 
 /** A session, and this browser remembered as one the account signs in from. */

@@ -13,44 +13,116 @@ export type ThrottleRule =
 
 export const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
 
+export interface Counted {
+  scope: ThrottleScope;
+  key: string;
+  rule: ThrottleRule;
+}
+
+/** How many times an attempt is tried again when its counters vanish or a deadlock victim is chosen. */
+const RESERVE_TRIES = 5;
+
 /**
- * Counts one attempt as a failure if the rule lets it be checked, in one statement, so parallel
- * attempts each see the others' counts (the row lock of the upsert orders them). Returns false, and
- * changes nothing, when the attempt must be refused.
+ * Counts one attempt as a failure in every scope, or in none when one of them refuses it; returns the
+ * index of the first refusing scope, or null when the attempt may be checked.
+ *
+ * One statement, committed on its own (issue 34): it locks the counters (in key order, so attempts
+ * never wait on each other in a cycle), judges them, and updates them all or none. A row lock is
+ * therefore held only while the database runs that statement, never across a round trip to this
+ * process, and a burst of attempts at one account waits microseconds for each other instead of
+ * holding the pool's connections while a transaction's next statement queues behind the burst. The
+ * lock makes each attempt see the counts the earlier ones left, so a cap is never exceeded.
  *
  * A delay scope forgets after a quiet hour; a cap scope after an hour from its first failure.
  */
-export async function reserveAttempt(
+export async function reserveAttempts(db: Executor, counted: Counted[], now: Date): Promise<number | null> {
+  for (let tries = 1; ; tries++) {
+    try {
+      const judged = await judgeAndCount(db, counted, now);
+      if (judged.found === counted.length) return judged.refused;
+    } catch (error) {
+      if (!isDeadlock(error) || tries >= RESERVE_TRIES) throw error;
+      continue;
+    }
+    if (tries >= RESERVE_TRIES) throw new Error('sign-in throttle: counters kept vanishing');
+    // A first attempt for a key (or the hourly prune took it): create the counter with nothing counted,
+    // then judge again; a row a parallel attempt created first is left as it is.
+    await db
+      .insert(signInThrottles)
+      .values(
+        counted.map((c) => ({
+          scope: c.scope,
+          key: c.key,
+          failures: 0,
+          windowStartedAt: now,
+          lastFailureAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+async function judgeAndCount(
   db: Executor,
-  scope: ThrottleScope,
-  key: string,
-  rule: ThrottleRule,
+  counted: Counted[],
   now: Date,
-): Promise<boolean> {
+): Promise<{ found: number; refused: number | null }> {
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const t = signInThrottles;
-  const expired =
-    rule.kind === 'delay'
-      ? sql`${t.lastFailureAt} <= ${windowStart}`
-      : sql`${t.windowStartedAt} <= ${windowStart}`;
-  const allowed =
-    rule.kind === 'delay'
-      ? sql`(${t.failures} < ${rule.free} or ${t.lastFailureAt} <= ${now}::timestamptz - make_interval(secs => least(power(2, ${t.failures} - ${rule.free}), ${rule.maxDelayS})))`
-      : sql`${t.failures} < ${rule.max}`;
-  const rows = await db
-    .insert(t)
-    .values({ scope, key, failures: 1, windowStartedAt: now, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: [t.scope, t.key],
-      set: {
-        failures: sql`case when ${expired} then 1 else ${t.failures} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then ${now}::timestamptz else ${t.windowStartedAt} end`,
-        lastFailureAt: now,
-      },
-      setWhere: sql`${expired} or ${allowed}`,
-    })
-    .returning({ failures: t.failures });
-  return rows.length === 1;
+  const rows = sql.join(
+    counted.map(
+      (c, i) =>
+        sql`(${i}::int, ${c.scope}::text, ${c.key}::text, ${c.rule.kind === 'delay'}::boolean,
+          ${c.rule.kind === 'delay' ? c.rule.free : 0}::int, ${c.rule.kind === 'delay' ? c.rule.maxDelayS : 0}::int,
+          ${c.rule.kind === 'cap' ? c.rule.max : 0}::int)`,
+    ),
+    sql`, `,
+  );
+  // `cur` locks the counters and reads their latest committed values; `upd` then changes those same
+  // rows (PostgreSQL re-reads a row it finds changed since the statement began, so `failures + 1`
+  // counts from the locked value). Only when every counter exists and none refuses.
+  const result = await db.execute(sql`
+    with v (ord, scope, key, is_delay, free, max_delay_s, cap) as (values ${rows}),
+    cur as (
+      select ${t.scope} as scope, ${t.key} as key, ${t.failures} as failures,
+        ${t.windowStartedAt} as window_started_at, ${t.lastFailureAt} as last_failure_at
+      from ${t} join v on v.scope = ${t.scope} and v.key = ${t.key}
+      order by ${t.scope}, ${t.key}
+      for update of ${t}
+    ),
+    judged as (
+      select v.ord, v.scope, v.key,
+        case when v.is_delay then c.last_failure_at <= ${windowStart}::timestamptz
+          else c.window_started_at <= ${windowStart}::timestamptz end as expired,
+        case when v.is_delay then c.failures < v.free
+            or c.last_failure_at <= ${now}::timestamptz
+              - make_interval(secs => least(power(2, c.failures - v.free), v.max_delay_s))
+          else c.failures < v.cap end as allowed
+      from v join cur c on c.scope = v.scope and c.key = v.key
+    ),
+    verdict as (
+      select count(*)::int as found, min(ord) filter (where not (expired or allowed)) as refused from judged
+    ),
+    upd as (
+      update ${t} set
+        failures = case when j.expired then 1 else ${t.failures} + 1 end,
+        window_started_at = case when j.expired then ${now}::timestamptz else ${t.windowStartedAt} end,
+        last_failure_at = ${now}::timestamptz
+      from judged j, verdict
+      where ${t.scope} = j.scope and ${t.key} = j.key
+        and verdict.found = ${counted.length}::int and verdict.refused is null
+      returning 1
+    )
+    select found, refused from verdict`);
+  const [row] = (result as unknown as { rows: { found: number; refused: number | null }[] }).rows;
+  return { found: row!.found, refused: row!.refused === null ? null : Number(row!.refused) };
+}
+
+function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: string }).code === '40P01') return true;
+  }
+  return false;
 }
 
 /** Seconds until a refused scope lets the next attempt through (at least 1). */
