@@ -71,6 +71,8 @@ class Model {
   payments = new Map<string, EscrowPayment>();
   charges = new Map<string, number>();
   disputed = new Set<number>();
+  /** What each disputed booking held when its dispute was raised: nothing but the resolution lowers it. */
+  frozen = new Map<number, number>();
   payoutsEnabled = new Set<number>();
   lastPayout = new Map<number, number>();
   released = new Map<string, number>();
@@ -151,7 +153,11 @@ class Model {
           const left = p.amountPence - p.refundedPence - p.releasedPence;
           const amount = Math.min(toRefund, left);
           if (amount <= 0) continue;
-          const d = decideRefund(p, { customerId: this.customerOf(o.booking), amountPence: amount });
+          const d = decideRefund(p, {
+            customerId: this.customerOf(o.booking),
+            amountPence: amount,
+            disputed: false,
+          });
           assert.ok(d.ok);
           this.post(d.value.entries);
           p.refundedPence += amount;
@@ -175,6 +181,7 @@ class Model {
           this.fees.set(pro, (this.fees.get(pro) ?? 0) + d.value.feePence);
         }
         this.disputed.delete(o.booking);
+        this.frozen.delete(o.booking);
         return;
       }
       case 'release': {
@@ -206,8 +213,11 @@ class Model {
         const d = decideRefund(p, {
           customerId: this.customerOf(o.booking),
           amountPence: o.part ?? undefined,
+          disputed: this.disputed.has(o.booking),
         });
         if (!d.ok) return;
+        // Only the dispute's resolution moves what a dispute freezes, an admin's refund included.
+        assert.ok(!this.disputed.has(o.booking));
         this.post(d.value.entries);
         p.refundedPence += d.value.refundedPence;
         p.status = d.value.status;
@@ -236,6 +246,7 @@ class Model {
         this.payoutsEnabled.add(o.pro);
         return;
       case 'dispute':
+        if (!this.disputed.has(o.booking)) this.frozen.set(o.booking, this.heldOf(o.booking));
         this.disputed.add(o.booking);
         return;
       case 'time':
@@ -244,7 +255,14 @@ class Model {
     }
   }
 
+  heldOf(booking: number): number {
+    return [...this.payments.entries()]
+      .filter(([k, p]) => k.startsWith(`${booking}:`) && p.status === 'succeeded' && !p.releasedAt)
+      .reduce((s, [, p]) => s + (p.amountPence - p.refundedPence - p.releasedPence), 0);
+  }
+
   checkInvariants() {
+    for (const [booking, held] of this.frozen) assert.ok(this.heldOf(booking) >= held);
     assert.ok(this.balance('escrow') >= 0);
     let held = 0;
     for (const p of this.payments.values()) {
@@ -334,17 +352,18 @@ describe('escrow under random sequences', () => {
       heldUntil: null,
       releasedAt: null,
     };
-    expect(decideRefund(p, { customerId: 'c1', amountPence: 3001 })).toEqual({
+    const ctx = { customerId: 'c1', disputed: false };
+    expect(decideRefund(p, { ...ctx, amountPence: 3001 })).toEqual({
       ok: false,
       reason: 'too_large',
     });
-    const rest = decideRefund(p, { customerId: 'c1' });
+    const rest = decideRefund(p, ctx);
     expect(rest.ok && rest.value).toMatchObject({ refundedPence: 3000, status: 'refunded' });
-    expect(decideRefund({ ...p, releasedAt: new Date(), releasedPence: 3000 }, { customerId: 'c1' })).toEqual(
-      {
-        ok: false,
-        reason: 'not_held',
-      },
-    );
+    expect(decideRefund({ ...p, releasedAt: new Date(), releasedPence: 3000 }, ctx)).toEqual({
+      ok: false,
+      reason: 'not_held',
+    });
+    // Frozen by an open dispute: refused whoever asks (its resolution passes disputed: false).
+    expect(decideRefund(p, { ...ctx, disputed: true })).toEqual({ ok: false, reason: 'frozen' });
   });
 });

@@ -56,13 +56,18 @@ export interface Refund {
   entries: LedgerEntry[];
 }
 
-/** Refunding all (no amount) or part of what is still held. Released money has left escrow. */
+/**
+ * Refunding all (no amount) or part of what is still held. Released money has left escrow. Money frozen
+ * by an open dispute is refunded only by that dispute's resolution (which passes `disputed: false`),
+ * whoever asks: an admin's refund obeys the freeze as a customer's release does (DOMAIN-RULES 16).
+ */
 export function decideRefund(
   p: EscrowPayment,
-  ctx: { customerId: string; amountPence?: number },
+  ctx: { customerId: string; amountPence?: number | undefined; disputed: boolean },
 ): Decision<Refund> {
   const held = p.status === 'succeeded' && p.releasedAt === null ? heldPence(p) : 0;
   if (held <= 0) return { ok: false, reason: 'not_held' };
+  if (ctx.disputed) return { ok: false, reason: 'frozen' };
   const amount = ctx.amountPence ?? held;
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > held)
     return { ok: false, reason: 'too_large' };

@@ -23,6 +23,9 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This booking has already been paid',
   notHeld: 'There is no money held for this payment',
   frozen: 'This payment is frozen by a dispute',
+  /** An admin's refund of money an open dispute holds: the resolution is the way to move it. */
+  frozenForAdmin:
+    'This payment is frozen by an open dispute on its booking. Resolve the dispute to refund or release it.',
   refundTooLarge: 'A refund cannot be more than the money still held',
   onlyTradespeople: 'Only tradespeople have payout accounts',
   noAccount: 'Create your payout account first',

@@ -36,7 +36,8 @@ describeOnDatabases('disputes', (ctx) => {
   const clock = new ManualClock(new Date());
   let built: App | undefined;
   const app = async () => {
-    built ??= await ctx.app({}, { clock });
+    // Every request comes from one address: the race rounds below send hundreds within a minute.
+    built ??= await ctx.app({ RATE_LIMIT_MAX: '100000' }, { clock });
     return built;
   };
 
@@ -609,5 +610,134 @@ describeOnDatabases('disputes', (ctx) => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+
+  // Issue 34, point 5 (DOMAIN-RULES 16): an admin's money action obeys the freeze like anyone's; only the
+  // dispute's own resolution moves frozen money.
+  it("refuses an admin's refund of money a dispute freezes, and leaves it all for the resolution", async () => {
+    const { booking, customer, payment } = await heldBooking(25_000);
+    const admin = await adminCookie();
+    const { dispute } = (
+      await raise(customer, { bookingId: booking.id, reason: 'Other', description: DESCRIPTION })
+    ).json();
+    for (const body of [{ reason: 'Goodwill' }, { reason: 'Part of it', amountPence: 5_000 }]) {
+      const refund = await call('POST', `/api/v1/admin/payments/${payment.id}/refund`, admin, body);
+      expect(refund.statusCode).toBe(409);
+      expect(refund.json().error).toEqual({
+        code: 'payment_state',
+        message: PAYMENT_MESSAGES.frozenForAdmin,
+      });
+    }
+    expect(await db().select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(0);
+    expect(await paymentBalance(db(), payment.id, 'escrow')).toBe(25_000);
+    expect((await disputeRow(dispute.id)).status).not.toBe('resolved');
+
+    const resolved = await call('POST', `/api/v1/admin/disputes/${dispute.id}/resolve`, admin, {
+      resolution: 'refund_customer',
+      note: 'The work was not done.',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await paymentBalance(db(), payment.id, 'escrow')).toBe(0);
+    // Resolved, nothing is frozen any more, and nothing is held: an admin's refund now says so.
+    const after = await call('POST', `/api/v1/admin/payments/${payment.id}/refund`, admin, {
+      reason: 'Again',
+    });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error.message).toBe(PAYMENT_MESSAGES.notHeld);
+  });
+
+  /** The refund and release postings one payment has, and what is left in escrow for it. */
+  async function moves(paymentId: string) {
+    const rows = await db()
+      .select({ kind: ledgerTransactions.kind })
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.paymentId, paymentId),
+          sql`${ledgerTransactions.kind} in ('refund', 'release')`,
+        ),
+      );
+    return { kinds: rows.map((r) => r.kind).sort(), escrow: await paymentBalance(db(), paymentId, 'escrow') };
+  }
+
+  it('lets exactly one of an admin refund, the resolution and the customer’s release win, round after round', async () => {
+    const admin = await adminCookie();
+    const rounds = ctx.kind === 'postgres' ? 20 : 3;
+    const resolutions = [
+      { resolution: 'refund_customer', note: 'Not done.' },
+      { resolution: 'release_to_tradesperson', note: 'Done well.' },
+      { resolution: 'split', refundPence: 4_000, releasePence: 6_000, note: 'Half done.' },
+    ];
+    for (let round = 0; round < rounds; round++) {
+      const { booking, customer, payment } = await heldBooking(10_000);
+      const { dispute } = (
+        await raise(customer, { bookingId: booking.id, reason: 'Other', description: DESCRIPTION })
+      ).json();
+      const body = resolutions[round % 3]!;
+      // The order they are sent in changes each round; they all run at once.
+      const calls = [
+        () => call('POST', `/api/v1/admin/payments/${payment.id}/refund`, admin, { reason: 'Goodwill' }),
+        () => call('POST', `/api/v1/admin/disputes/${dispute.id}/resolve`, admin, body),
+        () => call('POST', `/api/v1/payments/${payment.id}/release`, customer),
+      ];
+      const order = [round % 3, (round + 1) % 3, (round + 2) % 3];
+      const answers: Awaited<ReturnType<(typeof calls)[number]>>[] = [];
+      await Promise.all(
+        order.map(async (i) => {
+          answers[i] = await calls[i]!();
+        }),
+      );
+      const [refund, resolve, release] = answers;
+      expect(resolve!.statusCode, resolve!.body).toBe(200);
+      expect(refund!.statusCode).toBe(409);
+      expect(release!.statusCode).toBe(409);
+      // Refused for the freeze, or (once the resolution committed) for there being nothing held.
+      expect([PAYMENT_MESSAGES.frozenForAdmin, PAYMENT_MESSAGES.notHeld]).toContain(
+        refund!.json().error.message,
+      );
+      expect([PAYMENT_MESSAGES.frozen, PAYMENT_MESSAGES.notHeld]).toContain(release!.json().error.message);
+      const row = await disputeRow(dispute.id);
+      expect(row.status).toBe('resolved');
+      expect(row.refundPence! + row.releasePence!).toBe(10_000);
+      const expected = [row.refundPence! > 0 ? 'refund' : null, row.releasePence! > 0 ? 'release' : null];
+      expect(await moves(payment.id)).toEqual({ kinds: expected.filter((k) => k !== null), escrow: 0 });
+    }
+  });
+
+  it('never leaves a dispute open with nothing held when it is raised as an admin refunds and the customer releases', async () => {
+    const admin = await adminCookie();
+    const rounds = ctx.kind === 'postgres' ? 20 : 3;
+    const winners = new Set<string>();
+    for (let round = 0; round < rounds; round++) {
+      const { booking, customer, payment } = await heldBooking(10_000);
+      const calls = {
+        raise: () => raise(customer, { bookingId: booking.id, reason: 'Other', description: DESCRIPTION }),
+        refund: () =>
+          call('POST', `/api/v1/admin/payments/${payment.id}/refund`, admin, { reason: 'Goodwill' }),
+        release: () => call('POST', `/api/v1/payments/${payment.id}/release`, customer),
+      };
+      const names = Object.keys(calls) as (keyof typeof calls)[];
+      const order = [...names.slice(round % 3), ...names.slice(0, round % 3)];
+      const answers = Object.fromEntries(
+        await Promise.all(order.map(async (name) => [name, await calls[name]()] as const)),
+      );
+      const won = names.filter((name) => answers[name]!.statusCode < 300);
+      expect(won, JSON.stringify(names.map((n) => answers[n]!.statusCode))).toHaveLength(1);
+      for (const name of names) if (name !== won[0]) expect(answers[name]!.statusCode).toBe(409);
+      winners.add(won[0]!);
+      const open = await db().select().from(disputes).where(eq(disputes.bookingId, booking.id));
+      const money = await moves(payment.id);
+      if (won[0] === 'raise') {
+        // The dispute holds everything; neither the refund nor the release moved a penny.
+        expect(open).toHaveLength(1);
+        expect(money).toEqual({ kinds: [], escrow: 10_000 });
+      } else {
+        expect(open).toHaveLength(0);
+        expect(money).toEqual({ kinds: [won[0]], escrow: 0 });
+      }
+    }
+    console.info(
+      `[${ctx.kind}] ${rounds} rounds of raise vs refund vs release, winners: ${[...winners].join(', ')}`,
+    );
   });
 });

@@ -163,6 +163,8 @@ export async function resolveDispute(
         amountPence: amount,
         reason: 'Dispute resolved by TradeNest',
         actorId: adminId,
+        // This is the dispute's own resolution: the one move of frozen money there is.
+        frozen: false,
       });
       locked[locked.indexOf(p)] = after;
       refunded.push(p.id);

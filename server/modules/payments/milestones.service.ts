@@ -50,7 +50,13 @@ import {
   paymentsOfBooking,
   updatePayment,
 } from './payments.repository';
-import { afterRelease, type PaymentDeps, postRelease, providerFailure } from './payments.service';
+import {
+  afterRelease,
+  frozenByDispute,
+  type PaymentDeps,
+  postRelease,
+  providerFailure,
+} from './payments.service';
 
 // Milestone payments (DOMAIN-RULES 6): the tradesperson proposes a plan whose amounts add up to the
 // booking's, the customer accepts it, pays each milestone from a saved card, and approves it once the
@@ -281,7 +287,7 @@ export async function chargeMilestone(
     const { found, role, milestone, payment } = await lockMilestone(tx, auth, input.milestoneId);
     if (role !== 'customer') throw onlyCustomer();
     const b = found.booking;
-    if (b.status === 'disputed') throw state(M.frozen);
+    if (frozenByDispute(found)) throw state(M.frozen);
     if (!PAYABLE_BOOKING_STATUSES.includes(b.status as never)) throw state(M.notPayable);
     if (milestone.status === 'paid' || milestone.status === 'refunded') throw state(M.alreadyPaid);
     const { card, customer } = await cardForCharge(deps, tx, auth.user.id, input.paymentMethodId);
@@ -477,7 +483,7 @@ export async function markMilestoneDone(deps: PaymentDeps, auth: AuthContext, mi
   const bookingId = await deps.db.transaction(async (tx) => {
     const { found, role, milestone, payment } = await lockMilestone(tx, auth, milestoneId);
     if (role !== 'tradesperson') throw new AppError(403, 'not_allowed', M.onlyTradesperson);
-    if (found.booking.status === 'disputed') throw state(M.frozen);
+    if (frozenByDispute(found)) throw state(M.frozen);
     if (milestone.status !== 'paid' || payment?.status !== 'succeeded') throw state(M.notPaid);
     if (milestone.doneAt) throw state(M.alreadyDone);
     const now = deps.clock.now();
@@ -505,13 +511,14 @@ export async function approveMilestone(deps: PaymentDeps, auth: AuthContext, mil
   const bookingId = await deps.db.transaction(async (tx) => {
     const { found, role, milestone, payment } = await lockMilestone(tx, auth, milestoneId);
     if (role !== 'customer') throw onlyCustomer();
-    if (found.booking.status === 'disputed') throw state(M.frozen);
+    if (frozenByDispute(found)) throw state(M.frozen);
     if (milestone.status !== 'paid' || payment?.status !== 'succeeded') throw state(M.notPaid);
     if (!milestone.doneAt) throw state(M.notDone);
     const posted = await postRelease(deps, tx, found, payment, {
       actorId: auth.user.id,
       early: true,
-      frozen: false,
+      // Refused above under the same lock, with the milestones' own words.
+      frozen: frozenByDispute(found),
     });
     if (!posted.ok) throw state(M.alreadyReleased);
     return found.booking.id;

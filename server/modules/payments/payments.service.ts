@@ -53,6 +53,14 @@ export const bookingNotFound = () => AppError.notFound(PAYMENT_MESSAGES.bookingN
 export const paymentNotFound = () => AppError.notFound(PAYMENT_MESSAGES.paymentNotFound);
 const paymentState = (message: string) => AppError.conflict('payment_state', message);
 
+/**
+ * Whether an open dispute freezes what the booking still holds (DOMAIN-RULES 6, 9 and 16): raising one
+ * sets the booking `disputed` under its lock, and only the dispute's resolution sets it back. Read it
+ * under the booking's lock, in the transaction that moves the money, so a dispute raised a moment
+ * earlier is always seen and one raised a moment later waits for the move to commit.
+ */
+export const frozenByDispute = (found: BookingForPayment) => found.booking.status === 'disputed';
+
 /** A provider failure as the API answers it: the provider's words when they are meant for people. */
 export function providerFailure(error: unknown): never {
   if (error instanceof ProviderError)
@@ -317,7 +325,7 @@ export async function releasePayment(
     const posted = await postRelease(deps, tx, found, payment, {
       actorId: system ? null : who.userId,
       early: !system,
-      frozen: found.booking.status === 'disputed',
+      frozen: frozenByDispute(found),
     });
     if (!posted.ok) {
       if (system) return 'skipped' as const;
@@ -421,22 +429,24 @@ export async function releaseDue(
 }
 
 /**
- * Refunds all or part of what a payment still holds: admins now, dispute resolutions later. Booked at
- * once (escrow to refunds, under the payment's lock, so concurrent refunds never exceed what is held);
- * the provider's refund follows the commit, keyed by the refund's id, and is reversed if the provider
- * refuses it. Money already released has left escrow and is not refundable here.
+ * An admin refunds all or part of what a payment still holds. Booked at once (escrow to refunds, under
+ * the booking's and the payment's locks, in the order every money path takes them, so concurrent
+ * refunds never exceed what is held); the provider's refund follows the commit, keyed by the refund's
+ * id, and is reversed if the provider refuses it. Money already released has left escrow and is not
+ * refundable here, and money an open dispute freezes is refused (409): an admin moves it by resolving
+ * the dispute, which otherwise would be left open with nothing held (issue 34).
  */
 export async function refundPayment(
   deps: PaymentDeps,
   paymentId: string,
-  input: { amountPence?: number; reason: string; actorId: string | null },
+  input: { amountPence?: number | undefined; reason: string; actorId: string | null },
 ): Promise<PaymentRow> {
   const result = await deps.db.transaction(async (tx) => {
     const peek = await findPayment(tx, paymentId);
     if (!peek) throw paymentNotFound();
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    return postRefund(deps, tx, found, payment, input);
+    return postRefund(deps, tx, found, payment, { ...input, frozen: frozenByDispute(found) });
   });
   await afterRefund(deps, result.id);
   return (await findPayment(deps.db, result.id))!;
@@ -451,20 +461,24 @@ export async function afterRefund(deps: PaymentDeps, paymentId: string): Promise
 /**
  * Books a refund of all (no amount) or part of what a payment still holds: escrow to refunds, and
  * `payment.refunded`. Call under the booking's and the payment's locks, so concurrent refunds never
- * exceed what is held; the provider's refund follows the commit (`afterRefund`).
+ * exceed what is held; the provider's refund follows the commit (`afterRefund`). `frozen` is whether
+ * an open dispute holds the money (`frozenByDispute`): the dispute's resolution is the one caller that
+ * refunds frozen money, and passes false.
  */
 export async function postRefund(
   deps: PaymentDeps,
   tx: Executor,
   found: BookingForPayment,
   payment: PaymentRow,
-  input: { amountPence?: number; reason: string; actorId: string | null },
+  input: { amountPence?: number | undefined; reason: string; actorId: string | null; frozen: boolean },
 ): Promise<PaymentRow> {
   const decision = decideRefund(payment, {
     customerId: found.booking.customerId,
     amountPence: input.amountPence,
+    disputed: input.frozen,
   });
   if (!decision.ok) {
+    if (decision.reason === 'frozen') throw paymentState(PAYMENT_MESSAGES.frozenForAdmin);
     if (decision.reason !== 'too_large') throw paymentState(PAYMENT_MESSAGES.notHeld);
     throw AppError.validation(PAYMENT_MESSAGES.refundTooLarge, [
       { field: 'amountPence', message: PAYMENT_MESSAGES.refundTooLarge },
