@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ManualClock } from '../../../test/clock';
 import { testConfig } from '../../../test/config';
@@ -364,10 +364,15 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
     const overrides = { TRUST_PROXY: 'true', RATE_LIMIT_MAX: '100000' };
     let app: App;
     let database: { close(): Promise<void> } | undefined;
+    const url = ctx.kind === 'postgres' ? (ctx.database().client as pg.Pool).options.connectionString! : '';
     if (ctx.kind === 'pglite') app = await ctx.app(overrides, { clock });
     else {
-      const url = (ctx.database().client as pg.Pool).options.connectionString!;
-      const own = await openDatabase({ kind: 'postgres', url, poolMax: PRODUCTION_POOL });
+      const own = await openDatabase({
+        kind: 'postgres',
+        url,
+        poolMax: PRODUCTION_POOL,
+        applicationName: 'attacked',
+      });
       database = own;
       app = await buildApp({ config: testConfig(overrides), database: own, logger: false, clock });
     }
@@ -382,6 +387,7 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
     };
     return {
       send,
+      url,
       async close() {
         if (database) {
           await app.close();
@@ -393,9 +399,11 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
 
   /** Fires every attempt at once, with the owner of another account signing in in the middle of them. */
   async function storm(
+    url: string,
     attempts: Array<() => Promise<Answer>>,
     bystander: () => Promise<Answer>,
-  ): Promise<{ answers: Answer[]; own: Answer; allMs: number }> {
+  ): Promise<{ answers: Answer[]; own: Answer; allMs: number; held: Held }> {
+    const watch = url ? await watchConnections(url) : undefined;
     const started = performance.now();
     const half = attempts.length / 2;
     const [first, own, second] = await Promise.all([
@@ -404,7 +412,43 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
       Promise.all(attempts.slice(half).map((a) => a())),
     ]);
     // The time until the last answer came.
-    return { answers: [...first, ...second], own, allMs: Math.round(performance.now() - started) };
+    const allMs = Math.round(performance.now() - started);
+    const held = (await watch?.stop()) ?? { lockWaits: 0, idleInTransaction: 0 };
+    return { answers: [...first, ...second], own, allMs, held };
+  }
+
+  interface Held {
+    /** The most of the app's connections seen waiting for a lock at once. */
+    lockWaits: number;
+    /** The most seen in a transaction waiting for the app's next statement at once. */
+    idleInTransaction: number;
+  }
+
+  /** Samples what the app's connections are doing, from a connection of its own, until stopped. */
+  async function watchConnections(url: string): Promise<{ stop(): Promise<Held> }> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const most: Held = { lockWaits: 0, idleInTransaction: 0 };
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        const { rows } = await client.query<{ waits: number; idle: number }>(
+          `select count(*) filter (where wait_event_type = 'Lock')::int as waits,
+             count(*) filter (where state like 'idle in transaction%')::int as idle
+           from pg_stat_activity where application_name = 'attacked'`,
+        );
+        most.lockWaits = Math.max(most.lockWaits, rows[0]!.waits);
+        most.idleInTransaction = Math.max(most.idleInTransaction, rows[0]!.idle);
+      }
+    })();
+    return {
+      async stop() {
+        running = false;
+        await loop;
+        await client.end();
+        return most;
+      },
+    };
   }
 
   const byStatus = (answers: Answer[]) =>
@@ -415,21 +459,24 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
 
   it('answers 150 simultaneous guesses from one address within seconds, checking exactly five', async () => {
     const clock = new ManualClock();
-    const { send, close } = await productionApp(clock);
+    const { send, url, close } = await productionApp(clock);
     try {
       const victim = await createUser(db());
       const other = await createUser(db());
       const run = await storm(
+        url,
         Array.from({ length: 150 }, (_, i) => () => send(victim.email, `guess ${i}`, '198.51.100.20')),
         () => send(other.email, other.password!, '192.0.2.250'),
       );
       console.info(
-        `[${ctx.kind}] 150 guesses, one address: ${JSON.stringify(byStatus(run.answers))} in ${run.allMs} ms`,
+        `[${ctx.kind}] 150 guesses, one address: ${JSON.stringify(byStatus(run.answers))} in ${run.allMs} ms; most connections at once waiting for a lock ${run.held.lockWaits}, idle in a transaction ${run.held.idleInTransaction}`,
       );
       expect(byStatus(run.answers)).toEqual({ 401: 5, 429: 145 });
       expect(run.answers.find((r) => r.status === 429)!.body.error!.message).toBe(FROM_HERE);
       expect(run.own.status).toBe(200);
       expect(run.allMs).toBeLessThan(60_000);
+      // No guess holds a transaction open across a round trip (the other account's sign-in may).
+      expect(run.held.idleInTransaction).toBeLessThanOrEqual(1);
       const [row] = await db()
         .select()
         .from(signInThrottles)
@@ -442,7 +489,7 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
 
   it("keeps the account's cap exact under 500 simultaneous guesses from 500 addresses", async () => {
     const clock = new ManualClock();
-    const { send, close } = await productionApp(clock);
+    const { send, url, close } = await productionApp(clock);
     try {
       const victim = await createUser(db());
       const other = await createUser(db());
@@ -450,6 +497,7 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
       // Earlier guesses this hour have left room for ten more (each real one costs a scrypt hash).
       await seed(db(), 'account', victim.email, max - 10, clock.now());
       const run = await storm(
+        url,
         Array.from(
           { length: 500 },
           (_, i) => () => send(victim.email, `guess ${i}`, `10.${(i >> 8) & 255}.${i & 255}.9`),
@@ -457,12 +505,14 @@ describeOnDatabases('sign-in throttle under attack', (ctx) => {
         () => send(other.email, other.password!, '192.0.2.251'),
       );
       console.info(
-        `[${ctx.kind}] 500 guesses, 500 addresses: ${JSON.stringify(byStatus(run.answers))} in ${run.allMs} ms`,
+        `[${ctx.kind}] 500 guesses, 500 addresses: ${JSON.stringify(byStatus(run.answers))} in ${run.allMs} ms; most connections at once waiting for a lock ${run.held.lockWaits}, idle in a transaction ${run.held.idleInTransaction}`,
       );
       expect(byStatus(run.answers)).toEqual({ 401: 10, 429: 490 });
       expect(run.answers.find((r) => r.status === 429)!.body.error!.message).toBe(PROTECTED);
       expect(run.own.status).toBe(200);
       expect(run.allMs).toBeLessThan(60_000);
+      // No guess holds a transaction open across a round trip (the other account's sign-in may).
+      expect(run.held.idleInTransaction).toBeLessThanOrEqual(1);
       const [row] = await db()
         .select()
         .from(signInThrottles)
