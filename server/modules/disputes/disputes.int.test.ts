@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { DISPUTE_MESSAGES } from '../../../domain/disputes/messages';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { ManualClock } from '../../../test/clock';
@@ -8,6 +8,8 @@ import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
 import { drainMoneyQueues, paymentBalance } from '../../../test/money';
 import { image, jpegWithExif, multipart } from '../../../test/uploads';
+import { ProviderError } from '../../adapters/payments/gateway';
+import { SandboxGateway } from '../../adapters/payments/sandbox/sandbox-gateway';
 import type { App } from '../../app';
 import {
   auditLog,
@@ -739,5 +741,42 @@ describeOnDatabases('disputes', (ctx) => {
     console.info(
       `[${ctx.kind}] ${rounds} rounds of raise vs refund vs release, winners: ${[...winners].join(', ')}`,
     );
+  });
+
+  it("keeps a resolution's refund that the provider refuses from being released to the tradesperson later", async () => {
+    const { booking, customer, payment } = await heldBooking(10_000);
+    const admin = await adminCookie();
+    const { dispute } = (
+      await raise(customer, { bookingId: booking.id, reason: 'Other', description: DESCRIPTION })
+    ).json();
+    // The provider refuses the refund for good (the card's account was closed, say): it is reversed.
+    const refuse = vi
+      .spyOn(SandboxGateway.prototype, 'createRefund')
+      .mockRejectedValueOnce(new ProviderError('The charge cannot be refunded', false));
+    try {
+      const resolved = await call('POST', `/api/v1/admin/disputes/${dispute.id}/resolve`, admin, {
+        resolution: 'refund_customer',
+        note: 'Not done.',
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+    } finally {
+      refuse.mockRestore();
+    }
+    const [refund] = await db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(refund).toMatchObject({ status: 'failed' });
+    expect(await paymentBalance(db(), payment.id, 'escrow')).toBe(10_000);
+
+    // Long past the old protection window the release job leaves it: the admin decided it is the customer's.
+    clock.advance(30 * DAY);
+    const a = await app();
+    await a.queue.send(db(), 'payments.release-due', {});
+    await a.queue.runDue('payments.release-due');
+    expect(await moves(payment.id)).toEqual({ kinds: ['refund'], escrow: 10_000 });
+    // An admin's new refund (no dispute is open any more) sends it back.
+    const again = await call('POST', `/api/v1/admin/payments/${payment.id}/refund`, admin, {
+      reason: 'Refund refused the first time',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await moves(payment.id)).toEqual({ kinds: ['refund', 'refund'], escrow: 0 });
   });
 });

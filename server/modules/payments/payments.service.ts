@@ -534,7 +534,11 @@ async function sendPendingRefunds(deps: PaymentDeps, paymentId: string): Promise
 
 /**
  * Sends one booked refund to the provider. Safe to repeat (the refund's id is the idempotency key). A
- * refusal that will not change is reversed: the money returns to escrow and to what the payment holds.
+ * refusal that will not change is reversed: the money returns to escrow and to what the payment holds,
+ * with no release date. Someone decided it goes back to the customer (an admin, or a dispute's
+ * resolution), so the release job must not hand it to the tradesperson once the old protection window
+ * has passed, as it did (issue 34's audit); it waits for an admin's new refund, or the customer's own
+ * release.
  */
 export async function sendRefund(deps: PaymentDeps, refundId: string): Promise<RefundRow> {
   const refund = (await findRefund(deps.db, refundId))!;
@@ -576,6 +580,7 @@ export async function sendRefund(deps: PaymentDeps, refundId: string): Promise<R
     await updatePayment(tx, p.id, {
       refundedPence: p.refundedPence - current.amountPence,
       status: 'succeeded',
+      heldUntil: null,
       updatedAt: now,
     });
     return updateRefund(tx, current.id, { status: 'failed', failureReason: refusal, updatedAt: now });
