@@ -29,8 +29,8 @@ const RESERVE_TRIES = 5;
  * One statement, committed on its own (issue 34): it locks the counters (in key order, so attempts
  * never wait on each other in a cycle), judges them, and updates them all or none. A row lock is
  * therefore held only while the database runs that statement, never across a round trip to this
- * process, and a burst of attempts at one account waits microseconds for each other instead of
- * holding the pool's connections while a transaction's next statement queues behind the burst. The
+ * process: attempts at one account wait for each other for the length of one statement, not while a
+ * transaction's next statement queues behind the burst in this process (which ran the pool out). The
  * lock makes each attempt see the counts the earlier ones left, so a cap is never exceeded.
  *
  * A delay scope forgets after a quiet hour; a cap scope after an hour from its first failure.
@@ -39,7 +39,9 @@ export async function reserveAttempts(db: Executor, counted: Counted[], now: Dat
   for (let tries = 1; ; tries++) {
     try {
       const judged = await judgeAndCount(db, counted, now);
-      if (judged.found === counted.length) return judged.refused;
+      // A counter that does not exist yet has no failures and cannot refuse: an existing one's refusal
+      // is the answer whatever else is missing (most of a distributed guess's attempts end here).
+      if (judged.refused !== null || judged.found === counted.length) return judged.refused;
     } catch (error) {
       if (!isDeadlock(error) || tries >= RESERVE_TRIES) throw error;
       continue;
