@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { MILESTONE_MESSAGES, sumMismatch } from '../../../domain/milestones/messages';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
@@ -497,7 +498,16 @@ describeOnDatabases('milestone payments', (ctx) => {
       );
     expect(await held()).toEqual([12_000, 8_000]);
 
+    // An admin's refund of a milestone's charge obeys the freeze too: only the resolution moves it.
     const admin = await sessionFor(db(), (await createAdmin(db())).id);
+    const chargeId = (await chargesOf(milestones[1]!.id))[0]!.id;
+    const refund = await call('POST', `/api/v1/admin/payments/${chargeId}/refund`, admin, {
+      reason: 'Goodwill',
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().error).toEqual({ code: 'payment_state', message: PAYMENT_MESSAGES.frozenForAdmin });
+    expect(await held()).toEqual([12_000, 8_000]);
+
     const resolved = await call('POST', `/api/v1/admin/disputes/${raised.json().dispute.id}/resolve`, admin, {
       resolution: 'split',
       refundPence: 15_000,
