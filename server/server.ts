@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, buildApp } from './app';
 import type { Config } from './config/config';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
@@ -49,16 +50,18 @@ export async function startServer(
     // Demo data goes into a new embedded database by default, never into a server database unless asked.
     const shouldSeed =
       config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
-    if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-      const summary = await seedDemoData(database.db);
-      log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
-      seeded = true;
-    }
-
-    if (config.adminEmails.length > 0) {
-      const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
-      log.info({ granted }, 'ADMIN_EMAILS applied');
-    }
+    // Instances starting together on one empty database: one seeds, the others then find it seeded.
+    await withAdvisoryLock(database, ADVISORY_LOCKS.startData, async () => {
+      if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+        const summary = await seedDemoData(database.db);
+        log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
+        seeded = true;
+      }
+      if (config.adminEmails.length > 0) {
+        const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
+        log.info({ granted }, 'ADMIN_EMAILS applied');
+      }
+    });
 
     // Built once the database is open, not while it opens: building it alongside PGlite's start was tried
     // and taken out again (commit 317b4d7), as it did not start the server sooner.
