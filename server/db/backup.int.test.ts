@@ -21,10 +21,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'tradenest-backup-'));
 afterEach(killStarted);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/**
- * Row counts of the tables the demo data fills, and its users' ids (new at every seed), to compare a
- * database before and after.
- */
+/** Row counts of the tables the demo data fills, and its users' ids, to compare a database before and after. */
 async function counts(database: DatabaseHandle): Promise<Record<string, number | string>> {
   const result: Record<string, number | string> = {};
   for (const table of [
@@ -70,7 +67,8 @@ describe('embedded database: db:backup and db:restore', () => {
     let before: Record<string, number | string>;
     try {
       await runMigrations(seeded);
-      await seedDemoData(seeded.db);
+      // A seed of its own: its ids differ from those db:reset's demo gets.
+      await seedDemoData(seeded.db, { seed: 'backup-test' });
       before = await counts(seeded);
     } finally {
       await seeded.close();
@@ -101,13 +99,18 @@ describe('embedded database: db:backup and db:restore', () => {
     // The data is lost (db:reset replaces it with a new demo), then restored.
     const reset = spawnNode('server/seed/cli/reset.ts', env);
     expect(await reset.exited(), reset.stderr()).toBe(0);
+    const lost = await openDatabase({ kind: 'pglite', dataDir: databaseDir });
+    try {
+      expect((await counts(lost)).userIds).not.toBe(before.userIds);
+    } finally {
+      await lost.close();
+    }
     const restore = spawnNode('server/db/cli/restore.ts', env, [file]);
     expect(await restore.exited(), restore.stderr()).toBe(0);
     expect(restore.stdout()).toMatch(/The database it replaced is in .*db\.before-restore-/);
 
     const restored = await openDatabase({ kind: 'pglite', dataDir: databaseDir });
     try {
-      // db:reset made the demo's users anew, with new ids: these are the backed-up ones.
       expect(await counts(restored)).toEqual(before);
     } finally {
       await restored.close();
