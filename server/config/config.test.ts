@@ -21,6 +21,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '1000' })).toThrow(/HEAP_GROWING_PERCENT="1000"/);
   });
 
+  it('needs two database connections or more', () => {
+    expect(messageOf(() => loadConfig({ DATABASE_POOL_MAX: '1' }))).toContain(
+      'DATABASE_POOL_MAX="1": must be 2 or more: a start holds one connection for a lock while it works on another',
+    );
+    expect(loadConfig({ DATABASE_POOL_MAX: '2' }).databasePoolMax).toBe(2);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -19,7 +19,13 @@ const EnvFields = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // A start holds one connection for an advisory lock while it works on another (db/advisory-lock.ts).
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2, 'must be 2 or more: a start holds one connection for a lock while it works on another')
+    .max(200)
+    .default(10),
   SEED_DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

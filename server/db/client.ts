@@ -121,7 +121,7 @@ const UNREACHABLE = new Set([
 ]);
 
 /** One sentence for a connection that failed for a reason the operator fixes; undefined for others. */
-export function explainConnectionError(err: unknown, url: string): StartupError | undefined {
+function explainConnectionError(err: unknown, url: string): StartupError | undefined {
   const e = err as { code?: string; message?: string; errors?: { code?: string }[] };
   const code = e.code ?? e.errors?.[0]?.code;
   let target: URL;
