@@ -134,6 +134,7 @@ export async function startServer(
   return { app, database, url, stop };
 }
 
+/** Listens; an address that cannot be had is the operator's to fix, told in one sentence (main.ts). */
 async function listen(app: App, config: Config): Promise<void> {
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -109,18 +109,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-/** Codes of a connection that never reached a PostgreSQL server. */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-]);
-
-/** One sentence for a connection that failed for a reason the operator fixes; undefined for others. */
+/**
+ * One sentence for a first connection that failed: it can only fail for a reason the operator fixes (the
+ * address, the database's name, the credentials, the server's state). Undefined for a URL that does not
+ * parse, which the configuration has refused already.
+ */
 function explainConnectionError(err: unknown, url: string): StartupError | undefined {
   const e = err as { code?: string; message?: string; errors?: { code?: string }[] };
   const code = e.code ?? e.errors?.[0]?.code;
@@ -131,7 +124,8 @@ function explainConnectionError(err: unknown, url: string): StartupError | undef
     return undefined;
   }
   const where = `${target.hostname}:${target.port || 5432}`;
-  const name = decodeURIComponent(target.pathname.slice(1)) || decodeURIComponent(target.username);
+  const user = decodeURIComponent(target.username);
+  const name = decodeURIComponent(target.pathname.slice(1)) || user;
   if (code === '3D000') {
     return new StartupError(
       `The database "${name}" does not exist on the PostgreSQL server at ${where}: create it (createdb ${name}) or correct DATABASE_URL.`,
@@ -139,15 +133,18 @@ function explainConnectionError(err: unknown, url: string): StartupError | undef
   }
   if (code === '28P01' || code === '28000') {
     return new StartupError(
-      `The PostgreSQL server at ${where} refused the user "${decodeURIComponent(target.username)}" (${e.message}): correct the user or password in DATABASE_URL.`,
+      `The PostgreSQL server at ${where} refused the user "${user}" (${e.message}): correct the user or password in DATABASE_URL.`,
     );
   }
-  if ((code && UNREACHABLE.has(code)) || /timeout/i.test(e.message ?? '')) {
+  // Any other SQLSTATE: the server answered, and said no (too many connections, still starting …).
+  if (code && /^[0-9A-Z]{5}$/.test(code)) {
     return new StartupError(
-      `Cannot reach the PostgreSQL server at ${where} (${code ?? 'connection timed out'}): is it running and reachable from here, and is DATABASE_URL right?`,
+      `The PostgreSQL server at ${where} refused the connection (${code}: ${e.message}).`,
     );
   }
-  return undefined;
+  return new StartupError(
+    `Cannot reach the PostgreSQL server at ${where} (${code ?? e.message}): is it running and reachable from here, and is DATABASE_URL right?`,
+  );
 }
 
 /** Where the embedded database lives inside DATA_DIR. */
