@@ -6,9 +6,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, postgresUrl } from '../test/databases';
 import { freePort, killStarted, spawnNode, startServerProcess } from '../test/processes';
 
-// Start-up as an operator meets it, with real processes (`node --import tsx server/main.ts`): several
-// instances started at once on one empty database, and the mistakes that stop a start, each told in
-// one sentence on stderr with exit code 1.
+// Start-up as an operator meets it, with real processes (`node --import tsx server/main.ts`, each with
+// its own pool), not startServer calls in this process: several instances started at once on one empty
+// database, and the mistakes that stop a start, each told in one sentence on stderr with exit code 1.
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'tradenest-start-up-'));
 afterEach(killStarted);

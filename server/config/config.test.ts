@@ -48,7 +48,7 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toMatch(/^Invalid configuration\. Fix these settings \(see \.env\.example\):/);
-    expect(message).toContain('PORT="eighty"');
+    expect(message).toContain('PORT="eighty": must be a whole number');
     expect(message).toContain('DATABASE_URL="mysql://x": must be a postgres:// connection string');
     expect(message).toContain('SEED_DEMO_DATA="sometimes"');
   });
@@ -70,7 +70,7 @@ describe('configuration', () => {
       }),
     );
     // Each bad setting is named with what is wrong with it…
-    expect(message).toContain('DATABASE_POOL_MAX="lots"');
+    expect(message).toContain('DATABASE_POOL_MAX="lots": must be a whole number');
     expect(message).toContain(
       'SMTP_URL="http://mailer:***@mail.example.com": must be an smtp:// or smtps:// URL',
     );

@@ -232,6 +232,14 @@ export class ConfigError extends StartupError {
   override name = 'ConfigError';
 }
 
+/** zod's wording for a number that is not one ("expected number, received NaN"), said plainly. */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) {
+    return 'must be a whole number';
+  }
+  return issue.message;
+}
+
 /** A setting's value as an error may show it: secrets and passwords redacted. */
 function shown(key: string, value: string): string {
   if (value === '') return value;
@@ -246,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.');
-      return `  ${key}=${JSON.stringify(shown(key, env[key] ?? ''))}: ${issue.message}`;
+      return `  ${key}=${JSON.stringify(shown(key, env[key] ?? ''))}: ${plainMessage(issue)}`;
     });
     throw new ConfigError(
       `Invalid configuration. Fix these settings (see .env.example):\n${lines.join('\n')}`,
