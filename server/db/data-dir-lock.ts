@@ -57,6 +57,9 @@ const held = new Map<string, { fd: number; holders: number }>();
  * naming the folder and the process that holds it. Taken before anything is written into the folder.
  */
 export function lockEmbeddedDatabase(databaseDir: string): DataDirLock {
+  // Windows has no flock(2). It is a place to develop, not to deploy, so it goes without the guard
+  // rather than without the embedded database.
+  if (process.platform === 'win32') return { release() {} };
   const file = lockFileOf(databaseDir);
   const folder = path.dirname(file);
   let entry = held.get(file);
