@@ -116,6 +116,21 @@ describe('a start that cannot go ahead says why in one sentence and exits 1', ()
     expect(stdout).not.toContain('database opened');
   });
 
+  it.skipIf(!postgresUrl())('a user the database refuses [postgres]', async () => {
+    const url = new URL(postgresUrl()!);
+    url.username = 'tradenest_no_such_role';
+    url.password = 'hunter2';
+    const { line, stdout } = await refusedStart({
+      DATABASE_URL: url.toString(),
+      DATA_DIR: path.join(scratch, 'role'),
+    });
+    expect(line).toMatch(
+      /^The PostgreSQL server at .* refused the user "tradenest_no_such_role" \(.*\): correct the user or password in DATABASE_URL\.$/,
+    );
+    expect(line).not.toContain('hunter2');
+    expect(stdout).not.toContain('database opened');
+  });
+
   it('a data folder it cannot write to', async () => {
     // A folder inside a file: refused whoever runs the test (root ignores permission bits).
     const file = path.join(scratch, 'a-file');
