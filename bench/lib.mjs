@@ -216,6 +216,8 @@ export function loadServerEnv(databaseUrl, port) {
     SEED_DEMO_DATA: 'never',
     RATE_LIMIT_MAX: '100000000',
     DATABASE_POOL_MAX: '20',
+    // Production refuses the sandbox's public default secret; some runs are in production.
+    SANDBOX_WEBHOOK_SECRET: 'whsec_bench_only_not_a_real_secret',
   };
 }
 

@@ -127,6 +127,8 @@ async function startApp(): Promise<number> {
     QUEUE_POLL_INTERVAL_MS: '0',
     DATA_DIR: '.tmp/bench-payments',
     WEB_DIST_DIR: '.tmp/no-web-build',
+    // Production refuses the sandbox's public default secret.
+    SANDBOX_WEBHOOK_SECRET: 'whsec_bench_only_not_a_real_secret',
   });
   database = await openDatabase({ kind: 'postgres', url, poolMax: config.databasePoolMax });
   await runMigrations(database);

@@ -112,7 +112,10 @@ describeOnDatabases('the application shell', (ctx) => {
   });
 
   it("serves the OpenAPI document in production under the API's CSP, and no browsable UI", async () => {
-    const app = await ctx.app({ NODE_ENV: 'production' });
+    const app = await ctx.app({
+      NODE_ENV: 'production',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
+    });
     const doc = await app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');

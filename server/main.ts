@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { ConfigError, loadConfig } from './config/config';
+import { loadConfig } from './config/config';
 import { openConfiguredDatabase } from './db/client';
+import { ensureWritableFolder } from './db/data-dir-lock';
+import { StartupError } from './lib/startup-error';
 
 // The listening entry point: `npm start` and `npm run serve` run this file.
 try {
@@ -14,6 +16,8 @@ try {
   if (config.heapGrowingPercent > 0) {
     setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
   }
+  // Uploads are kept there with local storage, and the embedded database too (whose lock checks it).
+  if (config.storage.driver === 'local' && config.databaseUrl) ensureWritableFolder(config.dataDir);
   // The database opens while the rest of the server loads: PGlite compiles its WebAssembly and reads
   // its files mostly off this thread, which would otherwise wait for it afterwards.
   const database = openConfiguredDatabase(config);
@@ -21,7 +25,8 @@ try {
   const { startServer } = await import('./server');
   await startServer(config, { database });
 } catch (err) {
-  if (err instanceof ConfigError) {
+  // What the operator must fix (a setting, the database, the port, the data folder): no stack trace.
+  if (err instanceof StartupError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }

@@ -57,7 +57,9 @@ describe('starting the server', () => {
     const taken = { ...settings, dataDir: mkdtempSync(path.join(tmpdir(), 'tradenest-start-')), port };
     dirs.push(taken.dataDir);
     // The app and its database are closed when listening fails.
-    await expect(startServer(taken, { handleSignals: false })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startServer(taken, { handleSignals: false })).rejects.toThrow(
+      `Port ${port} on ${settings.host} is already in use`,
+    );
     await holder.stop();
     const again = await startServer({ ...taken, port: 0 }, { handleSignals: false });
     expect(await userCount(again)).toBe(0);

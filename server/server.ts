@@ -2,11 +2,13 @@ import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, buildApp } from './app';
 import type { Config } from './config/config';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
 import { releaseStartupMemoryWhenIdle } from './lib/release-startup-memory';
+import { StartupError } from './lib/startup-error';
 import { grantConfiguredAdmins } from './modules/accounts';
 import { ignoreBrokenPipe, logDestination } from './plugins/logging';
 import { writeSampleDocumentsInChild } from './seed/sample-documents';
@@ -48,21 +50,23 @@ export async function startServer(
     // Demo data goes into a new embedded database by default, never into a server database unless asked.
     const shouldSeed =
       config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
-    if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-      const summary = await seedDemoData(database.db);
-      log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
-      seeded = true;
-    }
-
-    if (config.adminEmails.length > 0) {
-      const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
-      log.info({ granted }, 'ADMIN_EMAILS applied');
-    }
+    // Instances starting together on one empty database: one seeds, the others then find it seeded.
+    await withAdvisoryLock(database, ADVISORY_LOCKS.startData, async () => {
+      if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+        const summary = await seedDemoData(database.db);
+        log.info({ ms: summary.durationMs, counts: summary.counts }, 'demo data loaded');
+        seeded = true;
+      }
+      if (config.adminEmails.length > 0) {
+        const granted = await grantConfiguredAdmins(database.db, config.adminEmails);
+        log.info({ granted }, 'ADMIN_EMAILS applied');
+      }
+    });
 
     // Built once the database is open, not while it opens: building it alongside PGlite's start was tried
     // and taken out again (commit 317b4d7), as it did not start the server sooner.
     app = await buildApp({ config, database });
-    await app.listen({ host: config.host, port: config.port });
+    await listen(app, config);
   } catch (err) {
     // Nothing may be left running (the event bus's connection, the queue, the database).
     await app?.close().catch(() => {});
@@ -128,6 +132,30 @@ export async function startServer(
   }
 
   return { app, database, url, stop };
+}
+
+/** Listens; an address that cannot be had is the operator's to fix, told in one sentence (main.ts). */
+async function listen(app: App, config: Config): Promise<void> {
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const where = `${config.host}:${config.port}`;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(
+        `Port ${config.port} on ${config.host} is already in use by another process: stop it or set PORT to a free port.`,
+      );
+    }
+    if (code === 'EACCES') {
+      throw new StartupError(
+        `This process may not listen on ${where} (EACCES): ports below 1024 need privileges; set PORT to 1024 or above.`,
+      );
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new StartupError(`Cannot listen on ${where} (${code}): set HOST to an address of this machine.`);
+    }
+    throw err;
+  }
 }
 
 async function announceStart(

@@ -129,3 +129,35 @@ export function describeOnDatabases(name: string, body: (ctx: DatabaseContext) =
     });
   }
 }
+
+/**
+ * A new, empty PostgreSQL database of its own for a test that starts servers on it; drop it in `finally`
+ * (the run's global teardown drops any left behind, by the same prefix).
+ */
+export async function freshPostgresDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = postgresUrl();
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${testDatabasePrefix(process.ppid)}${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -21,6 +21,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '1000' })).toThrow(/HEAP_GROWING_PERCENT="1000"/);
   });
 
+  it('needs two database connections or more', () => {
+    expect(messageOf(() => loadConfig({ DATABASE_POOL_MAX: '1' }))).toContain(
+      'DATABASE_POOL_MAX="1": must be 2 or more: a start holds one connection for a lock while it works on another',
+    );
+    expect(loadConfig({ DATABASE_POOL_MAX: '2' }).databasePoolMax).toBe(2);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -41,9 +48,74 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toMatch(/^Invalid configuration\. Fix these settings \(see \.env\.example\):/);
-    expect(message).toContain('PORT="eighty"');
+    expect(message).toContain('PORT="eighty": must be a whole number');
     expect(message).toContain('DATABASE_URL="mysql://x": must be a postgres:// connection string');
     expect(message).toContain('SEED_DEMO_DATA="sometimes"');
+  });
+
+  it('never prints a password or a key in full when naming a bad setting', () => {
+    const message = messageOf(() =>
+      loadConfig({
+        DATABASE_URL: 'postgres://app:hunter2-secret@db.internal:5432/tradenest',
+        DATABASE_POOL_MAX: 'lots',
+        SMTP_URL: 'http://mailer:smtp-pass@mail.example.com',
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOp',
+        STRIPE_WEBHOOK_SECRET: 'not-a-whsec-secret-value',
+        AI_PROVIDER: 'openai',
+        AI_API_KEY: 'sk-proj-abcdefghijklmnop',
+        STORAGE_DRIVER: 's3',
+        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+        SANDBOX_WEBHOOK_SECRET: 'short',
+      }),
+    );
+    // Each bad setting is named with what is wrong with it…
+    expect(message).toContain('DATABASE_POOL_MAX="lots": must be a whole number');
+    expect(message).toContain(
+      'SMTP_URL="http://mailer:***@mail.example.com": must be an smtp:// or smtps:// URL',
+    );
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET="***": must be a webhook signing secret (whsec_…)');
+    expect(message).toContain('SANDBOX_WEBHOOK_SECRET="***": must be at least 16 characters long');
+    // …and no secret appears, in any setting, valid or not.
+    for (const secret of ['hunter2', 'smtp-pass', '51AbCd', 'not-a-whsec', 'short', 'wJalr', 'abcdefgh']) {
+      expect(message).not.toContain(secret);
+    }
+  });
+
+  it('shows a bad DATABASE_URL without its password, and a key by its prefix only', () => {
+    const message = messageOf(() =>
+      loadConfig({ DATABASE_URL: 'mysql://user:pa55word@host/db', STRIPE_SECRET_KEY: 'pk_test_123456789' }),
+    );
+    expect(message).toContain(
+      'DATABASE_URL="mysql://user:***@host/db": must be a postgres:// connection string',
+    );
+    expect(message).toContain('STRIPE_SECRET_KEY="pk_test_…***": must be a Stripe secret key');
+    expect(message).not.toMatch(/pa55word|123456789/);
+  });
+
+  it('refuses the public sandbox webhook secret in production, and takes one of your own', () => {
+    const production = { NODE_ENV: 'production' };
+    const refusal =
+      'SANDBOX_WEBHOOK_SECRET="": must be set to a secret of your own in production while PAYMENTS_PROVIDER=sandbox';
+    expect(messageOf(() => loadConfig(production))).toContain(refusal);
+    // Set to the published default by hand is no better, and is not printed either.
+    expect(
+      messageOf(() =>
+        loadConfig({ ...production, SANDBOX_WEBHOOK_SECRET: 'whsec_sandbox_tradenest_local_only' }),
+      ),
+    ).toContain('SANDBOX_WEBHOOK_SECRET="whsec_…***": must be set to a secret of your own in production');
+    const own = loadConfig({ ...production, SANDBOX_WEBHOOK_SECRET: 'a-secret-of-our-own-0123456789' });
+    expect(own.payments.sandboxWebhookSecret).toBe('a-secret-of-our-own-0123456789');
+    // Stripe in production does not need the sandbox's secret; development keeps the default.
+    expect(() =>
+      loadConfig({
+        ...production,
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    ).not.toThrow();
+    expect(loadConfig({}).payments.sandboxWebhookSecret).toBe('whsec_sandbox_tradenest_local_only');
   });
 
   it('keeps uploads in a local folder unless S3 is chosen', () => {
@@ -74,7 +146,6 @@ describe('configuration', () => {
       loadConfig({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'key' });
     } catch (err) {
       const message = (err as Error).message;
-      expect(message).toContain('S3_BUCKET="": is required when STORAGE_DRIVER=s3');
       expect(message).toContain('S3_SECRET_ACCESS_KEY="": is required when STORAGE_DRIVER=s3');
       expect(message).not.toContain('S3_ACCESS_KEY_ID=');
     }
@@ -107,3 +178,13 @@ describe('configuration', () => {
     expect(loadConfig(documented)).toEqual(loadConfig({}));
   });
 });
+
+function messageOf(load: () => unknown): string {
+  try {
+    load();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}

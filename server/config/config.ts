@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { redactSecret, redactUrl, StartupError } from '../lib/startup-error';
 
 // Every setting the server reads, with its default. `.env.example` mirrors this list.
 const booleanish = z
@@ -18,7 +19,13 @@ const EnvFields = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // A start holds one connection for an advisory lock while it works on another (db/advisory-lock.ts).
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2, 'must be 2 or more: a start holds one connection for a lock while it works on another')
+    .max(200)
+    .default(10),
   SEED_DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -86,14 +93,40 @@ const EnvFields = z.object({
   // Assistant messages and enhancements per minute, per signed-in user (or guest address) and per address.
   AI_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(20),
   AI_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
-  // Signs the sandbox provider's webhooks. The default suits one machine; set your own when the sandbox
-  // is reachable by others.
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_tradenest_local_only'),
+  // Signs the sandbox provider's webhooks. The default suits one machine; production needs its own (below).
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters long').optional(),
 });
+
+/** Published in the source: anyone could sign a sandbox webhook with it. */
+const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_tradenest_local_only';
+
+/** Settings whose values are never printed, not even in an error; URLs lose only their password. */
+const SECRET_KEYS = new Set([
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'AI_API_KEY',
+  'SANDBOX_WEBHOOK_SECRET',
+]);
 
 // S3 storage cannot start without a bucket and the keys to reach it; saying so at start-up beats the
 // first upload failing.
 const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  // A sandbox in production takes payments' webhooks from whoever can reach it: on the public default
+  // secret, anyone could confirm a payment that never happened.
+  if (
+    env.NODE_ENV === 'production' &&
+    env.PAYMENTS_PROVIDER === 'sandbox' &&
+    (env.SANDBOX_WEBHOOK_SECRET ?? DEFAULT_SANDBOX_WEBHOOK_SECRET) === DEFAULT_SANDBOX_WEBHOOK_SECRET
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SANDBOX_WEBHOOK_SECRET'],
+      message:
+        'must be set to a secret of your own in production while PAYMENTS_PROVIDER=sandbox (the default is public), e.g. the output of `openssl rand -hex 32`',
+    });
+  }
   if (env.PAYMENTS_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key])
@@ -194,8 +227,23 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
-export class ConfigError extends Error {
+/** Every bad setting, one per line: the operator's to fix, so printed without a stack trace. */
+export class ConfigError extends StartupError {
   override name = 'ConfigError';
+}
+
+/** zod's wording for a number that is not one ("expected number, received NaN"), said plainly. */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) {
+    return 'must be a whole number';
+  }
+  return issue.message;
+}
+
+/** A setting's value as an error may show it: secrets and passwords redacted. */
+function shown(key: string, value: string): string {
+  if (value === '') return value;
+  return SECRET_KEYS.has(key) ? redactSecret(value) : redactUrl(value);
 }
 
 /** Reads and validates the environment; throws a ConfigError listing every bad setting. */
@@ -206,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.');
-      return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+      return `  ${key}=${JSON.stringify(shown(key, env[key] ?? ''))}: ${plainMessage(issue)}`;
     });
     throw new ConfigError(
       `Invalid configuration. Fix these settings (see .env.example):\n${lines.join('\n')}`,
@@ -257,7 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local' },
     payments: {
       protectionWindowDays: e.PROTECTION_WINDOW_DAYS,
-      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? DEFAULT_SANDBOX_WEBHOOK_SECRET,
       ...(e.PAYMENTS_PROVIDER === 'stripe'
         ? {
             provider: 'stripe' as const,

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { StartupError } from '../lib/startup-error';
+import { lockEmbeddedDatabase } from './data-dir-lock';
 import { ensureEmbeddedCluster } from './embedded-cluster';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
@@ -51,44 +53,98 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
-    return {
-      kind: 'postgres',
-      db,
-      client: pool,
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: () => pool.end(),
+    const ping = async () => {
+      await db.execute(sql`select 1`);
     };
+    // The pool connects lazily: asked now, so that 'opened' means the database answered, and a wrong
+    // DATABASE_URL is told as such instead of surfacing in the first migration.
+    try {
+      await pool.query('select 1');
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw explainConnectionError(err, options.url) ?? err;
+    }
+    return { kind: 'postgres', db, client: pool, ping, close: () => pool.end() };
   }
 
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
-  if (dataDir) await ensureEmbeddedCluster(dataDir);
-  // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ]);
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
-    extensions: { pg_trgm },
-    // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the server's
-    // memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are cached by the OS
-    // anyway, since PGlite's files are real files.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
-    kind: 'pglite',
-    db,
-    client,
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+  // Before anything is copied into the folder or opened in it (data-dir-lock.ts).
+  const lock = dataDir ? lockEmbeddedDatabase(dataDir) : undefined;
+  try {
+    if (dataDir) await ensureEmbeddedCluster(dataDir);
+    // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
+      extensions: { pg_trgm },
+      // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the server's
+      // memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are cached by the OS
+      // anyway, since PGlite's files are real files.
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      kind: 'pglite',
+      db,
+      client,
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/**
+ * One sentence for a first connection that failed: it can only fail for a reason the operator fixes (the
+ * address, the database's name, the credentials, the server's state). Undefined for a URL that does not
+ * parse, which the configuration has refused already.
+ */
+function explainConnectionError(err: unknown, url: string): StartupError | undefined {
+  const e = err as { code?: string; message?: string; errors?: { code?: string }[] };
+  const code = e.code ?? e.errors?.[0]?.code;
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const where = `${target.hostname}:${target.port || 5432}`;
+  const user = decodeURIComponent(target.username);
+  const name = decodeURIComponent(target.pathname.slice(1)) || user;
+  if (code === '3D000') {
+    return new StartupError(
+      `The database "${name}" does not exist on the PostgreSQL server at ${where}: create it (createdb ${name}) or correct DATABASE_URL.`,
+    );
+  }
+  if (code === '28P01' || code === '28000') {
+    return new StartupError(
+      `The PostgreSQL server at ${where} refused the user "${user}" (${e.message}): correct the user or password in DATABASE_URL.`,
+    );
+  }
+  // Any other SQLSTATE: the server answered, and said no (too many connections, still starting …).
+  if (code && /^[0-9A-Z]{5}$/.test(code)) {
+    return new StartupError(
+      `The PostgreSQL server at ${where} refused the connection (${code}: ${e.message}).`,
+    );
+  }
+  return new StartupError(
+    `Cannot reach the PostgreSQL server at ${where} (${code ?? e.message}): is it running and reachable from here, and is DATABASE_URL right?`,
+  );
 }
 
 /** Where the embedded database lives inside DATA_DIR. */

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartupError } from '../lib/startup-error';
 import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 
@@ -166,8 +167,11 @@ export async function ensureEmbeddedCluster(dataDir: string): Promise<void> {
   } catch (err) {
     await rm(scratch, { recursive: true, force: true });
     if (isCluster(dataDir)) return; // another process made it first
-    throw new Error(`${dataDir} holds files that are not a database; move them away and start again`, {
-      cause: err,
-    });
+    throw new StartupError(
+      `${dataDir} holds files that are not a database; move them away and start again.`,
+      {
+        cause: err,
+      },
+    );
   }
 }

@@ -2,11 +2,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-lock';
 import type { DatabaseHandle } from './client';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
-
-// Arbitrary constant shared by every instance, so that instances starting together migrate one at a time.
-const MIGRATION_LOCK_ID = 4_242_001;
 
 /** Applies pending migrations. Safe to call from several instances starting at once. */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
@@ -20,12 +18,13 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     });
     return;
   }
+  // Instances starting together migrate one at a time, on the connection that holds the lock.
   const client = await (handle.client as pg.Pool).connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => {});
     client.release();
   }
 }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../db/advisory-lock';
 import type { Database, DatabaseHandle, Executor } from '../db/client';
 import {
   deadLetterOf,
@@ -165,7 +166,7 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   private stopping = false;
 
   constructor(
-    database: DatabaseHandle,
+    private readonly database: DatabaseHandle,
     private readonly options: QueueOptions<Catalogue>,
   ) {
     this.log = options.log;
@@ -221,6 +222,19 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
    * ~40 ms each on the embedded database, and there are a dozen), and scheduling parses the cron.
    */
   async start(): Promise<void> {
+    // One instance at a time: pg-boss's createQueue and schedule, run by three instances starting
+    // together on an empty database, deadlocked and two of them crashed.
+    await withAdvisoryLock(this.database, ADVISORY_LOCKS.queueSetup, () => this.setUp());
+    if (this.options.pollIntervalMs > 0) {
+      for (const name of this.workers.keys()) {
+        const timer = setInterval(() => this.wake(name), this.options.pollIntervalMs);
+        timer.unref();
+        this.timers.push(timer);
+      }
+    }
+  }
+
+  private async setUp(): Promise<void> {
     await this.boss.start();
     const stored = new Map((await this.boss.getQueues()).map((q) => [q.name, q]));
     for (const definition of queueDefinitions(this.options.policies)) {
@@ -235,13 +249,6 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
       const current = schedules.get(name) as (PgBoss.Schedule & { timezone?: string }) | undefined;
       if (current?.cron === cron && current.timezone === 'UTC') continue;
       await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
-    }
-    if (this.options.pollIntervalMs > 0) {
-      for (const name of this.workers.keys()) {
-        const timer = setInterval(() => this.wake(name), this.options.pollIntervalMs);
-        timer.unref();
-        this.timers.push(timer);
-      }
     }
   }
 

@@ -187,7 +187,10 @@ describeOnDatabases('sending email over SMTP', (ctx) => {
   });
 
   it('has no dev outbox in production', async () => {
-    const app = await ctx.app({ NODE_ENV: 'production' });
+    const app = await ctx.app({
+      NODE_ENV: 'production',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
+    });
     expect((await app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
   });
 });

@@ -5,8 +5,10 @@
 import { rmSync } from 'node:fs';
 import { loadConfig } from '../../config/config';
 import { embeddedDatabaseDir, openConfiguredDatabase } from '../../db/client';
+import { type DataDirLock, lockEmbeddedDatabase } from '../../db/data-dir-lock';
 import { runMigrations } from '../../db/migrate';
 import { truncateAllTables } from '../../db/truncate';
+import { failureText } from '../../lib/startup-error';
 import { describeDatabase, formatSeedSummary } from '../cli-support';
 import { seedDemoData } from '../seed';
 
@@ -19,12 +21,18 @@ async function main(): Promise<void> {
     throw new Error('NODE_ENV is production: refusing to erase the database without --force');
   }
   out(`Database: ${describeDatabase(config)}`);
+  let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
     const dir = embeddedDatabaseDir(config.dataDir);
+    // Held from before the folder goes until the new database is closed: a server holding it refuses.
+    lock = lockEmbeddedDatabase(dir);
     rmSync(dir, { recursive: true, force: true });
-    out(`Deleted ${dir} (stop the server first: it keeps the folder open).`);
+    out(`Deleted ${dir}.`);
   }
-  const handle = await openConfiguredDatabase(config);
+  const handle = await openConfiguredDatabase(config).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   try {
     if (config.databaseUrl) {
       await truncateAllTables(handle.db);
@@ -35,12 +43,11 @@ async function main(): Promise<void> {
     out(formatSeedSummary(await seedDemoData(handle.db)));
   } finally {
     await handle.close();
+    lock?.release();
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `db:reset failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`db:reset failed: ${failureText(error)}\n`);
   process.exitCode = 1;
 });

@@ -5,6 +5,7 @@ import { loadConfig } from '../../config/config';
 import { openConfiguredDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { truncateAllTables } from '../../db/truncate';
+import { failureText } from '../../lib/startup-error';
 import { describeDatabase, formatSeedSummary } from '../cli-support';
 import { isDatabaseEmpty, seedDemoData } from '../seed';
 
@@ -34,8 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `db:seed failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`db:seed failed: ${failureText(error)}\n`);
   process.exitCode = 1;
 });
