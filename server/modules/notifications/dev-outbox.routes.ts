@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
+import { NO_SESSION } from '../../plugins/openapi';
 import { latestEmails } from './email-outbox';
 
 // Links in a plain-text body become clickable, so a developer can follow a verification link.
@@ -39,6 +40,7 @@ export const devOutboxRoutes =
       '/api/v1/dev/outbox',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['development'],
           summary: 'Latest 50 queued emails (not available in production)',
           response: { 200: z.object({ emails: z.array(OutboxEmail) }) },

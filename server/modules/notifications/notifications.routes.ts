@@ -7,6 +7,7 @@ import {
   UnsubscribeView,
 } from '../../../domain/notifications/schemas';
 import { requireUser } from '../../plugins/auth-context';
+import { NO_SESSION } from '../../plugins/openapi';
 import {
   countUnread,
   describeUnsubscribe,
@@ -82,6 +83,7 @@ export const notificationRoutes =
       '/notifications/unsubscribe',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['notifications'],
           summary: 'Which emails an unsubscribe link would stop',
           querystring: UnsubscribeBody,
@@ -95,6 +97,7 @@ export const notificationRoutes =
       '/notifications/unsubscribe',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['notifications'],
           summary: 'Turn off the Settings switch named by an email’s unsubscribe link',
           body: UnsubscribeBody,

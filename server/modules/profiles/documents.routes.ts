@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DocumentResponse, DocumentsResponse } from '../../../domain/profiles/api';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { requireUser } from '../../plugins/auth-context';
+import { SESSION_OPTIONAL } from '../../plugins/openapi';
 import {
   type DocumentDeps,
   deleteDocument,
@@ -78,6 +79,7 @@ export const documentRoutes =
       '/files/*',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['documents'],
           summary: 'A stored file: profile pictures to anyone, documents to their owner and admins',
           params: z.object({ '*': z.string() }),
