@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '../server/db/client';
 import { buildApp } from '../server/app';
+import type { DatabaseHandle } from '../server/db/client';
 import { testConfig } from './config';
 
 /**

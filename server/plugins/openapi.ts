@@ -81,13 +81,14 @@ function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0]) {
 const INT32 = 2_147_483_647;
 
 /**
- * OpenAPI tools read an integer's width from `format`, which zod does not write. It follows from the
- * bounds the schema already states: int32 when they fit in 32 bits, int64 otherwise (zod's default
- * bounds are JavaScript's safe integers, which fit in 64).
+ * What a schema's own constraints already imply, written out for OpenAPI tools. An integer's width
+ * (`format`), which zod does not write, follows from its bounds: int32 when they fit in 32 bits, int64
+ * otherwise (zod's default bounds are JavaScript's safe integers, which fit in 64). A uuid or a date
+ * has a fixed length, which zod states as a pattern but not as `maxLength`.
  */
-function addIntegerFormats(node: unknown): void {
+function addImpliedBounds(node: unknown): void {
   if (Array.isArray(node)) {
-    for (const item of node) addIntegerFormats(item);
+    for (const item of node) addImpliedBounds(item);
     return;
   }
   if (node === null || typeof node !== 'object') return;
@@ -98,7 +99,12 @@ function addIntegerFormats(node: unknown): void {
     const max = typeof schema.maximum === 'number' ? schema.maximum : Number.POSITIVE_INFINITY;
     schema.format = min >= -INT32 - 1 && max <= INT32 ? 'int32' : 'int64';
   }
-  for (const value of Object.values(schema)) addIntegerFormats(value);
+  // zod's uuid and date formats come with a pattern of exactly 36 and 10 characters.
+  const implied = schema.format === 'uuid' ? 36 : schema.format === 'date' ? 10 : undefined;
+  if (implied !== undefined && types.includes('string') && schema.maxLength === undefined) {
+    schema.maxLength = implied;
+  }
+  for (const value of Object.values(schema)) addImpliedBounds(value);
 }
 
 /** A name for the server's audience and environment, in the words OpenAPI tools look for. */
@@ -187,8 +193,8 @@ export async function registerOpenApi(
           operation.responses = responses;
         }
       }
-      addIntegerFormats(openapiObject.paths);
-      addIntegerFormats(openapiObject.components);
+      addImpliedBounds(openapiObject.paths);
+      addImpliedBounds(openapiObject.components);
       return openapiObject;
     },
   });
