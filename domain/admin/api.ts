@@ -152,8 +152,8 @@ export const AdminAuditEntry = z.object({
   entityType: Text,
   entityId: Text.nullable(),
   /** What the action changed, and anything it was given (a reason). */
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.record(Text, z.unknown()).nullable(),
+  after: z.record(Text, z.unknown()).nullable(),
   reason: Text.nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES } from '../catalog/catalog';
-import { ServerText, Text } from '../fields';
+import { Text } from '../fields';
 import { ASSISTANT_CONTEXTS, ASSISTANT_LIMITS as L } from './messages';
 
 // The assistant API contract (docs/api/assistant.md). The server validates with these schemas; the web
@@ -34,7 +34,8 @@ export const AssistantBody = z.object({
 export type AssistantBody = z.infer<typeof AssistantBody>;
 
 /** A screen the reply points to, for the widget to show as a link (also written into the text). */
-export const AssistantLink = z.object({ label: ServerText, path: z.string().regex(/^\/[^/]/) });
+// From the model's text when an OpenAI-compatible provider answers (server/adapters/ai/openai.ts).
+export const AssistantLink = z.object({ label: Text, path: Text.regex(/^\/[^/]/) });
 export type AssistantLink = z.infer<typeof AssistantLink>;
 
 /**

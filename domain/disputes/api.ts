@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../catalog/catalog';
 import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../catalog/statuses';
 import { MoneyEvent } from '../payments/api';
 import { DISPUTE_MESSAGES, DISPUTE_RULES } from './messages';
@@ -26,7 +27,11 @@ const text = (min: number, max: number, tooShort: string, tooLong: string) =>
 export const RaiseDisputeBody = z.object({
   bookingId: z.uuid(),
   /** One of the raiser's reasons (customer or tradesperson list); checked against the role on the server. */
-  reason: z.string({ error: DISPUTE_MESSAGES.reasonRequired }).trim().min(1, DISPUTE_MESSAGES.reasonRequired),
+  reason: z
+    .string({ error: DISPUTE_MESSAGES.reasonRequired })
+    .max(LIMITS.formValueMax, DISPUTE_MESSAGES.reasonNotYours)
+    .trim()
+    .min(1, DISPUTE_MESSAGES.reasonRequired),
   description: text(
     DISPUTE_RULES.descriptionMin,
     DISPUTE_RULES.descriptionMax,

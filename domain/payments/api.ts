@@ -210,7 +210,16 @@ export const SandboxOnboardingView = z.object({
 });
 export const SandboxOnboardingBody = z.object({
   legalName: z.string().trim().min(2, 'Enter your legal name').max(100),
-  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth'),
-  sortCode: z.string().regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a 6-digit sort code'),
-  accountNumber: z.string().regex(/^\d{8}$/, 'Enter an 8-digit account number'),
+  dateOfBirth: z
+    .string()
+    .max(10, 'Enter your date of birth')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth'),
+  sortCode: z
+    .string()
+    .max(8, 'Enter a 6-digit sort code')
+    .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a 6-digit sort code'),
+  accountNumber: z
+    .string()
+    .max(8, 'Enter an 8-digit account number')
+    .regex(/^\d{8}$/, 'Enter an 8-digit account number'),
 });

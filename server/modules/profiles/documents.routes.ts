@@ -82,7 +82,8 @@ export const documentRoutes =
           security: SESSION_OPTIONAL,
           tags: ['documents'],
           summary: 'A stored file: profile pictures to anyone, documents to their owner and admins',
-          params: z.object({ '*': z.string() }),
+          // Storage keys are short server-made paths; a longer one could only be a 404.
+          params: z.object({ '*': z.string().max(1024) }),
         },
       },
       async (request, reply) => {

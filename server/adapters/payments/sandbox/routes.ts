@@ -29,7 +29,12 @@ import type { SandboxGateway } from './sandbox-gateway';
 const sessionNotFound = () => AppError.notFound('This checkout page does not exist');
 const linkNotFound = () => AppError.notFound('This onboarding link does not exist');
 const intentNotFound = () => AppError.notFound('This authentication page does not exist');
-const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'Not found') });
+const IdParams = z.object({
+  id: z
+    .string()
+    .max(80, 'Not found')
+    .regex(/^[A-Za-z0-9_-]{8,80}$/, 'Not found'),
+});
 
 export const sandboxRoutes =
   (gateway: SandboxGateway, clock: Clock): FastifyPluginAsyncZod =>
