@@ -75,3 +75,11 @@ export const Tags = z.array(z.string().max(PROFILE_LIMITS.tagLengthMax)).max(PRO
 
 /** An IP address as Node writes it (an IPv4-mapped IPv6 address is the longest, 45 characters). */
 export const IpAddress = z.string().max(45);
+
+/**
+ * A list the server does not cap: it grows with one account's or one booking's history. Rather than a
+ * `maxItems` the data could exceed, the document says so and why (`x-unbounded`), which the project's
+ * Spectral rule accepts in place of a cap (.spectral.yaml). Paging these is work still to do.
+ */
+export const unbounded = <T extends z.ZodType>(items: T, why: string) =>
+  z.array(items).meta({ 'x-unbounded': why });

@@ -13,6 +13,7 @@ import {
   Postcode,
   Text,
   Timestamp,
+  unbounded,
 } from '../fields';
 import { DocumentView } from '../profiles/api';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from './messages';
@@ -86,7 +87,7 @@ export const VerificationQueueQuery = z.object({
   status: z.enum(VERIFICATION_FILTERS).default('pending'),
 });
 export const VerificationQueueResponse = z.object({
-  documents: z.array(AdminDocumentView),
+  documents: z.array(AdminDocumentView).max(ADMIN_LIMITS.queueRows),
   /** Pending documents in all (the list shows the oldest 100). */
   pendingCount: z.number().int(),
 });
@@ -181,14 +182,15 @@ export const AdminUserDetail = z.object({
       }),
     )
     .max(ADMIN_LIMITS.recordRows),
-  documents: z.array(AdminDocumentView),
-  sessions: z.array(
+  documents: unbounded(AdminDocumentView, "every version of the user's documents"),
+  sessions: unbounded(
     z.object({
       createdAt: Timestamp,
       lastSeenAt: Timestamp,
       ip: IpAddress.nullable(),
       userAgent: Text.nullable(),
     }),
+    "the user's live sessions, one per signed-in device",
   ),
   audit: z.array(AdminAuditEntry).max(ADMIN_LIMITS.auditRows),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES } from '../catalog/catalog';
-import { Text } from '../fields';
+import { Text, unbounded } from '../fields';
 import { ASSISTANT_CONTEXTS, ASSISTANT_LIMITS as L } from './messages';
 
 // The assistant API contract (docs/api/assistant.md). The server validates with these schemas; the web
@@ -42,7 +42,10 @@ export type AssistantLink = z.infer<typeof AssistantLink>;
  * The reply without streaming (Accept: application/json): `message`, as the spec reads it. Links are
  * written in the text as [label](/path) and listed again in `links`.
  */
-export const AssistantReply = z.object({ message: Text, links: z.array(AssistantLink) });
+export const AssistantReply = z.object({
+  message: Text,
+  links: unbounded(AssistantLink, 'every app screen the answer names'),
+});
 export type AssistantReply = z.infer<typeof AssistantReply>;
 
 /**

@@ -11,6 +11,7 @@ import {
   Tags,
   Text,
   Timestamp,
+  unbounded,
 } from '../fields';
 import { PROFILE_LIMITS } from '../profiles/schemas';
 
@@ -41,7 +42,10 @@ export const TradespersonCard = z.object({
 });
 export type TradespersonCard = z.infer<typeof TradespersonCard>;
 
-export const TradespersonList = z.object({ tradespeople: z.array(TradespersonCard) });
+/** Featured professionals (at most 6) and a customer's saved professionals, which are not capped. */
+export const TradespersonList = z.object({
+  tradespeople: unbounded(TradespersonCard, "a customer's saved professionals are not capped"),
+});
 export type TradespersonList = z.infer<typeof TradespersonList>;
 
 // An empty parameter (`?service=`) means the same as none.
@@ -106,7 +110,7 @@ export const PublicProfile = z.object({
   baseDistrict: Postcode.nullable(),
   serviceRadiusMiles: z.number().int(),
   verified: z.boolean(),
-  checks: z.array(VerificationCheck),
+  checks: unbounded(VerificationCheck, 'one per approved, unexpired document'),
   rating: z.number(),
   reviewCount: z.number().int(),
   avatarUrl: Text,

@@ -14,7 +14,16 @@ export {
   TRADESPERSON_DISPUTE_REASONS,
 } from './messages';
 
-import { CalendarDate, Id, JobTitle, MessageContent, PersonName, Text, Timestamp } from '../fields';
+import {
+  CalendarDate,
+  Id,
+  JobTitle,
+  MessageContent,
+  PersonName,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
 
 // The disputes API contract (docs/api/disputes.md, DOMAIN-RULES 6 and 9). The server validates and
 // serializes with these schemas; the web imports their types and uses the bodies for its forms.
@@ -173,14 +182,14 @@ export const DisputeDetail = DisputeSummary.extend({
   canRespond: z.boolean(),
   /** Evidence and messages can be added until it is resolved. */
   canAdd: z.boolean(),
-  evidence: z.array(DisputeEvidenceView),
-  messages: z.array(DisputeMessageView),
+  evidence: unbounded(DisputeEvidenceView, 'every piece of evidence either party added'),
+  messages: unbounded(DisputeMessageView, 'the whole thread of the dispute'),
 });
 export type DisputeDetail = z.infer<typeof DisputeDetail>;
 
 export const DisputeResponse = z.object({ dispute: DisputeDetail });
 export type DisputeResponse = z.infer<typeof DisputeResponse>;
-export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary) });
+export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary).max(DISPUTE_RULES.listMax) });
 export type DisputeListResponse = z.infer<typeof DisputeListResponse>;
 
 // ---- The admin's queue and case file (/admin/disputes) ----
@@ -195,7 +204,9 @@ export const AdminDisputeSummary = DisputeSummary.extend({
   bookingAmountPence: z.number().int(),
 });
 export type AdminDisputeSummary = z.infer<typeof AdminDisputeSummary>;
-export const AdminDisputeListResponse = z.object({ disputes: z.array(AdminDisputeSummary) });
+export const AdminDisputeListResponse = z.object({
+  disputes: z.array(AdminDisputeSummary).max(DISPUTE_RULES.adminQueueMax),
+});
 export type AdminDisputeListResponse = z.infer<typeof AdminDisputeListResponse>;
 
 export const AdminDisputePayment = z.object({
@@ -221,20 +232,22 @@ export const AdminDisputeDetail = DisputeDetail.extend({
     createdAt: Timestamp,
   }),
   /** The booking's conversation between the two parties, oldest first. */
-  conversation: z.array(
-    z.object({
-      id: Id,
-      senderId: Id,
-      senderName: PersonName.nullable(),
-      content: MessageContent,
-      createdAt: Timestamp,
-    }),
-  ),
-  payments: z.array(AdminDisputePayment),
+  conversation: z
+    .array(
+      z.object({
+        id: Id,
+        senderId: Id,
+        senderName: PersonName.nullable(),
+        content: MessageContent,
+        createdAt: Timestamp,
+      }),
+    )
+    .max(DISPUTE_RULES.conversationMax),
+  payments: unbounded(AdminDisputePayment, 'every payment of the booking (deposit, milestones)'),
   /** The admin who resolved it (the parties see TradeNest support; the console sees who). */
   resolvedBy: z.object({ id: Id, name: PersonName.nullable() }).nullable(),
   /** The booking's money, step by step, as the parties see it. */
-  moneyTimeline: z.array(MoneyEvent),
+  moneyTimeline: unbounded(MoneyEvent, 'every money event of the booking'),
 });
 export type AdminDisputeDetail = z.infer<typeof AdminDisputeDetail>;
 export const AdminDisputeResponse = z.object({ dispute: AdminDisputeDetail });

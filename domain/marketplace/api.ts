@@ -16,6 +16,7 @@ import {
   ServerText,
   Text,
   Timestamp,
+  unbounded,
 } from '../fields';
 import { BookingMoneySummary } from '../payments/api';
 import { BookingReviews } from '../reviews/api';
@@ -139,7 +140,7 @@ export const JobDetailView = z.object({
   preferredStartDate: CalendarDate.nullable(),
   createdAt: Timestamp,
   customer: PersonView,
-  quotes: z.array(QuoteView),
+  quotes: unbounded(QuoteView, 'every quote on the job, withdrawn and declined ones included'),
   booking: BookingView.nullable(),
   viewer: z.object({
     relation: z.enum(['owner', 'tradesperson', 'admin']),
@@ -156,7 +157,7 @@ export type JobResponse = z.infer<typeof JobResponse>;
 export const MyJobsTab = z.enum(['all', 'open', 'active', 'done']);
 export type MyJobsTab = z.infer<typeof MyJobsTab>;
 export const MyJobsQuery = z.object({ tab: MyJobsTab.default('all') });
-export const MyJobsResponse = z.object({ jobs: z.array(MyJobView) });
+export const MyJobsResponse = z.object({ jobs: unbounded(MyJobView, 'every job the customer posted') });
 export type MyJobsResponse = z.infer<typeof MyJobsResponse>;
 
 /** The most jobs a page of open jobs holds (the `limit` query's bound). */
@@ -186,12 +187,16 @@ export type MyQuoteResponse = z.infer<typeof MyQuoteResponse>;
 export const MyQuotesTab = z.enum(['all', 'pending', 'accepted', 'rejected']);
 export type MyQuotesTab = z.infer<typeof MyQuotesTab>;
 export const MyQuotesQuery = z.object({ tab: MyQuotesTab.default('all') });
-export const MyQuotesResponse = z.object({ quotes: z.array(MyQuoteView) });
+export const MyQuotesResponse = z.object({
+  quotes: unbounded(MyQuoteView, 'every quote the tradesperson sent'),
+});
 export type MyQuotesResponse = z.infer<typeof MyQuotesResponse>;
 
 export const BookingResponse = z.object({ booking: BookingView });
 export type BookingResponse = z.infer<typeof BookingResponse>;
-export const MyBookingsResponse = z.object({ bookings: z.array(BookingView) });
+export const MyBookingsResponse = z.object({
+  bookings: unbounded(BookingView, 'every booking the user is a party to'),
+});
 export type MyBookingsResponse = z.infer<typeof MyBookingsResponse>;
 
 /** The tradesperson dashboard, from the tradesperson's real data (the spec's fixed 4.8 is replaced). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MILESTONE_STATUSES, PLAN_STATUSES } from '../catalog/statuses';
-import { CalendarDate, Id, JobTitle, PersonName, ServerText, Text, Timestamp } from '../fields';
+import { CalendarDate, Id, JobTitle, PersonName, ServerText, Text, Timestamp, unbounded } from '../fields';
 import { londonToday } from '../marketplace/schemas';
 import { MILESTONE_MESSAGES as M, MILESTONE_RULES as R } from './messages';
 import { planIssues } from './rules';
@@ -122,7 +122,7 @@ export const BookingMilestonesView = z.object({
   proposal: PlanView.nullable(),
   /** The last proposal the customer declined, when nothing newer exists (its reason is shown). */
   declined: PlanView.nullable(),
-  milestones: z.array(MilestoneView),
+  milestones: unbounded(MilestoneView, "the booking's milestones, paid ones kept across revisions"),
   totals: z.object({
     totalPence: z.number().int(),
     paidPence: z.number().int(),
@@ -184,7 +184,7 @@ export const PaymentMethodView = z.object({
 export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
 
 export const PaymentMethodsResponse = z.object({
-  paymentMethods: z.array(PaymentMethodView),
+  paymentMethods: unbounded(PaymentMethodView, 'every card the customer saved'),
   /** Which card form to show: the sandbox's own, or Stripe Elements. */
   provider: z.enum(['sandbox', 'stripe']),
   /** Stripe's publishable key (null for the sandbox). */
@@ -207,7 +207,7 @@ export const ConfirmSetupBody = z.object({ setupIntentId: z.string().trim().min(
 export const ConfirmSetupResponse = z.object({
   status: z.enum(['saved', 'requires_action', 'failed', 'processing']),
   message: Text.nullable(),
-  paymentMethods: z.array(PaymentMethodView),
+  paymentMethods: unbounded(PaymentMethodView, 'every card the customer saved'),
 });
 export type ConfirmSetupResponse = z.infer<typeof ConfirmSetupResponse>;
 

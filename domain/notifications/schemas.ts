@@ -33,8 +33,11 @@ export const NotificationView = z.object({
 });
 export type NotificationView = z.infer<typeof NotificationView>;
 
+/** The most notifications a page holds (the `limit` query's bound). */
+export const NOTIFICATIONS_PAGE_MAX = 50;
+
 export const NotificationsPage = z.object({
-  notifications: z.array(NotificationView),
+  notifications: z.array(NotificationView).max(NOTIFICATIONS_PAGE_MAX),
   nextCursor: Cursor.nullable(),
 });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;

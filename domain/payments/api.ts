@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../catalog/statuses';
-import { Id, JobTitle, PersonName, ServerText, Text, Timestamp } from '../fields';
+import { Id, JobTitle, PersonName, ServerText, Text, Timestamp, unbounded } from '../fields';
 
 // The payments API contract (docs/api/payments.md). Money is integer pence, times ISO strings. The
 // server validates and serializes with these schemas; the web imports their types only. Amounts are
@@ -92,8 +92,8 @@ export const BookingMoneyView = z.object({
   amountPence: z.number().int(),
   /** 'unpaid' until a payment succeeds. */
   state: z.enum(MONEY_STATES),
-  payments: z.array(PaymentView),
-  timeline: z.array(MoneyEvent),
+  payments: unbounded(PaymentView, 'every payment of the booking (deposit, milestones)'),
+  timeline: unbounded(MoneyEvent, 'every money event of the booking'),
 });
 export type BookingMoneyView = z.infer<typeof BookingMoneyView>;
 export const BookingMoneyResponse = z.object({ money: BookingMoneyView });
@@ -105,7 +105,7 @@ export const ConnectStatus = z.object({
   hasAccount: z.boolean(),
   chargesEnabled: z.boolean(),
   payoutsEnabled: z.boolean(),
-  requirementsCurrentlyDue: z.array(Text),
+  requirementsCurrentlyDue: unbounded(Text, 'what the payment provider asks for, as it lists it'),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatus>;
 
@@ -124,6 +124,12 @@ export const PayoutView = z.object({
 });
 export type PayoutView = z.infer<typeof PayoutView>;
 
+/** Payouts and payments the earnings page lists (latest first), and the months its chart covers. */
+export const EARNINGS_ROWS = 50;
+export const EARNINGS_MONTHS = 12;
+/** The admin's payments list: the latest this many. */
+export const ADMIN_PAYMENTS_MAX = 100;
+
 export const EarningsView = z.object({
   /** Paid by customers and still in escrow. */
   heldPence: z.number().int(),
@@ -135,13 +141,13 @@ export const EarningsView = z.object({
   feesPence: z.number().int(),
   /** Next release of held money, if any. */
   nextReleaseAt: Timestamp.nullable(),
-  payouts: z.array(PayoutView),
+  payouts: z.array(PayoutView).max(EARNINGS_ROWS),
   /** Net earnings released per calendar month (UTC), oldest first, the last 12 months. */
-  months: z.array(z.object({ month: z.string().max(7), netPence: z.number().int() })),
+  months: z.array(z.object({ month: z.string().max(7), netPence: z.number().int() })).max(EARNINGS_MONTHS),
   /** Held and released payments, newest first. */
-  payments: z.array(
-    PaymentView.extend({ jobId: Id, jobTitle: JobTitle, customerName: PersonName.nullable() }),
-  ),
+  payments: z
+    .array(PaymentView.extend({ jobId: Id, jobTitle: JobTitle, customerName: PersonName.nullable() }))
+    .max(EARNINGS_ROWS),
   connect: ConnectStatus,
 });
 export type EarningsView = z.infer<typeof EarningsView>;
@@ -168,7 +174,9 @@ export const AdminPaymentView = PaymentView.extend({
   createdAt: Timestamp,
 });
 export type AdminPaymentView = z.infer<typeof AdminPaymentView>;
-export const AdminPaymentsResponse = z.object({ payments: z.array(AdminPaymentView) });
+export const AdminPaymentsResponse = z.object({
+  payments: z.array(AdminPaymentView).max(ADMIN_PAYMENTS_MAX),
+});
 
 // ---- The sandbox provider's hosted pages (offline stand-in for the real provider) ----
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_LIMITS } from '../admin/messages';
 import { TRADES } from '../catalog/catalog';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../catalog/statuses';
-import { CalendarDate, Id, Postcode, Tags, Text, Timestamp } from '../fields';
+import { CalendarDate, Id, Postcode, Tags, Text, Timestamp, unbounded } from '../fields';
 import { PROFILE_LIMITS } from './schemas';
 
 // The API contract of a tradesperson's own profile, Business Setup and verification documents
@@ -50,7 +50,7 @@ export const DocumentView = z.object({
 export type DocumentView = z.infer<typeof DocumentView>;
 
 export const DocumentsResponse = z.object({
-  documents: z.array(DocumentView),
+  documents: unbounded(DocumentView, "every version of the tradesperson's documents"),
   /** DOMAIN-RULES 10, as of today: verified, or what still needs approving. */
   verification: z.object({
     verified: z.boolean(),

@@ -8,7 +8,18 @@ export {
   REVIEW_RULES,
 } from './messages';
 
-import { Cursor, Id, JobTitle, PersonName, ReviewText, ServerText, Text, Timestamp } from '../fields';
+import { ADMIN_LIMITS } from '../admin/messages';
+import {
+  Cursor,
+  Id,
+  JobTitle,
+  PersonName,
+  ReviewText,
+  ServerText,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
 
 // The reviews API contract (docs/api/reviews.md, DOMAIN-RULES 8). The server validates and
 // serializes with these schemas; the web imports their types and uses the bodies for its forms.
@@ -109,13 +120,15 @@ export const MyReviewView = z.object({
 });
 export type MyReviewView = z.infer<typeof MyReviewView>;
 
+/** The most reviews a page of the user's own reviews holds (the `limit` query's bound). */
+export const MY_REVIEWS_PAGE_MAX = 50;
 export const MyReviewsQuery = z.object({
   side: z.enum(['written', 'received']).default('received'),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(MY_REVIEWS_PAGE_MAX).default(20),
 });
 export const MyReviewsPage = z.object({
-  reviews: z.array(MyReviewView),
+  reviews: z.array(MyReviewView).max(MY_REVIEWS_PAGE_MAX),
   nextCursor: Cursor.nullable(),
 });
 export type MyReviewsPage = z.infer<typeof MyReviewsPage>;
@@ -132,7 +145,7 @@ export const ReviewTask = z.object({
   closesAt: Timestamp,
 });
 export type ReviewTask = z.infer<typeof ReviewTask>;
-export const ReviewTasksResponse = z.object({ bookings: z.array(ReviewTask) });
+export const ReviewTasksResponse = z.object({ bookings: z.array(ReviewTask).max(REVIEW_RULES.tasksMax) });
 export type ReviewTasksResponse = z.infer<typeof ReviewTasksResponse>;
 
 export const MyReviewResponse = z.object({ review: MyReviewView });
@@ -169,12 +182,12 @@ export const AdminReportedReview = z.object({
   hiddenReason: z.string().max(REVIEW_RULES.hideReasonMax).nullable(),
   reviewer: Party,
   reviewee: Party,
-  reports: z.array(AdminReviewReport),
+  reports: unbounded(AdminReviewReport, 'every report on the review, one per reporter'),
 });
 export type AdminReportedReview = z.infer<typeof AdminReportedReview>;
 
 export const ReviewReportsResponse = z.object({
-  reviews: z.array(AdminReportedReview),
+  reviews: z.array(AdminReportedReview).max(ADMIN_LIMITS.queueRows),
   /** Reviews with open reports in all (the list shows the oldest 100). */
   openCount: z.number().int(),
 });

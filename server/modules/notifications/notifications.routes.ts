@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  NOTIFICATIONS_PAGE_MAX,
   NotificationsPage,
   NotificationView,
   UnsubscribeBody,
@@ -30,7 +31,7 @@ export const notificationRoutes =
           summary: "The user's notifications, newest first, a page at a time",
           querystring: z.object({
             cursor: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(50).default(20),
+            limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
           }),
           response: { 200: NotificationsPage },
         },
