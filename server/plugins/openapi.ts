@@ -27,6 +27,19 @@ export const SESSION_SCHEME = 'sessionCookie';
 export const NO_SESSION: Record<string, string[]>[] = [];
 export const SESSION_OPTIONAL: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
 const SIGNED_IN: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }];
+/** The payment provider's webhooks carry no session: the body's HMAC signature, in a header, is checked. */
+export const WEBHOOK_SIGNATURE: Record<string, string[]>[] = [
+  { stripeSignature: [] },
+  { sandboxSignature: [] },
+];
+const signatureScheme = (header: string, provider: string) => ({
+  type: 'apiKey' as const,
+  in: 'header' as const,
+  name: header,
+  description:
+    `${provider}'s signature of the raw body (a timestamped HMAC-SHA256 with the webhook secret), ` +
+    'verified before the event is read; not a key the caller holds.',
+});
 
 // @fastify/rate-limit's headers, on every answer of a limited route (before the limit is reached and
 // after), and Retry-After on its 429 (server/plugins/security.ts).
@@ -73,7 +86,9 @@ function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0]) {
   const schema = transformed.schema as Json;
   schema.security = declared ?? (input.url.startsWith('/api/v1/') ? SIGNED_IN : NO_SESSION);
   const hooks = [...hooksOf(route.onRequest), ...hooksOf(route.preValidation), ...hooksOf(route.preHandler)];
-  if (hooks.includes(adminOnly)) schema['x-admin-only'] = true;
+  // The admin console's routes: those behind `adminOnly` on the route, and the admin module's, which
+  // adds it for all of its routes at once (a plugin hook the route's options do not show).
+  if (hooks.includes(adminOnly) || input.url.startsWith('/api/v1/admin/')) schema['x-admin-only'] = true;
   if (route.config?.rateLimit !== false) schema['x-rate-limited'] = true;
   return transformed;
 }
@@ -150,6 +165,8 @@ export async function registerOpenApi(
               'Unsafe methods (POST, PUT, PATCH, DELETE) are also refused with 403 `cross_site_request` ' +
               'when the browser says the request comes from another site (Origin, Sec-Fetch-Site).',
           },
+          stripeSignature: signatureScheme('stripe-signature', 'Stripe'),
+          sandboxSignature: signatureScheme('sandbox-signature', 'The payments sandbox'),
         },
       },
     },
