@@ -110,7 +110,7 @@ export const PublicProfile = z.object({
   baseDistrict: Postcode.nullable(),
   serviceRadiusMiles: z.number().int(),
   verified: z.boolean(),
-  checks: unbounded(VerificationCheck, 'one per approved, unexpired document'),
+  checks: unbounded(VerificationCheck, "the tradesperson's verified documents"),
   rating: z.number(),
   reviewCount: z.number().int(),
   avatarUrl: Text,

@@ -140,7 +140,7 @@ export const JobDetailView = z.object({
   preferredStartDate: CalendarDate.nullable(),
   createdAt: Timestamp,
   customer: PersonView,
-  quotes: unbounded(QuoteView, 'every quote on the job, withdrawn and declined ones included'),
+  quotes: unbounded(QuoteView, 'every quote on the job'),
   booking: BookingView.nullable(),
   viewer: z.object({
     relation: z.enum(['owner', 'tradesperson', 'admin']),

@@ -122,7 +122,7 @@ export const BookingMilestonesView = z.object({
   proposal: PlanView.nullable(),
   /** The last proposal the customer declined, when nothing newer exists (its reason is shown). */
   declined: PlanView.nullable(),
-  milestones: unbounded(MilestoneView, "the booking's milestones, paid ones kept across revisions"),
+  milestones: unbounded(MilestoneView, 'every milestone of the booking'),
   totals: z.object({
     totalPence: z.number().int(),
     paidPence: z.number().int(),

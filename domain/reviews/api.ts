@@ -182,7 +182,7 @@ export const AdminReportedReview = z.object({
   hiddenReason: z.string().max(REVIEW_RULES.hideReasonMax).nullable(),
   reviewer: Party,
   reviewee: Party,
-  reports: unbounded(AdminReviewReport, 'every report on the review, one per reporter'),
+  reports: unbounded(AdminReviewReport, 'every report on the review'),
 });
 export type AdminReportedReview = z.infer<typeof AdminReportedReview>;
 
