@@ -154,6 +154,15 @@ describe('the security the document declares is what the server does', () => {
       if (!signedIn && response.statusCode === 401) {
         wrong.push(`${method.toUpperCase()} ${url}: declared open to visitors, answered 401`);
       }
+      // The rate limit's headers, where the document declares them on the answer given.
+      const responses = operation.responses as Record<string, { headers?: Json }>;
+      const answer = responses[String(response.statusCode)] ?? responses.default;
+      const declared = answer?.headers?.['X-RateLimit-Limit'] !== undefined;
+      if (declared !== (response.headers['x-ratelimit-limit'] !== undefined)) {
+        wrong.push(
+          `${method.toUpperCase()} ${url}: rate-limit headers declared ${declared}, sent ${!declared}`,
+        );
+      }
     }
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(40);

@@ -194,19 +194,19 @@ export async function registerOpenApi(
             responses['401'] ??= { description: 'Not signed in', content: ERROR_CONTENT };
           }
           responses['500'] ??= { description: 'Unexpected server error', content: ERROR_CONTENT };
+          responses.default = { description: 'Error', content: ERROR_CONTENT };
           if (limited) {
-            for (const [status, response] of Object.entries(responses)) {
-              if (/^[24]/.test(status)) {
-                response.headers = { ...(response.headers as Json | undefined), ...RATE_LIMIT_HEADERS };
-              }
-            }
             responses['429'] ??= {
               description: 'Too many requests',
-              headers: { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER },
+              headers: RETRY_AFTER,
               content: ERROR_CONTENT,
             };
+            // The limit's hook runs first of all (it is registered at the root before anything else), so
+            // every answer of a limited route carries its headers, errors included.
+            for (const response of Object.values(responses)) {
+              response.headers = { ...(response.headers as Json | undefined), ...RATE_LIMIT_HEADERS };
+            }
           }
-          responses.default = { description: 'Error', content: ERROR_CONTENT };
           operation.responses = responses;
         }
       }
