@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './fields';
 
 // Every `code` the API can answer in `{ error: { code, message, details } }`, closed: the server cannot
 // throw a code missing here, and the web cannot branch on one (a misspelt code fails the typecheck).
@@ -68,7 +69,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ErrorEnvelope = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
-    message: z.string(),
+    // Messages come from the server's catalogues and zod; no tighter bound is promised.
+    message: Text,
     details: z.unknown().optional(),
   }),
 });

@@ -20,6 +20,7 @@ import {
   authRoutes,
   pruneSignInThrottles,
   registerSessions,
+  sessionCookieName,
   warmUpDummyHash,
 } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
@@ -117,7 +118,7 @@ export async function buildApp({
   registerErrorHandling(app);
   const documentHeaders = await registerSecurity(app, config);
   // At the root, so its onRoute hook sees every route, the API's included.
-  await registerOpenApi(app, config);
+  await registerOpenApi(app, config, { sessionCookie: sessionCookieName(config) });
 
   // Announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite): sessions,
   // shared pages and real-time messages all ride it.

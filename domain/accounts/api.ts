@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../catalog/catalog';
+import { Email, PersonName, ServerText } from '../fields';
 
 // The accounts API contract: the server validates and serializes with these schemas, and the web
 // imports their types only. Request bodies are in ./schemas, shared with the forms.
@@ -22,8 +23,8 @@ export type SettingsResponse = z.infer<typeof SettingsResponse>;
 /** What the web app knows about the signed-in user. */
 export const SessionUser = z.object({
   id: z.uuid(),
-  email: z.string(),
-  fullName: z.string().nullable(),
+  email: Email,
+  fullName: PersonName.nullable(),
   userType: z.enum(USER_TYPES),
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
@@ -38,7 +39,7 @@ export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
 /** The same answer whether or not the email has an account, so it reveals nothing. */
-export const SignInLinkSent = z.object({ sent: z.literal(true), message: z.string() });
+export const SignInLinkSent = z.object({ sent: z.literal(true), message: ServerText });
 export type SignInLinkSent = z.infer<typeof SignInLinkSent>;
 
 /** `user` is the signed-in user (verified now if it was their link), or null when signed out. */

@@ -1,6 +1,20 @@
 import { z } from 'zod';
-import { USER_TYPES } from '../catalog/catalog';
+import { TRADES, USER_TYPES } from '../catalog/catalog';
 import { DOCUMENT_STATUSES } from '../catalog/statuses';
+import {
+  CalendarDate,
+  Cursor,
+  catalogString,
+  Email,
+  Id,
+  IpAddress,
+  JobTitle,
+  PersonName,
+  Postcode,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
 import { DocumentView } from '../profiles/api';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from './messages';
 
@@ -14,7 +28,7 @@ export { ADMIN_LIMITS, ADMIN_MESSAGES };
 
 export const AdminWeek = z.object({
   /** Monday of the week, 'YYYY-MM-DD' (UK calendar). */
-  weekStart: z.string(),
+  weekStart: CalendarDate,
   signUps: z.number().int(),
   jobsPosted: z.number().int(),
   /** Money customers paid that week (payments confirmed), in pence. */
@@ -33,7 +47,7 @@ export const AdminOverview = z.object({
     heldPence: z.number().int(),
     heldPayments: z.number().int(),
   }),
-  weeks: z.array(AdminWeek),
+  weeks: z.array(AdminWeek).max(ADMIN_LIMITS.chartWeeks),
 });
 export type AdminOverview = z.infer<typeof AdminOverview>;
 
@@ -42,26 +56,26 @@ export type AdminOverview = z.infer<typeof AdminOverview>;
 export const AdminDocumentView = DocumentView.extend({
   /** Sent back with a decision: a document that changed since it was read is not overwritten. */
   version: z.number().int(),
-  mimeType: z.string(),
+  mimeType: Text,
   sizeBytes: z.number().int(),
   /** GET it (admins and the owner only): the re-encoded file, never the bytes that were uploaded. */
-  fileUrl: z.string(),
-  reviewedAt: z.string().nullable(),
-  reviewerName: z.string().nullable(),
+  fileUrl: Text,
+  reviewedAt: Timestamp.nullable(),
+  reviewerName: PersonName.nullable(),
   /** The document this one replaces, when the tradesperson uploaded it as a replacement. */
   replaces: z
     .object({
-      id: z.string(),
-      title: z.string(),
+      id: Id,
+      title: JobTitle,
       status: z.enum(DOCUMENT_STATUSES),
-      expiresOn: z.string().nullable(),
+      expiresOn: CalendarDate.nullable(),
     })
     .nullable(),
   tradesperson: z.object({
-    id: z.string(),
-    fullName: z.string().nullable(),
-    email: z.string(),
-    trade: z.string().nullable(),
+    id: Id,
+    fullName: PersonName.nullable(),
+    email: Email,
+    trade: catalogString(TRADES).nullable(),
     verified: z.boolean(),
   }),
 });
@@ -73,7 +87,7 @@ export const VerificationQueueQuery = z.object({
   status: z.enum(VERIFICATION_FILTERS).default('pending'),
 });
 export const VerificationQueueResponse = z.object({
-  documents: z.array(AdminDocumentView),
+  documents: z.array(AdminDocumentView).max(ADMIN_LIMITS.queueRows),
   /** Pending documents in all (the list shows the oldest 100). */
   pendingCount: z.number().int(),
 });
@@ -111,69 +125,74 @@ export const AdminUsersQuery = z.object({
 });
 
 export const AdminUserSummary = z.object({
-  id: z.string(),
-  email: z.string(),
-  fullName: z.string().nullable(),
+  id: Id,
+  email: Email,
+  fullName: PersonName.nullable(),
   userType: z.enum(USER_TYPES),
   isAdmin: z.boolean(),
   /** Tradespeople only. */
   verified: z.boolean().nullable(),
-  suspendedAt: z.string().nullable(),
-  deletedAt: z.string().nullable(),
-  createdAt: z.string(),
-  lastSignInAt: z.string().nullable(),
+  suspendedAt: Timestamp.nullable(),
+  deletedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  lastSignInAt: Timestamp.nullable(),
 });
 export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
 export const AdminUsersResponse = z.object({
-  users: z.array(AdminUserSummary),
-  nextCursor: z.string().nullable(),
+  users: z.array(AdminUserSummary).max(ADMIN_LIMITS.usersPageSize),
+  nextCursor: Cursor.nullable(),
 });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
 export const AdminAuditEntry = z.object({
   id: z.number().int(),
-  at: z.string(),
-  action: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  entityType: z.string(),
-  entityId: z.string().nullable(),
+  at: Timestamp,
+  action: Text,
+  actorId: Id.nullable(),
+  actorName: PersonName.nullable(),
+  entityType: Text,
+  entityId: Text.nullable(),
   /** What the action changed, and anything it was given (a reason). */
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  reason: z.string().nullable(),
+  before: z.record(Text, z.unknown()).nullable(),
+  after: z.record(Text, z.unknown()).nullable(),
+  reason: Text.nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
 
 export const AdminUserDetail = z.object({
   user: AdminUserSummary.extend({
-    trade: z.string().nullable(),
-    postcode: z.string().nullable(),
-    suspensionReason: z.string().nullable(),
+    trade: catalogString(TRADES).nullable(),
+    postcode: Postcode.nullable(),
+    suspensionReason: z.string().max(ADMIN_LIMITS.reasonMax).nullable(),
   }),
-  jobs: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), createdAt: z.string() })),
-  bookings: z.array(
+  jobs: z
+    .array(z.object({ id: Id, title: JobTitle, status: Text, createdAt: Timestamp }))
+    .max(ADMIN_LIMITS.recordRows),
+  bookings: z
+    .array(
+      z.object({
+        id: Id,
+        jobId: Id,
+        jobTitle: JobTitle,
+        status: Text,
+        /** The other party's name. */
+        otherParty: PersonName.nullable(),
+        amountPence: z.number().int(),
+        createdAt: Timestamp,
+      }),
+    )
+    .max(ADMIN_LIMITS.recordRows),
+  documents: unbounded(AdminDocumentView, "every version of the user's documents"),
+  sessions: unbounded(
     z.object({
-      id: z.string(),
-      jobId: z.string(),
-      jobTitle: z.string(),
-      status: z.string(),
-      /** The other party's name. */
-      otherParty: z.string().nullable(),
-      amountPence: z.number().int(),
-      createdAt: z.string(),
+      createdAt: Timestamp,
+      lastSeenAt: Timestamp,
+      ip: IpAddress.nullable(),
+      userAgent: Text.nullable(),
     }),
+    "the user's live sessions, one per signed-in device",
   ),
-  documents: z.array(AdminDocumentView),
-  sessions: z.array(
-    z.object({
-      createdAt: z.string(),
-      lastSeenAt: z.string(),
-      ip: z.string().nullable(),
-      userAgent: z.string().nullable(),
-    }),
-  ),
-  audit: z.array(AdminAuditEntry),
+  audit: z.array(AdminAuditEntry).max(ADMIN_LIMITS.auditRows),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 

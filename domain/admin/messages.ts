@@ -9,6 +9,10 @@ export const ADMIN_LIMITS = {
   chartWeeks: 12,
   /** Audit rows a user's page shows. */
   auditRows: 100,
+  /** The verification and reported-review queues show at most this many. */
+  queueRows: 100,
+  /** Latest jobs and bookings a user's page shows. */
+  recordRows: 50,
 } as const;
 
 export const ADMIN_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES } from '../catalog/catalog';
+import { Text, unbounded } from '../fields';
 import { ASSISTANT_CONTEXTS, ASSISTANT_LIMITS as L } from './messages';
 
 // The assistant API contract (docs/api/assistant.md). The server validates with these schemas; the web
@@ -33,21 +34,25 @@ export const AssistantBody = z.object({
 export type AssistantBody = z.infer<typeof AssistantBody>;
 
 /** A screen the reply points to, for the widget to show as a link (also written into the text). */
-export const AssistantLink = z.object({ label: z.string(), path: z.string().regex(/^\/[^/]/) });
+// From the model's text when an OpenAI-compatible provider answers (server/adapters/ai/openai.ts).
+export const AssistantLink = z.object({ label: Text, path: Text.regex(/^\/[^/]/) });
 export type AssistantLink = z.infer<typeof AssistantLink>;
 
 /**
  * The reply without streaming (Accept: application/json): `message`, as the spec reads it. Links are
  * written in the text as [label](/path) and listed again in `links`.
  */
-export const AssistantReply = z.object({ message: z.string(), links: z.array(AssistantLink) });
+export const AssistantReply = z.object({
+  message: Text,
+  links: unbounded(AssistantLink, 'every app screen the answer names'),
+});
 export type AssistantReply = z.infer<typeof AssistantReply>;
 
 /**
  * The streamed reply (Accept: text/event-stream): `event: delta` with `{ text }` as it is written, then
  * `event: done` with the whole AssistantReply, or `event: error` with `{ message }`.
  */
-export const AssistantDelta = z.object({ text: z.string() });
+export const AssistantDelta = z.object({ text: Text });
 
 // ---- enhance-job-description ----
 
@@ -59,5 +64,5 @@ export const EnhanceBody = z.object({
     .max(L.enhanceMax, `Description must be less than ${L.enhanceMax} characters`),
   category: z.enum(JOB_CATEGORIES).or(z.string().trim().max(60)),
 });
-export const EnhanceResponse = z.object({ enhanced: z.string() });
+export const EnhanceResponse = z.object({ enhanced: Text });
 export type EnhanceResponse = z.infer<typeof EnhanceResponse>;

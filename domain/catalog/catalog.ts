@@ -132,6 +132,11 @@ export const LIMITS = {
   jobDescriptionMin: 20,
   jobDescriptionMax: 2000,
   postcodeMax: 10,
+  /**
+   * A raw form value (a number, date or postcode typed as text) before it is trimmed and parsed: far
+   * longer than any valid one, so this bound refuses only junk, and gives the field a stated limit.
+   */
+  formValueMax: 100,
   disputeDescriptionMin: 20,
   disputeDescriptionMax: 1000,
   aiEnhanceMin: 20,

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import { TRADES } from '../catalog/catalog';
+import {
+  CalendarDate,
+  Cursor,
+  Id,
+  PersonName,
+  PlaceName,
+  Postcode,
+  ReviewText,
+  Tags,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
+import { PROFILE_LIMITS } from '../profiles/schemas';
 
 // The API contract of finding tradespeople (docs/api/tradespeople.md): the server validates and
 // serializes with these schemas, so an internal column (a base postcode, a document's storage key) can
@@ -8,19 +22,19 @@ import { TRADES } from '../catalog/catalog';
 
 /** One tradesperson in search results, featured professionals and Saved Professionals. */
 export const TradespersonCard = z.object({
-  id: z.string(),
-  fullName: z.string().nullable(),
+  id: Id,
+  fullName: PersonName.nullable(),
   trade: z.enum(TRADES).nullable(),
   verified: z.boolean(),
-  avatarUrl: z.string(),
+  avatarUrl: Text,
   /** Mean of the reviews to 1 decimal, 0 with none. */
   rating: z.number(),
   reviewCount: z.number().int(),
   hourlyRateMin: z.number().int().nullable(),
   hourlyRateMax: z.number().int().nullable(),
   /** Already the first 3. */
-  specialties: z.array(z.string()),
-  location: z.string(),
+  specialties: Tags,
+  location: PlaceName,
   /** From the searched location; null without one. */
   distanceMiles: z.number().nullable(),
   /** The signed-in customer has saved them (false for everyone else). */
@@ -28,7 +42,10 @@ export const TradespersonCard = z.object({
 });
 export type TradespersonCard = z.infer<typeof TradespersonCard>;
 
-export const TradespersonList = z.object({ tradespeople: z.array(TradespersonCard) });
+/** Featured professionals (at most 6) and a customer's saved professionals, which are not capped. */
+export const TradespersonList = z.object({
+  tradespeople: unbounded(TradespersonCard, "a customer's saved professionals are not capped"),
+});
 export type TradespersonList = z.infer<typeof TradespersonList>;
 
 // An empty parameter (`?service=`) means the same as none.
@@ -40,6 +57,10 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
+/** The most tradespeople a search page, and reviews a reviews page, holds (the `limit` query's bound). */
+export const TRADESPEOPLE_PAGE_MAX = 50;
+export const REVIEWS_PAGE_MAX = 50;
+
 export const TradespeopleFilter = z.enum(['all', 'verified', 'top-rated', 'nearby']);
 export type TradespeopleFilter = z.infer<typeof TradespeopleFilter>;
 
@@ -49,14 +70,14 @@ export const TradespeopleSearchQuery = z.object({
   category: optionalText(40),
   filter: TradespeopleFilter.default('all'),
   page: z.coerce.number().int().min(1).max(500).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(TRADESPEOPLE_PAGE_MAX).default(20),
 });
 
-export const SearchLocation = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
+export const SearchLocation = z.object({ label: PlaceName, lat: z.number(), lng: z.number() });
 export type SearchLocation = z.infer<typeof SearchLocation>;
 
 export const TradespeopleSearchPage = z.object({
-  tradespeople: z.array(TradespersonCard),
+  tradespeople: z.array(TradespersonCard).max(TRADESPEOPLE_PAGE_MAX),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -68,32 +89,32 @@ export const FeaturedQuery = z.object({ limit: z.coerce.number().int().min(1).ma
 
 export const VerificationCheck = z.object({
   kind: z.enum(['photo_id', 'insurance', 'accreditation']),
-  title: z.string(),
-  verifiedAt: z.string(),
-  expiresOn: z.string().nullable(),
+  title: Text,
+  verifiedAt: Timestamp,
+  expiresOn: CalendarDate.nullable(),
 });
 export type VerificationCheck = z.infer<typeof VerificationCheck>;
 
 export const PublicProfile = z.object({
-  id: z.string(),
-  fullName: z.string().nullable(),
-  businessName: z.string().nullable(),
+  id: Id,
+  fullName: PersonName.nullable(),
+  businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
   trade: z.enum(TRADES).nullable(),
-  bio: z.string().nullable(),
+  bio: z.string().max(PROFILE_LIMITS.bioMax).nullable(),
   yearsExperience: z.number().int().nullable(),
   hourlyRateMin: z.number().int().nullable(),
   hourlyRateMax: z.number().int().nullable(),
-  specialties: z.array(z.string()),
-  serviceAreas: z.array(z.string()),
+  specialties: Tags,
+  serviceAreas: Tags,
   /** e.g. 'LS1, Leeds' (never the full postcode). */
-  baseDistrict: z.string().nullable(),
+  baseDistrict: Postcode.nullable(),
   serviceRadiusMiles: z.number().int(),
   verified: z.boolean(),
-  checks: z.array(VerificationCheck),
+  checks: unbounded(VerificationCheck, "the tradesperson's verified documents"),
   rating: z.number(),
   reviewCount: z.number().int(),
-  avatarUrl: z.string(),
-  memberSince: z.string(),
+  avatarUrl: Text,
+  memberSince: Timestamp,
   saved: z.boolean(),
   /** The tradesperson's 'Show reviews publicly' switch. */
   reviewsPublic: z.boolean(),
@@ -105,16 +126,16 @@ export const PublicProfileResponse = z.object({ profile: PublicProfile });
 export type PublicProfileResponse = z.infer<typeof PublicProfileResponse>;
 
 export const PublicReview = z.object({
-  id: z.string(),
+  id: Id,
   rating: z.number().int(),
-  comment: z.string().nullable(),
+  comment: ReviewText.nullable(),
   /** 'Ann S.' */
-  reviewerName: z.string(),
-  createdAt: z.string(),
+  reviewerName: PersonName,
+  createdAt: Timestamp,
   /** When it became public (fair reveal): the list is newest published first. */
-  publishedAt: z.string(),
-  reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
+  publishedAt: Timestamp,
+  reply: ReviewText.nullable(),
+  repliedAt: Timestamp.nullable(),
   /** The signed-in viewer may report it: not its author, and not reported by them already. */
   canReport: z.boolean(),
   /** The signed-in viewer has reported it. */
@@ -124,7 +145,7 @@ export type PublicReview = z.infer<typeof PublicReview>;
 
 export const ReviewsQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(10),
 });
 export const ReviewsSummary = z.object({
   /** The one rating (DOMAIN-RULES 8): mean of published reviews to 1 decimal, 0 with none. */
@@ -136,8 +157,8 @@ export const ReviewsSummary = z.object({
 export type ReviewsSummary = z.infer<typeof ReviewsSummary>;
 
 export const ReviewsPage = z.object({
-  reviews: z.array(PublicReview),
-  nextCursor: z.string().nullable(),
+  reviews: z.array(PublicReview).max(REVIEWS_PAGE_MAX),
+  nextCursor: Cursor.nullable(),
   /** Null when the tradesperson does not show reviews publicly (and the viewer is not them or an admin). */
   summary: ReviewsSummary.nullable(),
   reviewsPublic: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../catalog/catalog';
 import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../catalog/statuses';
 import { MoneyEvent } from '../payments/api';
 import { DISPUTE_MESSAGES, DISPUTE_RULES } from './messages';
@@ -13,6 +14,17 @@ export {
   TRADESPERSON_DISPUTE_REASONS,
 } from './messages';
 
+import {
+  CalendarDate,
+  Id,
+  JobTitle,
+  MessageContent,
+  PersonName,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
+
 // The disputes API contract (docs/api/disputes.md, DOMAIN-RULES 6 and 9). The server validates and
 // serializes with these schemas; the web imports their types and uses the bodies for its forms.
 
@@ -24,7 +36,11 @@ const text = (min: number, max: number, tooShort: string, tooLong: string) =>
 export const RaiseDisputeBody = z.object({
   bookingId: z.uuid(),
   /** One of the raiser's reasons (customer or tradesperson list); checked against the role on the server. */
-  reason: z.string({ error: DISPUTE_MESSAGES.reasonRequired }).trim().min(1, DISPUTE_MESSAGES.reasonRequired),
+  reason: z
+    .string({ error: DISPUTE_MESSAGES.reasonRequired })
+    .max(LIMITS.formValueMax, DISPUTE_MESSAGES.reasonNotYours)
+    .trim()
+    .min(1, DISPUTE_MESSAGES.reasonRequired),
   description: text(
     DISPUTE_RULES.descriptionMin,
     DISPUTE_RULES.descriptionMax,
@@ -80,7 +96,7 @@ export type ResolveDisputeBody = z.input<typeof ResolveDisputeBody>;
 
 export const BookingDispute = z.object({
   /** The booking's latest dispute (open or resolved), for a link to its page; null when none. */
-  id: z.string().nullable(),
+  id: Id.nullable(),
   status: z.enum(DISPUTE_STATUSES).nullable(),
   /** A party may raise one now: none is open, and the work is in progress or money is still held. */
   canRaise: z.boolean(),
@@ -93,72 +109,72 @@ const PARTY_ROLES = ['customer', 'tradesperson'] as const;
 const AUTHOR_ROLES = ['customer', 'tradesperson', 'admin'] as const;
 
 const Party = z.object({
-  id: z.string(),
+  id: Id,
   /** Null for a deleted account. */
-  name: z.string().nullable(),
+  name: PersonName.nullable(),
   role: z.enum(PARTY_ROLES),
 });
 export type DisputeParty = z.infer<typeof Party>;
 
 const Author = z.object({
-  id: z.string(),
-  name: z.string().nullable(),
+  id: Id,
+  name: PersonName.nullable(),
   /** admin: TradeNest's support team, shown as such. */
   role: z.enum(AUTHOR_ROLES),
 });
 
 export const DisputeSummary = z.object({
-  id: z.string(),
-  bookingId: z.string(),
-  job: z.object({ id: z.string(), title: z.string() }),
+  id: Id,
+  bookingId: Id,
+  job: z.object({ id: Id, title: JobTitle }),
   status: z.enum(DISPUTE_STATUSES),
-  reason: z.string(),
+  reason: Text,
   raisedBy: Party,
   /** The booking's other party from the raiser's point of view: the one asked to respond. */
   respondent: Party,
-  createdAt: z.string(),
+  createdAt: Timestamp,
   /** While awaiting a response: the deadline, after which the dispute goes to review regardless. */
-  responseDueAt: z.string().nullable(),
+  responseDueAt: Timestamp.nullable(),
   /** What is frozen in escrow for the booking now, in pence. */
   heldPence: z.number().int(),
   resolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
-  resolvedAt: z.string().nullable(),
+  resolvedAt: Timestamp.nullable(),
 });
 export type DisputeSummary = z.infer<typeof DisputeSummary>;
 
 export const DisputeEvidenceView = z.object({
-  id: z.string(),
+  id: Id,
   kind: z.enum(['text', 'photo']),
   /** The statement (text), or the photo's caption (null without one). */
-  text: z.string().nullable(),
+  text: z.string().max(DISPUTE_RULES.evidenceTextMax).nullable(),
   /** For a photo: where its re-encoded image is served to the parties and admins. */
-  photoUrl: z.string().nullable(),
+  photoUrl: Text.nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   author: Author,
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type DisputeEvidenceView = z.infer<typeof DisputeEvidenceView>;
 
 export const DisputeMessageView = z.object({
-  id: z.string(),
+  id: Id,
   author: Author,
-  body: z.string(),
-  createdAt: z.string(),
+  body: z.string().max(DISPUTE_RULES.messageMax),
+  createdAt: Timestamp,
 });
 export type DisputeMessageView = z.infer<typeof DisputeMessageView>;
 
 export const DisputeDetail = DisputeSummary.extend({
-  description: z.string(),
+  description: z.string().max(DISPUTE_RULES.descriptionMax),
   /** The viewer's part in it. */
   viewerRole: z.enum(AUTHOR_ROLES),
   /** When the respondent was told (the 7 days run from here). */
-  notifiedAt: z.string().nullable(),
-  response: z.string().nullable(),
-  respondedAt: z.string().nullable(),
+  notifiedAt: Timestamp.nullable(),
+  response: z.string().max(DISPUTE_RULES.responseMax).nullable(),
+  respondedAt: Timestamp.nullable(),
   /** When it went to review: at the response, or when the deadline passed. */
-  reviewStartedAt: z.string().nullable(),
-  resolutionNote: z.string().nullable(),
+  reviewStartedAt: Timestamp.nullable(),
+  resolutionNote: z.string().max(DISPUTE_RULES.noteMax).nullable(),
   /** After a resolution: what went back to the customer and what was released to the tradesperson. */
   refundPence: z.number().int().nullable(),
   releasePence: z.number().int().nullable(),
@@ -166,14 +182,14 @@ export const DisputeDetail = DisputeSummary.extend({
   canRespond: z.boolean(),
   /** Evidence and messages can be added until it is resolved. */
   canAdd: z.boolean(),
-  evidence: z.array(DisputeEvidenceView),
-  messages: z.array(DisputeMessageView),
+  evidence: unbounded(DisputeEvidenceView, 'every piece of evidence either party added'),
+  messages: unbounded(DisputeMessageView, 'the whole thread of the dispute'),
 });
 export type DisputeDetail = z.infer<typeof DisputeDetail>;
 
 export const DisputeResponse = z.object({ dispute: DisputeDetail });
 export type DisputeResponse = z.infer<typeof DisputeResponse>;
-export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary) });
+export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary).max(DISPUTE_RULES.listMax) });
 export type DisputeListResponse = z.infer<typeof DisputeListResponse>;
 
 // ---- The admin's queue and case file (/admin/disputes) ----
@@ -188,46 +204,50 @@ export const AdminDisputeSummary = DisputeSummary.extend({
   bookingAmountPence: z.number().int(),
 });
 export type AdminDisputeSummary = z.infer<typeof AdminDisputeSummary>;
-export const AdminDisputeListResponse = z.object({ disputes: z.array(AdminDisputeSummary) });
+export const AdminDisputeListResponse = z.object({
+  disputes: z.array(AdminDisputeSummary).max(DISPUTE_RULES.adminQueueMax),
+});
 export type AdminDisputeListResponse = z.infer<typeof AdminDisputeListResponse>;
 
 export const AdminDisputePayment = z.object({
-  id: z.string(),
-  status: z.string(),
+  id: Id,
+  status: Text,
   amountPence: z.number().int(),
   refundedPence: z.number().int(),
   releasedPence: z.number().int(),
   heldPence: z.number().int(),
-  paidAt: z.string().nullable(),
+  paidAt: Timestamp.nullable(),
 });
 
 export const AdminDisputeDetail = DisputeDetail.extend({
   customer: Party,
   tradesperson: Party,
   booking: z.object({
-    id: z.string(),
-    status: z.string(),
+    id: Id,
+    status: Text,
     amountPence: z.number().int(),
     depositPaid: z.boolean(),
-    scheduledDate: z.string().nullable(),
-    completedAt: z.string().nullable(),
-    createdAt: z.string(),
+    scheduledDate: CalendarDate.nullable(),
+    completedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
   }),
   /** The booking's conversation between the two parties, oldest first. */
-  conversation: z.array(
-    z.object({
-      id: z.string(),
-      senderId: z.string(),
-      senderName: z.string().nullable(),
-      content: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-  payments: z.array(AdminDisputePayment),
+  conversation: z
+    .array(
+      z.object({
+        id: Id,
+        senderId: Id,
+        senderName: PersonName.nullable(),
+        content: MessageContent,
+        createdAt: Timestamp,
+      }),
+    )
+    .max(DISPUTE_RULES.conversationMax),
+  payments: unbounded(AdminDisputePayment, 'every payment of the booking (deposit, milestones)'),
   /** The admin who resolved it (the parties see TradeNest support; the console sees who). */
-  resolvedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  resolvedBy: z.object({ id: Id, name: PersonName.nullable() }).nullable(),
   /** The booking's money, step by step, as the parties see it. */
-  moneyTimeline: z.array(MoneyEvent),
+  moneyTimeline: unbounded(MoneyEvent, 'every money event of the booking'),
 });
 export type AdminDisputeDetail = z.infer<typeof AdminDisputeDetail>;
 export const AdminDisputeResponse = z.object({ dispute: AdminDisputeDetail });

@@ -11,6 +11,10 @@ import type { DisputeResolution, DisputeStatus } from '../catalog/statuses';
 export { CUSTOMER_DISPUTE_REASONS, TRADESPERSON_DISPUTE_REASONS } from '../catalog/catalog';
 
 export const DISPUTE_RULES = {
+  /** A user's dispute list, the admin's queue, and the booking conversation a case file shows. */
+  listMax: 100,
+  adminQueueMax: 200,
+  conversationMax: 500,
   descriptionMin: LIMITS.disputeDescriptionMin,
   descriptionMax: LIMITS.disputeDescriptionMax,
   /** The other party has this long to respond, from when they were told. */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { PlaceName, Postcode } from '../fields';
 
 // The geo API contract: postcode checks and place lookups for forms and search, and the visitor's town.
 
 const Country = z.enum(['England', 'Scotland', 'Wales', 'Northern Ireland']);
 
 export const PostcodeView = z.object({
-  postcode: z.string(),
-  outcode: z.string(),
-  place: z.string(),
+  postcode: Postcode,
+  outcode: Postcode,
+  place: PlaceName,
   country: Country,
   precision: z.enum(['sector', 'district', 'approximate']),
   lat: z.number(),
@@ -21,8 +22,8 @@ export const LocationQuery = z.object({
 
 export const LocationView = z.object({
   kind: z.enum(['postcode', 'sector', 'outcode', 'place']),
-  label: z.string(),
-  place: z.string(),
+  label: PlaceName,
+  place: PlaceName,
   country: Country,
   precision: z.enum(['sector', 'district', 'approximate', 'place']),
   lat: z.number(),
@@ -31,5 +32,5 @@ export const LocationView = z.object({
 export type LocationView = z.infer<typeof LocationView>;
 
 /** Both null outside the UK, for private and unknown addresses, and on any failure. */
-export const VisitorLocationView = z.object({ city: z.string().nullable(), district: z.string().nullable() });
+export const VisitorLocationView = z.object({ city: PlaceName.nullable(), district: Postcode.nullable() });
 export type VisitorLocationView = z.infer<typeof VisitorLocationView>;

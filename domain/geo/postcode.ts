@@ -1,6 +1,7 @@
 // UK postcode parsing shared by the browser (post-job form) and the server (API, geocoding).
 // Pure: no Node APIs.
 import { z } from 'zod';
+import { LIMITS } from '../catalog/catalog';
 
 /** Spec section 5, Post job. Written once here; the form, the API and the tests read them from here. */
 export const POSTCODE_MESSAGES = {
@@ -135,6 +136,7 @@ export function parseOutcode(input: string): OutcodeResult {
  */
 export const postcodeSchema = z
   .string({ error: POSTCODE_MESSAGES.invalid })
+  .max(LIMITS.formValueMax, POSTCODE_MESSAGES.tooLong)
   .trim()
   .transform((value, ctx) => {
     const result = parsePostcode(value);

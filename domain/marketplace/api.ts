@@ -1,6 +1,23 @@
 import { z } from 'zod';
+import { JOB_CATEGORIES, LIMITS, TRADES } from '../catalog/catalog';
 import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../catalog/statuses';
 import { BookingDispute } from '../disputes/api';
+import {
+  CalendarDate,
+  Cursor,
+  catalogString,
+  Id,
+  JobDescription,
+  JobTitle,
+  PersonName,
+  PlaceName,
+  Postcode,
+  QuoteMessage,
+  ServerText,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
 import { BookingMoneySummary } from '../payments/api';
 import { BookingReviews } from '../reviews/api';
 
@@ -10,9 +27,9 @@ import { BookingReviews } from '../reviews/api';
 // 'YYYY-MM-DD'. Request bodies are in ./schemas, shared with the forms.
 
 export const PersonView = z.object({
-  id: z.string(),
+  id: Id,
   /** Null for a deleted account ("Deleted user"). */
-  fullName: z.string().nullable(),
+  fullName: PersonName.nullable(),
   /** Mean of the person's reviews to 1 decimal, 0 with none. */
   rating: z.number(),
   reviewCount: z.number().int(),
@@ -20,30 +37,30 @@ export const PersonView = z.object({
 export type PersonView = z.infer<typeof PersonView>;
 
 export const TradespersonView = PersonView.extend({
-  trade: z.string().nullable(),
+  trade: catalogString(TRADES).nullable(),
   verified: z.boolean(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: Text.nullable(),
 });
 export type TradespersonView = z.infer<typeof TradespersonView>;
 
 export const QuoteView = z.object({
-  id: z.string(),
-  jobId: z.string(),
+  id: Id,
+  jobId: Id,
   amount: z.number().int(),
-  message: z.string(),
+  message: QuoteMessage,
   status: z.enum(QUOTE_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   tradesperson: TradespersonView,
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 
 export const JobSummaryView = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: z.string(),
+  id: Id,
+  title: JobTitle,
+  category: catalogString(JOB_CATEGORIES),
   status: z.enum(JOB_STATUSES),
-  outcode: z.string(),
+  outcode: Postcode,
   budgetMin: z.number().int().nullable(),
   budgetMax: z.number().int().nullable(),
 });
@@ -54,15 +71,15 @@ export const MyQuoteView = QuoteView.extend({ job: JobSummaryView });
 export type MyQuoteView = z.infer<typeof MyQuoteView>;
 
 export const BookingView = z.object({
-  id: z.string(),
-  jobId: z.string(),
-  quoteId: z.string(),
+  id: Id,
+  jobId: Id,
+  quoteId: Id,
   status: z.enum(BOOKING_STATUSES),
   amount: z.number().int(),
   depositPaid: z.boolean(),
-  scheduledDate: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  createdAt: z.string(),
+  scheduledDate: CalendarDate.nullable(),
+  completedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
   /** Where the booking's money is (docs/api/payments.md): 'Held until <heldUntil>' while held. */
   money: BookingMoneySummary,
   /** Where the booking's reviews stand (fair reveal, docs/api/reviews.md). */
@@ -71,19 +88,19 @@ export const BookingView = z.object({
   dispute: BookingDispute,
   customer: PersonView,
   tradesperson: TradespersonView,
-  job: z.object({ id: z.string(), title: z.string(), category: z.string(), outcode: z.string() }),
+  job: z.object({ id: Id, title: JobTitle, category: catalogString(JOB_CATEGORIES), outcode: Postcode }),
 });
 export type BookingView = z.infer<typeof BookingView>;
 
 export const MyJobView = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: z.string(),
+  id: Id,
+  title: JobTitle,
+  category: catalogString(JOB_CATEGORIES),
   status: z.enum(JOB_STATUSES),
   budgetMin: z.number().int().nullable(),
   budgetMax: z.number().int().nullable(),
-  postcode: z.string(),
-  createdAt: z.string(),
+  postcode: Postcode,
+  createdAt: Timestamp,
   quoteCount: z.number().int(),
   booking: BookingView.nullable(),
 });
@@ -91,16 +108,16 @@ export type MyJobView = z.infer<typeof MyJobView>;
 
 /** A job in the tradespeople's list: never the full postcode, only the district and the place. */
 export const OpenJobView = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: z.string(),
-  description: z.string(),
+  id: Id,
+  title: JobTitle,
+  category: catalogString(JOB_CATEGORIES),
+  description: JobDescription,
   budgetMin: z.number().int().nullable(),
   budgetMax: z.number().int().nullable(),
-  outcode: z.string(),
-  place: z.string().nullable(),
+  outcode: Postcode,
+  place: PlaceName.nullable(),
   distanceMiles: z.number().nullable(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   quoteCount: z.number().int(),
   /** The viewer has a quote on this job (it stays listed for them even when full). */
   quotedByMe: z.boolean(),
@@ -109,26 +126,26 @@ export const OpenJobView = z.object({
 export type OpenJobView = z.infer<typeof OpenJobView>;
 
 export const JobDetailView = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: z.string(),
+  id: Id,
+  title: JobTitle,
+  category: catalogString(JOB_CATEGORIES),
   status: z.enum(JOB_STATUSES),
-  description: z.string(),
+  description: JobDescription,
   budgetMin: z.number().int().nullable(),
   budgetMax: z.number().int().nullable(),
-  postcode: z.string(),
+  postcode: Postcode,
   postcodeIsPartial: z.boolean(),
-  place: z.string().nullable(),
+  place: PlaceName.nullable(),
   distanceMiles: z.number().nullable(),
-  preferredStartDate: z.string().nullable(),
-  createdAt: z.string(),
+  preferredStartDate: CalendarDate.nullable(),
+  createdAt: Timestamp,
   customer: PersonView,
-  quotes: z.array(QuoteView),
+  quotes: unbounded(QuoteView, 'every quote on the job'),
   booking: BookingView.nullable(),
   viewer: z.object({
     relation: z.enum(['owner', 'tradesperson', 'admin']),
     canQuote: z.boolean(),
-    cannotQuoteReason: z.string().nullable(),
+    cannotQuoteReason: ServerText.nullable(),
     myQuote: QuoteView.nullable(),
   }),
 });
@@ -140,8 +157,11 @@ export type JobResponse = z.infer<typeof JobResponse>;
 export const MyJobsTab = z.enum(['all', 'open', 'active', 'done']);
 export type MyJobsTab = z.infer<typeof MyJobsTab>;
 export const MyJobsQuery = z.object({ tab: MyJobsTab.default('all') });
-export const MyJobsResponse = z.object({ jobs: z.array(MyJobView) });
+export const MyJobsResponse = z.object({ jobs: unbounded(MyJobView, 'every job the customer posted') });
 export type MyJobsResponse = z.infer<typeof MyJobsResponse>;
+
+/** The most jobs a page of open jobs holds (the `limit` query's bound). */
+export const OPEN_JOBS_PAGE_MAX = 50;
 
 export const OpenJobFilter = z.enum(['all', 'verified', 'top-rated', 'nearby']);
 export type OpenJobFilter = z.infer<typeof OpenJobFilter>;
@@ -150,12 +170,12 @@ export const OpenJobsQuery = z.object({
   /** A job category or a Browse Services category id. */
   category: z.string().trim().max(40).optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(OPEN_JOBS_PAGE_MAX).default(20),
 });
 export const OpenJobsPage = z.object({
-  jobs: z.array(OpenJobView),
+  jobs: z.array(OpenJobView).max(OPEN_JOBS_PAGE_MAX),
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  nextCursor: Cursor.nullable(),
 });
 export type OpenJobsPage = z.infer<typeof OpenJobsPage>;
 
@@ -167,12 +187,16 @@ export type MyQuoteResponse = z.infer<typeof MyQuoteResponse>;
 export const MyQuotesTab = z.enum(['all', 'pending', 'accepted', 'rejected']);
 export type MyQuotesTab = z.infer<typeof MyQuotesTab>;
 export const MyQuotesQuery = z.object({ tab: MyQuotesTab.default('all') });
-export const MyQuotesResponse = z.object({ quotes: z.array(MyQuoteView) });
+export const MyQuotesResponse = z.object({
+  quotes: unbounded(MyQuoteView, 'every quote the tradesperson sent'),
+});
 export type MyQuotesResponse = z.infer<typeof MyQuotesResponse>;
 
 export const BookingResponse = z.object({ booking: BookingView });
 export type BookingResponse = z.infer<typeof BookingResponse>;
-export const MyBookingsResponse = z.object({ bookings: z.array(BookingView) });
+export const MyBookingsResponse = z.object({
+  bookings: unbounded(BookingView, 'every booking the user is a party to'),
+});
 export type MyBookingsResponse = z.infer<typeof MyBookingsResponse>;
 
 /** The tradesperson dashboard, from the tradesperson's real data (the spec's fixed 4.8 is replaced). */
@@ -184,7 +208,7 @@ export const DashboardView = z.object({
     rating: z.number(),
     reviewCount: z.number().int(),
   }),
-  recentQuotes: z.array(MyQuoteView),
-  activeJobs: z.array(BookingView),
+  recentQuotes: z.array(MyQuoteView).max(LIMITS.dashboardListLimit),
+  activeJobs: z.array(BookingView).max(LIMITS.dashboardActiveJobs),
 });
 export type DashboardView = z.infer<typeof DashboardView>;

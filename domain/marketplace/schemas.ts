@@ -58,7 +58,7 @@ export function aYearAfter(date: string): string {
 
 // Budgets arrive as whole pounds (a form field's text or a number); empty means none.
 const budget = z
-  .union([z.number(), z.string(), z.null()])
+  .union([z.number(), z.string().max(LIMITS.formValueMax, JOB_MESSAGES.budgetPositive), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
@@ -89,7 +89,7 @@ export function postJobSchema(today: () => string = () => londonToday()) {
       budgetMax: budget,
       postcode: postcodeSchema,
       preferredStartDate: z
-        .union([z.string(), z.null()])
+        .union([z.string().max(LIMITS.formValueMax, JOB_MESSAGES.startDateInvalid), z.null()])
         .optional()
         .transform((v, ctx) => {
           if (v === undefined || v === null || v.trim() === '') return null;
@@ -119,7 +119,9 @@ export type PostJob = z.output<typeof PostJobBody>;
 
 /** Pounds with at most 2 decimals, more than 0 and at most £1,000,000; becomes pence. */
 export const quoteAmount = z
-  .union([z.string(), z.number()], { error: QUOTE_MESSAGES.amountRequired })
+  .union([z.string().max(LIMITS.formValueMax, QUOTE_MESSAGES.amountInvalid), z.number()], {
+    error: QUOTE_MESSAGES.amountRequired,
+  })
   .transform((v, ctx) => {
     if (typeof v === 'string' && v.trim() === '') {
       ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.amountRequired });
@@ -173,6 +175,8 @@ export function createBookingSchema(today: () => string = () => londonToday()) {
     quoteId: z.uuid({ error: BOOKING_MESSAGES.dateRequired }),
     scheduledDate: z
       .string({ error: BOOKING_MESSAGES.dateRequired })
+      // DATE_PATTERN is exactly 10 characters; said as a bound too, for the API document.
+      .max(10, { error: BOOKING_MESSAGES.dateRequired, abort: true })
       .regex(DATE_PATTERN, { error: BOOKING_MESSAGES.dateRequired, abort: true })
       .superRefine((date, ctx) => {
         const issue = (message: string) => ctx.addIssue({ code: 'custom', message });

@@ -13,6 +13,8 @@ export const MESSAGING_MESSAGES = {
 /** Text is trimmed; blank is refused (the web ignores it before sending); at most 5,000 characters. */
 export const MessageContent = z
   .string({ error: MESSAGING_MESSAGES.empty })
+  // Before trimming: twice the limit, so only junk is refused before the trimmed text is measured.
+  .max(LIMITS.messageMax * 2, { error: MESSAGING_MESSAGES.tooLong })
   .transform((s) => s.trim())
   .pipe(
     z

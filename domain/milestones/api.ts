@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MILESTONE_STATUSES, PLAN_STATUSES } from '../catalog/statuses';
+import { CalendarDate, Id, JobTitle, PersonName, ServerText, Text, Timestamp, unbounded } from '../fields';
 import { londonToday } from '../marketplace/schemas';
 import { MILESTONE_MESSAGES as M, MILESTONE_RULES as R } from './messages';
 import { planIssues } from './rules';
@@ -48,46 +49,55 @@ export const DecidePlanBody = z.object({
 });
 
 export const PlanView = z.object({
-  id: z.string(),
+  id: Id,
   status: z.enum(PLAN_STATUSES),
-  proposedAt: z.string(),
-  decidedAt: z.string().nullable(),
-  declineReason: z.string().nullable(),
+  proposedAt: Timestamp,
+  decidedAt: Timestamp.nullable(),
+  declineReason: z.string().max(R.declineReasonMax).nullable(),
   /** A revision of an accepted plan (the accepted one stays until the customer accepts this). */
   revision: z.boolean(),
-  milestones: z.array(
-    z.object({
-      index: z.number().int(),
-      title: z.string(),
-      description: z.string().nullable(),
-      amountPence: z.number().int(),
-      platformFeePence: z.number().int(),
-      dueDate: z.string(),
-    }),
-  ),
+  milestones: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        title: z.string().max(R.titleMax * 2),
+        description: z
+          .string()
+          .max(R.descriptionMax * 2)
+          .nullable(),
+        amountPence: z.number().int(),
+        platformFeePence: z.number().int(),
+        dueDate: CalendarDate,
+      }),
+    )
+    // A plan of more is refused when proposed (planIssues).
+    .max(R.maxMilestones),
 });
 export type PlanView = z.infer<typeof PlanView>;
 
 // ---- The milestones of an accepted plan ----
 
 export const MilestoneView = z.object({
-  id: z.string(),
+  id: Id,
   index: z.number().int(),
-  title: z.string(),
-  description: z.string().nullable(),
+  title: z.string().max(R.titleMax * 2),
+  description: z
+    .string()
+    .max(R.descriptionMax * 2)
+    .nullable(),
   amountPence: z.number().int(),
   /** The 15% fee taken from it when released (platform_fee_amount). */
   platformFeePence: z.number().int(),
-  dueDate: z.string().nullable(),
+  dueDate: CalendarDate.nullable(),
   status: z.enum(MILESTONE_STATUSES),
-  paidAt: z.string().nullable(),
+  paidAt: Timestamp.nullable(),
   /** When the tradesperson marked the work of this milestone done. */
-  doneAt: z.string().nullable(),
+  doneAt: Timestamp.nullable(),
   /** Held until then unless the customer approves it first (set when marked done). */
-  releaseDueAt: z.string().nullable(),
-  releasedAt: z.string().nullable(),
+  releaseDueAt: Timestamp.nullable(),
+  releasedAt: Timestamp.nullable(),
   /** The provider's reason the last charge failed ('Your card was declined.'). */
-  lastError: z.string().nullable(),
+  lastError: Text.nullable(),
   /** A charge is waiting for the customer's bank authentication. */
   awaitingAuthentication: z.boolean(),
   canPay: z.boolean(),
@@ -97,22 +107,22 @@ export const MilestoneView = z.object({
 export type MilestoneView = z.infer<typeof MilestoneView>;
 
 export const BookingMilestonesView = z.object({
-  bookingId: z.string(),
-  jobId: z.string(),
-  jobTitle: z.string(),
-  bookingStatus: z.string(),
+  bookingId: Id,
+  jobId: Id,
+  jobTitle: JobTitle,
+  bookingStatus: Text,
   /** The booking's agreed amount: a plan's milestones add up to it exactly. */
   bookingAmountPence: z.number().int(),
   viewer: z.enum(['customer', 'tradesperson', 'admin']),
-  customerName: z.string().nullable(),
-  tradespersonName: z.string().nullable(),
+  customerName: PersonName.nullable(),
+  tradespersonName: PersonName.nullable(),
   /** The plan in force, if one was accepted. */
   plan: PlanView.nullable(),
   /** A proposal waiting for the customer (a first plan, or a revision of the accepted one). */
   proposal: PlanView.nullable(),
   /** The last proposal the customer declined, when nothing newer exists (its reason is shown). */
   declined: PlanView.nullable(),
-  milestones: z.array(MilestoneView),
+  milestones: unbounded(MilestoneView, 'every milestone of the booking'),
   totals: z.object({
     totalPence: z.number().int(),
     paidPence: z.number().int(),
@@ -123,7 +133,7 @@ export const BookingMilestonesView = z.object({
   /** The tradesperson may propose (or revise) a plan now. */
   canPropose: z.boolean(),
   /** Why not, when the viewer is the tradesperson and cannot. */
-  proposeBlockedReason: z.string().nullable(),
+  proposeBlockedReason: ServerText.nullable(),
 });
 export type BookingMilestonesView = z.infer<typeof BookingMilestonesView>;
 export const BookingMilestonesResponse = z.object({ milestones: BookingMilestonesView });
@@ -144,8 +154,8 @@ export const ChargeMilestoneBody = z.object({
 export const ChargeMilestoneResponse = z.object({
   success: z.boolean(),
   requiresAction: z.boolean(),
-  clientSecret: z.string().nullable(),
-  actionUrl: z.string().nullable(),
+  clientSecret: Text.nullable(),
+  actionUrl: Text.nullable(),
   milestones: BookingMilestonesView,
 });
 export type ChargeMilestoneResponse = z.infer<typeof ChargeMilestoneResponse>;
@@ -154,7 +164,7 @@ export type ChargeMilestoneResponse = z.infer<typeof ChargeMilestoneResponse>;
 export const ConfirmMilestoneResponse = z.object({
   status: z.enum(['paid', 'failed', 'requires_action', 'processing']),
   /** When failed: the provider's reason. */
-  message: z.string().nullable(),
+  message: Text.nullable(),
   milestones: BookingMilestonesView,
 });
 export type ConfirmMilestoneResponse = z.infer<typeof ConfirmMilestoneResponse>;
@@ -162,33 +172,33 @@ export type ConfirmMilestoneResponse = z.infer<typeof ConfirmMilestoneResponse>;
 // ---- Saved cards (Payment Methods; create-setup-intent, spec section 7) ----
 
 export const PaymentMethodView = z.object({
-  id: z.string(),
-  brand: z.string(),
-  last4: z.string(),
+  id: Id,
+  brand: Text,
+  last4: z.string().max(4),
   expMonth: z.number().int(),
   expYear: z.number().int(),
   isDefault: z.boolean(),
   expired: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
 
 export const PaymentMethodsResponse = z.object({
-  paymentMethods: z.array(PaymentMethodView),
+  paymentMethods: unbounded(PaymentMethodView, 'every card the customer saved'),
   /** Which card form to show: the sandbox's own, or Stripe Elements. */
   provider: z.enum(['sandbox', 'stripe']),
   /** Stripe's publishable key (null for the sandbox). */
-  publishableKey: z.string().nullable(),
+  publishableKey: Text.nullable(),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
 
 export const SetupIntentResponse = z.object({
-  setupIntentId: z.string(),
-  clientSecret: z.string(),
+  setupIntentId: Text,
+  clientSecret: Text,
   provider: z.enum(['sandbox', 'stripe']),
-  publishableKey: z.string().nullable(),
+  publishableKey: Text.nullable(),
   /** Where the provider sends the browser when the card is set up. */
-  returnUrl: z.string(),
+  returnUrl: Text,
 });
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
 
@@ -196,8 +206,8 @@ export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
 export const ConfirmSetupBody = z.object({ setupIntentId: z.string().trim().min(1).max(255) });
 export const ConfirmSetupResponse = z.object({
   status: z.enum(['saved', 'requires_action', 'failed', 'processing']),
-  message: z.string().nullable(),
-  paymentMethods: z.array(PaymentMethodView),
+  message: Text.nullable(),
+  paymentMethods: unbounded(PaymentMethodView, 'every card the customer saved'),
 });
 export type ConfirmSetupResponse = z.infer<typeof ConfirmSetupResponse>;
 
@@ -212,26 +222,26 @@ export const SandboxSetupConfirmBody = z.object({
 });
 
 export const SandboxIntentView = z.object({
-  id: z.string(),
+  id: Text,
   kind: z.enum(['payment', 'setup']),
   /** Payments only. */
   amountPence: z.number().int().nullable(),
-  description: z.string().nullable(),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  description: Text.nullable(),
+  card: z.object({ brand: Text, last4: z.string().max(4) }).nullable(),
   awaitingAuthentication: z.boolean(),
   /** Where the browser goes when the authentication ends, either way. */
-  returnUrl: z.string(),
+  returnUrl: Text,
 });
 export type SandboxIntentView = z.infer<typeof SandboxIntentView>;
 
 export const SandboxSetupConfirmResponse = z.object({
   outcome: z.enum(['succeeded', 'requires_action']),
   /** succeeded: the return URL (/payment-methods?setup_intent=…); requires_action: the challenge page. */
-  redirectUrl: z.string(),
+  redirectUrl: Text,
 });
 
 /** The challenge's answer, either way: the browser returns to the app, which asks how it ended. */
 export const SandboxIntentChallengeResponse = z.object({
   outcome: z.enum(['succeeded', 'failed']),
-  redirectUrl: z.string(),
+  redirectUrl: Text,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '../events/catalog';
+import { Cursor, Text, Timestamp } from '../fields';
 
 // The API's own words for notifications (docs/api/notifications.md).
 export const NOTIFICATION_MESSAGES = {
@@ -23,18 +24,21 @@ export const EMAIL_SWITCH_TEXT: Record<EmailSwitch, { label: string; stops: stri
 export const NotificationView = z.object({
   id: z.uuid(),
   kind: z.enum(DOMAIN_EVENT_TYPES),
-  title: z.string(),
-  body: z.string(),
+  title: Text,
+  body: Text,
   /** A path in the web app, e.g. `/job/{id}`. */
-  link: z.string().nullable(),
+  link: Text.nullable(),
   read: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type NotificationView = z.infer<typeof NotificationView>;
 
+/** The most notifications a page holds (the `limit` query's bound). */
+export const NOTIFICATIONS_PAGE_MAX = 50;
+
 export const NotificationsPage = z.object({
-  notifications: z.array(NotificationView),
-  nextCursor: z.string().nullable(),
+  notifications: z.array(NotificationView).max(NOTIFICATIONS_PAGE_MAX),
+  nextCursor: Cursor.nullable(),
 });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 

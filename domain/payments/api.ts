@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../catalog/statuses';
+import { Id, JobTitle, PersonName, ServerText, Text, Timestamp, unbounded } from '../fields';
 
 // The payments API contract (docs/api/payments.md). Money is integer pence, times ISO strings. The
 // server validates and serializes with these schemas; the web imports their types only. Amounts are
@@ -10,8 +11,8 @@ import { PAYMENT_STATUSES } from '../catalog/statuses';
 export const CreatePaymentBody = z.object({ bookingId: z.uuid('Booking not found') });
 export const CreatePaymentResponse = z.object({
   /** The provider's hosted checkout page (opened in a new tab). */
-  url: z.string(),
-  sessionId: z.string(),
+  url: Text,
+  sessionId: Text,
 });
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
 
@@ -19,9 +20,9 @@ export const VerifyPaymentBody = z.object({ sessionId: z.string().trim().min(1).
 export const VerifyPaymentResponse = z.object({
   /** paid: the money is held in escrow; pending: not confirmed yet; failed/cancelled: nothing taken. */
   status: z.enum(['paid', 'pending', 'failed', 'cancelled']),
-  bookingId: z.string(),
-  jobId: z.string(),
-  heldUntil: z.string().nullable(),
+  bookingId: Id,
+  jobId: Id,
+  heldUntil: Timestamp.nullable(),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
 
@@ -34,7 +35,7 @@ export type MoneyState = (typeof MONEY_STATES)[number];
 export const BookingMoneySummary = z.object({
   state: z.enum(MONEY_STATES),
   /** While held: when the protection window ends and the money is released. */
-  heldUntil: z.string().nullable(),
+  heldUntil: Timestamp.nullable(),
   /** A dispute froze the held money. */
   frozen: z.boolean(),
   /** Paid in milestones: each is approved (released) on the booking's milestones page, not here. */
@@ -57,16 +58,16 @@ export type MoneyEventKind = (typeof MONEY_EVENT_KINDS)[number];
 
 export const MoneyEvent = z.object({
   kind: z.enum(MONEY_EVENT_KINDS),
-  at: z.string(),
+  at: Timestamp,
   amountPence: z.number().int(),
   /** Ready to show: 'Paid £135.00', 'Held until 30 Nov 2026' … */
-  label: z.string(),
+  label: ServerText,
 });
 export type MoneyEvent = z.infer<typeof MoneyEvent>;
 
 export const PaymentView = z.object({
-  id: z.string(),
-  bookingId: z.string(),
+  id: Id,
+  bookingId: Id,
   status: z.enum(PAYMENT_STATUSES),
   amountPence: z.number().int(),
   /** The 15% fee on what was (or will be) released. */
@@ -75,9 +76,9 @@ export const PaymentView = z.object({
   releasedPence: z.number().int(),
   /** Still in escrow. */
   heldPence: z.number().int(),
-  heldUntil: z.string().nullable(),
-  releasedAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
+  heldUntil: Timestamp.nullable(),
+  releasedAt: Timestamp.nullable(),
+  paidAt: Timestamp.nullable(),
   /** Frozen by a dispute: the release job skips it. */
   frozen: z.boolean(),
   /** The customer may release it now (held, not frozen, and the caller is the customer). */
@@ -86,13 +87,13 @@ export const PaymentView = z.object({
 export type PaymentView = z.infer<typeof PaymentView>;
 
 export const BookingMoneyView = z.object({
-  bookingId: z.string(),
-  jobId: z.string(),
+  bookingId: Id,
+  jobId: Id,
   amountPence: z.number().int(),
   /** 'unpaid' until a payment succeeds. */
   state: z.enum(MONEY_STATES),
-  payments: z.array(PaymentView),
-  timeline: z.array(MoneyEvent),
+  payments: unbounded(PaymentView, 'every payment of the booking (deposit, milestones)'),
+  timeline: unbounded(MoneyEvent, 'every money event of the booking'),
 });
 export type BookingMoneyView = z.infer<typeof BookingMoneyView>;
 export const BookingMoneyResponse = z.object({ money: BookingMoneyView });
@@ -104,24 +105,30 @@ export const ConnectStatus = z.object({
   hasAccount: z.boolean(),
   chargesEnabled: z.boolean(),
   payoutsEnabled: z.boolean(),
-  requirementsCurrentlyDue: z.array(z.string()),
+  requirementsCurrentlyDue: unbounded(Text, 'what the payment provider asks for, as it lists it'),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatus>;
 
 export const ONBOARDING_LINK_TYPES = ['account_onboarding', 'account_update'] as const;
 export const OnboardingLinkBody = z.object({ type: z.enum(ONBOARDING_LINK_TYPES) });
-export const UrlResponse = z.object({ url: z.string() });
+export const UrlResponse = z.object({ url: Text });
 
 // ---- A tradesperson's money (/tradesperson/payments) ----
 
 export const PayoutView = z.object({
-  id: z.string(),
+  id: Id,
   amountPence: z.number().int(),
   status: z.enum(['pending', 'paid', 'failed']),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  createdAt: Timestamp,
+  paidAt: Timestamp.nullable(),
 });
 export type PayoutView = z.infer<typeof PayoutView>;
+
+/** Payouts and payments the earnings page lists (latest first), and the months its chart covers. */
+export const EARNINGS_ROWS = 50;
+export const EARNINGS_MONTHS = 12;
+/** The admin's payments list: the latest this many. */
+export const ADMIN_PAYMENTS_MAX = 100;
 
 export const EarningsView = z.object({
   /** Paid by customers and still in escrow. */
@@ -133,14 +140,14 @@ export const EarningsView = z.object({
   releasedPence: z.number().int(),
   feesPence: z.number().int(),
   /** Next release of held money, if any. */
-  nextReleaseAt: z.string().nullable(),
-  payouts: z.array(PayoutView),
+  nextReleaseAt: Timestamp.nullable(),
+  payouts: z.array(PayoutView).max(EARNINGS_ROWS),
   /** Net earnings released per calendar month (UTC), oldest first, the last 12 months. */
-  months: z.array(z.object({ month: z.string(), netPence: z.number().int() })),
+  months: z.array(z.object({ month: z.string().max(7), netPence: z.number().int() })).max(EARNINGS_MONTHS),
   /** Held and released payments, newest first. */
-  payments: z.array(
-    PaymentView.extend({ jobId: z.string(), jobTitle: z.string(), customerName: z.string().nullable() }),
-  ),
+  payments: z
+    .array(PaymentView.extend({ jobId: Id, jobTitle: JobTitle, customerName: PersonName.nullable() }))
+    .max(EARNINGS_ROWS),
   connect: ConnectStatus,
 });
 export type EarningsView = z.infer<typeof EarningsView>;
@@ -157,29 +164,31 @@ export const RefundBody = z.object({
     .max(500, 'Reason must be less than 500 characters'),
 });
 export const AdminPaymentView = PaymentView.extend({
-  jobId: z.string(),
-  jobTitle: z.string(),
-  customerId: z.string(),
+  jobId: Id,
+  jobTitle: JobTitle,
+  customerId: Id,
   /** Null when the account has no name (an erased one has none). */
-  customerName: z.string().nullable(),
-  tradespersonId: z.string(),
-  tradespersonName: z.string().nullable(),
-  createdAt: z.string(),
+  customerName: PersonName.nullable(),
+  tradespersonId: Id,
+  tradespersonName: PersonName.nullable(),
+  createdAt: Timestamp,
 });
 export type AdminPaymentView = z.infer<typeof AdminPaymentView>;
-export const AdminPaymentsResponse = z.object({ payments: z.array(AdminPaymentView) });
+export const AdminPaymentsResponse = z.object({
+  payments: z.array(AdminPaymentView).max(ADMIN_PAYMENTS_MAX),
+});
 
 // ---- The sandbox provider's hosted pages (offline stand-in for the real provider) ----
 
 export const SandboxCheckoutView = z.object({
-  id: z.string(),
+  id: Text,
   amountPence: z.number().int(),
-  description: z.string(),
+  description: Text,
   status: z.enum(['open', 'complete', 'expired']),
   /** Where 'Back' and a cancellation go (the app's ?payment=cancelled). */
-  cancelUrl: z.string(),
+  cancelUrl: Text,
   /** Set once complete: where the customer returns. */
-  successUrl: z.string().nullable(),
+  successUrl: Text.nullable(),
   /** A card asked for authentication: the challenge page is waiting. */
   awaitingAuthentication: z.boolean(),
 });
@@ -195,21 +204,30 @@ export const SandboxCardBody = z.object({
 export const SandboxPayResponse = z.object({
   outcome: z.enum(['succeeded', 'requires_action']),
   /** succeeded: where the browser goes next; requires_action: the challenge page. */
-  redirectUrl: z.string(),
+  redirectUrl: Text,
 });
 export const SandboxChallengeBody = z.object({ result: z.enum(['complete', 'fail']) });
 
 export const SandboxOnboardingView = z.object({
-  id: z.string(),
-  accountId: z.string(),
+  id: Text,
+  accountId: Text,
   type: z.enum(ONBOARDING_LINK_TYPES),
   expired: z.boolean(),
-  returnUrl: z.string(),
-  refreshUrl: z.string(),
+  returnUrl: Text,
+  refreshUrl: Text,
 });
 export const SandboxOnboardingBody = z.object({
   legalName: z.string().trim().min(2, 'Enter your legal name').max(100),
-  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth'),
-  sortCode: z.string().regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a 6-digit sort code'),
-  accountNumber: z.string().regex(/^\d{8}$/, 'Enter an 8-digit account number'),
+  dateOfBirth: z
+    .string()
+    .max(10, 'Enter your date of birth')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth'),
+  sortCode: z
+    .string()
+    .max(8, 'Enter a 6-digit sort code')
+    .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a 6-digit sort code'),
+  accountNumber: z
+    .string()
+    .max(8, 'Enter an 8-digit account number')
+    .regex(/^\d{8}$/, 'Enter an 8-digit account number'),
 });

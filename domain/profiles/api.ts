@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { ADMIN_LIMITS } from '../admin/messages';
 import { TRADES } from '../catalog/catalog';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../catalog/statuses';
+import { CalendarDate, Id, Postcode, Tags, Text, Timestamp, unbounded } from '../fields';
+import { PROFILE_LIMITS } from './schemas';
 
 // The API contract of a tradesperson's own profile, Business Setup and verification documents
 // (docs/api/tradespeople.md): the server serializes with these schemas, and the web imports their types
@@ -8,50 +11,50 @@ import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../catalog/statuses';
 
 /** The tradesperson's own profile, as Edit Profile and Business Setup show it. */
 export const OwnProfile = z.object({
-  businessName: z.string().nullable(),
-  phone: z.string().nullable(),
+  businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
+  phone: z.string().max(PROFILE_LIMITS.phoneMax).nullable(),
   trade: z.enum(TRADES).nullable(),
-  bio: z.string().nullable(),
+  bio: z.string().max(PROFILE_LIMITS.bioMax).nullable(),
   yearsExperience: z.number().int().nullable(),
   hourlyRateMin: z.number().int().nullable(),
   hourlyRateMax: z.number().int().nullable(),
-  specialties: z.array(z.string()),
-  serviceAreas: z.array(z.string()),
-  basePostcode: z.string().nullable(),
+  specialties: Tags,
+  serviceAreas: Tags,
+  basePostcode: Postcode.nullable(),
   serviceRadiusMiles: z.number().int(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: Text.nullable(),
   verified: z.boolean(),
-  setupCompletedAt: z.string().nullable(),
+  setupCompletedAt: Timestamp.nullable(),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 
 export const OwnProfileResponse = z.object({ profile: OwnProfile });
 export type OwnProfileResponse = z.infer<typeof OwnProfileResponse>;
 
-export const PictureResponse = z.object({ avatarUrl: z.string() });
+export const PictureResponse = z.object({ avatarUrl: Text });
 export type PictureResponse = z.infer<typeof PictureResponse>;
 
 /** One row of GET /documents (docs/api/tradespeople.md). */
 export const DocumentView = z.object({
   id: z.uuid(),
   kind: z.enum(DOCUMENT_KINDS),
-  title: z.string(),
+  title: Text,
   status: z.enum(DOCUMENT_STATUSES),
-  fileName: z.string(),
-  expiresOn: z.string().nullable(),
-  createdAt: z.string(),
-  rejectionReason: z.string().nullable(),
+  fileName: Text,
+  expiresOn: CalendarDate.nullable(),
+  createdAt: Timestamp,
+  rejectionReason: z.string().max(ADMIN_LIMITS.reasonMax).nullable(),
   /** The document this one was uploaded to replace. */
-  replacesId: z.string().nullable(),
+  replacesId: Id.nullable(),
 });
 export type DocumentView = z.infer<typeof DocumentView>;
 
 export const DocumentsResponse = z.object({
-  documents: z.array(DocumentView),
+  documents: unbounded(DocumentView, "every version of the tradesperson's documents"),
   /** DOMAIN-RULES 10, as of today: verified, or what still needs approving. */
   verification: z.object({
     verified: z.boolean(),
-    missing: z.array(z.enum(['photo_id', 'insurance'])),
+    missing: z.array(z.enum(['photo_id', 'insurance'])).max(2),
   }),
 });
 export type DocumentsResponse = z.infer<typeof DocumentsResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TRADES } from '../catalog/catalog';
-import { parsePostcode } from '../geo/postcode';
+import { LIMITS, TRADES } from '../catalog/catalog';
+import { POSTCODE_MESSAGES, parsePostcode } from '../geo/postcode';
 
 // The tradesperson's own profile and Business Setup rules (spec section 5, Profile), shared by the
 // Edit Profile and Business Setup forms and the API, so the browser and a hand-made request hear the
@@ -53,7 +53,9 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
  */
 function wholeNumber(min: number, max: number, messages: { whole: string; range: string }) {
   return z
-    .union([z.number(), z.string(), z.null()], { error: messages.whole })
+    .union([z.number(), z.string().max(LIMITS.formValueMax, messages.whole), z.null()], {
+      error: messages.whole,
+    })
     .optional()
     .transform((v, ctx) => {
       if (isBlank(v)) return null;
@@ -111,7 +113,9 @@ export function hasTag(tags: readonly string[], tag: string): boolean {
 function tagList(messages: { tooMany: string; tooLong: string }) {
   return (
     z
-      .array(z.string({ error: messages.tooLong }), { error: messages.tooMany })
+      .array(z.string({ error: messages.tooLong }).max(LIMITS.formValueMax, messages.tooLong), {
+        error: messages.tooMany,
+      })
       // A generous bound on the raw list, so a hostile request is refused before any work is done.
       .max(PROFILE_LIMITS.tagsMax * 5, messages.tooMany)
       .nullish()
@@ -167,13 +171,16 @@ function postcodeOrIssue(value: string, ctx: z.RefinementCtx): string {
 
 /** The base postcode on Edit Profile: the spec's postcode messages; empty clears it. */
 const optionalBasePostcode = z
-  .union([z.string(), z.null()], { error: PROFILE_MESSAGES.postcodeRequired })
+  .union([z.string().max(LIMITS.formValueMax, POSTCODE_MESSAGES.tooLong), z.null()], {
+    error: PROFILE_MESSAGES.postcodeRequired,
+  })
   .optional()
   .transform((v, ctx) => (isBlank(v) ? null : postcodeOrIssue(v as string, ctx)));
 
 /** Business Details asks where the business is based: required there. */
 const requiredBasePostcode = z
   .string({ error: PROFILE_MESSAGES.postcodeRequired })
+  .max(LIMITS.formValueMax, POSTCODE_MESSAGES.tooLong)
   .trim()
   .min(1, PROFILE_MESSAGES.postcodeRequired)
   .transform(postcodeOrIssue);

@@ -8,6 +8,19 @@ export {
   REVIEW_RULES,
 } from './messages';
 
+import { ADMIN_LIMITS } from '../admin/messages';
+import {
+  Cursor,
+  Id,
+  JobTitle,
+  PersonName,
+  ReviewText,
+  ServerText,
+  Text,
+  Timestamp,
+  unbounded,
+} from '../fields';
+
 // The reviews API contract (docs/api/reviews.md, DOMAIN-RULES 8). The server validates and
 // serializes with these schemas; the web imports their types and uses the bodies for its forms.
 
@@ -56,7 +69,7 @@ export const BookingReviews = z.object({
    * When the review window closes (14 days after payment) and whatever was written is published;
    * null while the booking is not completed and paid. Each side that has not reviewed may until then.
    */
-  closesAt: z.string().nullable(),
+  closesAt: Timestamp.nullable(),
   customerReviewed: z.boolean(),
   tradespersonReviewed: z.boolean(),
   /** The booking's reviews are public (both sides reviewed, or the window closed). */
@@ -69,16 +82,16 @@ export type BookingReviews = z.infer<typeof BookingReviews>;
 export const REVIEW_STATUSES = ['waiting', 'published', 'hidden'] as const;
 
 const Party = z.object({
-  id: z.string(),
+  id: Id,
   /** Null for a deleted account. */
-  name: z.string().nullable(),
+  name: PersonName.nullable(),
   userType: z.enum(['customer', 'tradesperson']),
 });
 
 export const MyReviewView = z.object({
-  id: z.string(),
-  bookingId: z.string(),
-  job: z.object({ id: z.string(), title: z.string() }),
+  id: Id,
+  bookingId: Id,
+  job: z.object({ id: Id, title: JobTitle }),
   /** written: I wrote it; received: it is about me. */
   side: z.enum(['written', 'received']),
   status: z.enum(REVIEW_STATUSES),
@@ -87,17 +100,17 @@ export const MyReviewView = z.object({
    * until it is published.
    */
   rating: z.number().int().nullable(),
-  comment: z.string().nullable(),
-  createdAt: z.string(),
-  publishedAt: z.string().nullable(),
+  comment: ReviewText.nullable(),
+  createdAt: Timestamp,
+  publishedAt: Timestamp.nullable(),
   /** While waiting: when it will be published at the latest. */
-  revealDueAt: z.string(),
+  revealDueAt: Timestamp,
   /** Set when an admin hid it after a report. */
-  hiddenReason: z.string().nullable(),
-  reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
+  hiddenReason: z.string().max(REVIEW_RULES.hideReasonMax).nullable(),
+  reply: ReviewText.nullable(),
+  repliedAt: Timestamp.nullable(),
   /** Until when the reply can be changed (48 hours after it was first posted). */
-  replyEditableUntil: z.string().nullable(),
+  replyEditableUntil: Timestamp.nullable(),
   /** I am the reviewee and may post or change the reply now. */
   canReply: z.boolean(),
   /** I have reported it already. */
@@ -107,36 +120,38 @@ export const MyReviewView = z.object({
 });
 export type MyReviewView = z.infer<typeof MyReviewView>;
 
+/** The most reviews a page of the user's own reviews holds (the `limit` query's bound). */
+export const MY_REVIEWS_PAGE_MAX = 50;
 export const MyReviewsQuery = z.object({
   side: z.enum(['written', 'received']).default('received'),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(MY_REVIEWS_PAGE_MAX).default(20),
 });
 export const MyReviewsPage = z.object({
-  reviews: z.array(MyReviewView),
-  nextCursor: z.string().nullable(),
+  reviews: z.array(MyReviewView).max(MY_REVIEWS_PAGE_MAX),
+  nextCursor: Cursor.nullable(),
 });
 export type MyReviewsPage = z.infer<typeof MyReviewsPage>;
 
 /** A booking waiting for my review, its window still open. */
 export const ReviewTask = z.object({
-  bookingId: z.string(),
-  job: z.object({ id: z.string(), title: z.string() }),
+  bookingId: Id,
+  job: z.object({ id: Id, title: JobTitle }),
   /** The person I would review. */
   other: Party,
   /** They have reviewed me already: mine publishes both. */
   otherReviewed: z.boolean(),
-  paidAt: z.string(),
-  closesAt: z.string(),
+  paidAt: Timestamp,
+  closesAt: Timestamp,
 });
 export type ReviewTask = z.infer<typeof ReviewTask>;
-export const ReviewTasksResponse = z.object({ bookings: z.array(ReviewTask) });
+export const ReviewTasksResponse = z.object({ bookings: z.array(ReviewTask).max(REVIEW_RULES.tasksMax) });
 export type ReviewTasksResponse = z.infer<typeof ReviewTasksResponse>;
 
 export const MyReviewResponse = z.object({ review: MyReviewView });
 export type MyReviewResponse = z.infer<typeof MyReviewResponse>;
 
-export const ReportResponse = z.object({ reported: z.literal(true), message: z.string() });
+export const ReportResponse = z.object({ reported: z.literal(true), message: ServerText });
 
 // ---- Admin: reported reviews (/admin/reviews) ----
 
@@ -145,34 +160,34 @@ export const ReviewReportsQuery = z.object({
 });
 
 export const AdminReviewReport = z.object({
-  id: z.string(),
+  id: Id,
   reason: z.enum(REVIEW_REPORT_REASONS),
-  details: z.string().nullable(),
-  createdAt: z.string(),
-  reporter: z.object({ id: z.string(), name: z.string().nullable() }),
+  details: Text.nullable(),
+  createdAt: Timestamp,
+  reporter: z.object({ id: Id, name: PersonName.nullable() }),
   outcome: z.enum(REVIEW_REPORT_OUTCOMES).nullable(),
-  decidedAt: z.string().nullable(),
+  decidedAt: Timestamp.nullable(),
 });
 
 /** A reported review with every report on it. */
 export const AdminReportedReview = z.object({
-  id: z.string(),
-  bookingId: z.string(),
-  job: z.object({ id: z.string(), title: z.string() }),
+  id: Id,
+  bookingId: Id,
+  job: z.object({ id: Id, title: JobTitle }),
   rating: z.number().int(),
-  comment: z.string().nullable(),
-  reply: z.string().nullable(),
-  createdAt: z.string(),
+  comment: ReviewText.nullable(),
+  reply: ReviewText.nullable(),
+  createdAt: Timestamp,
   status: z.enum(REVIEW_STATUSES),
-  hiddenReason: z.string().nullable(),
+  hiddenReason: z.string().max(REVIEW_RULES.hideReasonMax).nullable(),
   reviewer: Party,
   reviewee: Party,
-  reports: z.array(AdminReviewReport),
+  reports: unbounded(AdminReviewReport, 'every report on the review'),
 });
 export type AdminReportedReview = z.infer<typeof AdminReportedReview>;
 
 export const ReviewReportsResponse = z.object({
-  reviews: z.array(AdminReportedReview),
+  reviews: z.array(AdminReportedReview).max(ADMIN_LIMITS.queueRows),
   /** Reviews with open reports in all (the list shows the oldest 100). */
   openCount: z.number().int(),
 });

@@ -2,6 +2,8 @@
 // schemas so that web pages import them without zod.
 
 export const REVIEW_RULES = {
+  /** Bookings waiting for the user's review that one answer lists, oldest first. */
+  tasksMax: 100,
   /** Fair reveal: reviews are published when both sides have reviewed, or this long after payment. */
   revealAfterDays: 14,
   /** A reply can be changed for this long after it was first posted. */

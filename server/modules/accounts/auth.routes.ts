@@ -15,6 +15,7 @@ import {
 } from '../../../domain/accounts/schemas';
 import type { Config } from '../../config/config';
 import { requireUser } from '../../plugins/auth-context';
+import { NO_SESSION, SESSION_OPTIONAL } from '../../plugins/openapi';
 import {
   type AuthDeps,
   type RequestMeta,
@@ -48,7 +49,14 @@ export const authRoutes =
   async (app) => {
     app.get(
       '/auth/session',
-      { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionView } } },
+      {
+        schema: {
+          security: SESSION_OPTIONAL,
+          tags: ['auth'],
+          summary: 'The signed-in user, or null',
+          response: { 200: SessionView },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return { user: request.auth?.user ?? null };
@@ -59,6 +67,7 @@ export const authRoutes =
       '/auth/sign-up',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['auth'],
           summary: 'Create an account and sign in',
           body: SignUpBody,
@@ -74,7 +83,15 @@ export const authRoutes =
 
     app.post(
       '/auth/sign-in',
-      { schema: { tags: ['auth'], summary: 'Sign in', body: SignInBody, response: { 200: SessionView } } },
+      {
+        schema: {
+          security: SESSION_OPTIONAL,
+          tags: ['auth'],
+          summary: 'Sign in',
+          body: SignInBody,
+          response: { 200: SessionView },
+        },
+      },
       async (request, reply) => {
         // A new token at every sign-in: a session id planted before sign-in is never promoted.
         if (request.auth) await signOut(deps, request.auth.sessionHash);
@@ -88,6 +105,7 @@ export const authRoutes =
       '/auth/sign-in-link',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['auth'],
           summary: 'Email a one-time sign-in link (same answer whether or not the account exists)',
           body: SignInLinkBody,
@@ -104,6 +122,7 @@ export const authRoutes =
       '/auth/sign-in-link/redeem',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['auth'],
           summary: 'Sign in with the token from an emailed sign-in link',
           body: RedeemSignInLinkBody,
@@ -120,7 +139,13 @@ export const authRoutes =
 
     app.post(
       '/auth/sign-out',
-      { schema: { tags: ['auth'], summary: 'Sign out and end the session on the server' } },
+      {
+        schema: {
+          security: SESSION_OPTIONAL,
+          tags: ['auth'],
+          summary: 'Sign out and end the session on the server',
+        },
+      },
       async (request, reply) => {
         if (request.auth) await signOut(deps, request.auth.sessionHash);
         clearSessionCookie(reply, deps.config);
@@ -132,6 +157,7 @@ export const authRoutes =
       '/auth/verify-email',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['auth'],
           summary: 'Confirm an email address with the token from the verification email',
           body: VerifyEmailBody,

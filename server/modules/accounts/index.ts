@@ -3,4 +3,4 @@ export { accountRoutes } from './accounts.routes';
 export { authRoutes } from './auth.routes';
 export { grantConfiguredAdmins, pruneSignInThrottles, warmUpDummyHash } from './auth.service';
 export { hashPassword, verifyPassword } from './password';
-export { type AccountChanged, registerSessions } from './sessions';
+export { type AccountChanged, registerSessions, sessionCookieName } from './sessions';

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { ADMIN_LIMITS } from '../../../domain/admin/messages';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import {
@@ -179,7 +180,7 @@ export async function findUserRecord(db: Executor, userId: string, now: Date, au
         jobs: sql<JsonJob[]>`(select coalesce(json_agg(json_build_object('id', j.id, 'title', j.title,
           'status', j.status, 'createdAt', j.created_at) order by j.created_at desc), '[]')
         from (select id, title, status, created_at from ${jobPostings} where customer_id = ${users.id}
-          order by created_at desc limit 50) j)`,
+          order by created_at desc limit ${sql.raw(String(ADMIN_LIMITS.recordRows))}) j)`,
         bookings: sql<
           JsonBooking[]
         >`(select coalesce(json_agg(json_build_object('id', b.id, 'jobId', b.job_id,
@@ -191,7 +192,7 @@ export async function findUserRecord(db: Executor, userId: string, now: Date, au
           left join ${profiles} op on op.id = case when bk.customer_id = ${users.id}
             then bk.tradesperson_id else bk.customer_id end
           where bk.customer_id = ${users.id} or bk.tradesperson_id = ${users.id}
-          order by bk.created_at desc limit 50) b)`,
+          order by bk.created_at desc limit ${sql.raw(String(ADMIN_LIMITS.recordRows))}) b)`,
         sessions: sql<JsonSession[]>`(select coalesce(json_agg(json_build_object('createdAt', s.created_at,
           'lastSeenAt', s.last_seen_at, 'ip', s.ip, 'userAgent', s.user_agent) order by s.last_seen_at desc), '[]')
         from ${sessions} s

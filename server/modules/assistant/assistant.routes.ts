@@ -6,6 +6,7 @@ import { AssistantBody, AssistantReply, EnhanceBody, EnhanceResponse } from '../
 import { ASSISTANT_TEXTS } from '../../../domain/assistant/messages';
 import type { AiConfig } from '../../config/config';
 import { AppError } from '../../lib/app-error';
+import { SESSION_OPTIONAL } from '../../plugins/openapi';
 import { type AssistantDeps, assistantReply, collectReply, enhanceDescription } from './assistant.service';
 
 // The assistant's routes (docs/api/assistant.md): ai-assistant, streamed or whole, and
@@ -60,6 +61,7 @@ export const assistantRoutes =
       {
         preHandler: limited,
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['assistant'],
           summary:
             'ai-assistant: a reply about TradeNest and the asker’s own data; streamed as server-sent events (delta, done, error) when the request accepts text/event-stream',
@@ -106,6 +108,7 @@ export const assistantRoutes =
       {
         preHandler: limited,
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['assistant'],
           summary: 'enhance-job-description: a clearer job description with no facts added',
           body: EnhanceBody,

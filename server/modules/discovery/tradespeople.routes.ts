@@ -11,6 +11,7 @@ import {
   TradespersonList,
 } from '../../../domain/discovery/api';
 import { AppError } from '../../lib/app-error';
+import { NO_SESSION, SESSION_OPTIONAL } from '../../plugins/openapi';
 import { avatarSvg } from './avatars';
 import {
   type DiscoveryDeps,
@@ -41,6 +42,7 @@ export const tradespeopleRoutes =
       '/tradespeople',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['tradespeople'],
           summary: 'Search verified tradespeople by service, category and location',
           querystring: TradespeopleSearchQuery,
@@ -57,6 +59,7 @@ export const tradespeopleRoutes =
       '/tradespeople/featured',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['tradespeople'],
           summary: 'Featured professionals: best rated first, then newest',
           querystring: FeaturedQuery,
@@ -73,6 +76,7 @@ export const tradespeopleRoutes =
       '/tradespeople/:id',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['tradespeople'],
           summary: "A tradesperson's public profile",
           params: TradespersonParams,
@@ -89,6 +93,7 @@ export const tradespeopleRoutes =
       '/tradespeople/:id/reviews',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['tradespeople'],
           summary: "A tradesperson's reviews, newest first, keyset-paginated",
           params: TradespersonParams,
@@ -106,6 +111,7 @@ export const tradespeopleRoutes =
       '/avatars/:id.svg',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['tradespeople'],
           summary: 'A generated avatar (DiceBear), the same for the same id',
           params: z.object({ id: z.string().max(100) }),

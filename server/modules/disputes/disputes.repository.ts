@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { DISPUTE_RULES } from '../../../domain/disputes/messages';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import {
@@ -138,7 +139,7 @@ export async function disputeWithThread(db: Executor, id: string) {
  * conversation (between the booking's two parties, oldest message first, at most `limit`, with each
  * sender's name) and the name of the admin who resolved it.
  */
-const CONVERSATION_LIMIT = 500;
+const CONVERSATION_LIMIT = DISPUTE_RULES.conversationMax;
 
 export async function disputeCaseFile(db: Executor, id: string) {
   const [row] = await prepared(db, 'dispute_case_file', (d) =>
@@ -169,7 +170,7 @@ export async function disputeCaseFile(db: Executor, id: string) {
 }
 
 /** Disputes on the user's bookings (as raiser or respondent), newest first. */
-export async function disputesOfUser(db: Executor, userId: string, limit = 100) {
+export async function disputesOfUser(db: Executor, userId: string, limit = DISPUTE_RULES.listMax) {
   return disputesWithBooking(db)
     .where(or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId)))
     .orderBy(desc(disputes.createdAt), desc(disputes.id))
@@ -177,7 +178,11 @@ export async function disputesOfUser(db: Executor, userId: string, limit = 100) 
 }
 
 /** The admin's queue: unresolved disputes oldest first, or the latest resolved. */
-export async function disputeQueue(db: Executor, status: 'active' | 'resolved', limit = 200) {
+export async function disputeQueue(
+  db: Executor,
+  status: 'active' | 'resolved',
+  limit = DISPUTE_RULES.adminQueueMax,
+) {
   // Built once per status and size (prepared()); the limit written in (literalLimit), so PostgreSQL
   // keeps one plan rather than planning again on every execution.
   const name = `dispute_queue_${status}_${limit}`;

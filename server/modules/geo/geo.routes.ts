@@ -4,6 +4,7 @@ import { LocationQuery, LocationView, PostcodeView, VisitorLocationView } from '
 import { locateIp, UNKNOWN_LOCATION } from '../../adapters/geo/ip-location';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import { AppError } from '../../lib/app-error';
+import { NO_SESSION } from '../../plugins/openapi';
 
 /** Postcode checks and place lookups for forms and search, answered from memory. */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +12,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/geo/postcodes/:postcode',
     {
       schema: {
+        security: NO_SESSION,
         tags: ['geo'],
         summary: 'Validate and locate a UK postcode (sector centroid, else district)',
         params: z.object({ postcode: z.string().max(64) }),
@@ -33,6 +35,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/geo/locations',
     {
       schema: {
+        security: NO_SESSION,
         tags: ['geo'],
         summary: 'Resolve a postcode, district or town name to a point',
         querystring: LocationQuery,
@@ -54,6 +57,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/geo/visitor',
     {
       schema: {
+        security: NO_SESSION,
         tags: ['geo'],
         summary: "The visitor's town and nearest postcode district, from their IP address (UK only)",
         description:

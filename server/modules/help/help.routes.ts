@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SupportContactView } from '../../../domain/help/api';
 import type { Config } from '../../config/config';
+import { NO_SESSION } from '../../plugins/openapi';
 
 /** How to reach support, for the Support page's Call Support button: public, from configuration. */
 export const supportRoutes =
@@ -10,6 +11,7 @@ export const supportRoutes =
       '/support/contact',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['support'],
           summary: 'The support phone number and email (SUPPORT_PHONE, SUPPORT_EMAIL)',
           response: { 200: SupportContactView },

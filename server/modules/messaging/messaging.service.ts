@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONVERSATIONS_PAGE_SIZE } from '../../../domain/messaging/api';
 import { MESSAGING_MESSAGES, PREVIEW_LENGTH } from '../../../domain/messaging/schemas';
 import type { EventBus } from '../../adapters/event-bus';
 import type { Database } from '../../db/client';
@@ -118,7 +119,7 @@ export async function startConversation(
   return { conversation: await summaryOf(deps, auth, conversation.id), created };
 }
 
-const CONVERSATIONS_PAGE = 30;
+const CONVERSATIONS_PAGE = CONVERSATIONS_PAGE_SIZE;
 
 export async function listConversations(deps: MessagingDeps, auth: AuthContext, cursor?: string) {
   const after = decodeCursor(cursor);

@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Id, Text, Timestamp } from '../../../domain/fields';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
-import { latestEmails } from './email-outbox';
+import { NO_SESSION } from '../../plugins/openapi';
+import { latestEmails, OUTBOX_PAGE } from './email-outbox';
 
 // Links in a plain-text body become clickable, so a developer can follow a verification link.
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 const OutboxEmail = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  kind: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
+  id: Id,
+  to: Text,
+  subject: Text,
+  text: Text,
+  kind: Text,
+  status: Text,
+  createdAt: Timestamp,
 });
 
 async function latest(db: Database) {
@@ -39,9 +41,10 @@ export const devOutboxRoutes =
       '/api/v1/dev/outbox',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['development'],
           summary: 'Latest 50 queued emails (not available in production)',
-          response: { 200: z.object({ emails: z.array(OutboxEmail) }) },
+          response: { 200: z.object({ emails: z.array(OutboxEmail).max(OUTBOX_PAGE) }) },
         },
       },
       async () => ({ emails: await latest(db) }),

@@ -15,7 +15,10 @@ export interface NewEmail {
 }
 
 /** The newest queued or sent emails, for the development outbox. */
-export function latestEmails(db: Executor, limit = 50) {
+/** How many of the latest emails the development outbox shows. */
+export const OUTBOX_PAGE = 50;
+
+export function latestEmails(db: Executor, limit = OUTBOX_PAGE) {
   return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }
 

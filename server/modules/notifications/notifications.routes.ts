@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  NOTIFICATIONS_PAGE_MAX,
   NotificationsPage,
   NotificationView,
   UnsubscribeBody,
   UnsubscribeView,
 } from '../../../domain/notifications/schemas';
 import { requireUser } from '../../plugins/auth-context';
+import { NO_SESSION } from '../../plugins/openapi';
 import {
   countUnread,
   describeUnsubscribe,
@@ -29,7 +31,7 @@ export const notificationRoutes =
           summary: "The user's notifications, newest first, a page at a time",
           querystring: z.object({
             cursor: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(50).default(20),
+            limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
           }),
           response: { 200: NotificationsPage },
         },
@@ -82,6 +84,7 @@ export const notificationRoutes =
       '/notifications/unsubscribe',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['notifications'],
           summary: 'Which emails an unsubscribe link would stop',
           querystring: UnsubscribeBody,
@@ -95,6 +98,7 @@ export const notificationRoutes =
       '/notifications/unsubscribe',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['notifications'],
           summary: 'Turn off the Settings switch named by an email’s unsubscribe link',
           body: UnsubscribeBody,

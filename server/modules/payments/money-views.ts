@@ -1,10 +1,11 @@
 import { formatPence } from '../../../domain/money/money';
-import type {
-  AdminPaymentView,
-  BookingMoneyView,
-  EarningsView,
-  MoneyEvent,
-  PaymentView,
+import {
+  type AdminPaymentView,
+  type BookingMoneyView,
+  EARNINGS_MONTHS,
+  type EarningsView,
+  type MoneyEvent,
+  type PaymentView,
 } from '../../../domain/payments/api';
 import { heldPence, platformFeePence } from '../../../domain/payments/ledger';
 import { combinedAmounts, moneyState } from '../../../domain/payments/state';
@@ -225,7 +226,7 @@ export async function earnings(deps: PaymentDeps, auth: AuthContext): Promise<Ea
       createdAt: new Date(p.createdAt).toISOString(),
       paidAt: p.paidAt === null ? null : new Date(p.paidAt).toISOString(),
     })),
-    months: Array.from({ length: 12 }, (_, i) => {
+    months: Array.from({ length: EARNINGS_MONTHS }, (_, i) => {
       const d = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
       const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
       return { month, netPence: monthly.get(month) ?? 0 };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/catalog/statuses';
+import { ADMIN_PAYMENTS_MAX, EARNINGS_ROWS } from '../../../domain/payments/api';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import {
@@ -202,7 +203,7 @@ export async function earningsOf(db: Executor, userId: string, since: Date): Pro
         payouts: sql<EarningsData['payouts']>`(select coalesce(json_agg(json_build_object('id', o.id,
             'amountPence', o.amount_pence, 'status', o.status, 'createdAt', o.created_at, 'paidAt', o.paid_at)
             order by o.created_at desc), '[]') from (
-          select * from ${payouts} where user_id = ${user} order by created_at desc limit 50) o)`,
+          select * from ${payouts} where user_id = ${user} order by created_at desc limit ${sql.raw(String(EARNINGS_ROWS))}) o)`,
         payments: sql<EarningsData['payments']>`(select coalesce(json_agg(json_build_object(
             'payment', ${paymentJson('x')}, 'jobId', x.job_id, 'jobTitle', x.job_title,
             'customerName', x.customer_name, 'bookingStatus', x.booking_status) order by x.paid_at desc nulls first), '[]') from (
@@ -212,7 +213,7 @@ export async function earningsOf(db: Executor, userId: string, since: Date): Pro
             join ${jobPostings} j on j.id = b.job_id
             left join ${profiles} c on c.id = b.customer_id
            where b.tradesperson_id = ${user} and p.status in ('succeeded', 'refunded')
-           order by p.paid_at desc limit 50) x)`,
+           order by p.paid_at desc limit ${sql.raw(String(EARNINGS_ROWS))}) x)`,
         account: sql<EarningsData['account']>`(select json_build_object('chargesEnabled', ca.charges_enabled,
           'payoutsEnabled', ca.payouts_enabled, 'requirementsCurrentlyDue', ca.requirements_currently_due)
           from ${connectedAccounts} ca where ca.user_id = ${user})`,
@@ -356,7 +357,7 @@ export async function latestPayments(db: Executor): Promise<LatestPaymentData[]>
         left join ${profiles} c on c.id = b.customer_id
         left join ${profiles} t on t.id = b.tradesperson_id`)
       .orderBy(sql`p.created_at desc`)
-      .limit(literalLimit(100))
+      .limit(literalLimit(ADMIN_PAYMENTS_MAX))
       .prepare('latest_payments_100'),
   ).execute();
   const date = (v: string | Date) => (v instanceof Date ? v : new Date(v));

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/payments/api';
 import { AppError } from '../../lib/app-error';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/auth-context';
+import { WEBHOOK_SIGNATURE } from '../../plugins/openapi';
 import { connectStatus, createConnectAccount, onboardingLink } from './connect.service';
 import { adminPayments, bookingMoney, earnings } from './money-views';
 import {
@@ -198,6 +199,7 @@ export const paymentRoutes =
         {
           config: { rateLimit: false },
           schema: {
+            security: WEBHOOK_SIGNATURE,
             tags: ['payments'],
             summary: "The payment provider's signed webhooks (sandbox or stripe)",
             params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),

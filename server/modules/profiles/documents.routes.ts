@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DocumentResponse, DocumentsResponse } from '../../../domain/profiles/api';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { requireUser } from '../../plugins/auth-context';
+import { SESSION_OPTIONAL } from '../../plugins/openapi';
 import {
   type DocumentDeps,
   deleteDocument,
@@ -78,9 +79,11 @@ export const documentRoutes =
       '/files/*',
       {
         schema: {
+          security: SESSION_OPTIONAL,
           tags: ['documents'],
           summary: 'A stored file: profile pictures to anyone, documents to their owner and admins',
-          params: z.object({ '*': z.string() }),
+          // Storage keys are short server-made paths; a longer one could only be a 404.
+          params: z.object({ '*': z.string().max(1024) }),
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@ import type {
   DocumentDecisionBody,
   DocumentDecisionResponse,
 } from '../../../domain/admin/api';
-import { ADMIN_MESSAGES } from '../../../domain/admin/api';
+import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../domain/admin/api';
 import type { DocumentKind } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import { daysBetween, INSURANCE_REMINDER_DAYS, reminderDue } from '../../../domain/profiles/verification';
@@ -39,7 +39,7 @@ export interface VerificationDeps {
 }
 
 /** The verification queue shows the oldest documents first, at most this many at once. */
-const QUEUE_LIMIT = 100;
+const QUEUE_LIMIT = ADMIN_LIMITS.queueRows;
 
 export function adminDocumentView(row: QueueRow): AdminDocumentView {
   const d = row.document;

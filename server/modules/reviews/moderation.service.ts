@@ -1,3 +1,4 @@
+import { ADMIN_LIMITS } from '../../../domain/admin/messages';
 import type {
   AdminReportedReview,
   ModerateReviewBody,
@@ -21,7 +22,7 @@ import {
 import type { ReviewDeps } from './reviews.service';
 
 /** The queue shows this many reviews at once, oldest report first. */
-const QUEUE_LIMIT = 100;
+const QUEUE_LIMIT = ADMIN_LIMITS.queueRows;
 
 type PartyType = 'customer' | 'tradesperson';
 

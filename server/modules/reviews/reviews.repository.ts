@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { REVIEW_RULES } from '../../../domain/reviews/messages';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import {
@@ -161,7 +162,7 @@ export async function reviewTaskRows(db: Executor, userId: string, now: Date, wi
       ),
     )
     .orderBy(asc(paidAt))
-    .limit(100);
+    .limit(REVIEW_RULES.tasksMax);
   return rows.map((r) => ({ ...r, paidAt: new Date(r.paidAt) }));
 }
 

@@ -19,6 +19,7 @@ import { SANDBOX_CARD_MESSAGES } from '../../../../domain/payments/messages';
 import { checkSandboxCard } from '../../../../domain/payments/test-cards';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { NO_SESSION } from '../../../plugins/openapi';
 import type { SandboxGateway } from './sandbox-gateway';
 
 // The API behind the sandbox provider's hosted pages (web/src/features/payments/sandbox). They stand
@@ -28,7 +29,12 @@ import type { SandboxGateway } from './sandbox-gateway';
 const sessionNotFound = () => AppError.notFound('This checkout page does not exist');
 const linkNotFound = () => AppError.notFound('This onboarding link does not exist');
 const intentNotFound = () => AppError.notFound('This authentication page does not exist');
-const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'Not found') });
+const IdParams = z.object({
+  id: z
+    .string()
+    .max(80, 'Not found')
+    .regex(/^[A-Za-z0-9_-]{8,80}$/, 'Not found'),
+});
 
 export const sandboxRoutes =
   (gateway: SandboxGateway, clock: Clock): FastifyPluginAsyncZod =>
@@ -37,6 +43,7 @@ export const sandboxRoutes =
       '/sandbox/checkout/:id',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: "The sandbox provider's checkout session, as its hosted page shows it",
           params: IdParams,
@@ -62,6 +69,7 @@ export const sandboxRoutes =
       '/sandbox/checkout/:id/pay',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: 'Pay a sandbox checkout session with a test card',
           params: IdParams,
@@ -82,6 +90,7 @@ export const sandboxRoutes =
       '/sandbox/checkout/:id/challenge',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: "Answer the sandbox's authentication challenge (3D Secure)",
           params: IdParams,
@@ -102,6 +111,7 @@ export const sandboxRoutes =
       '/sandbox/setup-intents/:id/confirm',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: "Save a test card on a sandbox setup intent (the sandbox's confirmSetup)",
           params: IdParams,
@@ -124,6 +134,7 @@ export const sandboxRoutes =
       '/sandbox/intents/:id',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: "A setup or payment intent as the sandbox's authentication page shows it",
           params: IdParams,
@@ -141,6 +152,7 @@ export const sandboxRoutes =
       '/sandbox/intents/:id/challenge',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: "Answer the bank's authentication of a card being saved or a saved card's charge",
           params: IdParams,
@@ -159,6 +171,7 @@ export const sandboxRoutes =
       '/sandbox/onboarding/:id',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: "The sandbox provider's onboarding link, as its hosted page shows it",
           params: IdParams,
@@ -183,6 +196,7 @@ export const sandboxRoutes =
       '/sandbox/onboarding/:id',
       {
         schema: {
+          security: NO_SESSION,
           tags: ['sandbox'],
           summary: 'Submit the sandbox onboarding form; the account can then take payouts',
           params: IdParams,
