@@ -21,6 +21,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '1000' })).toThrow(/HEAP_GROWING_PERCENT="1000"/);
   });
 
+  it('drains for 5 s before a stop in production and not at all otherwise, always within the timeout', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SHUTDOWN_TIMEOUT_MS: '4000' }).shutdownDrainMs).toBe(2000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '10000' })).toThrow(
+      /SHUTDOWN_DRAIN_MS="10000": must be less than SHUTDOWN_TIMEOUT_MS/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
