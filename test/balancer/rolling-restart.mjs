@@ -313,27 +313,84 @@ export async function rollingRestart({ log = () => {}, haproxy = haproxyPath() }
       }
     })();
 
+    // An event stream held open as a browser's EventSource would: when the server ends it, reconnect
+    // after the `retry:` it last sent. Each (re)connection must be answered 200.
+    const streams = { opened: 0, endedByServer: 0, failed: 0, failures: [] };
+    let stream = null;
+    const openStream = (retryMs = 3000) => {
+      if (!loading) return;
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/v1/events', headers: { accept: 'text/event-stream', cookie } },
+        (res) => {
+          if (res.statusCode !== 200) {
+            streams.failed++;
+            streams.failures.push(`status ${res.statusCode}`);
+            res.resume();
+            res.on('end', () => setTimeout(openStream, retryMs, retryMs));
+            return;
+          }
+          streams.opened++;
+          let retry = retryMs;
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            for (const m of chunk.matchAll(/^retry: (\d+)$/gm)) retry = Number(m[1]);
+          });
+          res.on('end', () => {
+            if (!loading) return;
+            streams.endedByServer++;
+            setTimeout(openStream, retry, retry);
+          });
+        },
+      );
+      req.on('error', (err) => {
+        if (!loading) return;
+        streams.failed++;
+        streams.failures.push(err.message);
+        setTimeout(openStream, retryMs, retryMs);
+      });
+      stream = req;
+    };
+    openStream();
+
     await sleep(2000);
     const drains = [];
+    const seenDown = [];
     window = { from: performance.now(), to: Number.POSITIVE_INFINITY };
     for (const instance of instances) {
       const child = instance.child;
       const t = performance.now();
       child.kill('SIGTERM');
-      const code = await Promise.race([exited(child), sleep(30_000).then(() => 'hung')]);
+      const exit = exited(child);
+      // When HAProxy takes the instance out: it must be before the drain ends.
+      let down = null;
+      const watch = (async () => {
+        while (down === null && child.exitCode === null && child.signalCode === null) {
+          const status = (await haproxyStatus(statsPort).catch(() => ({})))[instance.name] ?? '';
+          if (status.startsWith('DOWN') || status.startsWith('NOLB') || status.startsWith('MAINT'))
+            down = performance.now() - t;
+          else await sleep(20);
+        }
+      })();
+      const code = await Promise.race([exit, sleep(30_000).then(() => 'hung')]);
       const ms = performance.now() - t;
+      await watch;
+      seenDown.push(down);
       if (code !== 0)
         throw new Error(
           `${instance.name} exited ${code} after SIGTERM (${Math.round(ms)} ms): ${instance.stderr}`,
         );
       drains.push(ms);
-      log(`${instance.name}: SIGTERM → exit 0 in ${Math.round(ms)} ms (drain ${DRAIN_MS} ms)`);
+      log(
+        `${instance.name}: SIGTERM → marked down by HAProxy after ${down === null ? 'never' : `${Math.round(down)} ms`}, ` +
+          `exit 0 after ${Math.round(ms)} ms (drain ${DRAIN_MS} ms)`,
+      );
       startInstance(instance);
       await until(`${instance.name} up again behind HAProxy`, allUp, BALANCER_UP_MS, explain);
     }
     window.to = performance.now();
     await sleep(2000);
     loading = false;
+    stream?.destroy();
     await loader;
     await Promise.all(inFlight);
     agent.destroy();
@@ -354,7 +411,10 @@ export async function rollingRestart({ log = () => {}, haproxy = haproxyPath() }
       failures: byKind,
       p99DuringMs: percentile(during, 99),
       requestsDuring: during.length,
-      drainMs: drains,
+      drainMs: DRAIN_MS,
+      exitMs: drains,
+      downMs: seenDown,
+      streams,
       restartWindowS: (window.to - window.from) / 1000,
     };
   } finally {
@@ -400,10 +460,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     say(
       `balancer test: ${r.requests} requests, ${r.failed} failed; ${r.requestsDuring} during the restarts ` +
         `(${r.restartWindowS.toFixed(1)} s), p99 ${r.p99DuringMs.toFixed(1)} ms; ` +
-        `SIGTERM to exit ${r.drainMs.map((ms) => Math.round(ms)).join(', ')} ms`,
+        `SIGTERM to exit ${r.exitMs.map((ms) => Math.round(ms)).join(', ')} ms (drain ${r.drainMs} ms); ` +
+        `event stream: ${r.streams.opened} opened, ${r.streams.endedByServer} ended by a stopping instance, ${r.streams.failed} failed`,
     );
-    if (r.failed > 0) {
-      shout(`balancer test FAILED: ${r.failed} failed requests`, r.failures);
+    const problems = [];
+    if (r.failed > 0) problems.push(`${r.failed} failed requests ${JSON.stringify(r.failures)}`);
+    if (r.streams.failed > 0)
+      problems.push(`${r.streams.failed} failed stream connections ${r.streams.failures}`);
+    if (r.streams.endedByServer === 0)
+      problems.push('the event stream was never ended by a stopping instance');
+    if (r.downMs.some((ms) => ms === null || ms >= r.drainMs))
+      problems.push(`HAProxy did not take an instance out within the drain: ${r.downMs}`);
+    if (problems.length > 0) {
+      shout(`balancer test FAILED: ${problems.join('; ')}`);
       process.exit(1);
     }
     say('balancer test: passed');
