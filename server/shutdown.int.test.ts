@@ -57,7 +57,85 @@ describe('shutting down', () => {
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 150_000);
+
+  it('drains, finishes a slow request, closes keep-alive connections and exits 0 long before its timeout', async () => {
+    const port = await freePort();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-shutdown-'));
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'never',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_MS: '3000',
+        SHUTDOWN_TIMEOUT_MS: '30000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await untilReady(child);
+    child.stdout!.resume();
+    child.stderr!.resume();
+
+    // A keep-alive connection left idle, and a sign-in whose body is half sent: today's traffic.
+    const agent = new http.Agent({ keepAlive: true });
+    expect((await get(`${url}/api/health`, agent)).status).toBe(200);
+    const idle = Object.values(agent.freeSockets).flat()[0]!;
+    const idleClosed = once(idle, 'close');
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'not the password' });
+    const slow = netConnect(port, '127.0.0.1');
+    await once(slow, 'connect');
+    let answer = '';
+    slow.setEncoding('utf8');
+    slow.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    const answered = once(slow, 'close');
+    slow.write(
+      `POST /api/v1/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    child.kill('SIGTERM');
+    // The signal is handled soon, not at once: readiness fails from then on, for the 3 s drain.
+    const deadline = Date.now() + 10_000;
+    while ((await get(`${url}/api/ready`)).status !== 503) {
+      if (Date.now() > deadline) throw new Error('readiness never answered 503');
+    }
+    expect((await get(`${url}/api/health`)).status).toBe(200);
+
+    // Once the port has closed, the rest of the body: the request is answered, and closes its connection.
+    while (await canConnect(port)) {
+      if (Date.now() - started > 20_000) throw new Error('the port never closed');
+      await setTimeout$(20);
+    }
+    slow.write(body.slice(10));
+    await answered;
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    await idleClosed;
+
+    expect(await exited).toBe(0);
+    // The drain and a little more: nothing held the process until SHUTDOWN_TIMEOUT_MS.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    agent.destroy();
+  }, 150_000);
 });
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = netConnect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 // In-process: startServer as main.ts runs it, without the signal handlers; stop() is what SIGTERM runs.
 describe('a graceful stop (SIGTERM) behind a load balancer', () => {

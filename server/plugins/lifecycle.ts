@@ -33,6 +33,10 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
   // registered later).
   app.addHook('preClose', async () => {
     lifecycle.state = 'closing';
+    // An answer whose headers left before this (a file still downloading) keeps its connection alive,
+    // and the server would wait for its idle timeout; Node reads this when such an answer ends, so the
+    // connection closes about a second after it instead.
+    app.server.keepAliveTimeout = 1;
   });
   app.addHook('onRequest', (_request, reply, done) => {
     if (lifecycle.state !== 'closing') return done();
