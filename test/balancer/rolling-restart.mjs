@@ -73,11 +73,12 @@ defaults
   timeout check 1s
   # Event streams: each event is sent on at once, not held back to fill a packet.
   option http-no-delay
-  # A connection refused or reset, or a 503 (a late request the instance refused unprocessed), is
-  # tried again on another instance.
+  # A refused connection is tried again on another instance. Deliberately no retries of answers
+  # (retry-on 503 empty-response, which docs/operations/balancer.md suggests for production): they would
+  # hide a stopping instance's refusals and resets, which this test is here to catch.
   retries 3
   option redispatch 1
-  retry-on conn-failure empty-response 503
+  retry-on conn-failure
 
 frontend app
   bind 127.0.0.1:${port}
