@@ -17,7 +17,8 @@ export const ERROR_CODES = [
   'payload_too_large', // 413: larger than BODY_LIMIT_BYTES
   'unsupported_media_type', // 415
   'internal_error', // 500: says nothing internal; the log has the request id
-  'not_ready', // 503: readiness: the database does not answer
+  'not_ready', // 503: readiness: the database does not answer, or the instance is shutting down
+  'shutting_down', // 503: the instance stopped taking requests (a restart); send it again, to another instance
   // accounts
   'email_taken', // 409
   'invalid_credentials', // 401

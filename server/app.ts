@@ -52,6 +52,7 @@ import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
+import { type Lifecycle, registerLifecycle } from './plugins/lifecycle';
 import { genReqId, lazyChildLogger, logDestination, loggerOptions, RequestLog } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -81,6 +82,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Background jobs; tests call `runDue(name)` instead of waiting for a poll. */
     queue: Queue;
+    /** Serving, draining or closing: what a graceful stop has reached (server.ts moves it). */
+    lifecycle: Lifecycle;
     /** This instance's open event streams (tests count them). */
     streams: StreamHub;
     /** Unread-message emails; tests call `notifyDue(now)` instead of waiting for its schedule. */
@@ -109,6 +112,8 @@ export async function buildApp({
     childLoggerFactory: lazyChildLogger,
     // Lets a graceful shutdown end idle keep-alive connections instead of waiting for their timeout.
     forceCloseConnections: 'idle',
+    // A request that comes while closing gets the API's envelope from plugins/lifecycle.ts instead.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -116,6 +121,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  const lifecycle = registerLifecycle(app);
+  app.decorate('lifecycle', lifecycle);
   const documentHeaders = await registerSecurity(app, config);
   // At the root, so its onRoute hook sees every route, the API's included.
   await registerOpenApi(app, config, { sessionCookie: sessionCookieName(config) });
@@ -125,7 +132,14 @@ export async function buildApp({
   const bus = await eventBusFor(database, app.log);
 
   // Durable background jobs (decision 0014): email delivery and the unread-message emails.
-  const queue = applicationQueue(database, { log: app.log, pollIntervalMs: config.queuePollIntervalMs });
+  const queue = applicationQueue(database, {
+    log: app.log,
+    pollIntervalMs: config.queuePollIntervalMs,
+    // Running jobs are waited for at most this long when stopping, within what the drain leaves of
+    // SHUTDOWN_TIMEOUT_MS, with room for the requests in flight and the database's close; a job cut
+    // short runs again after its expiry.
+    stopTimeoutMs: Math.max(1000, Math.min(5000, config.shutdownTimeoutMs - config.shutdownDrainMs - 2000)),
+  });
   const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom);
   const unread = new UnreadNotifier(database.db, queue, config.appUrl);
   emails.register(queue);
@@ -173,7 +187,7 @@ export async function buildApp({
   });
   // Liveness and readiness, at the root: a probe needs none of the API's hooks (sessions, CSRF, the
   // text guard, compression, the shared reads), and it is asked far more often than anything else.
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes(database, lifecycle));
   // After liveness (its answer is 15 bytes), before the API and the files: a route added later gets
   // compressed answers (the files only where the build left no compressed copy).
   await app.register(compress, {

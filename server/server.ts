@@ -1,3 +1,4 @@
+import { setTimeout as setTimeout$ } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type App, buildApp } from './app';
@@ -98,6 +99,7 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      const began = Date.now();
       const timer = setTimeout(() => {
         log.error('shutdown took too long; exiting');
         process.exit(1);
@@ -105,13 +107,23 @@ export async function startServer(
       timer.unref();
       // If even that timer cannot run (the main thread is stuck), a watchdog thread ends the process.
       const disarm = handleSignals ? armExitWatchdog(config.shutdownTimeoutMs + 2000) : async () => {};
+      // Readiness fails from now on while everything else is still served, until a balancer checking
+      // it has stopped sending requests here (docs/operations/balancer.md).
+      app.lifecycle.drain();
+      if (config.shutdownDrainMs > 0) {
+        log.info({ ms: config.shutdownDrainMs }, 'draining: readiness answers 503');
+        await setTimeout$(config.shutdownDrainMs);
+      }
       samplesWriting.abort();
       cancelRelease();
+      // Closes the port and idle connections, ends the event streams, lets requests in flight finish
+      // (their answers close their connections: plugins/lifecycle.ts), then stops the queue's workers
+      // once their current jobs are done.
       await app.close();
       await database.close();
       clearTimeout(timer);
       await disarm();
-      log.info('stopped');
+      log.info({ ms: Date.now() - began }, 'stopped');
     })();
     return stopping;
   };

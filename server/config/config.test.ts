@@ -28,6 +28,18 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '2' }).databasePoolMax).toBe(2);
   });
 
+  it('drains for 5 s before a stop in production and not at all otherwise, always within the timeout', () => {
+    const production = { NODE_ENV: 'production', SANDBOX_WEBHOOK_SECRET: 'whsec_test_drain_0123456789' };
+    expect(loadConfig(production).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...production, SHUTDOWN_TIMEOUT_MS: '4000' }).shutdownDrainMs).toBe(2000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '10000' })).toThrow(
+      /SHUTDOWN_DRAIN_MS="10000": must be less than SHUTDOWN_TIMEOUT_MS/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

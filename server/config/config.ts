@@ -34,6 +34,8 @@ const EnvFields = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Unset: the default for NODE_ENV (loadConfig).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   QUEUE_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   OPEN_JOBS_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -127,6 +129,13 @@ const EnvSchema = EnvFields.superRefine((env, ctx) => {
         'must be set to a secret of your own in production while PAYMENTS_PROVIDER=sandbox (the default is public), e.g. the output of `openssl rand -hex 32`',
     });
   }
+  if (env.SHUTDOWN_DRAIN_MS !== undefined && env.SHUTDOWN_DRAIN_MS >= env.SHUTDOWN_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SHUTDOWN_DRAIN_MS'],
+      message: 'must be less than SHUTDOWN_TIMEOUT_MS, which counts from the signal and includes the drain',
+    });
+  }
   if (env.PAYMENTS_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key])
@@ -165,7 +174,10 @@ export type Config = {
   trustProxy: boolean;
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
+  /** From SIGTERM/SIGINT until the process exits anyway, the drain included. */
   shutdownTimeoutMs: number;
+  /** After SIGTERM/SIGINT, how long readiness answers 503 while everything else is still served. */
+  shutdownDrainMs: number;
   /** How long an instance may reuse a session it read (0: read it on every request). */
   /** How often each background-job queue is polled (0: never; tests run jobs themselves). */
   queuePollIntervalMs: number;
@@ -278,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    // A balancer needs a few seconds to see readiness fail (docs/operations/balancer.md); a developer
+    // pressing Ctrl-C has no balancer and wants the prompt back at once. Capped so the default never
+    // eats the whole of a short SHUTDOWN_TIMEOUT_MS.
+    shutdownDrainMs:
+      e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? Math.min(5000, e.SHUTDOWN_TIMEOUT_MS / 2) : 0),
     queuePollIntervalMs: e.QUEUE_POLL_INTERVAL_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     openJobsCacheMs: e.OPEN_JOBS_CACHE_MS,

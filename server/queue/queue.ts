@@ -295,8 +295,9 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
       this.log.warn('jobs still running at shutdown; they will be retried after their expiry');
     }
     clearTimeout(timeout);
-    // Our workers are not pg-boss's, so it has nothing of ours to wait for.
-    await this.boss.stop({ graceful: false, close: false });
+    // Our workers are not pg-boss's, so graceful waits for nothing of ours (they were waited for above);
+    // it stops pg-boss's maintenance and schedules without failing any job it may be working on.
+    await this.boss.stop({ graceful: true, close: false, timeout: 1000 });
   }
 
   /** Fetches and runs batches until none is due; concurrent calls share one run per queue. */

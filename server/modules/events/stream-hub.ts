@@ -11,11 +11,14 @@ export interface Stream {
   userId: string;
   sessionHash: string;
   send(event: string, data: unknown): void;
-  end(): void;
+  /** Ends the stream; with a delay, asks the browser to reconnect after that many milliseconds. */
+  end(reconnectMs?: number): void;
 }
 
 const PING_MS = 25_000;
 const SESSION_CHECK_MS = 60_000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_SPREAD_MS = 1000;
 
 /**
  * This instance's open event streams, by user, fed by the event bus: an announcement names the
@@ -73,9 +76,10 @@ export class StreamHub {
         // An empty name is a comment line: it keeps proxies and the browser from timing out.
         raw.write(event ? `event: ${event}\ndata: ${JSON.stringify(data)}\n\n` : ': ping\n\n');
       },
-      end: () => {
+      end: (reconnectMs) => {
         this.remove(stream);
-        if (!raw.writableEnded) raw.end();
+        if (raw.writableEnded) return;
+        raw.end(reconnectMs === undefined ? undefined : `retry: ${reconnectMs}\n\n`);
       },
     };
     let set = this.byUser.get(userId);
@@ -91,11 +95,15 @@ export class StreamHub {
     return stream;
   }
 
-  /** Ends every stream (shutdown): browsers reconnect, to another instance if there is one. */
+  /**
+   * Ends every stream (shutdown). Each is told to reconnect within about a second rather than the
+   * 3 s it opened with, spread out so the streams of a whole instance do not come back at once; by
+   * then the balancer sends them to another instance.
+   */
   close(): void {
     this.unsubscribe();
     for (const t of this.timers) clearInterval(t);
-    for (const s of this.all()) s.end();
+    for (const s of this.all()) s.end(RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS));
   }
 
   private remove(stream: Stream): void {

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorEnvelope } from '../../../domain/errors';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { Lifecycle } from '../../plugins/lifecycle';
 
 const Health = z.object({ status: z.literal('ok') });
 // Readiness says ready or not, nothing about what the service runs on: that would help an attacker only.
 const Ready = z.object({ status: z.literal('ready') });
+
+const SHUTTING_DOWN: ErrorEnvelope = {
+  error: { code: 'not_ready', message: 'The service is shutting down.' },
+};
 
 /**
  * The database's ping, shared by the probes that arrive while one is on its way: under a burst of
@@ -22,9 +28,9 @@ export function sharedPing(ping: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** Liveness (the process answers) and readiness (the database answers too). */
+/** Liveness (the process answers) and readiness (the database answers too, and no stop has begun). */
 export const healthRoutes =
-  (database: DatabaseHandle): FastifyPluginAsyncZod =>
+  (database: DatabaseHandle, lifecycle: Pick<Lifecycle, 'state'>): FastifyPluginAsyncZod =>
   async (app) => {
     const ping = sharedPing(() => database.ping());
     app.get(
@@ -38,11 +44,14 @@ export const healthRoutes =
       {
         schema: {
           tags: ['health'],
-          summary: 'Readiness: the database is reachable',
-          response: { 200: Ready },
+          summary: 'Readiness: the database is reachable and the instance is not stopping',
+          response: { 200: Ready, 503: ErrorEnvelope },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        // From the signal on, so a balancer takes this instance out before it closes its port. Sent
+        // here rather than thrown: the error handler would log an error for each of the balancer's probes.
+        if (lifecycle.state !== 'serving') return reply.code(503).send(SHUTTING_DOWN);
         try {
           await ping();
         } catch (err) {
