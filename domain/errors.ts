@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'unsupported_media_type', // 415
   'internal_error', // 500: says nothing internal; the log has the request id
   'not_ready', // 503: readiness: the database does not answer
+  'service_unavailable', // 503: the database cannot be reached for now; try again after Retry-After
   // accounts
   'email_taken', // 409
   'invalid_credentials', // 401

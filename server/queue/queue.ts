@@ -27,6 +27,22 @@ export interface SendOptions {
   retryBackoff?: boolean;
 }
 
+/** What this instance's workers made of the jobs of one queue since it started (metrics). */
+export interface JobOutcomes {
+  completed: number;
+  /** Failed for the last time (dead-lettered where the queue has a dead-letter queue). */
+  failed: number;
+  /** Failed, with retries left. */
+  retried: number;
+}
+
+/** Jobs of one queue in one unfinished state, across every instance (metrics). */
+export interface QueueDepth {
+  queue: string;
+  state: 'created' | 'retry' | 'active';
+  count: number;
+}
+
 /** A job as a handler sees it: its id and which attempt this is (1 for the first). */
 export interface JobInfo {
   id: string;
@@ -163,6 +179,8 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   private readonly log: FastifyBaseLogger;
   private readonly db: Database;
   private stopping = false;
+  /** By queue name; plain numbers counted as jobs end, read only when metrics are scraped. */
+  readonly outcomes = new Map<string, JobOutcomes>();
 
   constructor(
     database: DatabaseHandle,
@@ -275,6 +293,19 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
     return result.rowCount ?? result.affectedRows ?? 0;
   }
 
+  /**
+   * Unfinished jobs by queue and state, in one statement over pg-boss's job table (rather than a count
+   * per queue): for metrics, at scrape time. Covers every instance's jobs, as they share the table.
+   */
+  async depths(): Promise<QueueDepth[]> {
+    const result = (await this.db.execute(sql`
+      select name as queue, state::text as state, count(*)::int as count
+        from ${sql.identifier(QUEUE_SCHEMA)}.job
+       where state in ('created', 'retry', 'active')
+       group by name, state`)) as unknown as { rows: QueueDepth[] };
+    return result.rows;
+  }
+
   /** Stops fetching, waits (bounded) for running jobs, then stops pg-boss. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -318,6 +349,12 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
 
   private async runBatch(name: string, worker: Worker): Promise<number> {
     const jobs = await this.boss.fetch<object>(name, { batchSize: worker.batchSize, includeMetadata: true });
+    if (jobs.length === 0) return 0;
+    let outcomes = this.outcomes.get(name);
+    if (!outcomes) {
+      outcomes = { completed: 0, failed: 0, retried: 0 };
+      this.outcomes.set(name, outcomes);
+    }
     const done: string[] = [];
     await Promise.all(
       jobs.map(async (job) => {
@@ -327,15 +364,20 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
         } catch (err) {
           const attempt = job.retryCount + 1;
           if (job.retryCount >= job.retryLimit) {
+            outcomes.failed++;
             this.log.error({ queue: name, jobId: job.id, attempt, err }, 'job failed for the last time');
           } else {
+            outcomes.retried++;
             this.log.warn({ queue: name, jobId: job.id, attempt, err }, 'job failed; it will be retried');
           }
           await this.boss.fail(name, job.id, err instanceof Error ? err : { message: String(err) });
         }
       }),
     );
-    if (done.length > 0) await this.boss.complete(name, done);
+    if (done.length > 0) {
+      await this.boss.complete(name, done);
+      outcomes.completed += done.length;
+    }
     return jobs.length;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DatabaseAvailability } from '../../db/availability';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
@@ -22,9 +23,12 @@ export function sharedPing(ping: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** Liveness (the process answers) and readiness (the database answers too). */
+/**
+ * Liveness (the process answers) and readiness (the database answers too). A failing readiness is logged
+ * by `availability` when it starts and when it ends, not at every probe.
+ */
 export const healthRoutes =
-  (database: DatabaseHandle): FastifyPluginAsyncZod =>
+  (database: DatabaseHandle, availability: DatabaseAvailability): FastifyPluginAsyncZod =>
   async (app) => {
     const ping = sharedPing(() => database.ping());
     app.get(
@@ -42,13 +46,14 @@ export const healthRoutes =
           response: { 200: Ready },
         },
       },
-      async (request) => {
+      async () => {
         try {
           await ping();
         } catch (err) {
-          request.log.warn({ err }, 'database not reachable');
+          availability.lost(err);
           throw new AppError(503, 'not_ready', 'The service is starting or its database is unavailable.');
         }
+        availability.reached();
         return { status: 'ready' as const };
       },
     );
