@@ -11,7 +11,7 @@ import { createBooking, createJob } from '../../seed/factories';
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 /** The value of one series in a scrape, or undefined when the scrape has no such line. */
-function valueOf(text: string, series: string): number | undefined {
+function seriesValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
@@ -42,19 +42,23 @@ describeOnDatabases('metrics', (ctx) => {
     await app.inject({ url: '/no/such/page/either', headers: { accept: 'application/json' } });
 
     const text = await scrape(app);
-    expect(valueOf(text, 'http_requests_total{route="/api/health",method="GET",status="200"}')).toBe(2);
-    expect(valueOf(text, 'http_requests_total{route="/api/v1/jobs/:id",method="GET",status="200"}')).toBe(1);
-    expect(valueOf(text, 'http_requests_total{route="/api/v1/jobs/:id",method="GET",status="404"}')).toBe(1);
+    expect(seriesValue(text, 'http_requests_total{route="/api/health",method="GET",status="200"}')).toBe(2);
+    expect(seriesValue(text, 'http_requests_total{route="/api/v1/jobs/:id",method="GET",status="200"}')).toBe(
+      1,
+    );
+    expect(seriesValue(text, 'http_requests_total{route="/api/v1/jobs/:id",method="GET",status="404"}')).toBe(
+      1,
+    );
     // Every path without a route is one series, whatever the path.
-    expect(valueOf(text, 'http_requests_total{route="unmatched",method="GET",status="404"}')).toBe(2);
+    expect(seriesValue(text, 'http_requests_total{route="unmatched",method="GET",status="404"}')).toBe(2);
     expect(text).not.toContain(job.id);
     expect(text).not.toContain('no-such-route');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     const health = 'route="/api/health",method="GET",status="200"';
-    expect(valueOf(text, `http_request_duration_seconds_bucket{${health},le="+Inf"}`)).toBe(2);
-    expect(valueOf(text, `http_request_duration_seconds_count{${health}}`)).toBe(2);
-    expect(valueOf(text, `http_request_duration_seconds_bucket{${health},le="10"}`)).toBe(2);
-    expect(valueOf(text, `http_request_duration_seconds_sum{${health}}`)).toBeGreaterThan(0);
+    expect(seriesValue(text, `http_request_duration_seconds_bucket{${health},le="+Inf"}`)).toBe(2);
+    expect(seriesValue(text, `http_request_duration_seconds_count{${health}}`)).toBe(2);
+    expect(seriesValue(text, `http_request_duration_seconds_bucket{${health},le="10"}`)).toBe(2);
+    expect(seriesValue(text, `http_request_duration_seconds_sum{${health}}`)).toBeGreaterThan(0);
     // The buckets are cumulative.
     const buckets = text
       .split('\n')
@@ -65,36 +69,43 @@ describeOnDatabases('metrics', (ctx) => {
 
     // The scrape itself is counted by the next one.
     const again = await scrape(app);
-    expect(valueOf(again, 'http_requests_total{route="/metrics",method="GET",status="200"}')).toBe(1);
+    expect(seriesValue(again, 'http_requests_total{route="/metrics",method="GET",status="200"}')).toBe(1);
   });
 
   it('reports event streams, the queue, the database and the process', async () => {
     const app = await ctx.app();
     // A job for later waits in its queue.
     const waiting = 'tradenest_queue_jobs{queue="accounts.prune-sign-in-throttles",state="created"}';
-    expect(valueOf(await scrape(app), waiting)).toBeUndefined();
-    await app.queue.send(ctx.database().db, 'accounts.prune-sign-in-throttles', {}, {
-      startAfter: new Date(Date.now() + 3_600_000),
-    });
+    expect(seriesValue(await scrape(app), waiting)).toBeUndefined();
+    await app.queue.send(
+      ctx.database().db,
+      'accounts.prune-sign-in-throttles',
+      {},
+      {
+        startAfter: new Date(Date.now() + 3_600_000),
+      },
+    );
     let text = await scrape(app);
-    expect(valueOf(text, waiting)).toBe(1);
-    expect(valueOf(text, 'tradenest_event_streams')).toBe(0);
-    expect(valueOf(text, 'tradenest_database_available')).toBe(1);
+    expect(seriesValue(text, waiting)).toBe(1);
+    expect(seriesValue(text, 'tradenest_event_streams')).toBe(0);
+    expect(seriesValue(text, 'tradenest_database_available')).toBe(1);
     // Sign-up sends an email job (email.deliver), which runs at once after the commit.
     await signUp(app);
     await app.queue.runDue('email.deliver');
     text = await scrape(app);
     expect(
-      valueOf(text, 'tradenest_queue_job_outcomes_total{queue="email.deliver",outcome="completed"}'),
+      seriesValue(text, 'tradenest_queue_job_outcomes_total{queue="email.deliver",outcome="completed"}'),
     ).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'tradenest_queue_job_outcomes_total{queue="email.deliver",outcome="failed"}')).toBe(0);
+    expect(
+      seriesValue(text, 'tradenest_queue_job_outcomes_total{queue="email.deliver",outcome="failed"}'),
+    ).toBe(0);
     // Process metrics from prom-client's defaults.
     expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (ctx.kind === 'postgres') {
-      expect(valueOf(text, 'tradenest_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
-      expect(valueOf(text, 'tradenest_db_pool_waiting')).toBe(0);
-      expect(valueOf(text, 'tradenest_db_pool_max')).toBe(20);
+      expect(seriesValue(text, 'tradenest_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(seriesValue(text, 'tradenest_db_pool_waiting')).toBe(0);
+      expect(seriesValue(text, 'tradenest_db_pool_max')).toBe(20);
     } else {
       // The embedded database has no pool to report.
       expect(text).not.toContain('tradenest_db_pool');
@@ -106,17 +117,17 @@ describeOnDatabases('metrics', (ctx) => {
     const aborter = new AbortController();
     const stream = await fetch(`${address}/api/v1/events`, { headers: { cookie }, signal: aborter.signal });
     expect(stream.status).toBe(200);
-    expect(valueOf(await scrape(app), 'tradenest_event_streams')).toBe(1);
+    expect(seriesValue(await scrape(app), 'tradenest_event_streams')).toBe(1);
     aborter.abort();
-    await expect.poll(async () => valueOf(await scrape(app), 'tradenest_event_streams')).toBe(0);
+    await expect.poll(async () => seriesValue(await scrape(app), 'tradenest_event_streams')).toBe(0);
   });
 
   it('counts payment outcomes once each, from the events that record them', async () => {
     const app = await ctx.app();
     let text = await scrape(app);
     for (const outcome of ['succeeded', 'failed', 'released', 'refunded'])
-      expect(valueOf(text, `tradenest_payment_outcomes_total{outcome="${outcome}"}`)).toBe(0);
-    expect(valueOf(text, 'tradenest_payouts_total{outcome="paid"}')).toBe(0);
+      expect(seriesValue(text, `tradenest_payment_outcomes_total{outcome="${outcome}"}`)).toBe(0);
+    expect(seriesValue(text, 'tradenest_payouts_total{outcome="paid"}')).toBe(0);
 
     const booking = await createBooking(ctx.database().db, { status: 'completed', amount: 10_000 });
     const customer = await sessionFor(ctx.database().db, booking.customerId);
@@ -142,8 +153,8 @@ describeOnDatabases('metrics', (ctx) => {
     });
     await drainMoneyQueues(app);
     text = await scrape(app);
-    expect(valueOf(text, 'tradenest_payment_outcomes_total{outcome="succeeded"}')).toBe(1);
-    expect(valueOf(text, 'tradenest_payment_outcomes_total{outcome="refunded"}')).toBe(0);
+    expect(seriesValue(text, 'tradenest_payment_outcomes_total{outcome="succeeded"}')).toBe(1);
+    expect(seriesValue(text, 'tradenest_payment_outcomes_total{outcome="refunded"}')).toBe(0);
   });
 
   it('is open to loopback only outside production without a token', async () => {
