@@ -11,7 +11,7 @@ function time(label: string, fn: (i: number) => void) {
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < N; i++) fn(i);
   const ns = Number(process.hrtime.bigint() - t0) / N;
-  console.log(label, ns.toFixed(1), 'ns per request');
+  console.info(label, ns.toFixed(1), 'ns per request');
 }
 const ours = new RequestMetrics();
 time('RequestMetrics.observe', (i) => ours.observe(routes[i & 3], 'GET', 200, (i % 50) / 3));

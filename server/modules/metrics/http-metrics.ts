@@ -1,5 +1,4 @@
-/** prom-client's metric types, as its Registry writes them in `# TYPE`. */
-type MetricType = 'counter' | 'gauge' | 'histogram';
+import { type CollectedMetric, collected, type MetricValue } from './collected';
 
 /** The label of requests that matched no route: the web app's pages (served by the not-found handler) and 404s. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -19,21 +18,6 @@ class Series {
   constructor(route: string, method: string, status: number) {
     this.labels = { route, method, status: String(status) };
   }
-}
-
-interface Value {
-  value: number;
-  labels: Record<string, string>;
-  metricName?: string;
-}
-
-/** What prom-client's Registry asks a metric for (`registerMetric` takes any object that answers it). */
-export interface CollectedMetric {
-  name: string;
-  help: string;
-  type: MetricType;
-  aggregator: 'sum';
-  get(): Promise<{ name: string; help: string; type: MetricType; values: Value[]; aggregator: 'sum' }>;
 }
 
 /**
@@ -76,47 +60,43 @@ export class RequestMetrics {
 
   /** The two metrics prom-client's Registry renders: `http_requests_total` and `http_request_duration_seconds`. */
   metrics(): CollectedMetric[] {
-    const total: CollectedMetric = {
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by route pattern, method and status',
-      type: 'counter' as const,
-      aggregator: 'sum',
-      get: async () => ({
-        ...describe(total),
-        values: this.all().map((s) => ({ value: s.count, labels: s.labels })),
-      }),
-    };
-    const duration: CollectedMetric = {
-      name: 'http_request_duration_seconds',
-      help: 'Time from routing a request to the end of its response, by route pattern, method and status',
-      type: 'histogram',
-      aggregator: 'sum',
-      get: async () => {
-        const values: Value[] = [];
-        for (const s of this.all()) {
-          let cumulative = 0;
-          for (let i = 0; i < LE.length; i++) {
-            cumulative += s.buckets[i]!;
-            values.push({
-              metricName: 'http_request_duration_seconds_bucket',
-              labels: { ...s.labels, le: LE[i]! },
-              value: cumulative,
-            });
+    return [
+      collected(
+        'http_requests_total',
+        'HTTP requests answered, by route pattern, method and status',
+        'counter',
+        () => this.all().map((s) => ({ value: s.count, labels: s.labels })),
+      ),
+      collected(
+        'http_request_duration_seconds',
+        'Time from routing a request to the end of its response, by route pattern, method and status',
+        'histogram',
+        () => {
+          const values: MetricValue[] = [];
+          for (const s of this.all()) {
+            let cumulative = 0;
+            for (let i = 0; i < LE.length; i++) {
+              cumulative += s.buckets[i]!;
+              values.push({
+                metricName: 'http_request_duration_seconds_bucket',
+                labels: { ...s.labels, le: LE[i]! },
+                value: cumulative,
+              });
+            }
+            values.push(
+              {
+                metricName: 'http_request_duration_seconds_bucket',
+                labels: { ...s.labels, le: '+Inf' },
+                value: s.count,
+              },
+              { metricName: 'http_request_duration_seconds_sum', labels: s.labels, value: s.sumMs / 1000 },
+              { metricName: 'http_request_duration_seconds_count', labels: s.labels, value: s.count },
+            );
           }
-          values.push(
-            {
-              metricName: 'http_request_duration_seconds_bucket',
-              labels: { ...s.labels, le: '+Inf' },
-              value: s.count,
-            },
-            { metricName: 'http_request_duration_seconds_sum', labels: s.labels, value: s.sumMs / 1000 },
-            { metricName: 'http_request_duration_seconds_count', labels: s.labels, value: s.count },
-          );
-        }
-        return { ...describe(duration), values };
-      },
-    };
-    return [total, duration];
+          return values;
+        },
+      ),
+    ];
   }
 
   private all(): Series[] {
@@ -125,8 +105,4 @@ export class RequestMetrics {
       for (const byStatus of byMethod.values()) for (const s of byStatus.values()) all.push(s);
     return all;
   }
-}
-
-function describe(metric: CollectedMetric) {
-  return { name: metric.name, help: metric.help, type: metric.type, aggregator: metric.aggregator };
 }

@@ -1,14 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { Counter, Gauge, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { ErrorEnvelope } from '../../../domain/errors';
 import type { DomainEventType } from '../../../domain/events/catalog';
 import type { Config } from '../../config/config';
 import type { DatabaseAvailability } from '../../db/availability';
 import type { DatabaseHandle } from '../../db/client';
 import type { QueueDepth } from '../../queue/queue';
-import { type CollectedMetric, RequestMetrics } from './http-metrics';
+import { type CollectedMetric, collected, type MetricValue } from './collected';
+import { RequestMetrics } from './http-metrics';
 import { processMetrics } from './process-metrics';
 
 /** Longest a scrape waits for the queue's depths before it answers without them. */
@@ -49,8 +50,10 @@ export function bearerMatches(authorization: string | undefined, digest: Buffer)
 
 const NO_METRICS: AppMetrics = { dispatched: () => {}, chargeFailed: () => {} };
 
-const PAYMENT_OUTCOMES = ['succeeded', 'failed', 'released', 'refunded'] as const;
-const PAYMENT_EVENTS: Partial<Record<DomainEventType, (typeof PAYMENT_OUTCOMES)[number]>> = {
+// prom-client's Registry.PROMETHEUS_CONTENT_TYPE, without loading prom-client to read it.
+const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+const PAYMENT_EVENTS: Partial<Record<DomainEventType, 'succeeded' | 'released' | 'refunded'>> = {
   'payment.succeeded': 'succeeded',
   'milestone.paid': 'succeeded',
   'payment.released': 'released',
@@ -84,9 +87,7 @@ export function registerMetrics(
     return NO_METRICS;
   }
 
-  const registry = new Registry();
   const requests = new RequestMetrics();
-  for (const metric of requests.metrics()) registry.registerMetric(metric as never);
   // Fastify already times each request (one clock read as it is routed, one as the response ends):
   // elapsedTime reuses them. The route's pattern is the label, never the URL.
   app.addHook('onResponse', (request, reply, done) => {
@@ -94,52 +95,38 @@ export function registerMetrics(
     done();
   });
 
-  new Gauge({
-    name: 'tradenest_event_streams',
-    help: 'Open event streams (GET /api/v1/events) on this instance',
-    registers: [registry],
-    collect() {
-      this.set(app.hasDecorator('streams') ? app.streams.size : 0);
-    },
-  });
-
-  new Gauge({
-    name: 'tradenest_database_available',
-    help: '1 while this instance reaches its database, 0 from a failed readiness probe or request until it answers again',
-    registers: [registry],
-    collect() {
-      this.set(availability.available ? 1 : 0);
-    },
-  });
+  const gauge = (name: string, help: string, values: () => MetricValue[] | Promise<MetricValue[]>) =>
+    collected(name, help, 'gauge', values);
+  const metrics: CollectedMetric[] = [
+    ...requests.metrics(),
+    gauge('tradenest_event_streams', 'Open event streams (GET /api/v1/events) on this instance', () => [
+      { value: app.hasDecorator('streams') ? app.streams.size : 0 },
+    ]),
+    gauge(
+      'tradenest_database_available',
+      '1 while this instance reaches its database, 0 from a failed readiness probe or request until it answers again',
+      () => [{ value: availability.available ? 1 : 0 }],
+    ),
+  ];
 
   if (database.kind === 'postgres') {
     const pool = database.client as pg.Pool;
-    new Gauge({
-      name: 'tradenest_db_pool_connections',
-      help: "Connections in this instance's PostgreSQL pool, by state (in_use, idle)",
-      labelNames: ['state'],
-      registers: [registry],
-      collect() {
-        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-        this.set({ state: 'idle' }, pool.idleCount);
-      },
-    });
-    new Gauge({
-      name: 'tradenest_db_pool_waiting',
-      help: 'Queries waiting for a free connection of the pool',
-      registers: [registry],
-      collect() {
-        this.set(pool.waitingCount);
-      },
-    });
-    new Gauge({
-      name: 'tradenest_db_pool_max',
-      help: 'Size limit of the pool (DATABASE_POOL_MAX)',
-      registers: [registry],
-      collect() {
-        this.set(pool.options.max ?? 10);
-      },
-    });
+    metrics.push(
+      gauge(
+        'tradenest_db_pool_connections',
+        "Connections in this instance's PostgreSQL pool, by state",
+        () => [
+          { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
+          { labels: { state: 'idle' }, value: pool.idleCount },
+        ],
+      ),
+      gauge('tradenest_db_pool_waiting', 'Queries waiting for a free connection of the pool', () => [
+        { value: pool.waitingCount },
+      ]),
+      gauge('tradenest_db_pool_max', 'Size limit of the pool (DATABASE_POOL_MAX)', () => [
+        { value: pool.options.max ?? 10 },
+      ]),
+    );
   }
   // The embedded database (PGlite) has no pool: it is one connection inside this process, and it queues
   // queries internally without saying how many wait. Nothing honest to report, so nothing is.
@@ -147,76 +134,88 @@ export function registerMetrics(
   // Unfinished jobs across every instance (they share pg-boss's table), read when scraped, at most one
   // read at a time, bounded: a slow or unreachable database gives a scrape without them, not a hung one.
   const readDepths = sharedRead(() => app.queue.depths(), QUEUE_DEPTH_TIMEOUT_MS);
-  new Gauge({
-    name: 'tradenest_queue_jobs',
-    help: 'Unfinished jobs by queue and state (created: waiting, retry: waiting to retry, active: running), all instances',
-    labelNames: ['queue', 'state'],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      if (!app.hasDecorator('queue')) return;
-      try {
-        for (const d of await readDepths()) this.set({ queue: d.queue, state: d.state }, d.count);
-      } catch (err) {
-        app.log.debug({ err }, 'queue depths not read for metrics');
-      }
-    },
-  });
-  const outcomes: CollectedMetric = {
-    name: 'tradenest_queue_job_outcomes_total',
-    help: "Jobs this instance's workers ran, by queue and outcome (completed, retried, failed: no retry left)",
-    type: 'counter',
-    aggregator: 'sum',
-    get: async () => ({
-      name: outcomes.name,
-      help: outcomes.help,
-      type: outcomes.type,
-      aggregator: outcomes.aggregator,
-      values: app.hasDecorator('queue')
-        ? [...app.queue.outcomes].flatMap(([queue, o]) =>
-            (['completed', 'retried', 'failed'] as const).map((outcome) => ({
-              labels: { queue, outcome },
-              value: o[outcome],
-            })),
-          )
-        : [],
-    }),
-  };
-  registry.registerMetric(outcomes as never);
+  metrics.push(
+    gauge(
+      'tradenest_queue_jobs',
+      'Unfinished jobs by queue and state (created: waiting, retry: waiting to retry, active: running), all instances',
+      async () => {
+        if (!app.hasDecorator('queue')) return [];
+        try {
+          return (await readDepths()).map((d) => ({
+            labels: { queue: d.queue, state: d.state },
+            value: d.count,
+          }));
+        } catch (err) {
+          app.log.debug({ err }, 'queue depths not read for metrics');
+          return [];
+        }
+      },
+    ),
+    collected(
+      'tradenest_queue_job_outcomes_total',
+      "Jobs this instance's workers ran, by queue and outcome (completed, retried, failed: no retry left)",
+      'counter',
+      () =>
+        app.hasDecorator('queue')
+          ? [...app.queue.outcomes].flatMap(([queue, o]) =>
+              (['completed', 'retried', 'failed'] as const).map((outcome) => ({
+                labels: { queue, outcome },
+                value: o[outcome],
+              })),
+            )
+          : [],
+    ),
+  );
 
-  const payments = new Counter({
-    name: 'tradenest_payment_outcomes_total',
-    help: 'Payments decided on this instance, by outcome (succeeded: paid into escrow, failed, released, refunded)',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const payouts = new Counter({
-    name: 'tradenest_payouts_total',
-    help: 'Payouts to tradespeople decided on this instance, by outcome (paid, failed)',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  for (const outcome of PAYMENT_OUTCOMES) payments.inc({ outcome }, 0);
-  for (const outcome of ['paid', 'failed']) payouts.inc({ outcome }, 0);
+  const payments = { succeeded: 0, failed: 0, released: 0, refunded: 0 };
+  const payouts = { paid: 0, failed: 0 };
+  const byOutcome = (counts: Record<string, number>) => () =>
+    Object.entries(counts).map(([outcome, value]) => ({ labels: { outcome }, value }));
+  metrics.push(
+    collected(
+      'tradenest_payment_outcomes_total',
+      'Payments decided on this instance, by outcome (succeeded: paid into escrow, failed, released, refunded)',
+      'counter',
+      byOutcome(payments),
+    ),
+    collected(
+      'tradenest_payouts_total',
+      'Payouts to tradespeople decided on this instance, by outcome (paid, failed)',
+      'counter',
+      byOutcome(payouts),
+    ),
+  );
+
+  // prom-client renders the text; it is loaded (and the registries made) by the first scrape only.
+  let registries: Promise<[Registry, Registry]> | undefined;
+  const render = async () => {
+    registries ??= Promise.all([
+      import('prom-client').then(({ Registry }) => {
+        const registry = new Registry();
+        for (const metric of metrics) registry.registerMetric(metric as never);
+        return registry;
+      }),
+      processMetrics(),
+    ]);
+    const [own, process] = await registries;
+    return `${await own.metrics()}\n${await process.metrics()}`;
+  };
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!allowed(access, request, reply)) return reply;
-    const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
-    return reply
-      .header('cache-control', 'no-store')
-      .type(Registry.PROMETHEUS_CONTENT_TYPE)
-      .send(`${own}\n${process}`);
+    const text = await render();
+    return reply.header('cache-control', 'no-store').type(PROMETHEUS_CONTENT_TYPE).send(text);
   });
 
   return {
     dispatched(type) {
       const payment = PAYMENT_EVENTS[type];
-      if (payment) payments.inc({ outcome: payment });
+      if (payment) payments[payment]++;
       const payout = PAYOUT_EVENTS[type];
-      if (payout) payouts.inc({ outcome: payout });
+      if (payout) payouts[payout]++;
     },
     chargeFailed() {
-      payments.inc({ outcome: 'failed' });
+      payments.failed++;
     },
   };
 }
