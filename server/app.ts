@@ -130,7 +130,11 @@ export async function buildApp({
   const bus = await eventBusFor(database, app.log);
 
   // Durable background jobs (decision 0014): email delivery and the unread-message emails.
-  const queue = applicationQueue(database, { log: app.log, pollIntervalMs: config.queuePollIntervalMs });
+  const queue = applicationQueue(database, {
+    log: app.log,
+    pollIntervalMs: config.queuePollIntervalMs,
+    availability,
+  });
   const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom);
   const unread = new UnreadNotifier(database.db, queue, config.appUrl);
   emails.register(queue);

@@ -90,8 +90,9 @@ describe.skipIf(!postgresUrl())('a PostgreSQL outage [postgres]', () => {
     url.pathname = `/${rows[0]!.name}`;
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
     app = await buildApp({
-      // Every request reads the database: no session reuse (public reads are not shared in tests).
-      config: testConfig({ LOG_LEVEL: 'info', SESSION_CACHE_MS: '0' }),
+      // Every request reads the database: no session reuse (public reads are not shared in tests). The
+      // queues poll, with pg-boss's maintenance and schedules, as in production.
+      config: testConfig({ LOG_LEVEL: 'info', SESSION_CACHE_MS: '0', QUEUE_POLL_INTERVAL_MS: '200' }),
       database,
       logStream: { write: (line) => lines.push(JSON.parse(line)) },
     });
@@ -118,6 +119,13 @@ describe.skipIf(!postgresUrl())('a PostgreSQL outage [postgres]', () => {
     const before = lines.length;
 
     await proxy.cut();
+    // Long enough for every queue to poll several times.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // pg-boss reports a failed maintenance or schedule check as an 'error' event (every 30-60 s, too slow
+    // to wait for here): those go to the same one line.
+    const boss = (app.queue as unknown as { boss: { emit(event: string, err: Error): void } }).boss;
+    for (let i = 0; i < 10; i++)
+      boss.emit('error', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     for (let round = 0; round < 5; round++) {
       for (const r of requests) {
         const res = await app.inject(r);

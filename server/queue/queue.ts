@@ -3,7 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { DatabaseAvailability } from '../db/availability';
 import type { Database, DatabaseHandle, Executor } from '../db/client';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import {
   deadLetterOf,
   JOB_POLICIES,
@@ -156,6 +158,11 @@ export interface QueueOptions<Catalogue> {
   schedules?: { [Name in keyof Catalogue]?: string };
   /** Longest wait for running jobs when stopping; later ones are retried after their expiry. */
   stopTimeoutMs?: number;
+  /**
+   * Told when pg-boss's maintenance or schedule checks (or a poll) cannot reach the database, instead of
+   * an error line for each of them through an outage. (pg-boss itself swallows a failed fetch.)
+   */
+  availability?: DatabaseAvailability;
 }
 
 interface Worker {
@@ -196,7 +203,7 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
       supervise: background,
       schedule: background,
     });
-    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    this.boss.on('error', (err) => this.failed(err, 'job queue error'));
   }
 
   /** Enqueues a job of this queue's catalogue; see `send`. */
@@ -266,7 +273,13 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   /** Runs this queue's due jobs here now (after a commit that sent one), without waiting for a poll. */
   wake(name: string): void {
     if (this.stopping || !this.workers.has(name)) return;
-    this.pump(name).catch((err) => this.log.error({ err, queue: name }, 'job queue poll failed'));
+    this.pump(name).catch((err) => this.failed(err, 'job queue poll failed', name));
+  }
+
+  /** An error of the queue's own work (not a job's): an unreachable database is logged once, elsewhere. */
+  private failed(err: unknown, message: string, queue?: string): void {
+    if (this.options.availability && isDatabaseUnavailable(err)) this.options.availability.lost(err);
+    else this.log.error({ err, ...(queue ? { queue } : {}) }, message);
   }
 
   /**
