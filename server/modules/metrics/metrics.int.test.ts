@@ -122,6 +122,28 @@ describeOnDatabases('metrics', (ctx) => {
     await expect.poll(async () => seriesValue(await scrape(app), 'tradenest_event_streams')).toBe(0);
   });
 
+  it('answers without the queue depths when reading them takes longer than 2 s', async () => {
+    const app = await ctx.app();
+    let reads = 0;
+    app.queue.depths = () => {
+      reads++;
+      return new Promise(() => {});
+    };
+    const started = performance.now();
+    const [first, second] = await Promise.all([scrape(app), scrape(app)]);
+    const ms = performance.now() - started;
+    expect(ms).toBeGreaterThanOrEqual(1900);
+    expect(ms).toBeLessThan(5000);
+    for (const text of [first, second]) {
+      expect(text).toContain('# TYPE tradenest_queue_jobs gauge');
+      expect(text).not.toContain('tradenest_queue_jobs{');
+      expect(seriesValue(text, 'tradenest_event_streams')).toBe(0);
+    }
+    // The stuck read is shared, never repeated while it lasts.
+    await scrape(app);
+    expect(reads).toBe(1);
+  });
+
   it('counts payment outcomes once each, from the events that record them', async () => {
     const app = await ctx.app();
     let text = await scrape(app);
