@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'internal_error', // 500: says nothing internal; the log has the request id
   'not_ready', // 503: readiness: the database does not answer, or the instance is shutting down
   'shutting_down', // 503: the instance stopped taking requests (a restart); send it again, to another instance
+  'service_unavailable', // 503: the database cannot be reached for now; try again after Retry-After
   // accounts
   'email_taken', // 409
   'invalid_credentials', // 401

@@ -12,6 +12,7 @@ import {
 } from './adapters/payments/sandbox/sandbox-gateway';
 import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
+import { DatabaseAvailability } from './db/availability';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { SharedPages } from './lib/shared-pages';
@@ -39,6 +40,7 @@ import {
   type SharedOpenJobs,
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
+import { registerMetrics } from './modules/metrics';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
 import {
   milestoneRoutes,
@@ -120,9 +122,13 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  registerErrorHandling(app);
+  // Logs a lost database once and its return once, however many probes and requests fail in between.
+  const availability = new DatabaseAvailability(() => database.ping(), app.log);
+  registerErrorHandling(app, availability);
   const lifecycle = registerLifecycle(app);
   app.decorate('lifecycle', lifecycle);
+  // GET /metrics (docs/operations/metrics.md): before any route, so its timing hook sees them all.
+  const metrics = registerMetrics(app, { config, database, availability });
   const documentHeaders = await registerSecurity(app, config);
   // At the root, so its onRoute hook sees every route, the API's included.
   await registerOpenApi(app, config, { sessionCookie: sessionCookieName(config) });
@@ -139,6 +145,7 @@ export async function buildApp({
     // SHUTDOWN_TIMEOUT_MS, with room for the requests in flight and the database's close; a job cut
     // short runs again after its expiry.
     stopTimeoutMs: Math.max(1000, Math.min(5000, config.shutdownTimeoutMs - config.shutdownDrainMs - 2000)),
+    availability,
   });
   const emails = new EmailDelivery(database.db, mailTransportFor(config), config.mailFrom);
   const unread = new UnreadNotifier(database.db, queue, config.appUrl);
@@ -147,7 +154,7 @@ export async function buildApp({
   queue.work('accounts.prune-sign-in-throttles', () => pruneSignInThrottles({ db: database.db, clock }));
   // Domain events (decision 0013): recorded by use cases, handed to their consumers from the queue.
   const events = new EventOutbox(queue);
-  const dispatchDeps = { db: database.db, bus, appUrl: config.appUrl };
+  const dispatchDeps = { db: database.db, bus, appUrl: config.appUrl, dispatched: metrics.dispatched };
   queue.work(DISPATCH_QUEUE, ({ eventId }) => dispatchEvent(dispatchDeps, eventId), {
     onDead: async ({ eventId }, error) => {
       app.log.error({ eventId, error }, 'a domain event could not be dispatched');
@@ -167,6 +174,7 @@ export async function buildApp({
   app.addHook('preClose', async () => streams.close());
   app.addHook('onClose', async () => {
     // Before the database closes (server.ts closes it after the app): running jobs still need it.
+    availability.close();
     await queue.stop();
     emails.close();
     await bus.close();
@@ -187,7 +195,7 @@ export async function buildApp({
   });
   // Liveness and readiness, at the root: a probe needs none of the API's hooks (sessions, CSRF, the
   // text guard, compression, the shared reads), and it is asked far more often than anything else.
-  await app.register(healthRoutes(database, lifecycle));
+  await app.register(healthRoutes(database, { lifecycle, availability }));
   // After liveness (its answer is 15 bytes), before the API and the files: a route added later gets
   // compressed answers (the files only where the build left no compressed copy).
   await app.register(compress, {
@@ -254,6 +262,7 @@ export async function buildApp({
       protectionWindowDays: config.payments.protectionWindowDays,
       publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
       adminReads,
+      chargeFailed: metrics.chargeFailed,
     };
     queue.work('payments.release-due', () => releaseDue(paymentDeps));
     queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {

@@ -42,6 +42,12 @@ const EnvFields = z.object({
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   ADMIN_SHARED_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
+  // Bearer token for GET /metrics (docs/operations/metrics.md). Unset: metrics are off in production and
+  // open to loopback only elsewhere.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. the output of `openssl rand -hex 32`)')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(
@@ -190,6 +196,8 @@ export type Config = {
   adminSharedMs: number;
   /** How far V8 lets the old generation grow past what a full collection kept, in percent (0: V8's own choice). */
   heapGrowingPercent: number;
+  /** Required as `Authorization: Bearer …` by GET /metrics; unset: off in production, loopback only elsewhere. */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Lower-cased emails that are made admins when they sign up or when the server starts. */
@@ -301,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicCacheMs: e.PUBLIC_CACHE_MS,
     adminSharedMs: e.ADMIN_SHARED_MS,
     heapGrowingPercent: e.HEAP_GROWING_PERCENT,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(',')

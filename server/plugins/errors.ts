@@ -1,9 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '../../domain/errors';
+import type { DatabaseAvailability } from '../db/availability';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
+const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** What a client is told to wait after a 503 for an unreachable database: about a readiness check's interval. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 // Fastify's own client errors get stable codes and plain-English messages.
 const FASTIFY_CODES: Record<number, { code: ErrorCode; message: string }> = {
@@ -20,11 +25,17 @@ function envelope(code: ErrorCode, message: string, details?: unknown): ErrorEnv
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
-/** Turns every error into `{ error: { code, message, details } }`; 5xx bodies never say anything internal. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * Turns every error into `{ error: { code, message, details } }`; 5xx bodies never say anything internal.
+ * An error that says the database cannot be reached is a 503 with Retry-After, not a 500: the request was
+ * fine and may succeed in a moment. `availability` logs the outage once, not once per request.
+ */
+export function registerErrorHandling(app: FastifyInstance, availability?: DatabaseAvailability): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'application error');
+      // A 503 is said on purpose (not ready, the database unreachable), and its cause is logged once per
+      // change by whoever decided it, not once per request here.
+      if (error.status >= 500 && error.status !== 503) request.log.error({ err: error }, 'application error');
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.status).send(envelope(error.code, error.message, error.details));
     }
@@ -55,6 +66,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = known?.code ?? 'bad_request';
       if (status === 429) return reply.status(429).send(envelope(code, known!.message));
       return reply.status(status).send(envelope(code, message));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      if (availability) availability.lost(error);
+      else request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.status(503).send(envelope('service_unavailable', UNAVAILABLE));
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -290,7 +290,15 @@ export class RequestLog extends LogController {
   ): void {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
-    const level = error || status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'info';
+    // A 503 is the server saying on purpose that it cannot serve now (its database is unreachable, or it
+    // is not ready): the cause is logged once per change (db/availability.ts), so each answer is an
+    // ordinary line at warn, not an error record per readiness probe and per request.
+    const level =
+      error || (status >= 500 && status !== 503)
+        ? 'error'
+        : status === 503 || ms >= SLOW_REQUEST_MS
+          ? 'warn'
+          : 'info';
     if (level !== 'error') {
       // Every ordinary request: written by the destination itself, the same line pino would write.
       if (this.destination && LEVEL_VALUES[level] >= this.threshold)

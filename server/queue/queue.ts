@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { ADVISORY_LOCKS, withAdvisoryLock } from '../db/advisory-lock';
+import type { DatabaseAvailability } from '../db/availability';
 import type { Database, DatabaseHandle, Executor } from '../db/client';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import {
   deadLetterOf,
   JOB_POLICIES,
@@ -26,6 +28,22 @@ export interface SendOptions {
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
+}
+
+/** What this instance's workers made of the jobs of one queue since it started (metrics). */
+export interface JobOutcomes {
+  completed: number;
+  /** Failed for the last time (dead-lettered where the queue has a dead-letter queue). */
+  failed: number;
+  /** Failed, with retries left. */
+  retried: number;
+}
+
+/** Jobs of one queue in one unfinished state, across every instance (metrics). */
+export interface QueueDepth {
+  queue: string;
+  state: 'created' | 'retry' | 'active';
+  count: number;
 }
 
 /** A job as a handler sees it: its id and which attempt this is (1 for the first). */
@@ -141,6 +159,11 @@ export interface QueueOptions<Catalogue> {
   schedules?: { [Name in keyof Catalogue]?: string };
   /** Longest wait for running jobs when stopping; later ones are retried after their expiry. */
   stopTimeoutMs?: number;
+  /**
+   * Told when pg-boss's maintenance or schedule checks (or a poll) cannot reach the database, instead of
+   * an error line for each of them through an outage. (pg-boss itself swallows a failed fetch.)
+   */
+  availability?: DatabaseAvailability;
 }
 
 interface Worker {
@@ -164,6 +187,8 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   private readonly log: FastifyBaseLogger;
   private readonly db: Database;
   private stopping = false;
+  /** By queue name; plain numbers counted as jobs end, read only when metrics are scraped. */
+  readonly outcomes = new Map<string, JobOutcomes>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -179,7 +204,7 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
       supervise: background,
       schedule: background,
     });
-    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    this.boss.on('error', (err) => this.failed(err, 'job queue error'));
   }
 
   /** Enqueues a job of this queue's catalogue; see `send`. */
@@ -255,7 +280,13 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   /** Runs this queue's due jobs here now (after a commit that sent one), without waiting for a poll. */
   wake(name: string): void {
     if (this.stopping || !this.workers.has(name)) return;
-    this.pump(name).catch((err) => this.log.error({ err, queue: name }, 'job queue poll failed'));
+    this.pump(name).catch((err) => this.failed(err, 'job queue poll failed', name));
+  }
+
+  /** An error of the queue's own work (not a job's): an unreachable database is logged once, elsewhere. */
+  private failed(err: unknown, message: string, queue?: string): void {
+    if (this.options.availability && isDatabaseUnavailable(err)) this.options.availability.lost(err);
+    else this.log.error({ err, ...(queue ? { queue } : {}) }, message);
   }
 
   /**
@@ -280,6 +311,19 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
       affectedRows?: number;
     };
     return result.rowCount ?? result.affectedRows ?? 0;
+  }
+
+  /**
+   * Unfinished jobs by queue and state, in one statement over pg-boss's job table (rather than a count
+   * per queue): for metrics, at scrape time. Covers every instance's jobs, as they share the table.
+   */
+  async depths(): Promise<QueueDepth[]> {
+    const result = (await this.db.execute(sql`
+      select name as queue, state::text as state, count(*)::int as count
+        from ${sql.identifier(QUEUE_SCHEMA)}.job
+       where state in ('created', 'retry', 'active')
+       group by name, state`)) as unknown as { rows: QueueDepth[] };
+    return result.rows;
   }
 
   /** Stops fetching, waits (bounded) for running jobs, then stops pg-boss. */
@@ -326,6 +370,12 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
 
   private async runBatch(name: string, worker: Worker): Promise<number> {
     const jobs = await this.boss.fetch<object>(name, { batchSize: worker.batchSize, includeMetadata: true });
+    if (jobs.length === 0) return 0;
+    let outcomes = this.outcomes.get(name);
+    if (!outcomes) {
+      outcomes = { completed: 0, failed: 0, retried: 0 };
+      this.outcomes.set(name, outcomes);
+    }
     const done: string[] = [];
     await Promise.all(
       jobs.map(async (job) => {
@@ -335,15 +385,20 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
         } catch (err) {
           const attempt = job.retryCount + 1;
           if (job.retryCount >= job.retryLimit) {
+            outcomes.failed++;
             this.log.error({ queue: name, jobId: job.id, attempt, err }, 'job failed for the last time');
           } else {
+            outcomes.retried++;
             this.log.warn({ queue: name, jobId: job.id, attempt, err }, 'job failed; it will be retried');
           }
           await this.boss.fail(name, job.id, err instanceof Error ? err : { message: String(err) });
         }
       }),
     );
-    if (done.length > 0) await this.boss.complete(name, done);
+    if (done.length > 0) {
+      await this.boss.complete(name, done);
+      outcomes.completed += done.length;
+    }
     return jobs.length;
   }
 }

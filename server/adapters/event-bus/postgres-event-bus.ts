@@ -16,6 +16,8 @@ export class PostgresEventBus implements EventBus {
   private listener: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  /** Reconnection attempts that failed in a row: only the first is logged, and the recovery (issue 34). */
+  private failedAttempts = 0;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -69,6 +71,11 @@ export class PostgresEventBus implements EventBus {
     client.on('end', () => this.reconnectSoon(client));
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
+    // Closed while this connection was being made (a reconnection during shutdown): it must not outlive us.
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     this.listener = client;
   }
 
@@ -84,9 +91,14 @@ export class PostgresEventBus implements EventBus {
       if (this.closed) return;
       try {
         await this.listen();
+        if (this.failedAttempts > 0)
+          this.log.info({ failedAttempts: this.failedAttempts }, 'event listener reconnected');
+        this.failedAttempts = 0;
         this.emitter.emit('event', { type: 'resync' } satisfies BusEvent);
       } catch (err) {
-        this.log.warn({ err }, 'event listener could not reconnect; trying again');
+        // Once per outage, not once per attempt: the database being down is logged where it is noticed.
+        if (this.failedAttempts++ === 0)
+          this.log.warn({ err }, 'event listener could not reconnect; retrying quietly until it can');
         this.listenLater(Math.min(delayMs * 2, 30_000));
       }
     }, delayMs);

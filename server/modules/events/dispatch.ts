@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../../domain/events/catalog';
+import type { DomainEvent, DomainEventType } from '../../../domain/events/catalog';
 import type { EventBus } from '../../adapters/event-bus';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit';
@@ -9,6 +9,11 @@ export interface DispatchDeps {
   db: Database;
   bus: EventBus;
   appUrl: string;
+  /**
+   * Told of each event once its consumers have run (metrics count payment outcomes here: every outcome
+   * is recorded as exactly one event, in the transaction that decided it).
+   */
+  dispatched?: (type: DomainEventType) => void;
 }
 
 /**
@@ -39,6 +44,7 @@ export async function dispatchEvent(deps: DispatchDeps, eventId: string): Promis
       'tradespersonId' in event.payload ? [customerId, event.payload.tradespersonId] : [customerId];
     deps.bus.publish({ type: 'activity', userIds, jobId });
   }
+  deps.dispatched?.(event.type);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope } from '../../../domain/errors';
+import type { DatabaseAvailability } from '../../db/availability';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Lifecycle } from '../../plugins/lifecycle';
@@ -28,9 +29,15 @@ export function sharedPing(ping: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** Liveness (the process answers) and readiness (the database answers too, and no stop has begun). */
+/**
+ * Liveness (the process answers) and readiness (the database answers too, and no stop has begun). A
+ * failing readiness is logged by `availability` when it starts and when it ends, not at every probe.
+ */
 export const healthRoutes =
-  (database: DatabaseHandle, lifecycle: Pick<Lifecycle, 'state'>): FastifyPluginAsyncZod =>
+  (
+    database: DatabaseHandle,
+    { lifecycle, availability }: { lifecycle: Pick<Lifecycle, 'state'>; availability: DatabaseAvailability },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const ping = sharedPing(() => database.ping());
     app.get(
@@ -48,16 +55,17 @@ export const healthRoutes =
           response: { 200: Ready, 503: ErrorEnvelope },
         },
       },
-      async (request, reply) => {
+      async (_request, reply) => {
         // From the signal on, so a balancer takes this instance out before it closes its port. Sent
         // here rather than thrown: the error handler would log an error for each of the balancer's probes.
         if (lifecycle.state !== 'serving') return reply.code(503).send(SHUTTING_DOWN);
         try {
           await ping();
         } catch (err) {
-          request.log.warn({ err }, 'database not reachable');
+          availability.lost(err);
           throw new AppError(503, 'not_ready', 'The service is starting or its database is unavailable.');
         }
+        availability.reached();
         return { status: 'ready' as const };
       },
     );

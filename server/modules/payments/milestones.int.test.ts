@@ -120,6 +120,12 @@ describeOnDatabases('milestone payments', (ctx) => {
     (await db().select().from(paymentMilestones).where(eq(paymentMilestones.id, id)))[0]!;
   const chargesOf = async (milestoneId: string) =>
     db().select().from(payments).where(eq(payments.milestoneId, milestoneId));
+  /** This app's count of one payment outcome on GET /metrics (docs/operations/metrics.md). */
+  const outcomeCount = async (outcome: string) => {
+    const series = `tradenest_payment_outcomes_total{outcome="${outcome}"} `;
+    const line = (await call('GET', '/metrics')).body.split('\n').find((l) => l.startsWith(series));
+    return Number(line!.slice(series.length));
+  };
 
   it('plans, pays, approves and releases a two-milestone booking, one payment through the bank authentication', async () => {
     const { booking, customer, pro } = await confirmedBooking(45_000);
@@ -303,9 +309,12 @@ describeOnDatabases('milestone payments', (ctx) => {
   it('a declined charge leaves the milestone failed with the reason, and Retry Payment with another card pays it once', async () => {
     const { customer, milestones } = await planned([10_000, 5_000], '4000 0000 0000 0341');
     const [first] = milestones;
+    await drainMoneyQueues(await app());
+    const [failedBefore, succeededBefore] = [await outcomeCount('failed'), await outcomeCount('succeeded')];
     const declined = await charge(customer, first!.id);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error.message).toBe('Your card was declined.');
+    expect(await outcomeCount('failed')).toBe(failedBefore + 1);
     const view = (
       await call('GET', `/api/v1/bookings/${(await milestoneRow(first!.id)).bookingId}/milestones`, customer)
     ).json().milestones;
@@ -325,6 +334,10 @@ describeOnDatabases('milestone payments', (ctx) => {
     expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
     expect(await paymentBalance(db(), rows.find((r) => r.status === 'succeeded')!.id, 'escrow')).toBe(10_000);
     expect(await paymentBalance(db(), rows.find((r) => r.status === 'failed')!.id, 'escrow')).toBe(0);
+    // Each outcome counted once (the paid one when its event is dispatched).
+    await drainMoneyQueues(await app());
+    expect(await outcomeCount('failed')).toBe(failedBefore + 1);
+    expect(await outcomeCount('succeeded')).toBe(succeededBefore + 1);
   });
 
   it('books a charge confirmed only by the webhook, when the customer never comes back from the authentication', async () => {

@@ -377,6 +377,7 @@ export async function settleMilestonePayment(
   paymentId: string,
   intent: PaymentIntentState,
 ): Promise<PaymentRow> {
+  let failedNow = false;
   const result = await deps.db.transaction(async (tx) => {
     const peek = (await findPayment(tx, paymentId))!;
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
@@ -414,6 +415,7 @@ export async function settleMilestonePayment(
     }
     if (intent.status === 'failed' || intent.status === 'canceled') {
       await updateMilestone(tx, milestone.id, { status: 'failed', updatedAt: now });
+      failedNow = true;
       return updatePayment(tx, payment.id, {
         status: 'failed',
         providerPaymentId: intent.id,
@@ -430,6 +432,7 @@ export async function settleMilestonePayment(
     return payment;
   });
   deps.events.committed();
+  if (failedNow) deps.chargeFailed?.();
   return result;
 }
 

@@ -46,6 +46,11 @@ export interface PaymentDeps {
    * every admin. Without it (tests, benchmarks' workers) each admin reads afresh.
    */
   adminReads?: SharedPages<unknown>;
+  /**
+   * Told when a charge fails (metrics), after its transaction commits: the one money outcome recorded
+   * without a domain event. The others (paid, released, refunded, payouts) are counted from their events.
+   */
+  chargeFailed?: () => void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
