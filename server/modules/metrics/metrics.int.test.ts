@@ -198,6 +198,7 @@ describeOnDatabases('metrics', (ctx) => {
   it('is off in production without METRICS_TOKEN, and the web page does not answer it', async () => {
     const app = await ctx.app({
       NODE_ENV: 'production',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
       APP_URL: 'https://tradenest.example',
       WEB_DIST_DIR: webDist,
     });
@@ -217,6 +218,7 @@ describeOnDatabases('metrics', (ctx) => {
   it('asks for the bearer token when METRICS_TOKEN is set, in production too', async () => {
     const app = await ctx.app({
       NODE_ENV: 'production',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
       APP_URL: 'https://tradenest.example',
       WEB_DIST_DIR: webDist,
       METRICS_TOKEN: TOKEN,
