@@ -21,24 +21,30 @@ afterEach(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Starts server/main.ts in development on a new data folder, output piped to us (afterEach kills it). */
+async function spawnServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; url: string }> {
+  const port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-shutdown-'));
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'never',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { child, port, url: `http://127.0.0.1:${port}` };
+}
+
 describe('shutting down', () => {
   it('exits on SIGTERM after the reader of its output has gone', async () => {
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-shutdown-'));
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'never',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_TIMEOUT_MS: '5000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const url = `http://127.0.0.1:${port}`;
+    const { child, url } = await spawnServer({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000' });
     await untilReady(child);
 
     // The terminal or log shipper goes away; the server goes on logging into the broken pipe.
@@ -59,23 +65,11 @@ describe('shutting down', () => {
   }, 150_000);
 
   it('drains, finishes a slow request, closes keep-alive connections and exits 0 long before its timeout', async () => {
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-shutdown-'));
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'never',
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DRAIN_MS: '3000',
-        SHUTDOWN_TIMEOUT_MS: '30000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, port, url } = await spawnServer({
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '3000',
+      SHUTDOWN_TIMEOUT_MS: '30000',
     });
-    const url = `http://127.0.0.1:${port}`;
     await untilReady(child);
     child.stdout!.resume();
     child.stderr!.resume();

@@ -20,21 +20,36 @@ export function postgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  // Named after the test run (the parent process) and the worker, so two runs on one machine never
-  // share a database; the run's global teardown drops them.
-  const name = `${testDatabasePrefix(process.ppid)}${process.env.VITEST_POOL_ID ?? process.pid}`;
+/** Runs `statements` on the server's admin database, one after another, on a connection of its own. */
+async function onAdminDatabase(adminUrl: string, ...statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
+    for (const statement of statements) await admin.query(statement);
   } finally {
     await admin.end();
   }
+}
+
+/** Drops `name` if a run before left it, creates it empty, and returns its URL. */
+async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
+  await onAdminDatabase(
+    adminUrl,
+    `drop database if exists "${name}" with (force)`,
+    `create database "${name}"`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+function createPostgresDatabase(adminUrl: string): Promise<string> {
+  // Named after the test run (the parent process) and the worker, so two runs on one machine never
+  // share a database; the run's global teardown drops them.
+  return recreateDatabase(
+    adminUrl,
+    `${testDatabasePrefix(process.ppid)}${process.env.VITEST_POOL_ID ?? process.pid}`,
+  );
 }
 
 async function open(kind: DatabaseKind): Promise<DatabaseHandle> {
@@ -138,26 +153,8 @@ export async function freshPostgresDatabase(label: string): Promise<{ url: strin
   const adminUrl = postgresUrl();
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${testDatabasePrefix(process.ppid)}${label}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    url: await recreateDatabase(adminUrl, name),
+    drop: () => onAdminDatabase(adminUrl, `drop database if exists "${name}" with (force)`),
   };
 }
