@@ -1,4 +1,5 @@
-// Rolling restarts behind HAProxy (issue 34, point 3): three runs of the balancer test's machinery
+// Rolling restarts behind HAProxy (issue 34, point 3): three runs, each after its raw node:http reference
+// (bench/balancer-reference.mjs), of the balancer test's machinery
 // (test/balancer/rolling-restart.mjs: three production instances on a fresh PostgreSQL database, 40 req/s
 // of public and signed-in reads and one event stream through HAProxy, each instance SIGTERMed and
 // started again in turn). Prints each run and the medians: failed requests (target 0), p99 latency of the
@@ -6,6 +7,7 @@
 // included) and what the stop took after the drain. A deadline ends a run that hangs; the runs clean
 // up after themselves. Skipped, with one line, without HAProxy.
 import { haproxyPath, rollingRestart } from '../test/balancer/rolling-restart.mjs';
+import { rawReference } from './balancer-reference.mjs';
 
 const RUNS = 3;
 const DEADLINE_MS = 15 * 60_000;
@@ -31,12 +33,16 @@ const median = (values) => {
 const runs = [];
 try {
   for (let i = 1; i <= RUNS; i++) {
+    const raw = await rawReference({ haproxy });
+    if (raw.failed > 0)
+      throw new Error(`the raw node:http reference failed ${raw.failed} of ${raw.requests} requests`);
     const r = await rollingRestart({ haproxy });
     const exitMs = median(r.exitMs);
-    runs.push({ ...r, exitMedianMs: exitMs });
+    runs.push({ ...r, exitMedianMs: exitMs, rawP99Ms: raw.p99Ms });
     say(
       `run ${i}: ${r.requests} requests, ${r.failed} failed${r.failed ? ` ${JSON.stringify(r.failures)}` : ''}; ` +
-        `p99 during the restarts ${r.p99DuringMs.toFixed(1)} ms (${r.requestsDuring} requests in ${r.restartWindowS.toFixed(1)} s); ` +
+        `p99 during the restarts ${r.p99DuringMs.toFixed(1)} ms (${r.requestsDuring} requests in ${r.restartWindowS.toFixed(1)} s; ` +
+        `raw node:http through the same HAProxy, same rate, this run: p99 ${raw.p99Ms.toFixed(1)} ms); ` +
         `SIGTERM to exit ${r.exitMs.map(Math.round).join(' / ')} ms (drain ${r.drainMs} ms); ` +
         `HAProxy took the instance out after ${r.downMs.map((ms) => (ms === null ? 'never' : Math.round(ms))).join(' / ')} ms; ` +
         `event stream ${r.streams.opened} opened, ${r.streams.endedByServer} ended by a stop, ${r.streams.failed} failed`,
@@ -52,7 +58,7 @@ const failed = median(runs.map((r) => r.failed));
 const exitMs = median(runs.map((r) => r.exitMedianMs));
 say(
   `median of ${RUNS}: failed requests ${failed} (target 0); p99 during the restarts ` +
-    `${median(runs.map((r) => r.p99DuringMs)).toFixed(1)} ms; time to drain (SIGTERM to exit) ${Math.round(exitMs)} ms, ` +
+    `${median(runs.map((r) => r.p99DuringMs)).toFixed(1)} ms (raw node:http ${median(runs.map((r) => r.rawP99Ms)).toFixed(1)} ms); time to drain (SIGTERM to exit) ${Math.round(exitMs)} ms, ` +
     `of which ${Math.round(exitMs - runs[0].drainMs)} ms after the ${runs[0].drainMs} ms drain`,
 );
 if (runs.some((r) => r.failed > 0 || r.streams.failed > 0)) process.exitCode = 1;

@@ -22,7 +22,7 @@ import pg from 'pg';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.BALANCER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const INSTANCES = 3;
-const RATE = Number(process.env.BALANCER_RATE ?? 40);
+export const RATE = Number(process.env.BALANCER_RATE ?? 40);
 /** HAProxy's check of readiness: every CHECK_INTER_MS, down after FALL failures, up after RISE passes. */
 const CHECK_INTER_MS = 500;
 const FALL = 2;
@@ -41,7 +41,7 @@ export function haproxyPath() {
   return null;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -54,7 +54,7 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -98,7 +98,7 @@ listen stats
 `;
 }
 
-function request(agent, port, { method = 'GET', url, headers = {}, body }) {
+export function request(agent, port, { method = 'GET', url, headers = {}, body }) {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(
