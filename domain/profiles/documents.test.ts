@@ -28,6 +28,17 @@ describe('the document upload fields', () => {
     expect(schema.parse({ kind: 'insurance', expiresOn: '2026-06-15' }).expiresOn).toBe('2026-06-15');
   });
 
+  it('ignores an expiry date sent with a kind that has none, whatever it says', () => {
+    for (const expiresOn of ['2026-06-14', 'soon', '2027-06-30']) {
+      expect(schema.parse({ kind: 'photo_id', expiresOn })).toEqual({
+        kind: 'photo_id',
+        title: 'Photo ID',
+        expiresOn: null,
+      });
+      expect(schema.parse({ kind: 'accreditation', expiresOn }).expiresOn).toBeNull();
+    }
+  });
+
   it.each([
     [{ kind: 'passport' }, 'Please choose the type of document'],
     [{}, 'Please choose the type of document'],

@@ -56,7 +56,8 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
 
 /**
  * The text fields of POST /documents (multipart). Insurance needs an expiry date that is not in the
- * past (UK calendar), since DOMAIN-RULES 10 only counts unexpired insurance.
+ * past (UK calendar), since DOMAIN-RULES 10 only counts unexpired insurance. Other kinds have no expiry:
+ * a date sent with one (left behind in a form whose type was changed) is ignored, not judged.
  */
 export function uploadDocumentSchema(today: () => string = () => londonToday()) {
   return z
@@ -67,30 +68,22 @@ export function uploadDocumentSchema(today: () => string = () => londonToday()) 
         .trim()
         .max(UPLOAD_LIMITS.documentTitleMax, DOCUMENT_MESSAGES.titleLong)
         .nullish(),
-      expiresOn: z
-        .string({ error: DOCUMENT_MESSAGES.expiryInvalid })
-        .trim()
-        .nullish()
-        .transform((v, ctx) => {
-          if (!v) return null;
-          if (!isCalendarDate(v)) {
-            ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryInvalid });
-            return z.NEVER;
-          }
-          if (v < today()) {
-            ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryPast });
-            return z.NEVER;
-          }
-          return v;
-        }),
+      expiresOn: z.string({ error: DOCUMENT_MESSAGES.expiryInvalid }).trim().nullish(),
       /** The id of one of the tradesperson's own documents this one replaces. */
       replaces: z.uuid({ error: DOCUMENT_MESSAGES.replaces }).nullish(),
     })
-    .superRefine((doc, ctx) => {
-      if (doc.kind === 'insurance' && doc.expiresOn === null) {
-        ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: DOCUMENT_MESSAGES.expiryRequired });
-      }
-    })
-    .transform((doc) => ({ ...doc, title: doc.title || DOCUMENT_KIND_LABELS[doc.kind] }));
+    .transform((doc, ctx) => {
+      const title = doc.title || DOCUMENT_KIND_LABELS[doc.kind];
+      if (doc.kind !== 'insurance') return { ...doc, title, expiresOn: null };
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', path: ['expiresOn'], message });
+        return z.NEVER;
+      };
+      const date = doc.expiresOn;
+      if (!date) return refuse(DOCUMENT_MESSAGES.expiryRequired);
+      if (!isCalendarDate(date)) return refuse(DOCUMENT_MESSAGES.expiryInvalid);
+      if (date < today()) return refuse(DOCUMENT_MESSAGES.expiryPast);
+      return { ...doc, title, expiresOn: date };
+    });
 }
 export type UploadDocumentFields = z.output<ReturnType<typeof uploadDocumentSchema>>;

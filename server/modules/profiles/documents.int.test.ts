@@ -109,6 +109,14 @@ describeOnDatabases('verification documents', (ctx) => {
     }
   });
 
+  it('ignores an expiry date sent with a kind that has none, even a past one', async () => {
+    const pro = await tradesperson();
+    const photo: FilePart = { name: 'passport.png', type: 'image/png', bytes: await image('png') };
+    const res = await upload(pro.cookie, { kind: 'photo_id', expiresOn: '2020-01-01' }, photo);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().document).toMatchObject({ kind: 'photo_id', expiresOn: null });
+  });
+
   it('serves a document’s file to its owner and admins only', async () => {
     const pro = await tradesperson();
     const { document } = (await upload(pro.cookie, { kind: 'accreditation', title: 'Part P' }, pdf)).json();

@@ -222,6 +222,37 @@ describe('Documents', () => {
     expect(sent.get('kind')).toBe('photo_id');
   });
 
+  it('forgets a refused insurance expiry once the type changes to one without an expiry', async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(tradesperson),
+      [LIST]: () => ({ status: 200, body: documentsAnswer([]) }),
+      [UPLOAD]: () => ({ status: 201, body: { document: makeDocument({ id: ID(7) }) } }),
+    });
+    await openDocuments();
+    const type = field(/^Document type/) as unknown as HTMLSelectElement;
+    fireEvent.change(type, { target: { value: 'insurance' } });
+    fireEvent.change(field(/^Expiry date/), { target: { value: inDays(-1) } });
+    fireEvent.change(field(/^File/), { target: { files: [new File(['%PDF'], 'id.pdf')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload document' }));
+    await screen.findByText('The expiry date cannot be in the past');
+    expect(showError).toHaveBeenCalledWith('Validation Error', 'The expiry date cannot be in the past');
+
+    vi.mocked(showError).mockClear();
+    fireEvent.change(type, { target: { value: 'photo_id' } });
+    expect(screen.queryByLabelText(/^Expiry date/)).toBeNull();
+    expect(screen.queryByText('The expiry date cannot be in the past')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload document' }));
+    await waitFor(() => expect(uploads(fetchMock)).toHaveLength(1));
+    expect(showError).not.toHaveBeenCalled();
+    const sent = uploads(fetchMock)[0]?.[1]?.body as FormData;
+    expect(sent.get('kind')).toBe('photo_id');
+    expect(sent.get('expiresOn') || null).toBeNull();
+
+    // Back on insurance, the expiry starts empty rather than with the refused date.
+    fireEvent.change(type, { target: { value: 'insurance' } });
+    expect(field(/^Expiry date/).value).toBe('');
+  });
+
   it('reminds the tradesperson to upload renewed insurance within 30 days of its expiry', async () => {
     const soon = makeDocument({
       id: ID(8),

@@ -442,7 +442,13 @@ function UploadDocumentForm({
             disabled={replacing !== null}
             aria-required="true"
             {...fieldErrorProps(fieldId('kind'), message('kind'))}
-            onChange={(e) => setKind(e.target.value as DocumentKind)}
+            onChange={(e) => {
+              setKind(e.target.value as DocumentKind);
+              // Only insurance has an expiry date: a date or message left from it would be about a
+              // field no longer on screen.
+              setExpiresOn('');
+              setProblem((p) => (p?.field === 'expiresOn' ? null : p));
+            }}
             className={cn(fieldClass, 'h-10')}
           >
             {KINDS.map((k) => (
