@@ -20,7 +20,7 @@ function TradespersonDashboardPage() {
       </section>
     );
   }
-  return <TradespersonDashboard name={user.fullName} />;
+  return <TradespersonDashboard userId={user.id} name={user.fullName} />;
 }
 
 export { TradespersonDashboardPage as Component };

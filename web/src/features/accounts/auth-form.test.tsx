@@ -14,6 +14,7 @@ afterEach(() => {
   vi.mocked(showError).mockClear();
   vi.mocked(showSuccess).mockClear();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 function type(label: string | RegExp, value: string) {
@@ -143,6 +144,57 @@ describe('the auth form', () => {
       fullName: 'Bob Jones',
       userType: 'customer',
     });
+  });
+
+  it('greets a new customer with Welcome, and as returning once they sign in again', async () => {
+    const user = makeUser({ fullName: 'Bob Jones', email: 'bob@example.com' });
+    await openForm('/auth?mode=signup', {
+      'POST /api/v1/auth/sign-up': () => ({ status: 201, body: { user } }),
+      'GET /api/v1/tradespeople/featured': () => ({ status: 200, body: { tradespeople: [] } }),
+    });
+    type(/^Email/, 'bob@example.com');
+    type(/^Password/, 'longenough');
+    type(/^Full name/, 'Bob Jones');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Bob' })).toBeTruthy();
+    cleanup();
+
+    await openForm('/auth', {
+      'POST /api/v1/auth/sign-in': () => ({ status: 200, body: { user } }),
+      'GET /api/v1/tradespeople/featured': () => ({ status: 200, body: { tradespeople: [] } }),
+    });
+    type(/^Email/, 'bob@example.com');
+    type(/^Password/, 'longenough');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Bob' })).toBeTruthy();
+  });
+
+  it('tells a new tradesperson what is true for them: set up, then find jobs; and greets them as new', async () => {
+    const user = makeUser({ fullName: 'Tom Trade', email: 'tom@example.com', userType: 'tradesperson' });
+    await openForm('/auth?mode=signup&type=tradesperson', {
+      'POST /api/v1/auth/sign-up': () => ({ status: 201, body: { user } }),
+      'GET /api/v1/tradesperson/dashboard': () => ({
+        status: 200,
+        body: {
+          stats: { activeJobs: 0, pendingQuotes: 0, totalEarningsPence: 0, rating: 0, reviewCount: 0 },
+          recentQuotes: [],
+          activeJobs: [],
+        },
+      }),
+    });
+    type(/^Email/, 'tom@example.com');
+    type(/^Password/, 'longenough');
+    type(/^Full name/, 'Tom Trade');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith(
+        'Account created!',
+        'Set up your business profile to start finding jobs.',
+      ),
+    );
+    expect(showSuccess).not.toHaveBeenCalledWith('Account created!', 'You can now browse and post jobs.');
+    expect(await screen.findByText('Welcome, Tom Trade', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 
   it('signs in, says so in the spec’s words and goes to /home', async () => {

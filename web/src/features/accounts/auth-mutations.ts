@@ -6,25 +6,36 @@ import { apiFetch } from '@/lib/api';
 import { writeStoredUserType } from '@/lib/session';
 import { showError, showSuccess } from '@/lib/toast';
 import { clearSession, SESSION_QUERY_KEY, type SessionUser, setSessionUser, signedInHome } from './session';
+import { rememberNewAccount } from './greeting';
 import { announceSessionChange } from './session-sync';
 
 type UserResponse = { user: SessionUser };
 
+type Toast = { title: string; description: string };
+
 // The spec's success toasts (section 8).
 export const SIGNED_UP = { title: 'Account created!', description: 'You can now browse and post jobs.' };
 export const SIGNED_IN = { title: 'Welcome back!', description: "You've successfully signed in." };
+// The spec's sign-up words are a customer's: a tradesperson cannot post jobs, and finds them once
+// Business Setup is done.
+export const SIGNED_UP_TRADESPERSON = {
+  title: 'Account created!',
+  description: 'Set up your business profile to start finding jobs.',
+};
 
 /**
  * What follows a successful sign-in or sign-up. It runs here, in the mutation, not in the form: once
  * the session says "signed in" the /auth page's guard unmounts the form.
  */
-function useSignedIn(toast: { title: string; description: string }) {
+function useSignedIn(toastFor: (user: SessionUser) => Toast, signedUp = false) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return ({ user }: UserResponse) => {
     setSessionUser(queryClient, user);
     writeStoredUserType(user.userType);
+    rememberNewAccount(signedUp ? user.id : null);
     announceSessionChange();
+    const toast = toastFor(user);
     void showSuccess(toast.title, toast.description);
     // Spec section 4: success goes to /home (tradespeople then continue to their dashboard); admins
     // land on the admin console.
@@ -33,7 +44,7 @@ function useSignedIn(toast: { title: string; description: string }) {
 }
 
 export function useSignIn() {
-  const onSuccess = useSignedIn(SIGNED_IN);
+  const onSuccess = useSignedIn(() => SIGNED_IN);
   return useMutation({
     mutationFn: (body: SignInBody) => apiFetch<UserResponse>('/auth/sign-in', { method: 'POST', json: body }),
     onSuccess,
@@ -41,7 +52,7 @@ export function useSignIn() {
 }
 
 export function useRedeemSignInLink() {
-  const onSuccess = useSignedIn(SIGNED_IN);
+  const onSuccess = useSignedIn(() => SIGNED_IN);
   return useMutation({
     mutationFn: (token: string) =>
       apiFetch<UserResponse>('/auth/sign-in-link/redeem', { method: 'POST', json: { token } }),
@@ -57,7 +68,10 @@ export function useRequestSignInLink() {
 }
 
 export function useSignUp() {
-  const onSuccess = useSignedIn(SIGNED_UP);
+  const onSuccess = useSignedIn(
+    (user) => (user.userType === 'tradesperson' ? SIGNED_UP_TRADESPERSON : SIGNED_UP),
+    true,
+  );
   return useMutation({
     mutationFn: (body: SignUpBody) => apiFetch<UserResponse>('/auth/sign-up', { method: 'POST', json: body }),
     onSuccess,

@@ -17,6 +17,7 @@ import {
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '@/features/accounts/auth-mutations';
+import { greeting } from '@/features/accounts/greeting';
 import { useSession } from '@/features/accounts/session';
 import { useFeaturedTradespeople } from '@/features/discovery/api';
 import { TradespersonCard } from '@/features/discovery/tradesperson-card';
@@ -52,7 +53,7 @@ export function CustomerHome() {
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words">
-            {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+            {greeting(user?.id ?? '', firstName)}
           </h1>
           <p className="mt-1 text-muted-foreground">What can we help you get done today?</p>
         </div>

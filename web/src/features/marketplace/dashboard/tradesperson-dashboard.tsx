@@ -1,6 +1,7 @@
 import { FileText, RefreshCw, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { greeting } from '@/features/accounts/greeting';
 import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
 import { useDashboard } from './api';
 import { RecentQuotes } from './recent-quotes';
@@ -8,7 +9,7 @@ import { SetupReminder } from './setup-reminder';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 
 /** The tradesperson dashboard (spec section 2), from GET /tradesperson/dashboard. */
-export function TradespersonDashboard({ name }: { name: string | null }) {
+export function TradespersonDashboard({ userId, name }: { userId: string; name: string | null }) {
   const query = useDashboard();
 
   return (
@@ -16,7 +17,7 @@ export function TradespersonDashboard({ name }: { name: string | null }) {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-          {name && <p className="mt-1 truncate text-muted-foreground">Welcome back, {name}</p>}
+          {name && <p className="mt-1 truncate text-muted-foreground">{greeting(userId, name)}</p>}
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
           <Button asChild>
