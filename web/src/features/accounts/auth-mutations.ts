@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { apiFetch } from '@/lib/api';
 import { writeStoredUserType } from '@/lib/session';
 import { showError, showSuccess } from '@/lib/toast';
-import { clearSession, SESSION_QUERY_KEY, type SessionUser, setSessionUser, signedInHome } from './session';
 import { rememberNewAccount } from './greeting';
+import { clearSession, SESSION_QUERY_KEY, type SessionUser, setSessionUser, signedInHome } from './session';
 import { announceSessionChange } from './session-sync';
 
 type UserResponse = { user: SessionUser };
