@@ -7,9 +7,18 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Toasts are portalled outside every dialog, so Radix would take a click on a toast (its ×, its
+ * action) for a click outside and close the dialog, losing what was typed after an error toast.
+ */
+function keepOpenForToasts(event: Event) {
+  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault();
+}
+
 export function DialogContent({
   className,
   children,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -20,6 +29,10 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 text-foreground shadow-lg',
           className,
         )}
+        onInteractOutside={(event) => {
+          keepOpenForToasts(event);
+          onInteractOutside?.(event);
+        }}
         {...props}
       >
         {children}
