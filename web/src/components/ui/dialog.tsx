@@ -12,7 +12,8 @@ export const DialogClose = DialogPrimitive.Close;
  * action) for a click outside and close the dialog, losing what was typed after an error toast.
  */
 function keepOpenForToasts(event: Event) {
-  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault();
+  const target = event.target;
+  if (target instanceof Element && target.closest('[data-sonner-toaster]')) event.preventDefault();
 }
 
 export function DialogContent({
