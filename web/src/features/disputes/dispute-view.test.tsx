@@ -71,6 +71,7 @@ describe('a dispute’s page', () => {
     expect(screen.getByText(/The tap still drips after the repair/)).toBeTruthy();
     // Ann raised it: she waits for Tom's response and has no form for it.
     expect(screen.getByText('Waiting for a response, due by 8 Dec 2026, 10:00.')).toBeTruthy();
+    expect(screen.getByText(/The other party has 7 days to respond/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send response' })).toBeNull();
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
@@ -122,6 +123,9 @@ describe('a dispute’s page', () => {
       tomUser,
     );
     expect(screen.getByText('No response was given before the deadline.')).toBeTruthy();
+    // The deadline has passed: what is left to say is that support is deciding.
+    expect(screen.queryByText(/days to respond/)).toBeNull();
+    expect(screen.getByText(/Our support team is reviewing the evidence/)).toBeTruthy();
     expect(steps()[1]!.text).toContain('No response by 8 Dec 2026, 10:00');
     expect(steps()[2]!.text).toContain('8 Dec 2026, 10:00');
   });
@@ -260,6 +264,9 @@ describe('a dispute’s page', () => {
     expect(screen.queryByRole('button', { name: 'Add statement' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload photo' })).toBeNull();
     expect(screen.getByText(DISPUTE_MESSAGES.closed)).toBeTruthy();
+    // Nobody is waiting for anything any more.
+    expect(screen.queryByText(/days to respond/)).toBeNull();
+    expect(screen.queryByText(/reviewing the evidence/)).toBeNull();
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
 

@@ -51,6 +51,7 @@ function DisputeContent({ dispute }: { dispute: DisputeDetail }) {
   const myId = user?.id;
   const raisedByMe = dispute.raisedBy.id === myId;
   const resolved = dispute.status === 'resolved';
+  const awaitingResponse = dispute.status === 'open' || dispute.status === 'awaiting_response';
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
@@ -107,11 +108,21 @@ function DisputeContent({ dispute }: { dispute: DisputeDetail }) {
           Progress
         </h2>
         <DisputeTimeline dispute={dispute} />
-        <p className="text-sm text-muted-foreground">
-          The other party has {DISPUTE_RULES.responseDays} days to respond. After their response, or once the
-          deadline passes, our support team reviews the evidence and decides: release the money to the
-          tradesperson, refund the customer, or split it between them.
-        </p>
+        {/* What comes next, while something still does: the deadline only while a response is awaited. */}
+        {awaitingResponse ? (
+          <p className="text-sm text-muted-foreground">
+            The other party has {DISPUTE_RULES.responseDays} days to respond. After their response, or once
+            the deadline passes, our support team reviews the evidence and decides: release the money to the
+            tradesperson, refund the customer, or split it between them.
+          </p>
+        ) : (
+          !resolved && (
+            <p className="text-sm text-muted-foreground">
+              Our support team is reviewing the evidence and will decide: release the money to the
+              tradesperson, refund the customer, or split it between them.
+            </p>
+          )
+        )}
       </section>
 
       <Card>
