@@ -23,7 +23,7 @@ describe('relative ages', () => {
       'Today',
       'Yesterday',
       '3 days ago',
-      '1 weeks ago',
+      '1 week ago',
       '2 weeks ago',
     ]);
   });

@@ -25,7 +25,7 @@ export function findListAge(then: Date, now = new Date()): string {
 }
 
 /**
- * My Jobs and job detail: Today, Yesterday, 'N days ago' under 7, else 'N weeks ago'. Job detail uses
+ * My Jobs and job detail: Today, Yesterday, 'N days ago' under 7, else 'N weeks ago' ('1 week ago'). Job detail uses
  * it too: the spec's detail format ('N days ago', 'N weeks ago') read '0 days ago' for a new job, and
  * one job should not be 'Today' in the list and '0 days ago' once opened.
  */
@@ -34,5 +34,6 @@ export function jobAge(then: Date, now = new Date()): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
-  return `${Math.floor(days / 7)} weeks ago`;
+  const weeks = Math.floor(days / 7);
+  return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
 }

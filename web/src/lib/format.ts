@@ -11,6 +11,14 @@ export function formatDateOnly(date: string, style: 'long' | 'short' = 'long'): 
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/**
+ * A count with its noun in the right number: '1 professional', '5 professionals', '0 professionals'.
+ * The spec writes counts as 'N professional(s)', a stand-in for this, not words to show.
+ */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /** A person's name, or the contract's "Deleted user" for an erased account. */
 export const displayName = (person: { fullName: string | null }) => person.fullName ?? 'Deleted user';
 

@@ -41,7 +41,7 @@ describe('Browse Services', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Results for “Plumbing” near LS1' }),
     ).toBeTruthy();
-    expect(await screen.findByText('1 professional(s) found')).toBeTruthy();
+    expect(await screen.findByText('1 professional found')).toBeTruthy();
     // Cards sit one level under the results heading; the verified mark is part of the name.
     expect(screen.getByRole('heading', { level: 3, name: 'Tom Pipes Verified' })).toBeTruthy();
     const request = requestsTo(fetchMock, SEARCH).at(-1);
@@ -60,7 +60,7 @@ describe('Browse Services', () => {
     });
     renderApp('/browse-services?service=Auto');
     expect(await screen.findByText('No professionals found')).toBeTruthy();
-    expect(screen.getByText('0 professional(s) found')).toBeTruthy();
+    expect(screen.getByText('0 professionals found')).toBeTruthy();
   });
 
   it('searches again from its own search box', async () => {

@@ -26,7 +26,7 @@ describe('Saved Professionals', () => {
     });
     renderApp('/saved-pros');
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved Professionals' })).toBeTruthy();
-    expect(await screen.findByText('2 saved professional(s)')).toBeTruthy();
+    expect(await screen.findByText('2 saved professionals')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Tom Pipes' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -45,7 +45,7 @@ describe('Saved Professionals', () => {
     renderApp('/saved-pros');
     fireEvent.click(await screen.findByRole('button', { name: 'Save Tom Pipes' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Tom Pipes' })).toBeNull());
-    expect(await screen.findByText('1 saved professional(s)')).toBeTruthy();
+    expect(await screen.findByText('1 saved professional')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sue Sparks' })).toBeTruthy();
   });
 

@@ -23,7 +23,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     });
     renderApp('/browse');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Tradespeople' })).toBeTruthy();
-    const count = await screen.findByText('12 professional(s) found');
+    const count = await screen.findByText('12 professionals found');
     expect(count.closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
@@ -34,7 +34,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
       [`GET ${SEARCH}`]: () => ({ status: 200, body: searchPage([makeCard()]) }),
     });
     renderApp('/browse');
-    expect(await screen.findByText('1 professional(s) found')).toBeTruthy();
+    expect(await screen.findByText('1 professional found')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Find Tradespeople');
     expect(requestsTo(fetchMock, '/api/v1/jobs/open')).toHaveLength(0);
   });
@@ -80,7 +80,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
       [`GET ${SEARCH}`]: () => ({ status: 200, body: searchPage([makeCard()]) }),
     });
     renderApp('/browse?category=plumbing&location=Leeds&service=boiler');
-    await screen.findByText('1 professional(s) found');
+    await screen.findByText('1 professional found');
     const request = requestsTo(fetchMock, SEARCH).at(-1);
     expect(request?.get('category')).toBe('plumbing');
     expect(request?.get('location')).toBe('Leeds');
@@ -118,7 +118,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     });
     renderApp('/browse?filter=top-rated');
     expect(await screen.findByText('No professionals found')).toBeTruthy();
-    expect(screen.getByText('0 professional(s) found')).toBeTruthy();
+    expect(screen.getByText('0 professionals found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show all professionals' })).toBeTruthy();
   });
 
@@ -155,7 +155,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     // A refused place is an answer: it is not asked again.
     expect(requestsTo(fetchMock, SEARCH)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Clear location' }));
-    expect(await screen.findByText('1 professional(s) found')).toBeTruthy();
+    expect(await screen.findByText('1 professional found')).toBeTruthy();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
@@ -172,7 +172,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 professional(s) found')).toBeTruthy();
+    expect(await screen.findByText('1 professional found')).toBeTruthy();
   });
 
   it('loads the next page and appends it', async () => {

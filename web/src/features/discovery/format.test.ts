@@ -21,9 +21,10 @@ describe('rateText', () => {
 });
 
 describe('the discovery texts', () => {
-  it('counts professionals in the spec words', () => {
-    expect(professionalsFoundText(0)).toBe('0 professional(s) found');
-    expect(professionalsFoundText(12)).toBe('12 professional(s) found');
+  it('counts professionals, one in the singular (the spec’s "professional(s)" stands for this)', () => {
+    expect(professionalsFoundText(0)).toBe('0 professionals found');
+    expect(professionalsFoundText(1)).toBe('1 professional found');
+    expect(professionalsFoundText(12)).toBe('12 professionals found');
   });
 
   it('falls back to "Tradesperson" without a name', () => {

@@ -1,5 +1,6 @@
 // Texts of the tradesperson screens. The rate wording is the spec's (section 9), kept with the money rules.
 import { rateText as domainRateText } from '@domain/money/money';
+import { countOf } from '@/lib/format';
 
 /**
  * A tradesperson's rate in whole pounds per hour: '£25-45', or 'Rate on request' without one.
@@ -10,9 +11,9 @@ export function rateText(min: number | null, max: number | null): string {
   return domainRateText(whole(min), whole(max));
 }
 
-/** The Find screen's count line (spec section 2). */
+/** The Find screen's count line (spec section 2's 'N professional(s) found'). */
 export function professionalsFoundText(total: number): string {
-  return `${total} professional(s) found`;
+  return `${countOf(total, 'professional')} found`;
 }
 
 /** A tradesperson's name; the API may not have one for an account that never set it. */

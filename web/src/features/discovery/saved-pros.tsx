@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts/session';
+import { countOf } from '@/lib/format';
 import { useSavedPros } from './api';
 import { TradespersonCard } from './tradesperson-card';
 import { TradespersonCardSkeleton } from './tradesperson-card-skeleton';
@@ -10,7 +11,7 @@ import { TradespersonCardSkeleton } from './tradesperson-card-skeleton';
 const SKELETON_KEYS = ['a', 'b', 'c'] as const;
 
 export function savedCountText(count: number): string {
-  return `${count} saved professional(s)`;
+  return countOf(count, 'saved professional');
 }
 
 /** Saved Professionals (/saved-pros): the customer's saved tradespeople, most recent first, each unsaved with its heart. */

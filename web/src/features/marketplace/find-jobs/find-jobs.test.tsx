@@ -56,7 +56,7 @@ describe('the Find screen for a tradesperson', () => {
     });
     renderApp('/browse');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Jobs' })).toBeTruthy();
-    expect((await screen.findByText('12 job(s) available')).getAttribute('aria-live')).toBe('polite');
+    expect((await screen.findByText('12 jobs available')).getAttribute('aria-live')).toBe('polite');
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
@@ -86,7 +86,7 @@ describe('the Find screen for a tradesperson', () => {
     });
     renderApp('/browse');
     expect(await screen.findByText('No jobs available')).toBeTruthy();
-    expect(screen.getByText('0 job(s) available')).toBeTruthy();
+    expect(screen.getByText('0 jobs available')).toBeTruthy();
   });
 
   it('asks the API for the chosen filter and marks only that chip pressed', async () => {

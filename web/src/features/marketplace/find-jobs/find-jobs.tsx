@@ -3,14 +3,16 @@ import { RefreshCw, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/list-states';
+import { countOf } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { isOpenJobFilter, OPEN_JOB_FILTERS, type OpenJobFilter, useOpenJobs } from './api';
 import { OpenJobCard, OpenJobCardSkeleton } from './open-job-card';
 
 const SKELETON_KEYS = ['a', 'b', 'c', 'd'] as const;
 
+/** The Find screen's count line (spec section 2's 'N job(s) available'). */
 export function jobsAvailableText(total: number): string {
-  return `${total} job(s) available`;
+  return `${countOf(total, 'job')} available`;
 }
 
 /** A category parameter's label: a browse category id's name, or the job category as written. */

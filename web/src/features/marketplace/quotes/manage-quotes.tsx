@@ -2,6 +2,7 @@ import { FileText, RefreshCw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { countOf } from '@/lib/format';
 import { isQuoteTab, QUOTE_TABS, type QuoteTab, useMyQuotes } from './api';
 import { MyQuoteCard, MyQuoteCardSkeleton } from './my-quote-card';
 
@@ -91,7 +92,7 @@ function QuoteList({ tab }: { tab: QuoteTab }) {
   return (
     <>
       <p role="status" className="sr-only">
-        {`${quotes.length} quote(s)`}
+        {countOf(quotes.length, 'quote')}
       </p>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {quotes.map((quote) => (
