@@ -14,6 +14,7 @@ import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import { DatabaseAvailability } from './db/availability';
 import type { DatabaseHandle } from './db/client';
+import { appUrlFor } from './lib/app-url';
 import { type Clock, systemClock } from './lib/clock';
 import { SharedPages } from './lib/shared-pages';
 import {
@@ -259,6 +260,7 @@ export async function buildApp({
       queue,
       clock,
       appUrl: config.appUrl,
+      appUrlFor: appUrlFor(config),
       protectionWindowDays: config.payments.protectionWindowDays,
       publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
       adminReads,

@@ -82,6 +82,39 @@ describeOnDatabases('paying for a booking', (ctx) => {
       payload: { sessionId },
     });
 
+  it('returns from checkout to the address the app was opened on, when it is an allowed one', async () => {
+    const app = await ctx.app({ APP_URL: 'http://localhost:3000' });
+    const returnAfterPaying = async (headers: Record<string, string>) => {
+      const { booking, customer } = await completedBooking();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/create-payment',
+        headers: { cookie: customer, ...headers },
+        payload: { bookingId: booking.id },
+      });
+      expect(res.statusCode).toBe(200);
+      const { sessionId } = res.json();
+      const paid = await pay(app, sessionId, '4242 4242 4242 4242');
+      expect(paid.statusCode).toBe(200);
+      return paid.json().redirectUrl as string;
+    };
+    // Opened as 127.0.0.1 while APP_URL says localhost: the session cookie is on 127.0.0.1.
+    expect(await returnAfterPaying({ origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })).toMatch(
+      /^http:\/\/127\.0\.0\.1:3000\/my-jobs\?payment=success&session_id=/,
+    );
+    expect(await returnAfterPaying({ origin: 'http://localhost:3000' })).toMatch(
+      /^http:\/\/localhost:3000\/my-jobs\?payment=success/,
+    );
+    // Another address, even one the CSRF check lets through as same-host, or no Origin: APP_URL.
+    expect(await returnAfterPaying({ origin: 'http://192.168.1.5:3000', host: '192.168.1.5:3000' })).toMatch(
+      /^http:\/\/localhost:3000\/my-jobs\?payment=success/,
+    );
+    expect(await returnAfterPaying({ origin: 'http://127.0.0.1:4000', host: '127.0.0.1:4000' })).toMatch(
+      /^http:\/\/localhost:3000\//,
+    );
+    expect(await returnAfterPaying({})).toMatch(/^http:\/\/localhost:3000\//);
+  });
+
   it('takes the booking from Ready for Payment to paid, held, released and paid out, with a test clock', async () => {
     const clock = new ManualClock();
     const app = await ctx.app({}, { clock });

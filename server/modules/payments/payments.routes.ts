@@ -44,7 +44,8 @@ export const paymentRoutes =
           response: { 200: CreatePaymentResponse },
         },
       },
-      async (request) => createPayment(deps, requireUser(request), request.body.bookingId),
+      async (request) =>
+        createPayment(deps, requireUser(request), request.body.bookingId, request.headers.origin),
     );
 
     app.post(

@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { type PaymentGateway, ProviderError } from '../../adapters/payments/gateway';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { AppUrlFor } from '../../lib/app-url';
 import type { Clock } from '../../lib/clock';
 import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -38,6 +39,11 @@ export interface PaymentDeps {
   queue: Pick<Queue, 'wake'>;
   clock: Clock;
   appUrl: string;
+  /**
+   * Where checkout returns, from the request's Origin (lib/app-url.ts): the address the person is
+   * using when it is an allowed one. Without it, APP_URL.
+   */
+  appUrlFor?: AppUrlFor;
   protectionWindowDays: number;
   /** Stripe's publishable key, for the card form (null with the sandbox). */
   publishableKey: string | null;
@@ -101,7 +107,10 @@ export async function createPayment(
   deps: PaymentDeps,
   auth: AuthContext,
   bookingId: string,
+  /** The request's Origin header: checkout returns there when it is an allowed address. */
+  origin?: string,
 ): Promise<CreatePaymentResponse> {
+  const appUrl = deps.appUrlFor?.(origin) ?? deps.appUrl;
   const { payment, title, email } = await deps.db.transaction(async (tx) => {
     const found = await bookingForPayment(tx, bookingId, { forUpdate: true });
     if (!found || found.booking.customerId !== auth.user.id) throw bookingNotFound();
@@ -132,10 +141,10 @@ export async function createPayment(
       if (session.status === 'open' && session.url) return { url: session.url, sessionId: session.id };
       // Paid but not booked yet (the webhook is on its way): the return page's verification books it.
       if (session.status === 'complete' && session.paymentStatus === 'paid')
-        return { url: returnUrl(deps, session.id), sessionId: session.id };
+        return { url: returnUrl(appUrl, session.id), sessionId: session.id };
       // The provider let it expire: that payment is over, and the next press starts a new one.
       await cancelOpenPayment(deps, payment.id);
-      return createPayment(deps, auth, bookingId);
+      return createPayment(deps, auth, bookingId, origin);
     }
     const session = await deps.gateway.createCheckoutSession({
       paymentId: payment.id,
@@ -143,8 +152,8 @@ export async function createPayment(
       amountPence: payment.amountPence,
       description: title,
       customerEmail: email,
-      successUrl: `${deps.appUrl}/my-jobs?payment=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.appUrl}/my-jobs?payment=cancelled`,
+      successUrl: `${appUrl}/my-jobs?payment=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${appUrl}/my-jobs?payment=cancelled`,
       transferGroup: `booking-${payment.bookingId}`,
       idempotencyKey: `checkout-${payment.id}`,
     });
@@ -163,8 +172,8 @@ async function cancelOpenPayment(deps: PaymentDeps, paymentId: string) {
   });
 }
 
-const returnUrl = (deps: PaymentDeps, sessionId: string) =>
-  `${deps.appUrl}/my-jobs?payment=success&session_id=${encodeURIComponent(sessionId)}`;
+const returnUrl = (appUrl: string, sessionId: string) =>
+  `${appUrl}/my-jobs?payment=success&session_id=${encodeURIComponent(sessionId)}`;
 
 /**
  * verify-payment, on return from checkout: asks the provider and books the payment if the webhook has

@@ -4,15 +4,14 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
+import { leaveTo } from '@/lib/leave-app';
 import { showError } from '@/lib/toast';
 import { createPayment } from './api';
-import { prepareTab } from './open-tab';
 
 /**
- * 'Pay £X' (spec sections 4 and 7): asks the server for the provider's hosted checkout and opens it in a
- * new tab. The tab is opened during the click, while the browser still counts it as the user's doing,
- * and sent to the checkout once its address arrives; a browser that blocks it gets the checkout in this
- * tab instead. One request at a time, however fast the clicks come.
+ * 'Pay £X' (spec sections 4 and 7): asks the server for the provider's hosted checkout and goes there
+ * in this tab, as Stripe Checkout expects: its return comes back to the tab that started it, rather
+ * than leaving a second copy of the app open. One request at a time, however fast the clicks come.
  */
 export function PayButton({
   bookingId,
@@ -31,12 +30,10 @@ export function PayButton({
     if (busy.current) return;
     busy.current = true;
     setPending(true);
-    const tab = prepareTab();
     try {
       const { url } = await createPayment(bookingId);
-      tab.go(url);
+      leaveTo(url);
     } catch (error) {
-      tab.cancel();
       void showError(PAYMENT_TEXTS.startFailedTitle, errorMessage(error, PAYMENT_TEXTS.startFailedFallback));
     } finally {
       busy.current = false;

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
+import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
@@ -14,37 +15,24 @@ import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { VERIFY_POLL } from './use-payment-return';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 vi.mock('@/lib/toast-info', () => ({ showInfo: vi.fn() }));
 
 const BOOKING_ID = '30000000-0000-4000-8000-000000000001';
 const CHECKOUT_URL = 'http://localhost/sandbox/checkout/cs_sandbox_abcdefgh';
 
-/** The tab `window.open` hands back: the button sends it to the checkout once the address arrives. */
-type FakeTab = {
-  location: { href: string };
-  opener: unknown;
-  closed: boolean;
-  close: () => void;
-  document: { title: string };
-};
-let fakeTab: FakeTab;
+// The checkout goes in this tab: a new one would be a second copy of the app once the payment returns.
 let openSpy: { mockRestore: () => void };
 
 beforeEach(() => {
-  fakeTab = {
-    location: { href: '' },
-    opener: {},
-    closed: false,
-    close: vi.fn(),
-    document: { title: '' },
-  };
-  openSpy = vi.spyOn(window, 'open').mockImplementation(() => fakeTab as unknown as Window);
+  openSpy = vi.spyOn(window, 'open').mockImplementation(() => null);
 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   openSpy.mockRestore();
+  vi.mocked(leaveTo).mockClear();
   vi.mocked(showError).mockClear();
   vi.mocked(showSuccess).mockClear();
   vi.mocked(showInfo).mockClear();
@@ -78,7 +66,7 @@ const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === `/api/v1${path}`);
 
 describe('Pay £X', () => {
-  it('asks for a checkout once however fast the clicks, and opens it in a new tab', async () => {
+  it('asks for a checkout once however fast the clicks, and goes there in this tab', async () => {
     let answer!: () => void;
     const { fetchMock, pay } = await openActiveTab({
       'POST /api/v1/payments/create-payment': () =>
@@ -93,31 +81,17 @@ describe('Pay £X', () => {
     fireEvent.click(pay);
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     answer();
-    await waitFor(() => expect(fakeTab.location.href).toBe(CHECKOUT_URL));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(CHECKOUT_URL));
     const calls = callsTo(fetchMock, '/payments/create-payment');
     expect(calls).toHaveLength(1);
     expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ bookingId: BOOKING_ID });
-    expect(window.open).toHaveBeenCalledTimes(1);
-    expect(fakeTab.opener).toBeNull();
+    expect(leaveTo).toHaveBeenCalledTimes(1);
+    expect(window.open).not.toHaveBeenCalled();
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
     expect(showError).not.toHaveBeenCalled();
   });
 
-  it('opens the checkout in this tab when the browser blocks the new one', async () => {
-    vi.mocked(window.open).mockImplementation(() => null);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    const { pay } = await openActiveTab({
-      'POST /api/v1/payments/create-payment': () => ({
-        status: 200,
-        body: { url: CHECKOUT_URL, sessionId: 'cs_sandbox_abcdefgh' },
-      }),
-    });
-    fireEvent.click(pay);
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
-  });
-
-  it("says 'Payment failed' with the server's message, and closes the tab it opened", async () => {
+  it("says 'Payment failed' with the server's message, and stays on My Jobs", async () => {
     const { pay } = await openActiveTab({
       'POST /api/v1/payments/create-payment': () => ({
         status: 409,
@@ -128,7 +102,7 @@ describe('Pay £X', () => {
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith('Payment failed', 'This booking has already been paid'),
     );
-    expect(fakeTab.close).toHaveBeenCalled();
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to initiate payment' when the server gave no message", async () => {
