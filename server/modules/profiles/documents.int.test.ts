@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
+import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
 import {
@@ -115,6 +116,23 @@ describeOnDatabases('verification documents', (ctx) => {
     const res = await upload(pro.cookie, { kind: 'photo_id', expiresOn: '2020-01-01' }, photo);
     expect(res.statusCode).toBe(201);
     expect(res.json().document).toMatchObject({ kind: 'photo_id', expiresOn: null });
+  });
+
+  it('judges an expiry date by the app’s clock', async () => {
+    const later = await ctx.app(
+      { DATA_DIR: data.dir },
+      { clock: new ManualClock(new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 1))) },
+    );
+    const pro = await tradesperson();
+    const form = await multipart({ kind: 'insurance', expiresOn: nextYear() }, pdf);
+    const res = await later.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: { cookie: pro.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The expiry date cannot be in the past');
   });
 
   it('serves a document’s file to its owner and admins only', async () => {

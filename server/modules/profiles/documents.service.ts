@@ -72,7 +72,8 @@ export async function uploadDocument(
   log: Logger,
 ): Promise<DocumentView> {
   requireTradesperson(auth);
-  const parsed = uploadDocumentSchema().safeParse(upload.fields);
+  // 'Not in the past' by the app's clock, as verification counts it.
+  const parsed = uploadDocumentSchema(() => londonToday(deps.clock.now())).safeParse(upload.fields);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
     throw AppError.validation(details[0]!.message, details);
