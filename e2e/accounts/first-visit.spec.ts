@@ -14,7 +14,9 @@ describeInBrowser('first visit', (ctx) => {
     await page.getByLabel(/^Full name/).fill('Nia Newpro');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await eventually(() => page.getByText('Account created!').isVisible()).toBe(true);
-    expect(await page.getByText('Set up your business profile to start finding jobs.').isVisible()).toBe(true);
+    expect(await page.getByText('Set up your business profile to start finding jobs.').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByText('You can now browse and post jobs.').count()).toBe(0);
     await page.waitForURL((url) => url.pathname === '/tradesperson-dashboard');
     await eventually(() => page.getByText('Welcome, Nia Newpro', { exact: true }).isVisible()).toBe(true);
