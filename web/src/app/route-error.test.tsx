@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -82,6 +81,27 @@ describe('a screen whose code cannot be downloaded', () => {
   });
 });
 
+let broken = true;
+function Flaky() {
+  if (broken) throw new Error('boom');
+  return <h1>Loaded</h1>;
+}
+function Broken(): never {
+  throw new Error('boom');
+}
+function Layout() {
+  return (
+    <>
+      <nav aria-label="Main">
+        <Link to="/">Home</Link>
+      </nav>
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
 describe('the route error', () => {
   beforeEach(() => {
     // React reports an error caught by a boundary on console.error; here that error is the point.
@@ -89,23 +109,7 @@ describe('the route error', () => {
   });
 
   it('re-runs the route on Retry, keeping the layout', async () => {
-    let broken = true;
-    function Flaky() {
-      if (broken) throw new Error('boom');
-      return <h1>Loaded</h1>;
-    }
-    function Layout() {
-      return (
-        <>
-          <nav aria-label="Main">
-            <Link to="/">Home</Link>
-          </nav>
-          <main id="main">
-            <Outlet />
-          </main>
-        </>
-      );
-    }
+    broken = true;
     const router = createMemoryRouter([
       {
         path: '/',
@@ -124,9 +128,6 @@ describe('the route error', () => {
   });
 
   it('stands alone, with the spec’s generic fallback, when the layout itself fails', async () => {
-    function Broken(): never {
-      throw new Error('boom');
-    }
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <AppError /> }]);
     render(<RouterProvider router={router} />);
     expect((await heading()).textContent).toBe(ERROR_HEADING);
@@ -134,18 +135,20 @@ describe('the route error', () => {
   });
 });
 
-describe('a route’s code', () => {
-  function Page() {
-    const [text] = useState('Page loaded');
-    return <h1>{text}</h1>;
-  }
+function Page() {
+  return <h1>Page loaded</h1>;
+}
+function Nothing() {
+  return null;
+}
 
+describe('a route’s code', () => {
   it('is asked for a second time before the route fails', async () => {
     const lazy = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValue({ Component: Page });
-    const router = createMemoryRouter(withRetriedLazies([{ path: '/', lazy, HydrateFallback: () => null }]));
+    const router = createMemoryRouter(withRetriedLazies([{ path: '/', lazy, HydrateFallback: Nothing }]));
     render(<RouterProvider router={router} />);
     expect((await heading()).textContent).toBe('Page loaded');
     expect(lazy).toHaveBeenCalledTimes(2);
@@ -153,8 +156,8 @@ describe('a route’s code', () => {
 
   it('fails as a ChunkLoadError after two tries', async () => {
     const lazy = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const [route] = withRetriedLazies([{ path: '/', lazy }]);
-    await expect((route?.lazy as () => Promise<unknown>)()).rejects.toBeInstanceOf(ChunkLoadError);
+    const retried = withRetriedLazies([{ path: '/', lazy }])[0]!.lazy as () => Promise<unknown>;
+    await expect(retried()).rejects.toBeInstanceOf(ChunkLoadError);
     expect(lazy).toHaveBeenCalledTimes(2);
   });
 });

@@ -43,6 +43,10 @@ describe('moving between pages', () => {
   });
 });
 
+function SlowPage() {
+  return <h1>Slow page</h1>;
+}
+
 describe('the navigation progress bar', () => {
   it('shows while the next page’s code is on its way, after a short delay, and goes once it is here', async () => {
     let arrive: () => void = () => {};
@@ -64,7 +68,7 @@ describe('the navigation progress bar', () => {
             path: 'slow',
             lazy: async () => {
               await codeArrived;
-              return { Component: () => <h1>Slow page</h1> };
+              return { Component: SlowPage };
             },
           },
         ],
