@@ -45,7 +45,9 @@ describeInBrowser('moving around the app', (ctx) => {
     await mainNav(page).getByRole('link', { name: 'Find Trades' }).click();
 
     await eventually(() => heading(page).textContent()).toBe('You’re offline');
-    expect(await page.getByText('TradeNest can’t reach the server.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('TradeNest can’t reach the server.', { exact: false }).isVisible()).toBe(
+      true,
+    );
     expect(await mainNav(page).isVisible()).toBe(true);
     expect(await page.locator('header').getByRole('link', { name: 'TradeNest' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
