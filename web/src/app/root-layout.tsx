@@ -12,9 +12,14 @@ import { useAppChrome } from './app-chrome-loader';
 import { NavigationProgress } from './navigation/navigation-progress';
 import { useLayoutHandle } from './route-handle';
 
-// The event stream, loaded once someone is signed in: visitors' pages carry none of its code.
+// The event stream, loaded once someone is signed in: visitors' pages carry none of its code. If its code
+// cannot be downloaded (offline, or a deploy renamed it) the app goes on without live updates until the
+// next page load, rather than the failure taking the layout down with it.
 const RealtimeBridge = lazy(() =>
-  import('@/features/messaging/realtime').then((m) => ({ default: m.RealtimeBridge })),
+  import('@/features/messaging/realtime').then(
+    (m) => ({ default: m.RealtimeBridge }),
+    () => ({ default: () => null }),
+  ),
 );
 
 // The landing and auth pages are for signed-out visitors: no app navigation there.

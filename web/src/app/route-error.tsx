@@ -104,7 +104,7 @@ export function RouteError() {
 
 /**
  * The error page outside the layout: for a failure of the layout itself, and for the sandbox payment
- * pages, which have no layout. It links home with a full page load to start from a clean state.
+ * pages, which have no layout. Retry and the home link load the page afresh, from a clean state.
  */
 export function AppError() {
   useEffect(() => {
@@ -117,12 +117,14 @@ export function AppError() {
       <p className="mt-4 text-muted-foreground">
         Something went wrong while showing this page. Please try again from the home page.
       </p>
-      <a
-        href="/"
-        className="mt-8 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-      >
-        Go to the home page
-      </a>
+      <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+        <Button type="button" onClick={() => window.location.reload()}>
+          Retry
+        </Button>
+        <Button asChild variant="outline">
+          <a href="/">Go to the home page</a>
+        </Button>
+      </div>
     </main>
   );
 }
