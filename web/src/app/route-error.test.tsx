@@ -65,6 +65,15 @@ describe('a screen whose code cannot be downloaded', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
+  it('tries again by itself when the browser says the connection is back', async () => {
+    serverUp(false);
+    renderApp('/terms');
+    expect((await heading()).textContent).toBe(OFFLINE_HEADING);
+    serverUp(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
   it('reloads once when the server is up (a deploy renamed the files), and not again within a minute', async () => {
     serverUp(true);
     renderApp('/terms');

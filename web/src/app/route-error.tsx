@@ -47,6 +47,15 @@ export function RouteError() {
     heading.current?.focus({ preventScroll: true });
   }, [shown]);
 
+  // The browser says the connection is back: try again without waiting for the button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: retry reads only state that `shown` follows.
+  useEffect(() => {
+    if (shown !== 'offline') return;
+    const onOnline = () => void retry();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [shown]);
+
   async function retry() {
     if (!chunkFailed) {
       // Runs the route again: a new navigation to where we are clears the error.
