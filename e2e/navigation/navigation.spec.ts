@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { eventually, pathOf } from '../support/journeys';
+import { eventually, pathOf, signUpThroughApi } from '../support/journeys';
 
 // Browse Services' code, a chunk of its own that /terms has not loaded.
 const BROWSE_CODE = /\/assets\/browse-services-[\w-]+\.js$/;
@@ -64,6 +64,30 @@ describeInBrowser('moving around the app', (ctx) => {
     await eventually(() => heading(page).textContent()).toBe('Browse Services');
     expect(pathOf(page)).toBe('/browse-services');
     expect(await mainNav(page).isVisible()).toBe(true);
+  });
+
+  it('keeps a signed-in phone’s tab bar when the server stops, and Retry works once it is back', async () => {
+    const page = await ctx.newPage({
+      viewport: { width: 360, height: 740 },
+      expectedConsoleErrors: FAILED_DOWNLOAD,
+    });
+    await signUpThroughApi(page, { fullName: 'Olive Offline' });
+    await page.goto('/home');
+    await heading(page).waitFor();
+    const tabBar = page.getByRole('navigation', { name: 'App' });
+    await tabBar.waitFor();
+
+    const stopped = (route: Route) => route.abort('connectionrefused');
+    await page.route('**/*', stopped);
+    await tabBar.getByRole('link', { name: 'Jobs' }).click();
+    await eventually(() => heading(page).textContent()).toBe('You’re offline');
+    expect(await tabBar.isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.unroute('**/*', stopped);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await eventually(() => heading(page).textContent()).toBe('My Jobs');
+    expect(await tabBar.isVisible()).toBe(true);
   });
 
   it('reloads once to get a new deploy’s code when the old file names are gone', async () => {
