@@ -9,6 +9,8 @@ export interface BrowserTestContext {
   newPage(options?: {
     viewport?: { width: number; height: number };
     colorScheme?: 'light' | 'dark';
+    /** Console errors the test causes on purpose (a download it makes fail): not counted. */
+    expectedConsoleErrors?: RegExp;
   }): Promise<Page>;
 }
 
@@ -62,7 +64,8 @@ export function describeInBrowser(name: string, body: (ctx: BrowserTestContext) 
         contexts.push(entry);
         const page = await context.newPage();
         page.on('console', (msg) => {
-          if (msg.type() === 'error') entry.errors.push(`console.error: ${msg.text()}`);
+          if (msg.type() === 'error' && !options.expectedConsoleErrors?.test(msg.text()))
+            entry.errors.push(`console.error: ${msg.text()}`);
         });
         page.on('pageerror', (err) => entry.errors.push(`page error: ${err.message}`));
         return page;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -9,36 +9,43 @@ import { AssistantLauncher } from '@/features/assistant/launcher';
 import { useStoredUserType } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useAppChrome } from './app-chrome-loader';
-import { documentTitleFor, useLayoutHandle, useRouteHandle } from './route-handle';
+import { NavigationProgress } from './navigation/navigation-progress';
+import { useLayoutHandle } from './route-handle';
 
-// The event stream, loaded once someone is signed in: visitors' pages carry none of its code.
+// The event stream, loaded once someone is signed in: visitors' pages carry none of its code. If its code
+// cannot be downloaded (offline, or a deploy renamed it) the app goes on without live updates until the
+// next page load, rather than the failure taking the layout down with it.
 const RealtimeBridge = lazy(() =>
-  import('@/features/messaging/realtime').then((m) => ({ default: m.RealtimeBridge })),
+  import('@/features/messaging/realtime').then(
+    (m) => ({ default: m.RealtimeBridge }),
+    () => ({ default: () => null }),
+  ),
 );
 
 // The landing and auth pages are for signed-out visitors: no app navigation there.
 const WITHOUT_BOTTOM_NAV = new Set(['/', '/auth']);
 
+/**
+ * Who the screens are framed for. While the session loads, the user type stored at the last sign-in
+ * stands in for it, so the signed-in header and bottom navigation are there from the first paint
+ * instead of popping in (their module is fetched beside the first screen's code: app-chrome-loader.ts).
+ */
+export function useFramedUserType() {
+  const session = useSession();
+  const storedUserType = useStoredUserType();
+  return session.user?.userType ?? (session.status === 'loading' ? storedUserType : null);
+}
+
 export function RootLayout() {
   useSessionSync();
   const session = useSession();
-  const storedUserType = useStoredUserType();
-  const handle = useRouteHandle();
   const { layout, fillsScreen } = useLayoutHandle();
   const { pathname } = useLocation();
   const signedInId = session.user?.id ?? null;
-
-  // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
-  // header and bottom navigation are there from the first paint instead of popping in (their module is
-  // fetched beside the first screen's code: app-chrome-loader.ts).
-  const userType = session.user?.userType ?? (session.status === 'loading' ? storedUserType : null);
+  const userType = useFramedUserType();
   // Fetched ahead on the sign-in page (the next screen is signed in) and on signed-in screens, which
   // need it whatever the session says.
   const chrome = useAppChrome(userType !== null || pathname === '/auth' || layout === 'app');
-
-  useEffect(() => {
-    document.title = documentTitleFor(handle, userType);
-  }, [handle, userType]);
   const showBottomNav = userType !== null && !WITHOUT_BOTTOM_NAV.has(pathname);
   // Signed-in screens are framed by the app's navigation alone; public pages end with the footer.
   const inApp = layout === 'app' || (layout === 'app-when-signed-in' && userType !== null);
@@ -62,6 +69,7 @@ export function RootLayout() {
       >
         Skip to main content
       </a>
+      <NavigationProgress />
       <Header
         signedIn={userType !== null}
         appItems={

@@ -1,12 +1,14 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import {
   RedirectSignedIn,
   RedirectTradesperson,
   RequireAdmin,
   RequireSignedIn,
 } from '@/features/accounts/guards';
+import { withRetriedLazies } from './navigation/chunk-load';
+import { PageFrame } from './navigation/page-frame';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { AppError, RouteError } from './route-error';
 import type { LayoutHandle, RouteHandle } from './route-handle';
 
 // Every screen is its own chunk (React Router `lazy`), so a visitor downloads only the page they open
@@ -23,17 +25,30 @@ function planned(path: string, title: string): RouteObject {
 const sandboxRoutes: RouteObject = {
   path: '/sandbox/*',
   lazy: () => import('./sandbox'),
-  errorElement: <RouteError />,
+  errorElement: <AppError />,
   HydrateFallback: () => null,
 };
 
+/**
+ * The layout's screens go under one frame route (page-frame.tsx: the page's title and focus) whose
+ * errorElement is the route error: a failing screen shows it in its own place, with the header and
+ * navigation still there to go elsewhere.
+ */
+function framed(layout: NonIndexRouteObject): NonIndexRouteObject {
+  return {
+    ...layout,
+    children: [{ element: <PageFrame />, errorElement: <RouteError />, children: layout.children }],
+  };
+}
+
 // The spec's route list (section 2) plus the linked-but-unshown screens.
-export const routes: RouteObject[] = [
+const table: RouteObject[] = [
   sandboxRoutes,
-  {
+  framed({
     path: '/',
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    // Only when the layout itself fails: a screen's failure stays inside it (see framed).
+    errorElement: <AppError />,
     // Shown while the first page's chunk loads; the page appears whole rather than in pieces.
     HydrateFallback: () => null,
     children: [
@@ -312,5 +327,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./pages/not-found'),
       },
     ],
-  },
+  }),
 ];
+
+// A screen's code that fails to download is asked for once more before the route error takes over.
+export const routes = withRetriedLazies(table);

@@ -44,8 +44,25 @@ const EMPTY: FormValues = {
 // In the order they are on screen: focus goes to the first one with a problem.
 const FIELDS = Object.keys(EMPTY);
 
-// The counter speaks up only near the limits, where it matters.
+// The hint counts down near the limit, where it matters.
 const NEAR_MAX = LIMITS.jobDescriptionMax - 200;
+// Characters left at which a screen reader hears how close the limit is.
+const LEFT_MILESTONES = [200, 100, 50, 10];
+
+/**
+ * What the description's live region says for a length: the same words for a whole range, so a screen
+ * reader hears it only when a milestone is crossed (the minimum reached, nearing the limit, over it),
+ * never on each keystroke as the visible count changes. The count and hint are read with the field.
+ */
+export function descriptionMilestone(length: number): string {
+  const { jobDescriptionMin: min, jobDescriptionMax: max } = LIMITS;
+  if (length < min) return '';
+  if (length > max) return `Over the limit of ${max} characters.`;
+  const left = max - length;
+  if (left === 0) return `No characters left: ${max} is the limit.`;
+  const milestone = LEFT_MILESTONES.findLast((n) => left <= n);
+  return milestone ? `At most ${milestone} characters left.` : `Minimum of ${min} characters reached.`;
+}
 
 export const fieldClass =
   'flex w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
@@ -189,12 +206,15 @@ export function PostJobForm({
           className={cn(fieldClass, 'min-h-36 resize-y')}
           {...register('description')}
         />
-        <p id="job-description-hint" className="text-xs text-muted-foreground" aria-live="polite">
+        <p id="job-description-hint" className="text-xs text-muted-foreground">
           {length < LIMITS.jobDescriptionMin
             ? `At least ${LIMITS.jobDescriptionMin} characters (${LIMITS.jobDescriptionMin - length} more needed).`
             : length >= NEAR_MAX
               ? `${Math.max(0, LIMITS.jobDescriptionMax - length)} characters left.`
               : `Between ${LIMITS.jobDescriptionMin} and ${LIMITS.jobDescriptionMax} characters.`}
+        </p>
+        <p className="sr-only" aria-live="polite">
+          {descriptionMilestone(length)}
         </p>
         <FieldError id={errorIdOf('job-description')} message={message('description')} />
         <EnhanceDescription

@@ -198,6 +198,36 @@ describe('Post a Job', () => {
     expect(screen.queryByRole('button', { name: 'Post Job' })).toBeNull();
   });
 
+  it('announces the description’s length at milestones only, not on every keystroke', async () => {
+    await openForm();
+    // What every live region in the page says: a change is something a screen reader speaks.
+    const spoken = () =>
+      [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')]
+        .map((region) => region.textContent)
+        .join('|');
+    const announcementsWhileTyping = (start: string, typed: string) => {
+      let before = spoken();
+      let changes = 0;
+      for (let n = 1; n <= typed.length; n++) {
+        type(/^Description/, start + typed.slice(0, n));
+        const now = spoken();
+        if (now !== before) changes += 1;
+        before = now;
+      }
+      return changes;
+    };
+
+    // One sentence from nothing: silent until the minimum is reached, then once.
+    expect(announcementsWhileTyping('', 'The kitchen tap drips all night.')).toBe(1);
+    // Close to the limit: once as 200 characters are left, once as 100 are.
+    expect(announcementsWhileTyping('x'.repeat(1790), 'y'.repeat(120))).toBe(2);
+    // The exact count is still there, read with the field.
+    expect(screen.getByText('90 characters left.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Description/).getAttribute('aria-describedby')).toContain(
+      'job-description-hint',
+    );
+  });
+
   it('says Please log in and goes to /auth when the session ends while posting', async () => {
     const { queryClient, router } = await openForm();
     act(() => {
