@@ -20,8 +20,6 @@ const [FAILURE_TITLE, FAILURE_BODY] = (() => {
   return [ENHANCE_TEXTS.failure.slice(0, at), ENHANCE_TEXTS.failure.slice(at + 2)];
 })();
 
-export const APPLIED_NOTE = 'Description updated with the AI suggestion';
-
 type Step = { name: 'idle' } | { name: 'working' } | { name: 'suggestion'; text: string };
 
 /**
@@ -81,7 +79,7 @@ export function EnhanceDescription({
     setApplied({ original: description, suggestion: text });
     setStep({ name: 'idle' });
     onReplace(text);
-    void showSuccess(APPLIED_NOTE);
+    void showSuccess(ENHANCE_TEXTS.applied);
   };
 
   const keepOriginal = () => {

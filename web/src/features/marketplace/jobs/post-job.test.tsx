@@ -253,7 +253,7 @@ describe('Enhance with AI', () => {
 
     fireEvent.click(within(suggestion()!).getByRole('button', { name: 'Use This' }));
     await waitFor(() => expect(value(/^Description/)).toBe(BETTER));
-    expect(showSuccess).toHaveBeenCalledWith('Description updated with the AI suggestion');
+    expect(showSuccess).toHaveBeenCalledWith('Applied!');
     expect(suggestion()).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Description/)));
     // The counter follows the new text.
