@@ -4,8 +4,14 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { z } from 'zod';
 import type { AssistantLink } from '../../../domain/assistant/api';
-import { enhanceLocally, inventedFacts } from '../../../domain/assistant/enhance';
+import {
+  ENHANCE_QUESTIONS_MAX,
+  type Enhancement,
+  enhanceLocally,
+  inventedFacts,
+} from '../../../domain/assistant/enhance';
 import { ASSISTANT_LIMITS } from '../../../domain/assistant/messages';
 import { SCREENS } from '../../../domain/assistant/screens';
 import { PRODUCT_NAME } from '../../../domain/catalog/catalog';
@@ -51,12 +57,45 @@ Where they are: ${request.context}.
 Answer briefly in plain text and UK English. Link to screens as [label](/path), only to the paths above; never link to other websites. Never invent data: no jobs, quotes, prices, tradespeople, names, dates or ratings that a tool did not give you. You cannot take actions (post or edit jobs, accept quotes, pay, refund, send messages, change accounts), see anyone else's data, price a job, or give legal or safety advice; for anything you cannot help with, point to [Support](/support).`;
 }
 
-const ENHANCE_PROMPT = `You rewrite job descriptions that customers post on ${PRODUCT_NAME}, a UK marketplace for tradespeople, so that a tradesperson understands the job quickly.
-- Correct spelling, grammar and capitalisation, and use the proper UK trade terms.
-- Where the text has them, group it into short labelled parts: What needs doing, Where in the home, Access, Materials, Timing.
-- Keep every fact the customer gave. Add no facts: no numbers, measurements, prices, dates, times, postcodes, brands or details the customer did not write.
-- End with a few questions, for the job's category, that the customer may want to answer. Phrase them as questions, without numbers.
-- UK English, plain text, at most ${ASSISTANT_LIMITS.enhanceMax} characters. Reply with the rewritten description only.`;
+const ENHANCE_PROMPT = `You improve job descriptions that customers post on ${PRODUCT_NAME}, a UK marketplace for tradespeople, so that a tradesperson understands the job quickly. The result must still read as the customer's own description of their job, only better written.
+- Write clear, complete sentences: correct spelling, grammar, capitalisation and punctuation, and write out shorthand ("asap" is "as soon as possible").
+- Use the trade's usual UK term where the customer's words clearly mean it ("fuse box" is the consumer unit).
+- Keep every fact the customer gave, in their order. Add no facts: no numbers, measurements, prices, dates, times, places, postcodes, brands, causes or details the customer did not write. Do not add headings, labels or a list of questions to the description.
+- Separately, ask at most ${ENHANCE_QUESTIONS_MAX} short questions about what a tradesperson would need to know before quoting for THIS job that the description does not say (for a dripping tap: which tap, how long it has dripped). Only questions relevant to what the job is about; none about things it does not mention. No numbers in the questions. An empty list is fine.
+- UK English, plain text, the description at most ${ASSISTANT_LIMITS.enhanceMax} characters.
+Reply with JSON only, exactly this shape: {"description": "the improved description", "questions": ["question?"]}`;
+
+/** The model's answer as the prompt asks for it; anything else is not used. */
+const ModelEnhancement = z.object({
+  description: z.string().trim().min(1).max(ASSISTANT_LIMITS.enhanceMax),
+  questions: z.array(z.string().trim().min(1).max(200)).default([]),
+});
+
+// The labels an older template wrote ("What needs doing: ..."): a model imitating them is not writing
+// the customer's job.
+const TEMPLATE_LABEL = /^(What needs doing|Where in the home|Access|Materials|Timing|Questions[^:\n]*)\s*:/im;
+
+/**
+ * The model's enhancement when it has the asked-for shape and adds nothing: the description states no
+ * fact the customer's text lacks and carries no template labels; each question is a question without
+ * a fact of its own. Null when the description is unusable; questions that are not usable are dropped.
+ */
+export function usableEnhancement(original: string, content: string): Enhancement | null {
+  // Some servers wrap JSON in a code fence even when told not to.
+  const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const result = ModelEnhancement.safeParse(parsed);
+  if (!result.success) return null;
+  const { description, questions } = result.data;
+  if (TEMPLATE_LABEL.test(description) || inventedFacts(original, description).length > 0) return null;
+  const asked = new Set(questions.filter((q) => q.endsWith('?') && inventedFacts(original, q).length === 0));
+  return { description, questions: [...asked].slice(0, ENHANCE_QUESTIONS_MAX) };
+}
 
 const functionTool = (tool: ToolSpec): ChatCompletionFunctionTool => ({
   type: 'function',
@@ -166,8 +205,8 @@ export class OpenAiProvider implements AiProvider {
     for (const link of appLinks(text)) yield { type: 'link', link };
   }
 
-  async enhance(input: { description: string; category: string }, signal: AbortSignal): Promise<string> {
-    let enhanced: string;
+  async enhance(input: { description: string; category: string }, signal: AbortSignal): Promise<Enhancement> {
+    let content: string;
     try {
       const completion = await this.client.chat.completions.create(
         {
@@ -176,19 +215,17 @@ export class OpenAiProvider implements AiProvider {
             { role: 'system', content: ENHANCE_PROMPT },
             { role: 'user', content: `Category: ${input.category}\n\n${input.description}` },
           ],
+          // JSON mode where the server has it; the prompt asks for the same shape where it does not.
+          response_format: { type: 'json_object' },
         },
         { signal },
       );
-      enhanced = completion.choices[0]?.message.content?.trim() ?? '';
+      content = completion.choices[0]?.message.content ?? '';
     } catch (err) {
       // The asker left: the local text is as good as any, and nobody reads it.
       if (signal.aborted) return enhanceLocally(input);
       throw err;
     }
-    const usable =
-      enhanced !== '' &&
-      enhanced.length <= ASSISTANT_LIMITS.enhanceMax &&
-      inventedFacts(input.description, enhanced).length === 0;
-    return usable ? enhanced : enhanceLocally(input);
+    return usableEnhancement(input.description, content) ?? enhanceLocally(input);
   }
 }
