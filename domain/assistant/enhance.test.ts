@@ -192,7 +192,7 @@ describe('enhanceLocally: idempotence', () => {
         const once = enhance(d, c).description;
         expect(enhance(once, c).description).toBe(once);
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 });

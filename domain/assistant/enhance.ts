@@ -289,6 +289,16 @@ export const ENHANCE_QUESTIONS_MAX = 3;
 // An earlier enhancement (before questions were returned apart) labelled the parts and appended a
 // checklist; a description that still has them is read without them.
 const OLD_LABEL = new RegExp(`^(What needs doing|Where in the home|Access|Materials|Timing)${H}*:${H}*`, 'i');
+
+/** A line without the labels (and stray punctuation) it starts with, however many. */
+function unlabel(line: string): string {
+  let rest = line;
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(LEADING_PUNCTUATION, '').replace(OLD_LABEL, '');
+  }
+  return rest;
+}
 const OLD_CHECKLIST_HEADING = /^Questions you may want to answer:$/i;
 
 // Shorthand people type, written out. Only words whose meaning is not in doubt: "u" is "you", but "its"
@@ -378,10 +388,11 @@ function parse(description: string): string[][] {
     }
     if (inChecklist && /^- .*\?$/.test(line)) continue;
     inChecklist = false;
-    const body = line.replace(OLD_LABEL, '');
-    const sentences = body
+    // Any sentence may be the first once a sentence of punctuation before it is dropped, so each loses
+    // a label it starts with.
+    const sentences = line
       .split(SENTENCE_END)
-      .map((s) => s.replace(LEADING_PUNCTUATION, ''))
+      .map(unlabel)
       .filter((s) => /[\p{L}\p{N}]/u.test(s))
       .map(finish);
     if (sentences.length > 0) lines.push(sentences);
