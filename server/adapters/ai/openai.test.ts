@@ -200,6 +200,12 @@ describe('OpenAiProvider.reply', () => {
     expect(system.content).toContain('TradeNest');
     expect(system.content).toContain('signed in as a customer, first name Amelia');
     expect(system.content).toContain('Where they are: posting a job.');
+    // The rules people ask about, with the server's figures, so the model does not guess them.
+    expect(system.content).toContain('platform fee of 15% of each payment');
+    expect(system.content).toContain('held in escrow for 7 days');
+    expect(system.content).toContain('14 days after payment');
+    expect(system.content).toContain('7 days to respond');
+    expect(system.content).toContain('[Post a Job](/post-job)');
     expect(rest).toEqual([...history, { role: 'user', content: 'How many open jobs do I have?' }]);
     // A session with no tools offers none.
     expect(sent!.body.tools).toBeUndefined();

@@ -14,7 +14,11 @@ import {
 } from '../../../domain/assistant/enhance';
 import { ASSISTANT_LIMITS } from '../../../domain/assistant/messages';
 import { SCREENS } from '../../../domain/assistant/screens';
-import { PRODUCT_NAME } from '../../../domain/catalog/catalog';
+import { LIMITS, PRODUCT_NAME } from '../../../domain/catalog/catalog';
+import { DISPUTE_RULES } from '../../../domain/disputes/messages';
+import { MILESTONE_RULES } from '../../../domain/milestones/messages';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../../../domain/money/money';
+import { REVIEW_RULES } from '../../../domain/reviews/messages';
 import type { AiProvider, AssistantRequest, ReplyChunk, ToolSpec } from './provider';
 
 // The `openai` provider: any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM...) through
@@ -38,6 +42,19 @@ const SCREEN_LINES = SCREENS.filter((screen) => screen.available && !screen.path
   .map((screen) => `- ${screen.path}: ${screen.label} (${screen.audience}): ${screen.description}`)
   .join('\n');
 
+/**
+ * The rules people ask about, with the figures the server enforces (docs/domain-rules.md), so a model
+ * states them as they are rather than guessing ('posting is free' and no word of the fee).
+ */
+const RULES = `- Getting quotes: a customer posts a job on [Post a Job](/post-job) (a free customer account is needed: [Log In or Sign Up](/auth)); up to ${LIMITS.liveQuotesPerJob} verified tradespeople can quote; the customer compares and accepts one.
+- Fees: posting jobs and getting quotes are free for customers, who pay the quoted price with nothing added. Tradespeople pay a platform fee of ${PLATFORM_FEE_BASIS_POINTS / 100}% of each payment for completed work, taken when the money is released; nothing else.
+- Paying and escrow: the customer pays once the tradesperson marks the work complete (or milestone by milestone if a plan was agreed). The money is held in escrow for ${LIMITS.escrowProtectionDays} days from payment, then released to the tradesperson (less the fee), or sooner if the customer releases it. Never pay outside ${PRODUCT_NAME}.
+- Reviews: only the two parties of a completed, paid booking review each other, once. A review is hidden until both have reviewed or ${REVIEW_RULES.revealAfterDays} days after payment, whichever is first; none can be written after that.
+- Disputes: either party may raise one while the work is in progress, awaiting payment, or while money is held. Held money is frozen; the other party has ${DISPUTE_RULES.responseDays} days to respond; then the ${PRODUCT_NAME} team releases, refunds or splits the money.
+- Verification: a tradesperson is verified while our team has approved their photo ID and an unexpired public liability insurance certificate; only verified tradespeople are listed. Documents are uploaded on [Documents](/documents).
+- Milestones: on a confirmed, unpaid booking the tradesperson may propose ${MILESTONE_RULES.minMilestones} to ${MILESTONE_RULES.maxMilestones} milestones (each at least ${formatPence(MILESTONE_RULES.minAmountPence, 0)}) adding up to the booking amount; the customer accepts; each is paid from a saved card, held, and released when approved or ${MILESTONE_RULES.approvalDays} days after it is marked done.
+- Cancelling: a customer may cancel an open job (its pending quotes are declined). Either side may cancel a booking the tradesperson has not confirmed; a confirmed booking is not cancelled in the app: talk in messages, then raise a dispute or contact [Support](/support).`;
+
 function systemPrompt(request: AssistantRequest): string {
   const { asker } = request;
   const who =
@@ -50,6 +67,9 @@ function systemPrompt(request: AssistantRequest): string {
 
 The main screens:
 ${SCREEN_LINES}
+
+The rules, which you state exactly as written here when asked:
+${RULES}
 
 ${who}
 Where they are: ${request.context}.
