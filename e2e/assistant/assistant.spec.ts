@@ -13,6 +13,14 @@ describeInBrowser('the AI assistant', (ctx) => {
     await signUpThroughApi(page, { fullName: 'Ada Asker' });
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open AI Assistant' }).click();
+    await page.waitForTimeout(3000);
+    await page.screenshot({ path: '/tmp/guest.png' });
+    console.log(
+      'DEBUG',
+      page.url(),
+      await page.getByRole('dialog').count(),
+      await page.getByRole('button', { name: 'Open AI Assistant' }).count(),
+    );
     const panel = page.getByRole('dialog', { name: 'AI Assistant' });
     await eventually(() =>
       panel.getByText("Hi! I'm here to help you navigate TradeNest. What can I help you with?").isVisible(),
@@ -30,6 +38,26 @@ describeInBrowser('the AI assistant', (ctx) => {
     // Still open, with the question and the answer.
     await eventually(() => panel.getByText('Where do I read my messages?').isVisible()).toBe(true);
     expect(pathOf(page)).toBe('/messages');
+  });
+
+  it('tells a guest on the landing page how to get quotes, with Post a Job and sign-in', async () => {
+    const page = await ctx.newPage();
+    await page.goto('/');
+    const panel = page.getByRole('dialog', { name: 'AI Assistant' });
+    // The landing page is on screen before its script has loaded: press again until the panel opens.
+    await eventually(async () => {
+      if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Open AI Assistant' }).click();
+      return panel
+        .getByText("Hi! I'm here to help you navigate TradeNest. What can I help you with?")
+        .isVisible();
+    }).toBe(true);
+    const input = panel.getByPlaceholder('Ask me anything...');
+    await input.fill('How do I get quotes for a leaking tap?');
+    await input.press('Enter');
+    const postJob = panel.getByRole('link', { name: 'Post a Job' });
+    await eventually(() => postJob.isVisible()).toBe(true);
+    expect(await panel.getByText("I'm not sure I can answer that.", { exact: false }).count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Log In or Sign Up' }).isVisible()).toBe(true);
   });
 
   it("suggests the customer's own job better written, asks this job's questions apart, and 'Use This' says Applied!", async () => {
