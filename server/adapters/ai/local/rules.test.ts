@@ -117,6 +117,15 @@ describe('the assistant on escrow, reviews, disputes, verification, milestones a
     ['how do I cancel my job', customer, ['open job', 'declined'], '/my-jobs'],
     ['can I pull out of a booking', tradesperson, ['confirmed', 'dispute']],
     ['can I cancel once a booking is confirmed?', guest, ['cannot be cancelled', 'dispute'], '/auth'],
+    ['the electrician never turned up', customer, ['dispute', RESPOND]],
+    [
+      'how does this site work?',
+      guest,
+      ['Post a Job', `up to ${LIMITS.liveQuotesPerJob}`, HELD],
+      '/post-job',
+    ],
+    ['how does it work for tradespeople', guest, [FEE, HELD], '/support#how-it-works-tradespeople'],
+    ['How much do tradespeople pay?', guest, [FEE]],
   ];
   it.each(cases)('answers %j with the rule', async (question, asker, phrases, path) => {
     const { text, links } = await ask(question, asker);

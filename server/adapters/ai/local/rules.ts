@@ -39,7 +39,8 @@ type Topic =
   | 'cancel'
   | 'verification'
   | 'escrow'
-  | 'fees';
+  | 'fees'
+  | 'howItWorks';
 
 const TRADE_WORDS =
   'plumber|electrician|carpenter|joiner|builder|painter|decorator|roofer|plasterer|landscaper|gardener|cleaner|handyman|tiler|locksmith|gas engineer|heating engineer|tradesperson|tradesman|tradesmen|tradespeople|trader|someone|somebody|anyone|professional|pro';
@@ -55,9 +56,7 @@ const TOPICS: [Topic, (text: string) => boolean][] = [
   [
     'quotes',
     (t) =>
-      /\b(get|getting|receive|request|ask for|obtain|compare|collect)\b.*\bquot(e|es|ation|ations)\b/.test(
-        t,
-      ) ||
+      /\b(get|getting|receive|request|ask for|obtain|collect)\b.*\bquot(e|es|ation|ations)\b/.test(t) ||
       /\bhow (do|does) (the )?quot(e|es|ing) work\b|\bquotes work\b/.test(t) ||
       new RegExp(
         `\\b(get|have|find) (${TRADE_WORDS}|a \\w+|an \\w+)( \\w+)? (to )?(fix|fixed|repair|repaired|done|sorted|look at|looked at|replace|replaced|install|installed|fit|fitted|sort)\\b`,
@@ -90,6 +89,9 @@ const TOPICS: [Topic, (text: string) => boolean][] = [
   [
     'disputes',
     (t) =>
+      /\b(didn't|didnt|did not|never|hasn't|hasnt|has not|haven't) (turn(ed)? up|show(ed)? up|arrived?|come|came)\b|\bno.?show\b|\b(hasn't|hasnt|has not|haven't|havent|not been|never) (been )?paid\b/.test(
+        t,
+      ) ||
       /\b(not|isn't|wasn't|isnt|wasnt|hasn't|hasnt|never|wasn't) (been )?(finished|done|completed|fixed)( (properly|right|correctly|well))?\b|\b(badly|poorly) done\b|\b(went|goes|go) wrong\b|\bproblem with the (work|job)\b/.test(
         t,
       ) ||
@@ -121,6 +123,9 @@ const TOPICS: [Topic, (text: string) => boolean][] = [
   [
     'fees',
     (t) =>
+      /\bwho pays\b|\bhow much (do|does|will|would) (tradespeople|tradesmen|a tradesperson|the tradesperson|traders|customers|a customer|the customer|we|you) (pay|get charged|charge)\b/.test(
+        t,
+      ) ||
       /\bhow much (do|will|would|does|can) (i|you|they|tradespeople|a tradesperson|the tradesperson) (actually )?(get|receive|earn|keep|take home|make|be paid)\b/.test(
         t,
       ) ||
@@ -129,6 +134,14 @@ const TOPICS: [Topic, (text: string) => boolean][] = [
       ),
   ],
 ];
+
+TOPICS.push([
+  'howItWorks',
+  (t) =>
+    /\bhow (does|do|will) (tradenest|this|it|the site|the app|this site|this app|everything|the whole thing) work\b|\bhow it works\b|\bwhat is tradenest\b/.test(
+      t,
+    ),
+]);
 
 /** The topic a question is about, if it is one of the rules. */
 export function ruleTopic(text: string): Topic | undefined {
@@ -168,6 +181,30 @@ const example = () => {
 };
 
 const ANSWERS: Record<Topic, (reply: Reply, viewer: ScreenViewer, message: string) => void> = {
+  howItWorks(reply, viewer, message) {
+    const forTrades = isTrade(viewer) || /\btrades(people|person|man|men)\b/i.test(message);
+    if (forTrades) {
+      reply
+        .say(
+          `Tradespeople set up a profile, get verified (photo ID and public liability insurance approved by our team), then find open jobs near them and quote; a job takes up to ${QUOTES} quotes.`,
+        )
+        .say(
+          `When the work is marked complete the customer pays into escrow; after ${HELD_DAYS} days (or sooner if the customer releases it) the payment less the ${FEE} platform fee is paid out to the tradesperson.`,
+        )
+        .say(`More in ${link('How It Works', '/support#how-it-works-tradespeople')}.`);
+    } else {
+      reply
+        .say(
+          `Post your job for free on ${link('Post a Job', '/post-job')}, and up to ${QUOTES} verified local tradespeople can quote. Compare their prices, profiles and reviews, message them, and accept the quote that suits you.`,
+        )
+        .say(
+          `When the work is marked complete you pay through secure checkout; we hold the money in escrow for ${HELD_DAYS} days before the tradesperson is paid (you can release it sooner, or raise a dispute if something is wrong). Then you review each other.`,
+        )
+        .say(`More in ${link('How It Works', '/support#how-it-works-customers')}.`);
+    }
+    signInFirst(reply, viewer, 'Posting or quoting');
+  },
+
   payDirect(reply) {
     reply
       .say(
@@ -318,7 +355,9 @@ const ANSWERS: Record<Topic, (reply: Reply, viewer: ScreenViewer, message: strin
     const customersPay =
       'Posting jobs and getting quotes are free for customers, and a customer pays the price in the quote they accept, with nothing added by TradeNest.';
     const tradespeoplePay = `Tradespeople pay a platform fee of ${FEE} of each payment for completed work, taken when the money is released from escrow; joining and sending quotes are free, and money refunded to a customer carries no fee.`;
-    if (isTrade(viewer)) reply.say(tradespeoplePay).say(customersPay);
+    // The side the question is about (or the asker's own) first.
+    if (isTrade(viewer) || /\btrades(people|person|man|men)\b/i.test(message))
+      reply.say(tradespeoplePay).say(customersPay);
     else reply.say(customersPay).say(tradespeoplePay);
     reply.say(worked(message) ?? example());
     if (
