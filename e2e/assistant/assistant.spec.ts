@@ -13,14 +13,6 @@ describeInBrowser('the AI assistant', (ctx) => {
     await signUpThroughApi(page, { fullName: 'Ada Asker' });
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open AI Assistant' }).click();
-    await page.waitForTimeout(3000);
-    await page.screenshot({ path: '/tmp/guest.png' });
-    console.log(
-      'DEBUG',
-      page.url(),
-      await page.getByRole('dialog').count(),
-      await page.getByRole('button', { name: 'Open AI Assistant' }).count(),
-    );
     const panel = page.getByRole('dialog', { name: 'AI Assistant' });
     await eventually(() =>
       panel.getByText("Hi! I'm here to help you navigate TradeNest. What can I help you with?").isVisible(),
