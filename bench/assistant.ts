@@ -28,6 +28,8 @@ interface Expect {
   path?: string;
   tool?: string;
   phrase?: string;
+  /** Each must be in the reply: a rule's figure and its subject ('15%', 'free'). */
+  phrases?: string[];
 }
 
 const ASKERS: Record<string, Asker> = {
@@ -152,6 +154,9 @@ for (const q of evaluation.questions) {
       `link ${expect.path}`,
     expect.tool && !called.includes(expect.tool) && `tool ${expect.tool}`,
     expect.phrase && !text.toLowerCase().includes(expect.phrase.toLowerCase()) && `phrase '${expect.phrase}'`,
+    ...(expect.phrases ?? [])
+      .filter((p) => !text.toLowerCase().includes(p.toLowerCase()))
+      .map((p) => `phrase '${p}'`),
   ].filter(Boolean);
   if (misses.length === 0) passed++;
   else

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES } from '../catalog/catalog';
 import { Text, unbounded } from '../fields';
+import { ENHANCE_QUESTIONS_MAX } from './enhance';
 import { ASSISTANT_CONTEXTS, ASSISTANT_LIMITS as L } from './messages';
 
 // The assistant API contract (docs/api/assistant.md). The server validates with these schemas; the web
@@ -64,5 +65,12 @@ export const EnhanceBody = z.object({
     .max(L.enhanceMax, `Description must be less than ${L.enhanceMax} characters`),
   category: z.enum(JOB_CATEGORIES).or(z.string().trim().max(60)),
 });
-export const EnhanceResponse = z.object({ enhanced: Text });
+/**
+ * `enhanced` is the description the spec names, which 'Use This' puts into the form; `questions` are
+ * asked of the customer beside it (what this job's description leaves out), never put into the job.
+ */
+export const EnhanceResponse = z.object({
+  enhanced: Text,
+  questions: z.array(Text).max(ENHANCE_QUESTIONS_MAX),
+});
 export type EnhanceResponse = z.infer<typeof EnhanceResponse>;

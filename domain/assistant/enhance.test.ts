@@ -1,80 +1,113 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JOB_CATEGORIES } from '../catalog/catalog';
-import { enhanceLocally, inventedFacts } from './enhance';
+import { ENHANCE_QUESTIONS_MAX, ENHANCER_WORDS, enhanceLocally, inventedFacts } from './enhance';
 import { ASSISTANT_LIMITS } from './messages';
 
 const enhance = (description: string, category = 'Plumbing') => enhanceLocally({ description, category });
 
-describe('enhanceLocally: structure', () => {
-  it('groups a plumbing job into the parts it speaks to and asks the plumbing questions', () => {
-    expect(
-      enhance(
-        'kitchen tap has been dripping for a week and i cant stop it. its under the window in the kitchen. ' +
-          'parking on the driveway. can come any weekday morning',
-      ),
-    ).toBe(
-      [
-        'What needs doing: Kitchen tap has been dripping for a week and I cant stop it.',
-        '',
-        'Where in the home: Its under the window in the kitchen.',
-        '',
-        'Access: Parking on the driveway.',
-        '',
-        'Timing: Can come any weekday morning.',
-        '',
-        'Questions you may want to answer:',
-        '- Is the water supply easy to turn off?',
-        '- Do you know where the stopcock is?',
-        '- Is anything leaking now, and is the leak contained?',
-        '- Do you know the make of the boiler or fittings involved?',
-      ].join('\n'),
+describe("enhanceLocally: the customer's job, better written", () => {
+  it("returns the customer's own sentences tidied, with no template prefix and no questions in it", () => {
+    const { description, questions } = enhance(
+      'kitchen tap has been dripping for a week and i cant stop it. its under the window. pls fix asap',
     );
-  });
-
-  it('only labels the parts the text has', () => {
-    const text = enhance('Need a new socket fitted next to the bed please.', 'Electrical');
-    expect(text).toMatch(/^What needs doing: Need a new socket fitted next to the bed please\.\n\n/);
-    expect(text).not.toMatch(/Where in the home:|Access:|Materials:|Timing:/);
+    expect(description).toBe(
+      "Kitchen tap has been dripping for a week and I can't stop it. Its under the window. Please fix as soon as possible.",
+    );
+    expect(description).not.toMatch(/What needs doing|Where in the home|Access:|Timing:|Questions/);
+    expect(description).not.toContain('?');
+    for (const question of questions) expect(description).not.toContain(question);
   });
 
   it.each([
-    ['Electrical', 'Do you know the age of the consumer unit?'],
-    ['Carpentry', 'Do you have rough measurements for the work?'],
-    ['Painting', 'Do the walls or woodwork need filling or other preparation?'],
-    ['Roofing', 'What type of roof is it: pitched, flat, tiled or slate?'],
-    ['Flooring', 'Does the old floor covering need lifting and taking away?'],
-    ['Gardening', 'Does green waste need taking away?'],
-    ['Cleaning', 'Is this an end-of-tenancy, deep or regular clean?'],
-    ['Other', 'When would you like the work done?'],
-    ['electrical', 'Do you know the age of the consumer unit?'],
-  ])('asks %s questions, as questions', (category, question) => {
-    const text = enhance('Some work needs doing around the house soon-ish.', category);
-    expect(text).toContain(`\n- ${question}`);
-    for (const line of text.split('\n').filter((l) => l.startsWith('- '))) expect(line).toMatch(/\?$/);
+    ['leaky tap, pls come asap', 'Leaking tap, please come as soon as possible.'],
+    ['the fuse box keeps tripping', 'The consumer unit (fuse box) keeps tripping.'],
+    ['need 2 new plug sockets w/ usb', 'Need 2 new sockets with usb.'],
+    ['loo wont flush', "Toilet won't flush."],
+    ['u can park on the drive, dont ring the bell', "You can park on the drive, don't ring the bell."],
+    ['rads cold upstairs cos the boiler is old', 'Radiators cold upstairs because the boiler is old.'],
+  ])("writes out shorthand and uses the trade's terms: %j", (input, expected) => {
+    expect(enhance(input).description).toBe(expected);
   });
 
-  it('leaves out a question the description already answers', () => {
-    const text = enhance('Paint the hallway walls. I have already bought the paint.', 'Painting');
-    expect(text).toContain('Materials: I have already bought the paint.');
-    expect(text).toContain('What needs doing: Paint the hallway walls.');
-    expect(text).not.toContain('Will you choose and supply the paint?');
-  });
-
-  it('keeps the parts a customer labelled themselves', () => {
-    expect(enhance('Replace the bath panel.\nTiming: whenever suits', 'Carpentry')).toMatch(
-      /^What needs doing: Replace the bath panel\.\n\nTiming: Whenever suits\.\n\n/,
+  it("keeps the customer's lines", () => {
+    expect(enhance('Replace the bath panel.\nwhenever suits', 'Carpentry').description).toBe(
+      'Replace the bath panel.\nWhenever suits.',
     );
   });
 
+  it("reads an earlier enhancement's labels and checklist out of the description", () => {
+    const old =
+      'What needs doing: Kitchen tap drips.\n\nTiming: Whenever suits.\n\nQuestions you may want to answer:\n- Do you know the make of the boiler or fittings involved?';
+    expect(enhance(old).description).toBe('Kitchen tap drips.\nWhenever suits.');
+  });
+
   it('returns nothing for a description with no words', () => {
-    expect(enhance('   \n  ')).toBe('');
+    expect(enhance('   \n  ')).toEqual({ description: '', questions: [] });
+  });
+});
+
+describe('enhanceLocally: questions for this job', () => {
+  const asked = (description: string, category = 'Plumbing') => enhance(description, category).questions;
+
+  it('asks about a dripping tap, never about the boiler', () => {
+    const questions = asked('The tap keeps dripping, can someone fix it?');
+    expect(questions).toContain('Which tap is it: kitchen, bathroom or somewhere else?');
+    expect(questions).toContain('How long has it been dripping or leaking?');
+    expect(questions.join(' ')).not.toMatch(/boiler|make|consumer unit|roof/i);
+  });
+
+  it('leaves out what the description already says', () => {
+    const questions = asked(
+      'The kitchen mixer tap has been dripping for a week, please fix it as soon as possible.',
+    );
+    expect(questions.join(' ')).not.toMatch(/Which tap|How long|mixer|When would you like/);
+  });
+
+  it.each([
+    ['the combi boiler keeps losing pressure', 'Plumbing', /make and model of the boiler/, /\btap\b|roof/i],
+    ['toilet keeps running after flushing', 'Plumbing', /only toilet/, /boiler|tap/i],
+    ['the lights in the hall flicker', 'Electrical', /repair, a replacement/, /boiler|tap|roof/i],
+    ['power keeps tripping at night', 'Electrical', /whole home without power/, /boiler|tap|paint/i],
+    ['a few slates came off the roof in the storm', 'Roofing', /pitched or flat/, /boiler|tap|paint/i],
+    ['paint the living room', 'Painting', /walls, ceilings, woodwork/, /boiler|tap|roof/i],
+    ['hedge and lawn need tidying', 'Gardening', /green waste/, /boiler|tap|roof|paint/i],
+    ['need a clean before we move out', 'Cleaning', /end-of-tenancy/, /boiler|tap|roof/i],
+    ['new laminate in the bedroom', 'Flooring', /What is on the floor now/, /boiler|tap|roof/i],
+    ['hang a new internal door', 'Carpentry', /measurements/, /boiler|tap|roof/i],
+  ])('asks about %j what matters for it', (description, category, expected, irrelevant) => {
+    const questions = asked(description, category);
+    expect(
+      questions.some((q) => expected.test(q)),
+      questions.join(' | '),
+    ).toBe(true);
+    expect(questions.join(' ')).not.toMatch(irrelevant);
+  });
+
+  it("falls back to the category's questions when the description names nothing known", () => {
+    expect(asked('Something is wrong under the house', 'Plumbing')).toContain(
+      'Is water leaking now, and can you turn it off at the stopcock?',
+    );
+    expect(asked('Some work needs doing around the house', 'Other').join(' ')).not.toMatch(/boiler|stopcock/);
+  });
+
+  it('asks at most three questions, each a question with no fact of its own', () => {
+    fc.assert(
+      fc.property(descriptions, fc.constantFrom(...JOB_CATEGORIES, 'Other'), (d, c) => {
+        const { questions } = enhance(d, c);
+        expect(questions.length).toBeLessThanOrEqual(ENHANCE_QUESTIONS_MAX);
+        for (const q of questions) {
+          expect(q).toMatch(/^[A-Z].*\?$/);
+          expect(q).not.toMatch(/\d/);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('enhanceLocally: tidying', () => {
-  const first = (description: string) =>
-    enhance(description).split('\n')[0]!.replace('What needs doing: ', '');
+  const first = (description: string) => enhance(description).description.split('\n')[0]!;
 
   it('capitalises sentences and I, and ends each sentence', () => {
     expect(first("i think the pipe is cracked. i'm not sure  where")).toBe(
@@ -113,27 +146,17 @@ describe('enhanceLocally: tidying', () => {
 describe('enhanceLocally: the length limit', () => {
   const max = ASSISTANT_LIMITS.enhanceMax;
 
-  it('drops checklist questions first', () => {
-    const description = `Fix the leak. ${'The pipe under the bath drips constantly. '.repeat(43)}`.trim();
-    const text = enhance(description);
-    expect(text.length).toBeLessThanOrEqual(max);
-    expect(text).toContain('Questions you may want to answer:');
-    expect(text).not.toContain('Do you know the make of the boiler or fittings involved?');
-  });
-
-  it('returns the description tidied, without labels or questions, when it alone is near the limit', () => {
+  it('returns the description tidied when it is near the limit', () => {
     const description = `fix the leak. ${'the pipe under the bath drips. '.repeat(64)}`.trim();
     expect(description.length).toBeLessThanOrEqual(max);
-    const text = enhance(description);
+    const text = enhance(description).description;
     expect(text.length).toBeLessThanOrEqual(max);
     expect(text).toMatch(/^Fix the leak\. The pipe under the bath drips\./);
-    expect(text).not.toContain('What needs doing');
-    expect(text).not.toContain('?');
   });
 
-  it('returns the description itself when even tidying would overflow', () => {
-    const description = `${'a'.repeat(max - 2)}\nb`;
-    expect(enhance(description)).toBe(description);
+  it('returns the description itself when writing out shorthand would overflow', () => {
+    const description = `${'asap '.repeat(399)}`.trim();
+    expect(enhance(description).description).toBe(description);
   });
 
   it('never passes the limit for a description within it', () => {
@@ -142,7 +165,7 @@ describe('enhanceLocally: the length limit', () => {
         fc.string({ minLength: 20, maxLength: max }),
         fc.constantFrom(...JOB_CATEGORIES),
         (d, c) => {
-          expect(enhance(d, c).length).toBeLessThanOrEqual(max);
+          expect(enhance(d, c).description.length).toBeLessThanOrEqual(max);
         },
       ),
     );
@@ -159,17 +182,17 @@ describe('enhanceLocally: idempotence', () => {
       'Access: side gate is open\nneed the fence panels replaced\n\nmaterials already bought',
     ] as const,
   ])('adds nothing when a %s description is enhanced twice', (category, description) => {
-    const once = enhance(description, category);
-    expect(enhance(once, category)).toBe(once);
+    const once = enhance(description, category).description;
+    expect(enhance(once, category).description).toBe(once);
   });
 
   it('holds for random descriptions', () => {
     fc.assert(
       fc.property(descriptions, fc.constantFrom(...JOB_CATEGORIES, 'Other'), (d, c) => {
-        const once = enhance(d, c);
-        expect(enhance(once, c)).toBe(once);
+        const once = enhance(d, c).description;
+        expect(enhance(once, c).description).toBe(once);
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 });
@@ -201,10 +224,33 @@ describe('inventedFacts', () => {
     expect(inventedFacts(original, enhanced)).toEqual([]);
   });
 
-  it('finds none in any enhancement of any description', () => {
+  it('finds none in any enhancement of any description, nor in its questions', () => {
     fc.assert(
       fc.property(descriptions, fc.constantFrom(...JOB_CATEGORIES, 'Other'), (d, c) => {
-        expect(inventedFacts(d, enhance(d, c))).toEqual([]);
+        const { description, questions } = enhance(d, c);
+        expect(inventedFacts(d, description)).toEqual([]);
+        for (const q of questions) expect(inventedFacts(d, q)).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  // Brands and places cannot be told from other words by a pattern, so the enhancer's own additions
+  // are a closed list of plain words: every word of the result is the customer's or one of those.
+  it('adds no word but its own plain ones: no number, brand or place the customer did not write', () => {
+    const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+    for (const word of ENHANCER_WORDS) expect(word).toMatch(/^[a-z']+$/);
+    expect([...ENHANCER_WORDS].filter((w) => /^(worcester|bosch|leeds|london|ideal|baxi)$/.test(w))).toEqual(
+      [],
+    );
+    fc.assert(
+      fc.property(descriptions, fc.constantFrom(...JOB_CATEGORIES, 'Other'), (d, c) => {
+        const mine = new Set(wordsOf(d.replace(/(?<=\w)'(?=\w)/g, '')));
+        for (const w of wordsOf(d)) mine.add(w);
+        const added = wordsOf(enhance(d, c).description).filter(
+          (w) => !mine.has(w) && !mine.has(w.replace(/'/g, '')) && !ENHANCER_WORDS.has(w),
+        );
+        expect(added).toEqual([]);
       }),
       { numRuns: 500 },
     );
@@ -249,6 +295,16 @@ const descriptions = (() => {
     'e.g.',
     'approx.',
     'What needs doing:',
+    'Worcester',
+    'Bosch',
+    'Leeds',
+    'fuse box',
+    'loo',
+    'pls',
+    'u',
+    'dont',
+    'w/',
+    'leaky',
     'Timing:',
     'Questions you may want to answer:',
     '- Is the water supply easy to turn off?',

@@ -205,109 +205,6 @@ export function inventedFacts(original: string, enhanced: string): string[] {
 
 // ---- The local enhancer ----
 
-type Section = 'what' | 'where' | 'access' | 'materials' | 'timing';
-
-const LABELS: Record<Section, string> = {
-  what: 'What needs doing',
-  where: 'Where in the home',
-  access: 'Access',
-  materials: 'Materials',
-  timing: 'Timing',
-};
-const SECTIONS = Object.keys(LABELS) as Section[];
-const LABEL_LINE = new RegExp(`^(${Object.values(LABELS).join('|')})${H}*:${H}*`, 'i');
-
-// A sentence goes to the first part whose words it uses; the first sentence is always what needs doing,
-// since that is where people say what they want.
-const SECTION_WORDS: [Section, RegExp][] = [
-  [
-    'access',
-    /\b(access|parking|park|parked|driveway|permit|keys?|gates?|ladders?|scaffold(ing)?|stairs|staircase|steps|dogs?|cats?|pets?|let (you|them) in|entrance|narrow|loft hatch|concierge)\b/i,
-  ],
-  [
-    'timing',
-    /\b(asap|urgent(ly)?|emergency|soon|today|tomorrow|tonight|this week|next week|weekends?|weekdays?|mornings?|afternoons?|evenings?|deadline|flexible|whenever|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|christmas|easter)\b/i,
-  ],
-  [
-    'materials',
-    /\b(materials?|supply|supplied|supplying|provide|provided|bought|buy|buying|purchased?|already have|parts|skip|dispose|disposal)\b/i,
-  ],
-  [
-    'where',
-    /\b(kitchen|bathroom|en-?suite|bedrooms?|living room|lounge|dining room|hall|hallway|landing|loft|attic|garage|garden|shed|conservatory|utility room|cellar|basement|porch|upstairs|downstairs|ground floor|first floor|airing cupboard|under the sink)\b/i,
-  ],
-];
-
-interface Question {
-  text: string;
-  /** Left out when the description already has this part. */
-  answeredBy?: Section;
-}
-
-const CHECKLISTS: Record<string, Question[]> = {
-  Plumbing: [
-    { text: 'Is the water supply easy to turn off?' },
-    { text: 'Do you know where the stopcock is?' },
-    { text: 'Is anything leaking now, and is the leak contained?' },
-    { text: 'Do you know the make of the boiler or fittings involved?' },
-  ],
-  Electrical: [
-    { text: 'Do you know the age of the consumer unit?' },
-    { text: 'Does the consumer unit have RCD protection?' },
-    { text: 'Will you need an electrical safety certificate for the work?' },
-    { text: 'Is the work indoors, outdoors or both?', answeredBy: 'where' },
-  ],
-  Carpentry: [
-    { text: 'Do you have rough measurements for the work?' },
-    { text: 'Will you supply the timber, or should the tradesperson?', answeredBy: 'materials' },
-    { text: 'What finish would you like: painted, stained or varnished?' },
-    { text: 'Is there anything existing to remove first?' },
-  ],
-  Painting: [
-    { text: 'Which rooms or surfaces need painting?', answeredBy: 'where' },
-    { text: 'Do the walls or woodwork need filling or other preparation?' },
-    { text: 'Will you choose and supply the paint?', answeredBy: 'materials' },
-    { text: 'Will furniture need moving or covering?' },
-  ],
-  Roofing: [
-    { text: 'What type of roof is it: pitched, flat, tiled or slate?' },
-    { text: 'Is there safe access, or will scaffolding be needed?', answeredBy: 'access' },
-    { text: 'Is there a leak now, and where does it show inside?' },
-    { text: 'Do you know when the roof was last worked on?' },
-  ],
-  Flooring: [
-    { text: 'What is the floor now, and what would you like instead?' },
-    { text: 'Does the old floor covering need lifting and taking away?' },
-    { text: 'Will the rooms be empty, or does furniture need moving?' },
-    { text: 'Will you supply the flooring?', answeredBy: 'materials' },
-  ],
-  Gardening: [
-    { text: 'Roughly how big is the area?' },
-    { text: 'Does green waste need taking away?' },
-    { text: 'Can the garden be reached without going through the house?', answeredBy: 'access' },
-    { text: 'Is this a single visit or regular work?' },
-  ],
-  Cleaning: [
-    { text: 'Which rooms need cleaning?', answeredBy: 'where' },
-    { text: 'Is this an end-of-tenancy, deep or regular clean?' },
-    { text: 'Will you provide cleaning products and equipment?', answeredBy: 'materials' },
-    { text: 'Are there pets in the home?' },
-  ],
-};
-const GENERIC_CHECKLIST: Question[] = [
-  { text: 'Where in the home is the work?', answeredBy: 'where' },
-  { text: 'When would you like the work done?', answeredBy: 'timing' },
-  { text: 'Is there parking and easy access?', answeredBy: 'access' },
-  { text: 'Will you supply any materials?', answeredBy: 'materials' },
-];
-const CHECKLIST_HEADING = 'Questions you may want to answer:';
-const ALL_QUESTIONS = new Set([...Object.values(CHECKLISTS), GENERIC_CHECKLIST].flat().map((q) => q.text));
-
-function checklistFor(category: string): Question[] {
-  const name = JOB_CATEGORIES.find((c) => c.toLowerCase() === category.trim().toLowerCase());
-  return name ? CHECKLISTS[name]! : GENERIC_CHECKLIST;
-}
-
 // Trade terms as the trades write them, and common misspellings. Digits are never touched.
 const TERMS: [RegExp, string][] = [
   [/\bcombi\s*-?\s*boiler(s?)\b/i, 'combi boiler$1'],
@@ -376,82 +273,386 @@ function finish(sentence: string): string {
   );
 }
 
-interface Line {
-  /** The part the line was labelled with. */
-  section?: Section;
-  sentences: string[];
+/** What Enhance with AI suggests: the customer's description, better written, and questions for them. */
+export interface Enhancement {
+  /** The job as the customer wrote it, clearer: what 'Use This' puts into the form. */
+  description: string;
+  /**
+   * At most `ENHANCE_QUESTIONS_MAX` questions about what this description leaves out, for the customer
+   * to answer in their own words if they wish. Shown beside the suggestion, never put into the job.
+   */
+  questions: string[];
+}
+
+export const ENHANCE_QUESTIONS_MAX = 3;
+
+// An earlier enhancement (before questions were returned apart) labelled the parts and appended a
+// checklist; a description that still has them is read without them.
+const OLD_LABEL = new RegExp(`^(What needs doing|Where in the home|Access|Materials|Timing)${H}*:${H}*`, 'i');
+
+/** A line without the labels (and stray punctuation) it starts with, however many. */
+function unlabel(line: string): string {
+  let rest = line;
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(LEADING_PUNCTUATION, '').replace(OLD_LABEL, '');
+  }
+  return rest;
+}
+const OLD_CHECKLIST_HEADING = /^Questions you may want to answer:$/i;
+
+// Shorthand people type, written out. Only words whose meaning is not in doubt: "u" is "you", but "its"
+// may be right as it is. Each replacement says nothing the customer did not.
+const SHORTHAND: [RegExp, string][] = [
+  [/\basap\b/i, 'as soon as possible'],
+  [/\b(?:pls|plz|plse)\b/i, 'please'],
+  [/\b(?:thx|thnx|thanx)\b/i, 'thanks'],
+  [/(?<![\w'-])u(?![\w'-])/i, 'you'],
+  [/(?<![\w'-])ur(?![\w'-])/i, 'your'],
+  [/(?<![\w'-])r(?![\w'-])/i, 'are'],
+  [/\bw\/o(?!\w)/i, 'without'],
+  [/\bw\/(?=\s)/i, 'with'],
+  [/\b(?:b\/room|bthrm|bathrm)\b/i, 'bathroom'],
+  [/\b(?:k\/itchen|kitch)\b/i, 'kitchen'],
+  [/\b(?:rads)\b/i, 'radiators'],
+  [/\b(?:rad)\b/i, 'radiator'],
+  [/\b(?:cos|coz|cuz|bc)\b/i, 'because'],
+  [/\btho\b/i, 'though'],
+  [/\bdont\b/i, "don't"],
+  [/\bwont\b/i, "won't"],
+  [/\bcant\b/i, "can't"],
+  [/\bdoesnt\b/i, "doesn't"],
+  [/\bisnt\b/i, "isn't"],
+  [/\bdidnt\b/i, "didn't"],
+  [/\bwasnt\b/i, "wasn't"],
+  [/\barent\b/i, "aren't"],
+  [/\bhavent\b/i, "haven't"],
+  [/\bshouldnt\b/i, "shouldn't"],
+  [/\bcouldnt\b/i, "couldn't"],
+  [/\bim\b/i, "I'm"],
+  [/\bive\b/i, "I've"],
+  [/\bthats\b/i, "that's"],
+];
+
+// The customer's words mapped to the trade's, where the meaning is clear. A term the customer may not
+// know keeps their words beside it ("consumer unit (fuse box)"), so nobody is left guessing.
+const TRADE_TERMS: [RegExp, string][] = [
+  [/(?<!\()\bfuse\s*box(es)?\b/i, 'consumer unit$1 (fuse box$1)'],
+  [/\bplug\s+socket(s?)\b/i, 'socket$1'],
+  [/\bloo(s?)\b/i, 'toilet$1'],
+  [/\bleaky\b/i, 'leaking'],
+  [/\bdrippy\b/i, 'dripping'],
+  [/\bsparky\b/i, 'electrician'],
+  [/\bsparkies\b/i, 'electricians'],
+  [/\bchippy\b/i, 'carpenter'],
+  [/\btelly\b/i, 'TV'],
+];
+
+/** The words the enhancer itself may write: none is a number, a brand or a place. */
+export const ENHANCER_WORDS: ReadonlySet<string> = new Set(
+  [...SHORTHAND, ...TRADE_TERMS, ...TERMS]
+    .flatMap(([, replacement]) =>
+      replacement
+        .replace(/\$\d/g, '')
+        .toLowerCase()
+        .split(/[^a-z']+/),
+    )
+    .filter(Boolean),
+);
+
+/** `text` with each pattern replaced, keeping the capital of a word that starts a sentence. */
+function replaceAll(text: string, table: [RegExp, string][]): string {
+  let out = text;
+  for (const [pattern, replacement] of table) {
+    out = out.replace(new RegExp(pattern.source, 'gi'), (words, ...groups) => {
+      const written = replacement.replace(/\$(\d)/g, (_, n: string) => String(groups[Number(n) - 1] ?? ''));
+      return keepCapital(words, written);
+    });
+  }
+  return out;
 }
 
 /**
- * The customer's lines, tidied and split into sentences, without the labels and checklist of an earlier
- * enhancement.
+ * The customer's lines, tidied, with shorthand written out and trade terms, split into sentences each
+ * starting with a capital and ending with a full stop (or its own ! or ?); without the labels and
+ * checklist of an earlier enhancement.
  */
-function parse(description: string): Line[] {
-  const lines: Line[] = [];
+function parse(description: string): string[][] {
+  const lines: string[][] = [];
   let inChecklist = false;
   for (const raw of description.split(/\r\n|\r|\n/)) {
-    const line = tidy(raw);
-    if (line === CHECKLIST_HEADING) {
+    const line = replaceAll(replaceAll(tidy(raw), SHORTHAND), TRADE_TERMS).replace(/\bi\b(?!\.\w)/g, 'I');
+    if (OLD_CHECKLIST_HEADING.test(line)) {
       inChecklist = true;
       continue;
     }
-    if (inChecklist && line.startsWith('- ') && ALL_QUESTIONS.has(line.slice(2))) continue;
+    if (inChecklist && /^- .*\?$/.test(line)) continue;
     inChecklist = false;
-    const label = line.match(LABEL_LINE);
-    const body = label ? line.slice(label[0].length) : line;
-    const sentences = body
+    // Any sentence may be the first once a sentence of punctuation before it is dropped, so each loses
+    // a label it starts with.
+    const sentences = line
       .split(SENTENCE_END)
-      .map((s) => s.replace(LEADING_PUNCTUATION, ''))
+      .map(unlabel)
       .filter((s) => /[\p{L}\p{N}]/u.test(s))
       .map(finish);
-    if (sentences.length === 0) continue;
-    const section = label
-      ? SECTIONS.find((s) => LABELS[s].toLowerCase() === label[1]!.toLowerCase())
-      : undefined;
-    lines.push({ section, sentences });
+    if (sentences.length > 0) lines.push(sentences);
   }
   return lines;
 }
 
-function sectionOf(sentence: string): Section {
-  return SECTION_WORDS.find(([, words]) => words.test(sentence))?.[0] ?? 'what';
+// ---- Questions: what this job's description leaves out ----
+
+const ROOM =
+  /\b(kitchen|bathroom|en-?suite|bedroom|living room|lounge|dining room|hall|hallway|landing|loft|attic|garage|utility|cellar|basement|porch|conservatory|upstairs|downstairs|cloakroom|toilet room|shower room|study|office|nursery|outside|front|back|garden)\b/i;
+const DURATION =
+  /\b(since|for (a|an|the last|the past|about|over|around|nearly|almost|\d+|a few|few|several|two|three|some) ?\w*|ages|a while|(days?|weeks?|months?|years?) (now|ago)|just (started|happened)|this (morning|week|month)|yesterday|today|last (night|week|month|year))\b/i;
+const TIMING =
+  /\b(as soon as possible|urgent(ly)?|emergency|soon|today|tomorrow|tonight|this week|next week|weekends?|weekdays?|mornings?|afternoons?|evenings?|by|before|after|flexible|whenever|any ?time|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/i;
+const MATERIALS =
+  /\b(materials?|supply|supplied|provide|provided|bought|buy|purchased?|already (have|got))\b/i;
+const ACCESS = /\b(access|scaffold(ing)?|ladders?|side gate|reach)\b/i;
+
+interface Ask {
+  text: string;
+  /** Left out when the description already says this. */
+  answered?: RegExp;
 }
 
 /**
- * A clearer job description without a model: the customer's sentences tidied (spacing, capitals, trade
- * terms, misspellings) and grouped under the parts they speak to, then the category's checklist as
- * questions. Never longer than the description field takes: questions are dropped first, then the
- * labels; the customer's own words are never cut. Enhancing the result again changes nothing.
+ * What people post about, each with the questions a tradesperson would ask before quoting, most
+ * useful first. A description about several (a leaking tap and a cold radiator) gets questions from
+ * each, in this order.
  */
-export function enhanceLocally(input: { description: string; category: string }): string {
-  const max = ASSISTANT_LIMITS.enhanceMax;
+const TOPICS: { about: RegExp; asks: Ask[]; unless?: RegExp }[] = [
+  {
+    about: /\btaps?\b/i,
+    asks: [
+      { text: 'Which tap is it: kitchen, bathroom or somewhere else?', answered: ROOM },
+      { text: 'How long has it been dripping or leaking?', answered: DURATION },
+      {
+        text: 'Is it a mixer tap, or separate hot and cold taps?',
+        answered: /\b(mixer|monobloc|pillar|hot and cold|hot tap|cold tap|single)\b/i,
+      },
+    ],
+  },
+  {
+    about: /\b(toilet|wc|cistern|flush(es|ing)?)\b/i,
+    asks: [
+      {
+        text: 'What is the toilet doing: leaking, running on, not flushing or blocked?',
+        answered: /\b(leak\w*|runs|running|run on|keeps filling|flush\w*|block\w*)\b/i,
+      },
+      { text: 'Is it the only toilet in the home?', answered: /\b(only|another|second|other) toilet\b/i },
+      { text: 'How long has this been happening?', answered: DURATION },
+    ],
+  },
+  {
+    about: /\b(boilers?|combi|no hot water|central heating|heating)\b/i,
+    asks: [
+      { text: 'Do you know the make and model of the boiler, and roughly how old it is?' },
+      {
+        text: 'Does the boiler show an error code or a fault light?',
+        answered: /\b(error|code|fault|light|flashing)\b/i,
+      },
+      {
+        text: 'Have you lost heating, hot water, or both?',
+        answered: /\b(no hot water|no heating|hot water and heating|heating and hot water)\b/i,
+      },
+    ],
+  },
+  {
+    about: /\bradiators?\b/i,
+    asks: [
+      { text: 'Is it one radiator, several, or all of them?', answered: /\b(all|every|one|both|several)\b/i },
+      {
+        text: 'Is the radiator cold at the top, at the bottom, or all over?',
+        answered: /\b(top|bottom|all over|whole)\b/i,
+      },
+    ],
+  },
+  {
+    about: /\bshowers?\b/i,
+    asks: [
+      {
+        text: 'Is it an electric shower or a mixer shower?',
+        answered: /\b(electric|mixer|power shower|thermostatic)\b/i,
+      },
+      {
+        text: 'What is wrong with it: no hot water, low pressure, a leak, or something else?',
+        answered: /\b(hot|cold|pressure|leak\w*|drip\w*|trickle)\b/i,
+      },
+    ],
+  },
+  {
+    about: /\b(block(ed|age)?|clogged|drains?|won't drain|slow to drain|overflow\w*)\b/i,
+    asks: [
+      {
+        text: 'What is blocked: a sink, bath, shower, toilet or an outside drain?',
+        answered: /\b(sink|bath|shower|toilet|outside|gully|manhole|drain)\b/i,
+      },
+      { text: 'Is water backing up anywhere else in the home?' },
+    ],
+  },
+  {
+    about: /\b(leak\w*|drip\w*|water coming|damp|burst|pipes?)\b/i,
+    // A leaking tap, toilet, shower, radiator or roof has its own questions.
+    unless: /\b(taps?|toilet|wc|cistern|showers?|radiators?|roofs?|gutter\w*|flashing)\b/i,
+    asks: [
+      {
+        text: 'Where exactly is the water coming from?',
+        answered: /\b(from the|under the|behind the|pipe|joint|ceiling|wall)\b/i,
+      },
+      { text: 'Is it leaking now, and can you turn the water off at the stopcock?' },
+      { text: 'How long has it been leaking?', answered: DURATION },
+    ],
+  },
+  {
+    about: /\b(trip\w*|consumer unit|fuse|power cut|no power|rcd|rcbo)\b/i,
+    asks: [
+      {
+        text: 'Is the whole home without power, or only some circuits?',
+        answered: /\b(whole|all|only|some|one circuit)\b/i,
+      },
+      { text: 'Does it happen when a particular appliance is switched on?' },
+    ],
+  },
+  {
+    about:
+      /\b(sockets?|switch(es)?|lights?|lighting|downlights?|spotlights?|wiring|rewire|ev charger|extractor)\b/i,
+    asks: [
+      { text: 'Which rooms is the work in?', answered: ROOM },
+      {
+        text: 'Is this a repair, a replacement, or something new being fitted?',
+        answered: /\b(new|replace\w*|repair\w*|fix\w*|broken|not working|stopped)\b/i,
+      },
+      { text: 'Will you need an electrical certificate for the work?', answered: /\bcertificate\b/i },
+    ],
+  },
+  {
+    about: /\b(roofs?|slates?|ridge|gutter(s|ing)?|chimney|flashing|fascias?|soffits?)\b/i,
+    asks: [
+      { text: 'Is the roof pitched or flat?', answered: /\b(pitched|flat)\b/i },
+      {
+        text: 'Is water coming in, and where does it show inside?',
+        answered: /\b(ceiling|inside|loft|damp)\b/i,
+      },
+      { text: 'Is there safe access, or will scaffolding be needed?', answered: ACCESS },
+    ],
+  },
+  {
+    about: /\b(paint\w*|decorat\w*|wallpaper\w*|emulsion|gloss)\b/i,
+    asks: [
+      {
+        text: 'Which rooms and surfaces need doing: walls, ceilings, woodwork?',
+        answered: /\b(walls?|ceilings?|woodwork|skirting|doors?|frames?|whole house)\b/i,
+      },
+      {
+        text: 'Do the walls need filling or other preparation first?',
+        answered: /\b(fill\w*|prep\w*|cracks?|sand\w*)\b/i,
+      },
+      { text: 'Will you supply the paint, or should the decorator?', answered: MATERIALS },
+    ],
+  },
+  {
+    about: /\b(floor\w*|carpets?|laminate|vinyl|lino|tiles?|tiling|tiled)\b/i,
+    asks: [
+      { text: 'Which rooms, and roughly how big are they?', answered: ROOM },
+      {
+        text: 'What is on the floor now, and does it need taking up?',
+        answered: /\b(existing|old|current|take up|lift\w*|remove)\b/i,
+      },
+      { text: 'Will you supply the flooring or tiles?', answered: MATERIALS },
+    ],
+  },
+  {
+    about:
+      /\b(doors?|shel(f|ves|ving)|cupboards?|wardrobes?|skirting|worktops?|kitchen units?|decking|stairs|banister|architrave|flat ?pack)\b/i,
+    asks: [
+      { text: 'Do you have rough measurements for the work?', answered: /\d/ },
+      { text: 'Will you supply the materials, or should the carpenter?', answered: MATERIALS },
+      {
+        text: 'Is there anything existing that needs removing first?',
+        answered: /\b(existing|old|remove|take out|replace\w*)\b/i,
+      },
+    ],
+  },
+  {
+    about: /\b(gardens?|lawns?|grass|hedges?|trees?|fences?|fencing|patio|weeds?|shrubs?|turf|mow\w*)\b/i,
+    asks: [
+      { text: 'Roughly how big is the area?', answered: /\d|\b(small|large|big)\b/i },
+      { text: 'Does the green waste need taking away?', answered: /\b(waste|take away|remove|skip|tip)\b/i },
+      {
+        text: 'Is this a one-off job, or regular work?',
+        answered: /\b(one-?off|regular|weekly|monthly|fortnightly)\b/i,
+      },
+    ],
+  },
+  {
+    about: /\b(clean\w*|hoover\w*|vacuum\w*|end of tenancy)\b/i,
+    asks: [
+      { text: 'Which rooms need cleaning?', answered: ROOM },
+      {
+        text: 'Is this an end-of-tenancy, deep or regular clean?',
+        answered: /\b(tenancy|deep|regular|weekly|one-?off)\b/i,
+      },
+      { text: 'Will you provide cleaning products and equipment?', answered: MATERIALS },
+    ],
+  },
+];
+
+/** When nothing in the description names a topic: the category's questions. */
+const BY_CATEGORY: Record<string, Ask[]> = {
+  Plumbing: [
+    { text: 'Where in the home is the problem?', answered: ROOM },
+    { text: 'Is water leaking now, and can you turn it off at the stopcock?' },
+    { text: 'How long has this been happening?', answered: DURATION },
+  ],
+  Electrical: [
+    { text: 'Which rooms is the work in?', answered: ROOM },
+    { text: 'Is anything unsafe now, such as sparking, a burning smell or a switch that is hot?' },
+    { text: 'Will you need an electrical certificate for the work?', answered: /\bcertificate\b/i },
+  ],
+};
+const GENERAL: Ask[] = [
+  { text: 'Where in the home is the work?', answered: ROOM },
+  { text: 'Will you supply any materials?', answered: MATERIALS },
+];
+const WHEN: Ask = { text: 'When would you like the work done?', answered: TIMING };
+
+/**
+ * Up to three questions for this description: those of the topics it is about (else its category's),
+ * leaving out what it already says, then when the work is wanted if it does not say.
+ */
+export function questionsFor(description: string, category: string): string[] {
+  const topics = TOPICS.filter((t) => t.about.test(description) && !t.unless?.test(description));
+  const name = JOB_CATEGORIES.find((c) => c.toLowerCase() === category.trim().toLowerCase());
+  const fromTopics = topics.flatMap((t) => t.asks.filter((a) => !a.answered?.test(description)));
+  // One topic's best question each before any topic's second, so two problems both get asked about.
+  const interleaved: Ask[] = [];
+  const lists = topics.map((t) => t.asks.filter((a) => !a.answered?.test(description)));
+  for (let i = 0; lists.some((l) => i < l.length); i++)
+    for (const l of lists) if (l[i]) interleaved.push(l[i]!);
+  const asks =
+    fromTopics.length > 0
+      ? interleaved
+      : ((name && BY_CATEGORY[name]) || GENERAL).filter((a) => !a.answered?.test(description));
+  const texts = [...new Set(asks.map((a) => a.text))];
+  if (!WHEN.answered!.test(description)) texts.push(WHEN.text);
+  return texts.slice(0, ENHANCE_QUESTIONS_MAX);
+}
+
+/**
+ * A clearer job description without a model: the customer's own sentences, tidied (spacing, capitals,
+ * full stops), with shorthand written out and the trade's terms, in the customer's order and lines;
+ * and apart from it, the few questions that matter for this job. Nothing is added to the description
+ * but those words (`ENHANCER_WORDS`), so it states no fact the customer did not. Never longer than the
+ * description field takes: if the tidied text would be, the customer's own text is returned. Enhancing
+ * the result again changes nothing.
+ */
+export function enhanceLocally(input: { description: string; category: string }): Enhancement {
   const lines = parse(input.description);
-  if (lines.length === 0) return '';
-
-  const parts = new Map<Section, string[]>();
-  lines.forEach((line, i) => {
-    line.sentences.forEach((sentence, j) => {
-      const section = line.section ?? (i === 0 && j === 0 ? 'what' : sectionOf(sentence));
-      parts.set(section, [...(parts.get(section) ?? []), sentence]);
-    });
-  });
-  const body = SECTIONS.filter((s) => parts.has(s))
-    .map((s) => `${LABELS[s]}: ${parts.get(s)!.join(' ')}`)
-    .join('\n\n');
-
-  if (body.length > max) {
-    const plain = lines.map((line) => line.sentences.join(' ')).join('\n');
-    return plain.length <= max ? plain : input.description.trim();
-  }
-
-  let text = body;
-  let heading = `\n\n${CHECKLIST_HEADING}`;
-  for (const question of checklistFor(input.category)) {
-    if (question.answeredBy && parts.has(question.answeredBy)) continue;
-    const next = `${text}${heading}\n- ${question.text}`;
-    if (next.length > max) break;
-    text = next;
-    heading = '';
-  }
-  return text;
+  if (lines.length === 0) return { description: '', questions: [] };
+  const tidied = lines.map((sentences) => sentences.join(' ')).join('\n');
+  const description = tidied.length <= ASSISTANT_LIMITS.enhanceMax ? tidied : input.description.trim();
+  return { description, questions: questionsFor(description, input.category) };
 }

@@ -14,6 +14,7 @@ describe("the assistant's words, as the spec has them", () => {
       action: 'Enhance with AI',
       useThis: 'Use This',
       keepOriginal: 'Keep Original',
+      applied: 'Applied!',
       tooShortTitle: 'Description too short',
       tooShortBody: 'Please write at least 20 characters',
       failure: 'AI Error: Failed to enhance description. Please try again.',

@@ -15,6 +15,8 @@ export const ENHANCE_TEXTS = {
   action: 'Enhance with AI',
   useThis: 'Use This',
   keepOriginal: 'Keep Original',
+  /** The success toast after 'Use This' (spec section 8). */
+  applied: 'Applied!',
   tooShortTitle: 'Description too short',
   tooShortBody: 'Please write at least 20 characters',
   failure: 'AI Error: Failed to enhance description. Please try again.',

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '../catalog/catalog';
 import { DISPUTE_RULES } from '../disputes/messages';
+import { MILESTONE_RULES } from '../milestones/messages';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../money/money';
+import { INSURANCE_REMINDER_DAYS } from '../profiles/verification';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '../reviews/messages';
 import { FEE_EXAMPLE_PENCE, HELP_ARTICLES, HELP_SECTIONS, type HelpPage } from './content';
 
@@ -133,7 +135,14 @@ describe('the help content', () => {
     expect(text('faq', 'sending-a-quote')).toContain(`A job takes up to ${quotes} quotes`);
     expect(text('faq', 'escrow')).toContain(`a ${days}-day protection window`);
     expect(text('faq', 'escrow')).toContain(`when the ${days} days are up`);
-    expect(text('faq', 'milestones')).toContain(`it is released ${days} days later`);
+    expect(text('faq', 'milestones')).toContain(`it is released ${MILESTONE_RULES.approvalDays} days later`);
+    // 'Is it free?' is answered for both sides: the fee tradespeople pay is named where posting is free.
+    expect(text('faq', 'posting-cost')).toContain(`platform fee of ${percent}% of each payment`);
+    // Milestones are paid as they fall due, so 'never before the work is done' holds only without them.
+    expect(text('faq', 'when-do-i-pay')).toContain('Unless you agree a milestone plan');
+    expect(text('safety', 'keep-verification-up-to-date')).toContain(
+      `We remind you ${INSURANCE_REMINDER_DAYS.join(' and ')} days before your insurance expires`,
+    );
     expect(text('faq', 'what-tradenest-charges')).toContain(`a platform fee of ${percent}% of each payment`);
     // The worked example, worked out here: 15% of £400, to the nearest penny, half a penny up.
     const fee = Math.round((FEE_EXAMPLE_PENCE * PLATFORM_FEE_BASIS_POINTS) / 10_000);

@@ -1,6 +1,8 @@
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '../catalog/catalog';
 import { DISPUTE_RULES } from '../disputes/messages';
+import { MILESTONE_RULES } from '../milestones/messages';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../money/money';
+import { INSURANCE_REMINDER_DAYS } from '../profiles/verification';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '../reviews/messages';
 
 // The product's help content (FAQ, Safety, Support) as data: the help pages render it, and the assistant
@@ -40,6 +42,8 @@ const FEE_PERCENT = PLATFORM_FEE_BASIS_POINTS / 100;
 const QUOTES = LIMITS.liveQuotesPerJob;
 const PROTECTION_DAYS = LIMITS.escrowProtectionDays;
 const REVIEW_DAYS = REVIEW_RULES.revealAfterDays;
+/** A milestone marked done is released this long after, unless approved sooner or disputed. */
+const MILESTONE_APPROVAL_DAYS = MILESTONE_RULES.approvalDays;
 /** The FAQ's worked example of the fee: a £400 job. */
 export const FEE_EXAMPLE_PENCE = 40_000;
 const EXAMPLE_FEE = platformFeePence(FEE_EXAMPLE_PENCE);
@@ -67,7 +71,7 @@ const FAQ: Source[] = [
         id: 'posting-cost',
         title: 'Does it cost anything to post a job?',
         paragraphs: [
-          'No. Posting jobs and receiving quotes are free. If you book, you pay the price in the quote you accept, with nothing added by TradeNest.',
+          `No. Posting jobs and receiving quotes are free. If you book, you pay the price in the quote you accept, with nothing added by TradeNest. Tradespeople pay a platform fee of ${FEE_PERCENT}% of each payment for completed work (see [Fees](/faq#what-tradenest-charges)).`,
         ],
       },
       {
@@ -149,7 +153,7 @@ const FAQ: Source[] = [
         id: 'when-do-i-pay',
         title: 'When do I pay?',
         paragraphs: [
-          'When the tradesperson marks the work complete, your booking shows ‘Ready for Payment’. You then pay the quoted amount through our payment provider’s secure checkout. Your card details go to the provider: TradeNest never sees or stores your full card number. You never need to pay before the work is done.',
+          'When the tradesperson marks the work complete, your booking shows ‘Ready for Payment’. You then pay the quoted amount through our payment provider’s secure checkout. Your card details go to the provider: TradeNest never sees or stores your full card number. Unless you agree a milestone plan for a larger job, you never pay before the work is marked complete.',
         ],
       },
       {
@@ -166,7 +170,7 @@ const FAQ: Source[] = [
         paragraphs: [
           'Yes. Once the booking is confirmed, the tradesperson can propose a milestone plan: stages with a title, an amount and a due date, adding up to the booking amount exactly. You accept or decline it on the booking’s [Milestone payments](/my-jobs) page; once you accept, it changes only if you accept a revision, and only before the first stage is paid.',
           'You pay each milestone from a card saved on [Payment Methods](/payment-methods). If your bank asks you to confirm the payment, you are taken to its check and brought back.',
-          `Each paid milestone is held in escrow. When the tradesperson marks it done, you approve it to release it, or it is released ${PROTECTION_DAYS} days later unless you raise a dispute. Without a plan, a booking is paid in one payment once the work is marked complete.`,
+          `Each paid milestone is held in escrow. When the tradesperson marks it done, you approve it to release it, or it is released ${MILESTONE_APPROVAL_DAYS} days later unless you raise a dispute. Without a plan, a booking is paid in one payment once the work is marked complete.`,
         ],
       },
       {
@@ -447,7 +451,7 @@ const SAFETY: Source[] = [
         title: 'Getting paid safely',
         paragraphs: [
           `- Take payment only through TradeNest. The customer pays into escrow, and after the ${PROTECTION_DAYS}-day protection window (or sooner if the customer releases it) the money, less the ${FEE_PERCENT}% platform fee, is paid out to your connected payout account once it can receive payouts. Set it up in [Business Setup](/tradesperson/setup?step=4).`,
-          `- On a larger job, propose milestone payments from the booking (the [Milestone payments](/tradesperson/dashboard) link): stages adding up to the booking amount, each paid by the customer into escrow and released when you mark it done and the customer approves it, or ${PROTECTION_DAYS} days after you mark it done. Agree how materials are paid for before you start.`,
+          `- On a larger job, propose milestone payments from the booking (the [Milestone payments](/tradesperson/dashboard) link): stages adding up to the booking amount, each paid by the customer into escrow and released when you mark it done and the customer approves it, or ${MILESTONE_APPROVAL_DAYS} days after you mark it done. Agree how materials are paid for before you start.`,
           '- Trust the payment status on your booking, not a screenshot or an email that says a customer has paid.',
         ],
       },
@@ -455,7 +459,7 @@ const SAFETY: Source[] = [
         id: 'keep-verification-up-to-date',
         title: 'Keep your verification up to date',
         paragraphs: [
-          'You stay verified while your photo ID and an in-date insurance certificate are approved. Upload your renewed certificate on the [Documents](/documents) screen before the old one expires, so you keep appearing in search listings.',
+          `You stay verified while your photo ID and an in-date insurance certificate are approved. We remind you ${INSURANCE_REMINDER_DAYS.join(' and ')} days before your insurance expires. Upload your renewed certificate on the [Documents](/documents) screen before the old one expires, so you keep appearing in search listings.`,
         ],
       },
     ],

@@ -4,7 +4,8 @@ import { eventually, pathOf, signUpThroughApi } from '../support/journeys';
 
 // The AI assistant and Enhance with AI against the running app (the built-in provider, offline): the
 // widget answers with a link that works and keeps the conversation across the navigation, on a phone
-// in dark mode; 'Use This' puts the enhanced description into the Post a Job form.
+// in dark mode; Enhance with AI suggests the job better written with its questions apart, and 'Use This'
+// puts only the description into the Post a Job form.
 
 describeInBrowser('the AI assistant', (ctx) => {
   it('answers with a link that works, and keeps the conversation across pages', async () => {
@@ -31,19 +32,46 @@ describeInBrowser('the AI assistant', (ctx) => {
     expect(pathOf(page)).toBe('/messages');
   });
 
-  it("fills the description with the enhanced text on 'Use This'", async () => {
+  it('tells a guest on the landing page how to get quotes, with Post a Job and sign-in', async () => {
+    const page = await ctx.newPage();
+    await page.goto('/');
+    const panel = page.getByRole('dialog', { name: 'AI Assistant' });
+    // The landing page is on screen before its script has loaded: press again until the panel opens.
+    await eventually(async () => {
+      if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Open AI Assistant' }).click();
+      return panel
+        .getByText("Hi! I'm here to help you navigate TradeNest. What can I help you with?")
+        .isVisible();
+    }).toBe(true);
+    const input = panel.getByPlaceholder('Ask me anything...');
+    await input.fill('How do I get quotes for a leaking tap?');
+    await input.press('Enter');
+    const postJob = panel.getByRole('link', { name: 'Post a Job' });
+    await eventually(() => postJob.isVisible()).toBe(true);
+    expect(await panel.getByText("I'm not sure I can answer that.", { exact: false }).count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Log In or Sign Up' }).isVisible()).toBe(true);
+  });
+
+  it("suggests the customer's own job better written, asks this job's questions apart, and 'Use This' says Applied!", async () => {
     const page = await ctx.newPage();
     await signUpThroughApi(page, { fullName: 'Pat Poster' });
     await page.goto('/post-job');
     const description = page.getByLabel(/^Description/);
-    await description.fill('the combi boiler loses pressure every few days and the radiators go cold');
+    await description.fill('the tap in the kitchen keeps dripping, pls fix asap');
     await page.getByLabel(/^Category/).selectOption('Plumbing');
     await page.getByRole('button', { name: 'Enhance with AI' }).click();
     const suggestion = page.getByRole('region', { name: 'AI suggestion' });
     await eventually(() => suggestion.isVisible()).toBe(true);
     const text = (await suggestion.locator('p').first().textContent()) ?? '';
-    expect(text).toContain('combi boiler');
+    expect(text).toBe('The tap in the kitchen keeps dripping, please fix as soon as possible.');
+    const questions = await suggestion
+      .getByRole('list', { name: 'A tradesperson may also want to know:' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(questions).toContain('How long has it been dripping or leaking?');
+    expect(questions.join(' ')).not.toMatch(/boiler/i);
     await suggestion.getByRole('button', { name: 'Use This' }).click();
     await eventually(() => description.inputValue()).toBe(text);
+    await eventually(() => page.getByText('Applied!', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LIMITS } from '../../domain/catalog/catalog';
 import { redactSecret, redactUrl, StartupError } from '../lib/startup-error';
 
 // Every setting the server reads, with its default. `.env.example` mirrors this list.
@@ -76,7 +77,8 @@ const EnvFields = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(false),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  PROTECTION_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  // The window the help pages and the assistant state (LIMITS.escrowProtectionDays): one constant for both.
+  PROTECTION_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(LIMITS.escrowProtectionDays),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')

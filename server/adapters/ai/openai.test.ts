@@ -200,6 +200,12 @@ describe('OpenAiProvider.reply', () => {
     expect(system.content).toContain('TradeNest');
     expect(system.content).toContain('signed in as a customer, first name Amelia');
     expect(system.content).toContain('Where they are: posting a job.');
+    // The rules people ask about, with the server's figures, so the model does not guess them.
+    expect(system.content).toContain('platform fee of 15% of each payment');
+    expect(system.content).toContain('held in escrow for 7 days');
+    expect(system.content).toContain('14 days after payment');
+    expect(system.content).toContain('7 days to respond');
+    expect(system.content).toContain('[Post a Job](/post-job)');
     expect(rest).toEqual([...history, { role: 'user', content: 'How many open jobs do I have?' }]);
     // A session with no tools offers none.
     expect(sent!.body.tools).toBeUndefined();
@@ -348,30 +354,62 @@ describe('OpenAiProvider.enhance', () => {
   };
   const signal = () => new AbortController().signal;
 
-  it("returns the model's rewrite when it adds no facts", async () => {
-    const rewrite =
-      'What needs doing: The kitchen tap drips constantly and needs fixing or replacing. Budget: £80.\n\n' +
-      'Access: Parking on the drive.\n\nIs the water supply easy to turn off?';
-    queued = [completion(rewrite)];
+  const answer = (description: string, questions: string[] = []) =>
+    JSON.stringify({ description, questions });
 
-    expect(await provider().enhance(input, signal())).toBe(rewrite);
+  it("returns the model's description and questions when they add no facts", async () => {
+    const description =
+      'The kitchen tap drips all the time and needs fixing or replacing. My budget is £80. There is parking on the drive.';
+    const questions = ['Is it a mixer tap?', 'How long has it been dripping?'];
+    queued = [completion(answer(description, questions))];
+
+    expect(await provider().enhance(input, signal())).toEqual({ description, questions });
     const sent = requests[0]!;
     expect(sent.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(sent.body.model).toBe(MODEL);
     expect(sent.body.stream).toBeUndefined();
+    // The same shape as the built-in enhancer: JSON with the description and questions apart.
+    expect(sent.body.response_format).toEqual({ type: 'json_object' });
     expect(sent.body.messages[0].content).toContain('Add no facts');
+    expect(sent.body.messages[0].content).toContain(
+      '{"description": "the improved description", "questions": ["question?"]}',
+    );
+    expect(sent.body.messages[0].content).toContain('at most 3 short questions');
     expect(sent.body.messages[1].content).toBe(`Category: Plumbing\n\n${input.description}`);
   });
 
-  it.each([
-    ['invents a number', 'The kitchen tap, about 10 years old, drips. Budget £80. Parking on the drive.'],
-    ['changes the budget', 'The kitchen tap drips. Budget £90. Parking on the drive.'],
-    ['answers with nothing', '   '],
-    ['writes too much', 'The kitchen tap drips. '.repeat(100)],
-  ])("falls back to the local enhancer's text when the model %s", async (_, rewrite) => {
-    queued = [completion(rewrite)];
+  it('reads JSON in a code fence, and drops questions that are not questions or state a fact', async () => {
+    const description = 'The kitchen tap drips all the time. Budget £80. Parking on the drive.';
+    queued = [
+      completion(
+        `\`\`\`json\n${answer(description, ['Is the tap 10 years old?', 'Tell me more.', 'Which tap is it?', 'Which tap is it?', 'How long?', 'Since when?'])}\n\`\`\``,
+      ),
+    ];
 
-    expect(await provider().enhance(input, signal())).toBe(enhanceLocally(input));
+    expect(await provider().enhance(input, signal())).toEqual({
+      description,
+      questions: ['Which tap is it?', 'How long?', 'Since when?'],
+    });
+  });
+
+  it.each([
+    [
+      'invents a number',
+      answer('The kitchen tap, about 10 years old, drips. Budget £80. Parking on the drive.'),
+    ],
+    ['changes the budget', answer('The kitchen tap drips. Budget £90. Parking on the drive.')],
+    [
+      'writes the old template',
+      answer('What needs doing: The kitchen tap drips. Budget £80.\n\nAccess: Parking on the drive.'),
+    ],
+    ['answers with plain text', 'The kitchen tap drips. Budget £80. Parking on the drive.'],
+    ['answers with nothing', '   '],
+    ['leaves out the description', JSON.stringify({ questions: ['Which tap?'] })],
+    ['writes too much', answer('The kitchen tap drips. '.repeat(100))],
+  ])("falls back to the local enhancer's when the model %s", async (_, content) => {
+    queued = [completion(content)];
+
+    expect(await provider().enhance(input, signal())).toEqual(enhanceLocally(input));
   });
 
   it('surfaces a server error as the SDK reports it', async () => {
@@ -380,7 +418,7 @@ describe('OpenAiProvider.enhance', () => {
     await expect(provider().enhance(input, signal())).rejects.toBeInstanceOf(APIError);
   });
 
-  it("ends quietly with the local enhancer's text when the asker leaves", async () => {
+  it("ends quietly with the local enhancer's when the asker leaves", async () => {
     const left = new AbortController();
     queued = [
       () => {
@@ -389,6 +427,6 @@ describe('OpenAiProvider.enhance', () => {
       },
     ];
 
-    expect(await provider().enhance(input, left.signal)).toBe(enhanceLocally(input));
+    expect(await provider().enhance(input, left.signal)).toEqual(enhanceLocally(input));
   });
 });

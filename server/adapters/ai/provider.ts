@@ -1,4 +1,5 @@
 import type { AssistantLink, AssistantTurn } from '../../../domain/assistant/api';
+import type { Enhancement } from '../../../domain/assistant/enhance';
 import type { AssistantContext } from '../../../domain/assistant/messages';
 
 // The AI provider, behind one interface (ARCHITECTURE: AI): `local` (default: offline, no model; answers
@@ -53,6 +54,9 @@ export type ReplyChunk = { type: 'text'; text: string } | { type: 'link'; link: 
 export interface AiProvider {
   readonly name: 'local' | 'openai';
   reply(request: AssistantRequest): AsyncIterable<ReplyChunk>;
-  /** A clearer job description: never a fact (number, date, brand, measurement) the original lacks. */
-  enhance(input: { description: string; category: string }, signal: AbortSignal): Promise<string>;
+  /**
+   * A clearer job description, never with a fact (number, date, brand, measurement) the original
+   * lacks, and apart from it the few questions that matter for this job.
+   */
+  enhance(input: { description: string; category: string }, signal: AbortSignal): Promise<Enhancement>;
 }

@@ -84,10 +84,16 @@ describeOnDatabases('the AI assistant', (ctx) => {
       payload: { description, category: 'Plumbing' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { enhanced } = res.json();
+    const { enhanced, questions } = res.json();
     expect(enhanced.length).toBeLessThanOrEqual(2000);
-    expect(enhanced).toContain('boiler');
+    expect(enhanced).toBe(
+      'The combi boiler in the kitchen loses pressure every 2 days, access is through the side gate.',
+    );
     expect(inventedFacts(description, enhanced)).toEqual([]);
+    // Questions come apart from the description, about this job (a boiler), at most three.
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.length).toBeLessThanOrEqual(3);
+    expect(questions[0]).toMatch(/boiler/);
   });
 
   it('limits each person to their messages per minute', async () => {

@@ -115,12 +115,13 @@ export const assistantRoutes =
           response: { 200: EnhanceResponse },
         },
       },
-      async (request) => ({
-        enhanced: await enhanceDescription(
+      async (request) => {
+        const { description, questions } = await enhanceDescription(
           deps,
           { description: request.body.description, category: request.body.category },
           closedSignal(request),
-        ),
-      }),
+        );
+        return { enhanced: description, questions };
+      },
     );
   };

@@ -1,4 +1,5 @@
 import type { AssistantBody, AssistantLink, AssistantReply } from '../../../domain/assistant/api';
+import type { Enhancement } from '../../../domain/assistant/enhance';
 import type { AiProvider } from '../../adapters/ai';
 import type { Asker, ReplyChunk } from '../../adapters/ai/provider';
 import type { Database } from '../../db/client';
@@ -81,7 +82,7 @@ export async function enhanceDescription(
   deps: AssistantDeps,
   input: { description: string; category: string },
   signal: AbortSignal,
-): Promise<string> {
+): Promise<Enhancement> {
   try {
     return await deps.provider.enhance(input, signal);
   } catch (error) {

@@ -6,6 +6,7 @@ import type { Asker, AssistantRequest, AssistantToolName, ReplyChunk } from '../
 import { type HelpDoc, type HelpHit, HelpIndex } from './help-index';
 import { ACTIONS, type Action, detectIntent, INTENT_VOCABULARY } from './intents';
 import { keepAppLinks, link, linkScreenNames, linksTo, Reply, reachable, screenLink } from './reply';
+import { ruleAnswer } from './rules';
 import { correctTypos, normalise } from './text';
 import { phraseToolResult, TOOL_SCREENS, TOOL_TOPICS } from './tool-replies';
 
@@ -169,12 +170,17 @@ export class LocalAssistant {
       case 'cannot':
         return cannotDo(index, text, intent.action, viewer, request.context);
       case 'others':
+        // "Is the customer's money safe?" asks about a rule, not about someone's data.
+        if (!intent.byId && /^(is|are|does|do|how|what|when|can|will|who)\b/.test(text))
+          return ruleAnswer(text, request.message, viewer) ?? othersData(viewer, intent.byId);
         return othersData(viewer, intent.byId);
       case 'own':
         return ownData(request, viewer, intent.tool);
       case 'help': {
         const previous = lastQuestion(request, index);
         return (
+          // A rule or a figure is answered from the rules themselves, before any search.
+          ruleAnswer(text, request.message, viewer) ??
           help(index, text, viewer, request.context) ??
           (previous ? help(index, `${previous} ${text}`, viewer, request.context) : null) ??
           fallback(viewer, request.context)

@@ -12,7 +12,7 @@ const questions = evaluation.questions as {
   question: string;
   asker: string;
   context: string;
-  expect: { path?: string; tool?: string; phrase?: string };
+  expect: { path?: string; tool?: string; phrase?: string; phrases?: string[] };
 }[];
 
 describe('the assistant evaluation set', () => {
@@ -29,7 +29,10 @@ describe('the assistant evaluation set', () => {
   it('expects of each reply a path the app has, a tool that exists or a phrase', () => {
     const paths = new Set(SCREENS.filter((s) => s.available).map((s) => s.path));
     for (const q of questions) {
-      expect(q.expect.path ?? q.expect.tool ?? q.expect.phrase, q.question).toBeTruthy();
+      expect(
+        q.expect.path ?? q.expect.tool ?? q.expect.phrase ?? q.expect.phrases?.[0],
+        q.question,
+      ).toBeTruthy();
       if (q.expect.path) expect(paths.has(q.expect.path.split('#')[0]!), q.question).toBe(true);
       if (q.expect.tool) expect(ASSISTANT_TOOL_NAMES, q.question).toContain(q.expect.tool);
     }

@@ -1,4 +1,5 @@
-import { formatPence } from '../../../../domain/money/money';
+import { LIMITS } from '../../../../domain/catalog/catalog';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../../../../domain/money/money';
 import type { AssistantToolName } from '../provider';
 import type {
   MoneyHeldResult,
@@ -199,9 +200,14 @@ function moneyHeld(reply: Reply, r: MoneyHeldResult, to: To) {
       ? `${formatPence(r.heldPence)} is held in escrow for you: ${payments.join('; ')}.`
       : `${formatPence(r.heldPence)} of your payments is held in escrow: ${payments.join('; ')}.`,
   );
+  // The rule behind the dates, with the figures the server uses.
   if (r.for === 'customer' && r.nextReleaseAt)
     reply.say(
-      'It goes to the tradesperson at the end of the protection window unless you raise a dispute first.',
+      `Payments are held for ${LIMITS.escrowProtectionDays} days from when you paid, then go to the tradesperson, unless you release them sooner or raise a dispute first.`,
+    );
+  if (r.for === 'tradesperson')
+    reply.say(
+      `Payments are held for ${LIMITS.escrowProtectionDays} days from when the customer paid (or until the customer releases them), then paid to you less the ${PLATFORM_FEE_BASIS_POINTS / 100}% platform fee.`,
     );
   reply.say(`Details are in ${where}.`);
 }

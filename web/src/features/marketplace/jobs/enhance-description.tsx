@@ -20,14 +20,16 @@ const [FAILURE_TITLE, FAILURE_BODY] = (() => {
   return [ENHANCE_TEXTS.failure.slice(0, at), ENHANCE_TEXTS.failure.slice(at + 2)];
 })();
 
-export const APPLIED_NOTE = 'Description updated with the AI suggestion';
-
-type Step = { name: 'idle' } | { name: 'working' } | { name: 'suggestion'; text: string };
+type Step =
+  | { name: 'idle' }
+  | { name: 'working' }
+  | { name: 'suggestion'; text: string; questions: string[] };
 
 /**
  * The spec's 'Enhance with AI' on Post a Job (sections 2, 4 and 5): idle, working, then a suggestion
  * shown beside the description with 'Use This' (it replaces the description) and 'Keep Original'
- * (it is dropped). Shortening the description below 20 characters goes back to idle. What the person
+ * (it is dropped). The questions that come with it are for the customer to answer if they wish;
+ * 'Use This' puts only the description into the form. Shortening the description below 20 characters goes back to idle. What the person
  * wrote is never lost: after 'Use This' their own text can be put back.
  */
 export function EnhanceDescription({
@@ -66,10 +68,14 @@ export function EnhanceDescription({
     const mine = ++request.current;
     setStep({ name: 'working' });
     try {
-      const { enhanced } = await enhanceJobDescription({ description, category });
+      const { enhanced, questions } = await enhanceJobDescription({ description, category });
       if (request.current !== mine) return;
       if (typeof enhanced !== 'string' || enhanced.trim() === '') throw new Error('no suggestion');
-      setStep({ name: 'suggestion', text: enhanced });
+      setStep({
+        name: 'suggestion',
+        text: enhanced,
+        questions: Array.isArray(questions) ? questions.filter((q) => typeof q === 'string') : [],
+      });
     } catch {
       if (request.current !== mine) return;
       setStep({ name: 'idle' });
@@ -81,7 +87,7 @@ export function EnhanceDescription({
     setApplied({ original: description, suggestion: text });
     setStep({ name: 'idle' });
     onReplace(text);
-    void showSuccess(APPLIED_NOTE);
+    void showSuccess(ENHANCE_TEXTS.applied);
   };
 
   const keepOriginal = () => {
@@ -131,6 +137,22 @@ export function EnhanceDescription({
             AI suggestion
           </h2>
           <p className="text-sm whitespace-pre-wrap wrap-anywhere">{step.text}</p>
+          {/* Asked of the customer, to answer in their own words if they wish: never put into the job. */}
+          {step.questions.length > 0 && (
+            <div className="space-y-1 text-sm">
+              <h3 id={`${id}-questions`} className="font-medium">
+                A tradesperson may also want to know:
+              </h3>
+              <ul
+                aria-labelledby={`${id}-questions`}
+                className="list-disc space-y-0.5 ps-5 text-muted-foreground"
+              >
+                {step.questions.map((question) => (
+                  <li key={question}>{question}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => applySuggestion(step.text)}>
               {ENHANCE_TEXTS.useThis}

@@ -244,13 +244,16 @@ describe('Enhance with AI', () => {
   const ORIGINAL = 'The kitchen tap drips all night long.';
   const BETTER =
     'The kitchen mixer tap drips constantly, including overnight. Looking for a plumber to replace the washer or cartridge.';
+  const QUESTIONS = ['How long has it been dripping?', 'When would you like the work done?'];
   const enhanceButton = () => screen.getByRole('button', { name: 'Enhance with AI' });
   const suggestion = () => screen.queryByRole('region', { name: 'AI suggestion' });
   const enhanceCalls = (fetchMock: ReturnType<typeof mockApi>) =>
     fetchMock.mock.calls.filter(([url]) => url === '/api/v1/assistant/enhance-job-description');
 
   async function suggest() {
-    const opened = await openForm({ [ENHANCE]: () => ({ status: 200, body: { enhanced: BETTER } }) });
+    const opened = await openForm({
+      [ENHANCE]: () => ({ status: 200, body: { enhanced: BETTER, questions: QUESTIONS } }),
+    });
     type(/^Category/, 'Plumbing');
     type(/^Description/, ORIGINAL);
     fireEvent.click(enhanceButton());
@@ -278,12 +281,21 @@ describe('Enhance with AI', () => {
     expect(call?.[1]?.method).toBe('POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ description: ORIGINAL, category: 'Plumbing' });
     expect(within(suggestion()!).getByText(BETTER)).toBeTruthy();
+    // The questions are asked of the customer in the panel, as a list of their own.
+    const asked = within(suggestion()!).getByRole('list', { name: 'A tradesperson may also want to know:' });
+    expect(
+      within(asked)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(QUESTIONS);
     // The description is untouched until the person chooses.
     expect(value(/^Description/)).toBe(ORIGINAL);
 
     fireEvent.click(within(suggestion()!).getByRole('button', { name: 'Use This' }));
+    // Only the description goes into the job: the questions are not pasted in.
     await waitFor(() => expect(value(/^Description/)).toBe(BETTER));
-    expect(showSuccess).toHaveBeenCalledWith('Description updated with the AI suggestion');
+    for (const question of QUESTIONS) expect(value(/^Description/)).not.toContain(question);
+    expect(showSuccess).toHaveBeenCalledWith('Applied!');
     expect(suggestion()).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Description/)));
     // The counter follows the new text.
