@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { expect, it } from 'vitest';
 import { routes } from '../../web/src/app/router';
-import { type BrowserTestContext, describeInBrowser } from '../support/browser';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
 import { DEMO_TRADESPERSON, ok } from '../support/journeys';
 import { demoIds, type Who } from '../support/layout';
 
@@ -244,4 +244,35 @@ describeInBrowser('phone fit (360 px)', (ctx) => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('keeps the screens whose text now wraps clean for axe, phone and desktop, light and dark', async () => {
+    const screens: { path: string; as: Who; ready: string }[] = [
+      { path: '/profile', as: 'customer', ready: 'main h1' },
+      {
+        path: '/tradesperson/payments',
+        as: 'tradesperson',
+        ready: 'section[aria-labelledby="payments-heading"] li',
+      },
+      { path: '/admin', as: 'admin', ready: 'nav[aria-label="Admin console"]' },
+    ];
+    const failures: string[] = [];
+    for (const viewport of [PHONE, { width: 1280, height: 800 }])
+      for (const colorScheme of ['light', 'dark'] as const)
+        for (const screen of screens) {
+          const page = await ctx.newPage({ viewport, colorScheme });
+          if (screen.as !== 'visitor')
+            await ok(
+              await page.request.post('/api/v1/auth/sign-in', {
+                data: { email: `${screen.as}@tradenest.demo`, password: DEMO_TRADESPERSON.password },
+              }),
+              200,
+            );
+          await page.goto(screen.path);
+          await settled(page, screen.ready);
+          for (const violation of await seriousAxeViolations(page))
+            failures.push(`${screen.path} at ${viewport.width}px, ${colorScheme}: ${violation}`);
+          await page.context().close();
+        }
+    expect(failures).toEqual([]);
+  }, 240_000);
 });
