@@ -8,7 +8,9 @@ import { signedInHome, useSession } from './session';
 /** Neutral, same-height placeholder while the session loads, so the page does not jump. */
 export function SessionPending() {
   return (
-    <div role="status" aria-busy="true" className="min-h-[70vh]">
+    // As tall as the window: on a public page the footer stays below the fold until the screen arrives,
+    // rather than showing and then jumping down (a 0.21 layout shift on /browse on a phone).
+    <div role="status" aria-busy="true" className="min-h-dvh">
       <span className="sr-only">Loading…</span>
     </div>
   );

@@ -11,8 +11,10 @@ export function ProfileHeader({ user }: { user: Pick<SessionUser, 'fullName' | '
         <UserRound className="size-7" aria-hidden="true" />
       </span>
       <div className="min-w-0">
-        <h1 className="truncate text-2xl font-bold tracking-tight">{name}</h1>
-        <p className="truncate text-muted-foreground">{user.email}</p>
+        {/* Wrapped rather than truncated, so a long name or email is read whole on a phone; an email has
+            no spaces, so it may break anywhere. */}
+        <h1 className="text-2xl font-bold tracking-tight break-words">{name}</h1>
+        <p className="wrap-anywhere text-muted-foreground">{user.email}</p>
         <p className="mt-1 text-sm font-medium text-foreground">{user.userType} account</p>
       </div>
     </Card>

@@ -11,13 +11,14 @@ export const ADMIN_NAV_ITEMS = [
 ] as const;
 
 /**
- * The console's sections. One row that scrolls sideways on a narrow phone rather than wrapping, so the
- * page below starts at the same height everywhere; the current section is marked aria-current="page".
+ * The console's sections; the current one is marked aria-current="page". On a narrow phone the tabs wrap
+ * onto a second row rather than scroll sideways: a strip that scrolls hid "Payments" and after with no
+ * sign that there was more. Every admin page has the same strip, so its pages still start level.
  */
 export function AdminNav() {
   return (
-    <nav aria-label="Admin console" className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none]">
-      <ul className="flex w-max min-w-full gap-1 border-b border-border">
+    <nav aria-label="Admin console">
+      <ul className="flex flex-wrap gap-x-1 border-b border-border">
         {ADMIN_NAV_ITEMS.map(({ label, to, end }) => (
           <li key={to} className="flex">
             <NavLink

@@ -324,7 +324,8 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
 function ProfileSkeleton() {
   const pulse = 'animate-pulse rounded bg-muted motion-reduce:animate-none';
   return (
-    <div role="status" aria-busy="true" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+    // At least as tall as the window, as the profile is: the footer stays below the fold until it arrives.
+    <div role="status" aria-busy="true" className="mx-auto min-h-dvh w-full max-w-4xl space-y-6 px-4 py-8">
       <span className="sr-only">Loading profile…</span>
       <div aria-hidden="true" className={`h-5 w-40 ${pulse}`} />
       <div

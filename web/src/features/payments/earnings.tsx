@@ -195,23 +195,26 @@ function MonthlyEarnings({ months }: { months: EarningsView['months'] }) {
               <EarningsChart months={months} />
             </Suspense>
           </div>
-          <table className="sr-only">
-            <caption>Earnings per month, released to you after the {FEE_PERCENT}% fee</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Earnings</th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{monthLabel(m.month, 'long')}</th>
-                  <td>{formatPence(Math.max(0, m.netPence))}</td>
+          {/* In a clipped box: a table ignores the 1 px width of sr-only and would widen a phone's page. */}
+          <div className="sr-only">
+            <table>
+              <caption>Earnings per month, released to you after the {FEE_PERCENT}% fee</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Earnings</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {months.map((m) => (
+                  <tr key={m.month}>
+                    <th scope="row">{monthLabel(m.month, 'long')}</th>
+                    <td>{formatPence(Math.max(0, m.netPence))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : (
         <p className="mt-4 rounded-lg bg-muted px-4 py-6 text-center text-sm">
@@ -270,12 +273,13 @@ function Payments({ payments }: { payments: EarningsPayment[] }) {
               <li key={payment.id} className="rounded-xl border border-border bg-card p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <h3 className="truncate font-semibold">
+                    {/* Wrapped, not truncated: on a phone the title and the date must be read whole. */}
+                    <h3 className="font-semibold break-words">
                       <Link to={`/job/${payment.jobId}`} className="hover:underline">
                         {payment.jobTitle}
                       </Link>
                     </h3>
-                    <p className="truncate text-sm text-muted-foreground">
+                    <p className="text-sm break-words text-muted-foreground">
                       {payment.customerName ?? 'Deleted user'}
                       {payment.paidAt && ` · paid ${shortDate(payment.paidAt)}`}
                     </p>
