@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -27,6 +27,8 @@ export function RootLayout() {
   const { layout, fillsScreen } = useLayoutHandle();
   const { pathname } = useLocation();
   const signedInId = session.user?.id ?? null;
+  // The tab bar's place for the assistant's button (the bar is in the chrome's chunk, the button not).
+  const [assistantSlot, setAssistantSlot] = useState<HTMLLIElement | null>(null);
 
   // While the session loads, the user type stored at the last sign-in stands in for it, so the signed-in
   // header and bottom navigation are there from the first paint instead of popping in (their module is
@@ -92,13 +94,18 @@ export function RootLayout() {
       </main>
       {!inApp && <Footer />}
       {showBottomNav && userType && chrome && (
-        <chrome.AppTabBar userType={userType} signedIn={signedInId !== null} />
+        <chrome.AppTabBar
+          userType={userType}
+          signedIn={signedInId !== null}
+          assistantSlot={setAssistantSlot}
+        />
       )}
       {/* Above the routes, so its conversation lasts from screen to screen. */}
       <AssistantLauncher
         userId={session.status === 'loading' ? undefined : signedInId}
         aboveTabBar={showBottomNav}
         aboveComposer={fillsScreen === true}
+        tabBarSlot={showBottomNav ? assistantSlot : null}
       />
       {/* Keyed by user: signing out (or in as someone else) closes the stream and opens theirs. */}
       {signedInId && (
