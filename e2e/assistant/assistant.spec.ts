@@ -12,7 +12,8 @@ describeInBrowser('the AI assistant', (ctx) => {
     const page = await ctx.newPage({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
     await signUpThroughApi(page, { fullName: 'Ada Asker' });
     await page.goto('/home');
-    await page.getByRole('button', { name: 'Open AI Assistant' }).click();
+    // On a phone the assistant's button is at the end of the tab bar.
+    await page.getByRole('navigation', { name: 'App' }).getByRole('button', { name: 'AI Assistant' }).click();
     const panel = page.getByRole('dialog', { name: 'AI Assistant' });
     await eventually(() =>
       panel.getByText("Hi! I'm here to help you navigate TradeNest. What can I help you with?").isVisible(),

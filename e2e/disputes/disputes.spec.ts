@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS } from '../../domain/disputes/messages';
 import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { completedJobThroughApi, eventually, ok, signIn } from '../support/journeys';
+import { eventually, ok, paidJobThroughApi, signIn } from '../support/journeys';
 
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
 
@@ -13,26 +13,13 @@ const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' }
 // money on the case file, and both parties' money timelines show the refund and the release.
 
 /** A new customer's job, quoted at £200 by the demo tradesperson, accepted, completed and paid. */
-async function paidJob(ctx: BrowserTestContext, title: string) {
-  const { customer, tradesperson, jobId, bookingId } = await completedJobThroughApi(() => ctx.newPage(), {
+const paidJob = (ctx: BrowserTestContext, title: string) =>
+  paidJobThroughApi(() => ctx.newPage(), {
     title,
     description: 'The shower tray leaks into the kitchen ceiling below it.',
     price: '200.00',
     customerName: 'Dee Disputer',
   });
-  const { sessionId } = await ok<{ sessionId: string }>(
-    await customer.request.post('/api/v1/payments/create-payment', { data: { bookingId } }),
-    200,
-  );
-  await ok(
-    await customer.request.post(`/api/v1/sandbox/checkout/${sessionId}/pay`, {
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Dee Disputer' },
-    }),
-    200,
-  );
-  await ok(await customer.request.post('/api/v1/payments/verify-payment', { data: { sessionId } }), 200);
-  return { customer, tradesperson, jobId, bookingId };
-}
 
 const timelineText = async (page: Page) =>
   (await page.getByRole('list', { name: 'Payment history' }).textContent()) ?? '';

@@ -19,6 +19,16 @@ async function holdToast(page: Page, title: string): Promise<void> {
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of the shown toast (its close button, which pokes out of its corner, included). */
+async function toastBoxes(page: Page, title: string): Promise<Box[]> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  return [(await toast.boundingBox())!, (await toast.locator('[data-close-button]').boundingBox())!];
+}
+
 describeInBrowser('toasts and form errors', (ctx) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`shows a readable error toast and the message by its field in ${colorScheme} mode`, async () => {
@@ -67,6 +77,33 @@ describeInBrowser('toasts and form errors', (ctx) => {
       await holdToast(page, 'Welcome back!');
       await eventually(() => isDark(page)).toBe(colorScheme === 'dark');
       expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`shows toasts below the header, clear of its navigation and the tab bar, at ${viewport.width} px`, async () => {
+      const page = await ctx.newPage({ viewport });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/auth');
+      await page.getByLabel(/^Email/).fill('customer@tradenest.demo');
+      await page.getByLabel(/^Password/).fill('tradenest-demo');
+      await page.getByRole('button', { name: 'Log In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/home');
+      await holdToast(page, 'Welcome back!');
+      // Signed in: the header has the app's items (its navigation from md up, the bell and Log Out).
+      await page.getByRole('button', { name: 'Log Out' }).first().waitFor();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const tabBar = page.getByRole('navigation', { name: 'App' });
+      const bar = (await tabBar.isVisible()) ? await tabBar.boundingBox() : null;
+      expect(bar !== null).toBe(viewport.width < 768);
+      for (const box of await toastBoxes(page, 'Welcome back!')) {
+        expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+        if (bar) expect(overlaps(box, bar)).toBe(false);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
     });
   }
 });

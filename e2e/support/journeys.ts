@@ -138,3 +138,26 @@ export async function completedJobThroughApi(
     tradespersonId: booking.tradesperson.id,
   };
 }
+
+/**
+ * completedJobThroughApi, then paid by the customer through the sandbox's checkout: the money is held
+ * (a dispute can be raised on it).
+ */
+export async function paidJobThroughApi(
+  newPage: () => Promise<Page>,
+  job: { title: string; description: string; price: string; customerName: string },
+): Promise<{ customer: Page; tradesperson: Page; jobId: string; bookingId: string }> {
+  const { customer, tradesperson, jobId, bookingId } = await completedJobThroughApi(newPage, job);
+  const { sessionId } = await ok<{ sessionId: string }>(
+    await customer.request.post('/api/v1/payments/create-payment', { data: { bookingId } }),
+    200,
+  );
+  await ok(
+    await customer.request.post(`/api/v1/sandbox/checkout/${sessionId}/pay`, {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: job.customerName },
+    }),
+    200,
+  );
+  await ok(await customer.request.post('/api/v1/payments/verify-payment', { data: { sessionId } }), 200);
+  return { customer, tradesperson, jobId, bookingId };
+}

@@ -2,6 +2,7 @@
 // loaded through app-chrome-loader.ts, so the landing page's visitors never download it.
 import type { UserType } from '@domain/catalog/catalog';
 import { LogOut } from 'lucide-react';
+import type { Ref } from 'react';
 import { AdminLink, AppNav, NotificationBell } from '@/components/layout/app-nav';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
@@ -59,8 +60,12 @@ export function AppHeaderItems({ userType, signedIn, isAdmin = false }: ChromePr
   );
 }
 
-/** The tab bar, below `md` only (bottom-nav.tsx). */
-export function AppTabBar({ userType, signedIn }: ChromeProps) {
+/** The tab bar, below `md` only (bottom-nav.tsx), with a place for the assistant's button. */
+export function AppTabBar({
+  userType,
+  signedIn,
+  assistantSlot,
+}: ChromeProps & { assistantSlot?: Ref<HTMLLIElement> }) {
   const unread = useUnreadCount(signedIn);
-  return <BottomNav userType={userType} unread={unread.data ?? 0} />;
+  return <BottomNav userType={userType} unread={unread.data ?? 0} assistantSlot={assistantSlot} />;
 }

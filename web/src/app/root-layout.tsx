@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -43,6 +43,8 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const signedInId = session.user?.id ?? null;
   const userType = useFramedUserType();
+  // The tab bar's place for the assistant's button (the bar is in the chrome's chunk, the button not).
+  const [assistantSlot, setAssistantSlot] = useState<HTMLLIElement | null>(null);
   // Fetched ahead on the sign-in page (the next screen is signed in) and on signed-in screens, which
   // need it whatever the session says.
   const chrome = useAppChrome(userType !== null || pathname === '/auth' || layout === 'app');
@@ -100,13 +102,18 @@ export function RootLayout() {
       </main>
       {!inApp && <Footer />}
       {showBottomNav && userType && chrome && (
-        <chrome.AppTabBar userType={userType} signedIn={signedInId !== null} />
+        <chrome.AppTabBar
+          userType={userType}
+          signedIn={signedInId !== null}
+          assistantSlot={setAssistantSlot}
+        />
       )}
       {/* Above the routes, so its conversation lasts from screen to screen. */}
       <AssistantLauncher
         userId={session.status === 'loading' ? undefined : signedInId}
         aboveTabBar={showBottomNav}
         aboveComposer={fillsScreen === true}
+        tabBarSlot={showBottomNav ? assistantSlot : null}
       />
       {/* Keyed by user: signing out (or in as someone else) closes the stream and opens theirs. */}
       {signedInId && (

@@ -74,6 +74,31 @@ describe('BottomNav', () => {
     expect(within(messages).getByText('99+')).toBeTruthy();
   });
 
+  it('keeps a last place for the assistant’s button when asked, after the five items', () => {
+    let slot: HTMLLIElement | null = null;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <BottomNav
+              userType="customer"
+              assistantSlot={(element) => {
+                slot = element;
+              }}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/home'] },
+    );
+    render(<RouterProvider router={router} />);
+    const items = within(screen.getByRole('navigation')).getAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    expect(slot).toBe(items[5]);
+    expect(itemsOf(within(screen.getByRole('navigation')))).toHaveLength(5);
+  });
+
   it('shows no badge when nothing is unread', () => {
     const nav = renderAt('/home', 'customer', 0);
     expect(nav.getByRole('link', { name: 'Messages' }).textContent).toBe('Messages');

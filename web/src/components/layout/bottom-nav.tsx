@@ -9,6 +9,7 @@ import {
   Search,
   User,
 } from 'lucide-react';
+import type { Ref } from 'react';
 import { NavLink } from 'react-router';
 import { badgeCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -38,15 +39,33 @@ const MESSAGES_PATH = '/messages';
 /**
  * Signed-in navigation fixed to the bottom of the screen, below the `md` breakpoint only: from there up
  * the header has the same items (header.tsx). Render it only when the user type is known. `unread`
- * (messages not yet read) shows as a badge on Messages.
+ * (messages not yet read) shows as a badge on Messages. `assistantSlot` receives a last item's place,
+ * where the AI Assistant's button goes on phones (features/assistant/launcher.tsx) instead of floating
+ * over the page. `data-tab-bar` keeps focus clear of the bar (index.css's scroll-padding).
  */
-export function BottomNav({ userType, unread = 0 }: { userType: UserType; unread?: number }) {
+export function BottomNav({
+  userType,
+  unread = 0,
+  assistantSlot,
+}: {
+  userType: UserType;
+  unread?: number;
+  assistantSlot?: Ref<HTMLLIElement>;
+}) {
   return (
     <nav
       aria-label="App"
+      data-tab-bar=""
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] md:hidden"
     >
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+      <ul
+        className={cn(
+          'mx-auto grid h-16 max-w-lg',
+          // The five items share what the assistant's round button leaves, a longer word ("Dashboard")
+          // widening its own so none is cut at 320 px.
+          assistantSlot ? 'grid-cols-[repeat(5,minmax(min-content,1fr))_3.25rem] px-1' : 'grid-cols-5',
+        )}
+      >
         {BOTTOM_NAV_ITEMS[userType].map(({ label, to, icon: Icon }) => {
           const badge = to === MESSAGES_PATH && unread > 0 ? unread : 0;
           return (
@@ -80,6 +99,7 @@ export function BottomNav({ userType, unread = 0 }: { userType: UserType; unread
             </li>
           );
         })}
+        {assistantSlot && <li ref={assistantSlot} className="flex" />}
       </ul>
     </nav>
   );

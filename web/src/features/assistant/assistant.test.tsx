@@ -397,12 +397,35 @@ describe('the AI assistant widget', () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
-  it('sits above the tab bar for a signed-in user on a phone', async () => {
+  it('is a button of the tab bar on a phone, not floating over the page, and opens above the bar', async () => {
     mockChat([() => streamOf(['Hi'])]);
     await ready('/my-jobs');
-    await screen.findByRole('navigation', { name: 'App' });
-    expect(openButton().className).toContain('bottom-[calc(5rem+1px+env(safe-area-inset-bottom))]');
-    await openAssistant();
+    const tabBar = await screen.findByRole('navigation', { name: 'App' });
+    // Below md the floating button hides (CSS: happy-dom keeps it) and the tab bar has the button.
+    expect(openButton().className).toContain('max-md:hidden');
+    const inBar = await within(tabBar).findByRole('button', { name: 'AI Assistant' });
+    expect(inBar.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(inBar);
+    await screen.findByRole('dialog', { name: 'AI Assistant' });
+    await waitFor(() => expect(document.activeElement).toBe(input()));
     expect(dialog().className).toContain('bottom-[calc(5rem+1px+env(safe-area-inset-bottom))]');
+    expect(inBar.getAttribute('aria-expanded')).toBe('true');
+    // Escape closes it back to the bar's button, which opens and closes it.
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(inBar);
+    fireEvent.click(inBar);
+    await screen.findByRole('dialog', { name: 'AI Assistant' });
+    fireEvent.click(inBar);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(inBar.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('floats for a visitor, who has no tab bar', async () => {
+    mockChat([() => streamOf(['Hi'])], null);
+    await ready('/support');
+    expect(screen.queryByRole('navigation', { name: 'App' })).toBeNull();
+    expect(openButton().className).not.toContain('max-md:hidden');
+    expect(screen.queryByRole('button', { name: 'AI Assistant' })).toBeNull();
   });
 });

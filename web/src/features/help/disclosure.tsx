@@ -19,7 +19,7 @@ export function Disclosure({
   children: ReactNode;
 }) {
   return (
-    <details id={id} open={defaultOpen} className="group scroll-mt-20 border-b border-border">
+    <details id={id} open={defaultOpen} className="group border-b border-border">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 py-3 font-medium hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
         <span>{question}</span>
         <ChevronDown

@@ -27,8 +27,8 @@ export const PROSE =
 export function HelpSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const headingId = `${id}-heading`;
   return (
-    // scroll-mt keeps a linked section's heading clear of the sticky header.
-    <section id={id} aria-labelledby={headingId} className="scroll-mt-20">
+    // A linked section's heading stops clear of the sticky header: index.css's scroll-padding-top.
+    <section id={id} aria-labelledby={headingId}>
       <h2 id={headingId} className="text-2xl font-semibold tracking-tight">
         {title}
       </h2>

@@ -11,7 +11,7 @@ const SECTIONS = helpSections('safety').filter((section) => section.id !== EMERG
 /** A titled group of advice inside a section; its id makes it a link target (`/safety#on-site`). */
 function Topic({ article }: { article: HelpArticle }) {
   return (
-    <div id={article.id} className="mt-6 scroll-mt-20 first:mt-0">
+    <div id={article.id} className="mt-6 first:mt-0">
       <h3 className="text-lg font-semibold">{article.title}</h3>
       <div className={`mt-2 ${PROSE}`}>
         <HelpText paragraphs={article.paragraphs} />
@@ -48,7 +48,7 @@ export function Safety() {
       <aside
         id={EMERGENCY.id}
         aria-labelledby="emergency-heading"
-        className="scroll-mt-20 rounded-xl border-2 border-destructive bg-card p-5 text-card-foreground"
+        className="rounded-xl border-2 border-destructive bg-card p-5 text-card-foreground"
       >
         <h2 id="emergency-heading" className="flex items-center gap-2 text-xl font-semibold">
           <AlertTriangle className="size-5 shrink-0 text-destructive" aria-hidden="true" />

@@ -47,7 +47,7 @@ function Steps({ article }: { article: HelpArticle }) {
     return { title: step[1]!, text: step[2]! };
   });
   return (
-    <div id={article.id} className="scroll-mt-20">
+    <div id={article.id}>
       <h3 className="text-lg font-semibold">{article.title}</h3>
       <ol className="mt-4 space-y-4">
         {steps.map((step, index) => (
