@@ -7,7 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, haproxyConfig, percentile, RATE, request } from '../test/balancer/rolling-restart.mjs';
+import {
+  freePort,
+  haproxyConfig,
+  haproxyStatus,
+  percentile,
+  RATE,
+  request,
+} from '../test/balancer/rolling-restart.mjs';
 
 const RAW_SERVER = `
 const http = require('node:http');
@@ -61,13 +68,13 @@ export async function rawReference({ haproxy, seconds = 10, deadlineMs = 60_000 
     );
     const balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
     started.push(balancer);
-    // Up once every server passed its checks (rise 2, every 500 ms).
-    for (let i = 0; i < 100; i++) {
-      const res = await request(undefined, port, { url: '/' });
-      if (res.status === 200) break;
-      await sleep(100);
+    // Measured once HAProxy has every server up (rise 2, a check every 500 ms).
+    for (let i = 0; i < 200; i++) {
+      const statuses = await haproxyStatus(statsPort).catch(() => ({}));
+      if (ports.every((_, n) => statuses[`raw${n + 1}`] === 'UP')) break;
+      if (i === 199) throw new Error('raw reference: HAProxy did not bring the raw servers up');
+      await sleep(50);
     }
-    await sleep(1500);
 
     const agent = new http.Agent({ keepAlive: true });
     const results = [];

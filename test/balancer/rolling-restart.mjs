@@ -124,7 +124,7 @@ export function request(agent, port, { method = 'GET', url, headers = {}, body }
 }
 
 /** The status (UP, DOWN …) of each of HAProxy's servers, from its stats page. */
-async function haproxyStatus(statsPort) {
+export async function haproxyStatus(statsPort) {
   const res = await request(undefined, statsPort, { url: '/stats;csv' });
   if (res.status !== 200) return {};
   const statuses = {};
