@@ -42,17 +42,14 @@ import {
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { registerMetrics } from './modules/metrics';
+import { milestoneRoutes } from './modules/milestones';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
-import {
-  milestoneRoutes,
-  type PaymentDeps,
-  paymentRoutes,
-  payOut,
-  reconcilePayments,
-  releaseDue,
-} from './modules/payments';
+import { paymentMethodRoutes } from './modules/payment-methods';
+import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from './modules/payments';
+import { payOut, payoutRoutes } from './modules/payouts';
 import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
+import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { type Lifecycle, registerLifecycle } from './plugins/lifecycle';
@@ -265,6 +262,7 @@ export async function buildApp({
       publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
       adminReads,
       chargeFailed: metrics.chargeFailed,
+      extensions: paymentExtensions,
     };
     queue.work('payments.release-due', () => releaseDue(paymentDeps));
     queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
@@ -336,7 +334,9 @@ export async function buildApp({
     await api.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
     await api.register(documentRoutes(deps), { prefix: '/api/v1' });
     await api.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
+    await api.register(payoutRoutes(paymentDeps), { prefix: '/api/v1' });
     await api.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
+    await api.register(paymentMethodRoutes(paymentDeps), { prefix: '/api/v1' });
     await api.register(adminRoutes(deps), { prefix: '/api/v1' });
     await api.register(reviewRoutes(deps), { prefix: '/api/v1' });
     await api.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });

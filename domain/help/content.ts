@@ -1,7 +1,7 @@
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '../catalog/catalog';
 import { DISPUTE_RULES } from '../disputes/messages';
 import { MILESTONE_RULES } from '../milestones/messages';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../payments/money';
 import { INSURANCE_REMINDER_DAYS } from '../profiles/verification';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '../reviews/messages';
 

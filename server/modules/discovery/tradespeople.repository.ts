@@ -13,7 +13,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema';
-import { isTopRated, ratingColumns } from '../ratings';
+import { isTopRated, ratingColumns } from '../profiles';
 
 export type SearchFilter = 'all' | 'verified' | 'top-rated' | 'nearby';
 

@@ -14,7 +14,6 @@ import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
 import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
 import { postTransaction } from './ledger.repository';
-import { hasAcceptedPlan, setMilestoneStatus } from './milestones.repository';
 import {
   findPayment,
   findPaymentBySession,
@@ -57,6 +56,34 @@ export interface PaymentDeps {
    * without a domain event. The others (paid, released, refunded, payouts) are counted from their events.
    */
   chargeFailed?: () => void;
+  /** What milestones, payouts and saved cards answer for payments (below). */
+  extensions: PaymentExtensions;
+}
+
+/**
+ * What the money modules built on payments (milestones, payouts, payment-methods) answer for it.
+ * They import payments and never the other way round (decision 0012), so where a payment's rules,
+ * the provider's webhooks or the catch-up job reach into theirs, payments asks through this, and
+ * server/payment-extensions.ts wires their answers in.
+ */
+export interface PaymentExtensions {
+  /** Whether an accepted milestone plan pays the booking (then its single payment is refused). */
+  paidByMilestones(db: Executor, bookingId: string): Promise<boolean>;
+  /** A milestone's payment was refunded in full: its milestone says so, in the refund's transaction. */
+  milestoneRefunded(tx: Executor, milestoneId: string, now: Date): Promise<void>;
+  /**
+   * The provider's news of an object other than a checkout session, by kind: each handler reads the
+   * object's current state from the provider, so duplicates and late events change nothing.
+   */
+  providerObjects: Record<
+    'account' | 'payment_intent' | 'setup_intent',
+    (deps: PaymentDeps, id: string) => Promise<void>
+  >;
+  /**
+   * The catch-up steps of the modules built on payments (an interrupted milestone charge, a payout the
+   * provider did not answer), run after payments' own; each says what it settled.
+   */
+  reconcile: readonly ((deps: PaymentDeps) => Promise<{ confirmed: number; payouts: number }>)[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,7 +143,8 @@ export async function createPayment(
     if (!found || found.booking.customerId !== auth.user.id) throw bookingNotFound();
     const { booking, job } = found;
     if (booking.depositPaid) throw paymentState(PAYMENT_MESSAGES.alreadyPaid);
-    if (await hasAcceptedPlan(tx, booking.id)) throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
+    if (await deps.extensions.paidByMilestones(tx, booking.id))
+      throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
     if (booking.status !== 'completed') throw paymentState(PAYMENT_MESSAGES.notReady);
     const open = (await paymentsOfBooking(tx, booking.id)).find(
       (p) => p.milestoneId === null && OPEN_PAYMENT_STATUSES.includes(p.status as never),
@@ -526,7 +554,7 @@ export async function postRefund(
     updatedAt: now,
   });
   if (payment.milestoneId && status === 'refunded')
-    await setMilestoneStatus(tx, payment.milestoneId, 'refunded', now);
+    await deps.extensions.milestoneRefunded(tx, payment.milestoneId, now);
   await deps.events.record(tx, {
     type: 'payment.refunded',
     actorId: input.actorId,

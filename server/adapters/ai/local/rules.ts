@@ -8,7 +8,7 @@ import {
   PLATFORM_FEE_BASIS_POINTS,
   parsePoundsToPence,
   platformFeePence,
-} from '../../../../domain/money/money';
+} from '../../../../domain/payments/money';
 import { INSURANCE_REMINDER_DAYS } from '../../../../domain/profiles/verification';
 import { REVIEW_RULES } from '../../../../domain/reviews/messages';
 import { link, Reply, screenLink } from './reply';
