@@ -47,8 +47,9 @@ import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/no
 import { paymentMethodRoutes } from './modules/payment-methods';
 import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from './modules/payments';
 import { payOut, payoutRoutes } from './modules/payouts';
-import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from './modules/profiles';
+import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
+import { documentRoutes, runVerificationChecks, verificationQueueRoutes } from './modules/verification';
 import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -338,6 +339,7 @@ export async function buildApp({
     await api.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
     await api.register(paymentMethodRoutes(paymentDeps), { prefix: '/api/v1' });
     await api.register(adminRoutes(deps), { prefix: '/api/v1' });
+    await api.register(verificationQueueRoutes(deps), { prefix: '/api/v1' });
     await api.register(reviewRoutes(deps), { prefix: '/api/v1' });
     await api.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
     const ai = await aiProviderFor(config.ai);
