@@ -239,7 +239,8 @@ export async function buildApp({
       }
       done(null, payload);
     });
-    // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
+    // Money (docs/api/payments.md, payouts.md, milestones.md, payment-methods.md): the provider,
+    // escrow release, payouts and reconciliation.
     const gateway = await paymentGatewayFor(config.payments, {
       db: database.db,
       appUrl: config.appUrl,
@@ -302,7 +303,7 @@ export async function buildApp({
       clock,
       accountChanged,
     };
-    // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
+    // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/verification.md).
     queue.work('verification.daily', async () => {
       const done = await runVerificationChecks(deps, app.log);
       app.log.info(done, 'verification checks done');

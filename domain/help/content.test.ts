@@ -4,8 +4,8 @@ import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '
 import { DISPUTE_RULES } from '../disputes/messages';
 import { MILESTONE_RULES } from '../milestones/messages';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../payments/money';
-import { INSURANCE_REMINDER_DAYS } from '../profiles/verification';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '../reviews/messages';
+import { INSURANCE_REMINDER_DAYS } from '../verification/verification';
 import { FEE_EXAMPLE_PENCE, HELP_ARTICLES, HELP_SECTIONS, type HelpPage } from './content';
 
 const PAGES: HelpPage[] = ['faq', 'safety', 'support'];

@@ -17,7 +17,7 @@ import {
 import { tradespersonOnly } from './tradesperson';
 import { readUpload } from './uploads';
 
-/** A tradesperson's own profile, picture and Business Setup steps (docs/api/tradespeople.md). */
+/** A tradesperson's own profile, picture and Business Setup steps (docs/api/profiles.md). */
 export const tradespersonProfileRoutes =
   (deps: ProfileDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -10,7 +10,7 @@ import { type DocumentDeps, deleteDocument, fileFor, myDocuments, uploadDocument
 
 const YEAR_SECONDS = 31_536_000;
 
-/** Verification documents a tradesperson uploads, and the stored files they and profile pictures point at (docs/api/tradespeople.md). */
+/** Verification documents a tradesperson uploads, and the stored files they and profile pictures point at (docs/api/verification.md). */
 export const documentRoutes =
   (deps: DocumentDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { DocumentsResponse, DocumentView } from '../../../domain/profiles/api';
 import { DOCUMENT_MESSAGES, UPLOAD_LIMITS, uploadDocumentSchema } from '../../../domain/profiles/documents';
-import { missingForVerification } from '../../../domain/profiles/verification';
+import { missingForVerification } from '../../../domain/verification/verification';
 import { type FileStorage, isSafeKey, type StoredFile } from '../../adapters/storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';

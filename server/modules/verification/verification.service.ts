@@ -7,7 +7,7 @@ import type {
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../domain/admin/api';
 import type { DocumentKind } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
-import { daysBetween, INSURANCE_REMINDER_DAYS, reminderDue } from '../../../domain/profiles/verification';
+import { daysBetween, INSURANCE_REMINDER_DAYS, reminderDue } from '../../../domain/verification/verification';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
