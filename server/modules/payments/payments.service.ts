@@ -13,7 +13,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
 import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
-import { postTransaction } from './ledger.repository';
+import { type NewLedgerTransaction, postTransaction } from './ledger.repository';
 import {
   findPayment,
   findPaymentBySession,
@@ -292,6 +292,42 @@ export async function confirmCheckoutSession(
 }
 
 /**
+ * Writes a refund and books it in the ledger, in the caller's transaction; the provider's refund
+ * follows the commit (sendRefund), keyed by the refund's id.
+ */
+async function bookRefund(
+  tx: Executor,
+  payment: PaymentRow,
+  r: {
+    amountPence: number;
+    reason: string;
+    requestedBy: string | null;
+    description: string;
+    entries: NewLedgerTransaction['entries'];
+    now: Date;
+  },
+): Promise<void> {
+  const refund = await insertRefund(tx, {
+    paymentId: payment.id,
+    amountPence: r.amountPence,
+    reason: r.reason,
+    requestedBy: r.requestedBy,
+    createdAt: r.now,
+    updatedAt: r.now,
+  });
+  await postTransaction(tx, {
+    kind: 'refund',
+    idempotencyKey: `refund:${refund.id}`,
+    bookingId: payment.bookingId,
+    paymentId: payment.id,
+    refundId: refund.id,
+    description: r.description,
+    entries: r.entries,
+    at: r.now,
+  });
+}
+
+/**
  * A second checkout of an already paid booking was paid too (two tabs, two sessions): the customer is
  * never charged twice, so it is booked and refunded in full; the provider's refund follows the commit.
  */
@@ -303,22 +339,13 @@ async function refundDuplicate(
   paymentIntentId: string | null,
   now: Date,
 ): Promise<PaymentRow> {
-  const refund = await insertRefund(tx, {
-    paymentId: payment.id,
+  await bookRefund(tx, payment, {
     amountPence: payment.amountPence,
     reason: 'Duplicate payment',
-    createdAt: now,
-    updatedAt: now,
-  });
-  await postTransaction(tx, {
-    kind: 'refund',
-    idempotencyKey: `refund:${refund.id}`,
-    bookingId: payment.bookingId,
-    paymentId: payment.id,
-    refundId: refund.id,
+    requestedBy: null,
     description: 'Refund of a duplicate payment',
     entries: refundEntries(found.booking.customerId, payment.amountPence),
-    at: now,
+    now,
   });
   const updated = await updatePayment(tx, payment.id, {
     status: 'refunded',
@@ -528,23 +555,13 @@ export async function postRefund(
   }
   const { refundedPence: amount, status, entries } = decision.value;
   const now = deps.clock.now();
-  const refund = await insertRefund(tx, {
-    paymentId: payment.id,
+  await bookRefund(tx, payment, {
     amountPence: amount,
     reason: input.reason,
     requestedBy: input.actorId,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await postTransaction(tx, {
-    kind: 'refund',
-    idempotencyKey: `refund:${refund.id}`,
-    bookingId: payment.bookingId,
-    paymentId: payment.id,
-    refundId: refund.id,
     description: `Refund: ${input.reason}`,
     entries,
-    at: now,
+    now,
   });
   // Release takes everything left, so a refund always precedes it: all refunded means nothing was
   // released, and the payment leaves the release job's list with its status.
