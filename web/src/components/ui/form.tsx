@@ -80,7 +80,12 @@ export function FieldSet({
   children: ReactNode;
 }) {
   return (
-    <fieldset id={id} className={cn('space-y-2', className)} aria-invalid={error ? true : undefined}>
+    <fieldset
+      id={id}
+      className={cn('space-y-2', className)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorIdOf(id) : undefined}
+    >
       <legend className="text-sm leading-none font-medium">
         {legend}
         {required && <RequiredMark />}
