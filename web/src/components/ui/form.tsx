@@ -29,6 +29,7 @@ export function Field({
   hint,
   error,
   className,
+  labelClassName,
   children,
 }: {
   /** The control's id; one is made up when the caller does not need to know it. */
@@ -38,6 +39,8 @@ export function Field({
   hint?: ReactNode;
   error: string | null | undefined;
   className?: string;
+  /** A sub-field of a group (the two ends of a range) has a smaller, quieter label. */
+  labelClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const madeUpId = useId();
@@ -45,7 +48,7 @@ export function Field({
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>
+      <Label htmlFor={id} className={labelClassName}>
         {label}
         {required && <RequiredMark />}
       </Label>
