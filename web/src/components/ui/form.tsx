@@ -36,7 +36,11 @@ export function Field({
   id?: string;
   label: ReactNode;
   required?: boolean;
-  hint?: ReactNode;
+  /**
+   * Said under the control and read with it. A function draws its own element with the id it is given
+   * (a character counter, a hint that changes colour near a limit).
+   */
+  hint?: ReactNode | ((hintId: string) => ReactNode);
   error: string | null | undefined;
   className?: string;
   /** A sub-field of a group (the two ends of a range) has a smaller, quieter label. */
@@ -53,11 +57,14 @@ export function Field({
         {required && <RequiredMark />}
       </Label>
       {children({ id, 'aria-required': required || undefined, ...fieldErrorProps(id, error, hintId) })}
-      {hint && (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
+      {hintId &&
+        (typeof hint === 'function' ? (
+          hint(hintId)
+        ) : (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ))}
       <FieldError id={errorIdOf(id)} message={error} />
     </div>
   );
