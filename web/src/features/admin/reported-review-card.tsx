@@ -14,6 +14,10 @@ import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
 import { Badge } from './user-badges';
 
 type Action = 'hide' | 'keep';
+const ACTION_TEXT: Record<Action, { verb: string; done: string }> = {
+  keep: { verb: 'Keep', done: 'Review kept' },
+  hide: { verb: 'Hide', done: 'Review hidden' },
+};
 
 const nameOf = (person: { name: string | null }) => person.name ?? 'Deleted user';
 
@@ -192,7 +196,7 @@ function ModerationActions({ review, onDecided }: { review: AdminReportedReview;
       () => {
         outcome.close();
         void showSuccess(
-          action === 'hide' ? 'Review hidden' : 'Review kept',
+          ACTION_TEXT[action].done,
           action === 'hide'
             ? `${reviewer}’s review of ${reviewee} no longer shows anywhere or counts towards the rating.`
             : `${reviewer}’s review of ${reviewee} stays published and its reports are closed.`,
@@ -213,64 +217,48 @@ function ModerationActions({ review, onDecided }: { review: AdminReportedReview;
     );
 
   const pendingAction = moderate.isPending ? moderate.variables?.body.action : undefined;
-  const reasonHint = `Between ${REVIEW_RULES.hideReasonMin} and ${REVIEW_RULES.hideReasonMax} characters. Kept in the audit trail.`;
   if (!canHide && !canKeep) return null;
+
+  const dialog = (action: Action, consequence: ReactNode) => (
+    <ReasonDialog
+      trigger={
+        <Button
+          variant="outline"
+          className={action === 'hide' ? 'text-destructive dark:text-red-300' : undefined}
+          disabled={moderate.isPending}
+          aria-label={`${ACTION_TEXT[action].verb} review by ${reviewer} of ${reviewee}`}
+        >
+          {action === 'hide' ? <EyeOff aria-hidden="true" /> : <Check aria-hidden="true" />}
+          {ACTION_TEXT[action].verb} review
+        </Button>
+      }
+      title={`${ACTION_TEXT[action].verb} this review?`}
+      description={
+        <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
+          {consequence}
+        </Description>
+      }
+      hint={`Between ${REVIEW_RULES.hideReasonMin} and ${REVIEW_RULES.hideReasonMax} characters. Kept in the audit trail.`}
+      confirmLabel={`${ACTION_TEXT[action].verb} review`}
+      confirmVariant={action === 'hide' ? 'destructive' : 'default'}
+      pending={pendingAction === action}
+      schema={MODERATION_REASON}
+      onConfirm={(reason, outcome) => send(action, reason, outcome)}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
-      {canKeep && (
-        <ReasonDialog
-          trigger={
-            <Button
-              variant="outline"
-              disabled={moderate.isPending}
-              aria-label={`Keep review by ${reviewer} of ${reviewee}`}
-            >
-              <Check aria-hidden="true" />
-              Keep review
-            </Button>
-          }
-          title="Keep this review?"
-          description={
-            <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
-              It stays published and its {plural(openReports, 'open report')} will be closed.
-            </Description>
-          }
-          hint={reasonHint}
-          confirmLabel="Keep review"
-          confirmVariant="default"
-          pending={pendingAction === 'keep'}
-          schema={MODERATION_REASON}
-          onConfirm={(reason, outcome) => send('keep', reason, outcome)}
-        />
-      )}
-      {canHide && (
-        <ReasonDialog
-          trigger={
-            <Button
-              variant="outline"
-              className="text-destructive dark:text-red-300"
-              disabled={moderate.isPending}
-              aria-label={`Hide review by ${reviewer} of ${reviewee}`}
-            >
-              <EyeOff aria-hidden="true" />
-              Hide review
-            </Button>
-          }
-          title="Hide this review?"
-          description={
-            <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
-              It disappears from every list and no longer counts towards {reviewee}’s rating. Both of them are
-              told, and the reviewer sees your reason.
-            </Description>
-          }
-          hint={reasonHint}
-          confirmLabel="Hide review"
-          pending={pendingAction === 'hide'}
-          schema={MODERATION_REASON}
-          onConfirm={(reason, outcome) => send('hide', reason, outcome)}
-        />
-      )}
+      {canKeep &&
+        dialog('keep', <>It stays published and its {plural(openReports, 'open report')} will be closed.</>)}
+      {canHide &&
+        dialog(
+          'hide',
+          <>
+            It disappears from every list and no longer counts towards {reviewee}’s rating. Both of them are
+            told, and the reviewer sees your reason.
+          </>,
+        )}
     </div>
   );
 }
