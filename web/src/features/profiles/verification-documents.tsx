@@ -428,7 +428,7 @@ function useUploadDocumentForm(
   }, [replacing]);
 
   const onSubmit = form.submitWith(({ kind, title, expiresOn, file }: UploadValues) => {
-    if (!file) return;
+    if (!file) return; // Refused by the schema already; this only tells TypeScript.
     upload.mutate(
       { kind, title, expiresOn: kind === 'insurance' ? expiresOn : '', replaces: replacing?.id, file },
       {
@@ -457,6 +457,12 @@ function UploadFields({ id, form, replacing }: { id: string; form: UploadFormApi
   const { register, formState, watch } = form;
   const kind = watch('kind');
   const fileField = useController({ control: form.control, name: 'file' }).field;
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  // A file input's value cannot be set, only emptied: once the form has let go of the file (uploaded),
+  // the input lets go of it too.
+  useEffect(() => {
+    if (fileField.value === null && fileInput.current) fileInput.current.value = '';
+  }, [fileField.value]);
   const message = (field: keyof UploadValues) => formState.errors[field]?.message;
   const fieldId = (field: string) => `${id}-${field}`;
   return (
@@ -510,8 +516,7 @@ function UploadFields({ id, form, replacing }: { id: string; form: UploadFormApi
           <input
             ref={(element) => {
               fileField.ref(element);
-              // A stored file cannot be set back on the input; an emptied form empties the input too.
-              if (element && fileField.value === null) element.value = '';
+              fileInput.current = element;
             }}
             name={fileField.name}
             type="file"
