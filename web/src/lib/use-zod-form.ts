@@ -45,7 +45,13 @@ export type ZodForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormRetu
 
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+  {
+    invalidTitle = 'Validation Error',
+    ...options
+  }: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+    /** The refusal toast's title, where the spec gives another one ('Error / Please select a rating'). */
+    invalidTitle?: string;
+  } = {},
 ): ZodForm<S> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     // After the first submit, each field's message follows the person's corrections.
@@ -71,11 +77,11 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
         await handleSubmit(onValid, (errors) => {
           const first = firstErrorOf(errors);
           if (!first) return;
-          void showError('Validation Error', first.message);
+          void showError(invalidTitle, first.message);
           setFocusRequest({ field: first.field });
         })(event);
       },
-    [handleSubmit, clearErrors],
+    [handleSubmit, clearErrors, invalidTitle],
   );
   return { ...form, submitWith };
 }

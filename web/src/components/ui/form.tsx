@@ -29,15 +29,22 @@ export function Field({
   hint,
   error,
   className,
+  labelClassName,
   children,
 }: {
   /** The control's id; one is made up when the caller does not need to know it. */
   id?: string;
   label: ReactNode;
   required?: boolean;
-  hint?: ReactNode;
+  /**
+   * Said under the control and read with it. A function draws its own element with the id it is given
+   * (a character counter, a hint that changes colour near a limit).
+   */
+  hint?: ReactNode | ((hintId: string) => ReactNode);
   error: string | null | undefined;
   className?: string;
+  /** A sub-field of a group (the two ends of a range) has a smaller, quieter label. */
+  labelClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const madeUpId = useId();
@@ -45,16 +52,19 @@ export function Field({
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>
+      <Label htmlFor={id} className={labelClassName}>
         {label}
         {required && <RequiredMark />}
       </Label>
       {children({ id, 'aria-required': required || undefined, ...fieldErrorProps(id, error, hintId) })}
-      {hint && (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
+      {hintId &&
+        (typeof hint === 'function' ? (
+          hint(hintId)
+        ) : (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ))}
       <FieldError id={errorIdOf(id)} message={error} />
     </div>
   );
@@ -80,7 +90,12 @@ export function FieldSet({
   children: ReactNode;
 }) {
   return (
-    <fieldset id={id} className={cn('space-y-2', className)} aria-invalid={error ? true : undefined}>
+    <fieldset
+      id={id}
+      className={cn('space-y-2', className)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorIdOf(id) : undefined}
+    >
       <legend className="text-sm leading-none font-medium">
         {legend}
         {required && <RequiredMark />}

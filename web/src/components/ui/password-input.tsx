@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { cn } from '@/lib/utils';
+import { Field } from './form';
 import { Input } from './input';
 
 /** A password field with a show/hide button, so people can check what they typed on a phone. */
@@ -23,5 +24,28 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         )}
       </button>
     </div>
+  );
+}
+
+/**
+ * A required password as a form field: label, show/hide input, optional hint and the field's message.
+ * Sign-in, sign-up, Change password and Delete account all ask for passwords through this one piece.
+ */
+export function PasswordField({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error: string | null | undefined;
+} & Omit<ComponentProps<'input'>, 'type' | 'id'>) {
+  return (
+    <Field id={id} label={label} required hint={hint} error={error}>
+      {(control) => <PasswordInput {...input} {...control} />}
+    </Field>
   );
 }

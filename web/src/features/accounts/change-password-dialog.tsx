@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Field } from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordField } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, apiFetch } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
@@ -83,32 +82,28 @@ export function ChangePasswordDialog() {
           Changing your password signs you out on every other device. This one stays signed in.
         </DialogDescription>
         <form noValidate onSubmit={onSubmit} aria-busy={change.isPending} className="space-y-4">
-          <Field id="current-password" label="Current password" required error={message('currentPassword')}>
-            {(control) => (
-              <PasswordInput autoComplete="current-password" {...control} {...register('currentPassword')} />
-            )}
-          </Field>
-          <Field
+          <PasswordField
+            id="current-password"
+            label="Current password"
+            autoComplete="current-password"
+            error={message('currentPassword')}
+            {...register('currentPassword')}
+          />
+          <PasswordField
             id="new-password"
             label="New password"
-            required
             hint="8 to 100 characters."
+            autoComplete="new-password"
             error={message('newPassword')}
-          >
-            {(control) => (
-              <PasswordInput autoComplete="new-password" {...control} {...register('newPassword')} />
-            )}
-          </Field>
-          <Field
+            {...register('newPassword')}
+          />
+          <PasswordField
             id="confirm-password"
             label="Confirm new password"
-            required
+            autoComplete="new-password"
             error={message('confirmPassword')}
-          >
-            {(control) => (
-              <PasswordInput autoComplete="new-password" {...control} {...register('confirmPassword')} />
-            )}
-          </Field>
+            {...register('confirmPassword')}
+          />
           <FieldError id="change-password-error" message={serverMessage} />
           <Button
             type="submit"

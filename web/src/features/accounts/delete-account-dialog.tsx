@@ -2,58 +2,41 @@ import { DeleteAccountBody } from '@domain/accounts/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { PasswordInput } from '@/components/ui/password-input';
-import { RequiredMark } from '@/components/ui/required-mark';
+import { PasswordField } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, apiFetch } from '@/lib/api';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  issuesFromSchema,
-  issuesFromServer,
-  isValidationError,
-  useMarkFields,
-} from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 
 // Typing a word, not just clicking, keeps an irreversible erasure from happening by accident.
 const CONFIRMATION_WORD = 'DELETE';
 
-type FormValues = { password: string; confirmation: string };
-const EMPTY: FormValues = { password: '', confirmation: '' };
+// The server's body, and the typed word that only unlocks the button (it is not sent).
+const DeleteAccountForm = DeleteAccountBody.extend({ confirmation: z.string() });
+const EMPTY = { password: '', confirmation: '' };
 const FIELDS = ['password'];
 
 /** Erases the account; `onDeleted` forgets the (already ended) session and leaves the page. */
 export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, watch, setError, setFocus, clearErrors, formState } =
-    useForm<FormValues>({
-      defaultValues: EMPTY,
-    });
+  const form = useZodForm(DeleteAccountForm, { defaultValues: EMPTY });
+  const { register, reset, watch, setError, formState } = form;
   const remove = useMutation({
-    mutationFn: (body: z.infer<typeof DeleteAccountBody>) =>
-      apiFetch<void>('/account', { method: 'DELETE', json: body }),
+    mutationFn: (body: DeleteAccountBody) => apiFetch<void>('/account', { method: 'DELETE', json: body }),
   });
   const confirmed = watch('confirmation') === CONFIRMATION_WORD;
 
-  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+  const mark = useMarkFields(form, FIELDS);
 
-  const onSubmit = handleSubmit(({ password }) => {
-    clearErrors();
-    const parsed = DeleteAccountBody.safeParse({ password });
-    if (!parsed.success) {
-      mark(issuesFromSchema(parsed.error.issues));
-      void showError('Validation Error', parsed.error.issues[0]?.message);
-      return;
-    }
-    remove.mutate(parsed.data, {
+  const onSubmit = form.submitWith(({ confirmation: _, ...body }) => {
+    remove.mutate(body, {
       onSuccess: () => {
         void showSuccess('Account deleted', 'Your personal data has been erased.');
         setOpen(false);
@@ -105,34 +88,29 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
           </p>
         </div>
         <form noValidate onSubmit={onSubmit} aria-busy={remove.isPending} className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="delete-password">
-              Password
-              <RequiredMark />
-            </Label>
-            <PasswordInput
-              id="delete-password"
-              autoComplete="current-password"
-              aria-required="true"
-              {...fieldErrorProps('delete-password', formState.errors.password?.message)}
-              {...register('password')}
-            />
-            <FieldError id={errorIdOf('delete-password')} message={formState.errors.password?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="delete-confirmation">
-              Type {CONFIRMATION_WORD} to confirm
-              <RequiredMark />
-            </Label>
-            <Input
-              id="delete-confirmation"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-required="true"
-              {...register('confirmation')}
-            />
-          </div>
+          <PasswordField
+            id="delete-password"
+            label="Password"
+            autoComplete="current-password"
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <Field
+            id="delete-confirmation"
+            label={`Type ${CONFIRMATION_WORD} to confirm`}
+            required
+            error={null}
+          >
+            {(control) => (
+              <Input
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                {...control}
+                {...register('confirmation')}
+              />
+            )}
+          </Field>
           <FieldError id="delete-account-error" message={formState.errors.root?.server?.message} />
           <Button
             type="submit"

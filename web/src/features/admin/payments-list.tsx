@@ -1,24 +1,32 @@
 import { ADMIN_LIMITS } from '@domain/admin/messages';
+import { RefundBody } from '@domain/payments/api';
 import { PAYMENT_MESSAGES } from '@domain/payments/messages';
 import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { moneyState } from '@domain/payments/state';
 import { Undo2, Wallet } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
-import { errorIdOf, fieldErrorProps, issuesFromServer } from '@/lib/form-errors';
+import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { type AdminPaymentView, errorMessage, useAdminPayments, useRefund } from './api';
 import { formatDate } from './format';
 import { AdminPageHeader } from './page-header';
-import { reasonProblem, TEXTAREA_CLASS } from './reason-dialog';
+import { TEXTAREA_CLASS } from './reason-dialog';
 import { Badge } from './user-badges';
 
 /** Where a payment's money is, in words and a colour. */
@@ -127,7 +135,30 @@ function PaymentRow({ payment }: { payment: AdminPaymentView }) {
   );
 }
 
-type Problems = { amount?: string; reason?: string; form?: string };
+const AMOUNT_INVALID = 'Please enter an amount in pounds, such as 25.00';
+const FIELDS = ['amount', 'reason'];
+
+/** The refund's amount as typed in pounds (empty: everything still held) and RefundBody's reason. */
+function refundForm(heldPence: number) {
+  return z.object({
+    amount: z.string().transform((text, ctx): number | undefined => {
+      if (!text.trim()) return undefined;
+      const parsed = parsePoundsToPence(text);
+      const pence = parsed.ok && parsed.pence > 0 ? parsed.pence : null;
+      if (pence === null || pence > heldPence) {
+        ctx.addIssue({
+          code: 'custom',
+          message: pence === null ? AMOUNT_INVALID : PAYMENT_MESSAGES.refundTooLarge,
+        });
+        return z.NEVER;
+      }
+      return pence;
+    }),
+    reason: RefundBody.shape.reason,
+  });
+}
+type RefundFormApi = ZodForm<ReturnType<typeof refundForm>>;
+const EMPTY = { amount: '', reason: '' };
 
 /**
  * Refunds part or all of what a payment still holds. The amount is optional (everything held); the
@@ -135,72 +166,19 @@ type Problems = { amount?: string; reason?: string; form?: string };
  */
 function RefundDialog({ payment }: { payment: AdminPaymentView }) {
   const id = useId();
-  const refund = useRefund();
-  const amountRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-
+  const { form, onSubmit, pending } = useRefundForm(payment, () => setOpen(false));
+  const failure = form.formState.errors.root?.server?.message;
   const close = () => {
     setOpen(false);
-    setAmount('');
-    setReason('');
-    setProblems({});
+    form.reset(EMPTY);
   };
 
-  const refuse = (found: Problems) => {
-    setProblems(found);
-    requestAnimationFrame(() => {
-      if (found.amount) amountRef.current?.focus();
-      else if (found.reason) reasonRef.current?.focus();
-    });
-  };
-
-  const submit = () => {
-    const found: Problems = {};
-    let amountPence: number | undefined;
-    if (amount.trim()) {
-      const parsed = parsePoundsToPence(amount);
-      if (!parsed.ok || parsed.pence <= 0) found.amount = 'Please enter an amount in pounds, such as 25.00';
-      else if (parsed.pence > payment.heldPence) found.amount = PAYMENT_MESSAGES.refundTooLarge;
-      else amountPence = parsed.pence;
-    }
-    const reasonIssue = reasonProblem(reason);
-    if (reasonIssue) found.reason = reasonIssue;
-    if (found.amount || found.reason) return refuse(found);
-    setProblems({});
-    // mutateAsync: the answer is handled even when a full refund has removed this dialog's row button.
-    void refund.mutateAsync({ paymentId: payment.id, amountPence, reason: reason.trim() }).then(
-      () => {
-        close();
-        void showSuccess(
-          'Refund made',
-          `${formatPence(amountPence ?? payment.heldPence)} refunded for ${payment.jobTitle}.`,
-        );
-      },
-      (error: unknown) => {
-        const message = errorMessage(error, 'The refund could not be made. Please try again.');
-        const issues = issuesFromServer(error);
-        const fieldIssues: Problems = {
-          amount: issues.find((i) => i.field === 'amountPence')?.message,
-          reason: issues.find((i) => i.field === 'reason')?.message,
-        };
-        if (fieldIssues.amount || fieldIssues.reason) return refuse(fieldIssues);
-        setProblems({ form: message });
-        void showError('Error', message);
-      },
-    );
-  };
-
-  const amountId = `${id}-amount`;
-  const reasonId = `${id}-reason`;
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (refund.isPending) return;
+        if (pending) return;
         if (next) setOpen(true);
         else close();
       }}
@@ -217,69 +195,84 @@ function RefundDialog({ payment }: { payment: AdminPaymentView }) {
           {payment.jobTitle}: {formatPence(payment.heldPence)} still held. The money goes back to the
           customer.
         </DialogDescription>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <div className="space-y-2">
-            <Label htmlFor={amountId}>Amount to refund (£)</Label>
-            <PoundsInput
-              ref={amountRef}
-              id={amountId}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              placeholder={(payment.heldPence / 100).toFixed(2)}
-              {...fieldErrorProps(amountId, problems.amount, `${amountId}-hint`)}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-            <p id={`${amountId}-hint`} className="text-xs text-muted-foreground">
-              Leave empty to refund everything still held ({formatPence(payment.heldPence)}).
-            </p>
-            <FieldError id={errorIdOf(amountId)} message={problems.amount} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={reasonId}>
-              Reason
-              <RequiredMark />
-            </Label>
-            <textarea
-              ref={reasonRef}
-              id={reasonId}
-              rows={3}
-              value={reason}
-              aria-required="true"
-              {...fieldErrorProps(reasonId, problems.reason, `${reasonId}-hint`)}
-              onChange={(event) => setReason(event.target.value)}
-              className={TEXTAREA_CLASS}
-            />
-            <p id={`${reasonId}-hint`} className="text-xs text-muted-foreground">
-              Kept with the payment's record. Up to {ADMIN_LIMITS.reasonMax} characters.
-            </p>
-            <FieldError id={errorIdOf(reasonId)} message={problems.reason} />
-          </div>
-          <FieldError id={`${id}-form`} message={problems.form} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={close} disabled={refund.isPending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={refund.isPending}
-              aria-busy={refund.isPending}
-              aria-describedby={problems.form ? `${id}-form` : undefined}
-            >
-              {refund.isPending && <Spinner />}
-              Refund
-            </Button>
-          </div>
+        <form noValidate className="space-y-4" onSubmit={onSubmit}>
+          <RefundFields id={id} form={form} heldPence={payment.heldPence} />
+          <FieldError id={`${id}-form`} message={failure} />
+          <DialogActions
+            onCancel={close}
+            confirmLabel="Refund"
+            confirmVariant="destructive"
+            pending={pending}
+            describedBy={failure ? `${id}-form` : null}
+          />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The amount and reason, and the refund: the server's field messages beside their fields. */
+function useRefundForm(payment: AdminPaymentView, onRefunded: () => void) {
+  const refund = useRefund();
+  const schema = useMemo(() => refundForm(payment.heldPence), [payment.heldPence]);
+  const form: RefundFormApi = useZodForm(schema, { defaultValues: EMPTY });
+  const mark = useMarkFields(form, FIELDS);
+
+  const onSubmit = form.submitWith(({ amount: amountPence, reason }) => {
+    // mutateAsync: the answer is handled even when a full refund has removed this dialog's row button.
+    void refund.mutateAsync({ paymentId: payment.id, amountPence, reason }).then(
+      () => {
+        onRefunded();
+        form.reset(EMPTY);
+        void showSuccess(
+          'Refund made',
+          `${formatPence(amountPence ?? payment.heldPence)} refunded for ${payment.jobTitle}.`,
+        );
+      },
+      (error: unknown) => {
+        const message = errorMessage(error, 'The refund could not be made. Please try again.');
+        // The server names the amount in pence; the form asks for it in pounds.
+        const issues = issuesFromServer(error).map((i) =>
+          i.field === 'amountPence' ? { ...i, field: 'amount' } : i,
+        );
+        if (mark(issues)) return;
+        form.setError('root.server', { message });
+        void showError('Error', message);
+      },
+    );
+  });
+  return { form, onSubmit, pending: refund.isPending };
+}
+
+function RefundFields({ id, form, heldPence }: { id: string; form: RefundFormApi; heldPence: number }) {
+  const { register, formState } = form;
+  return (
+    <>
+      <Field
+        id={`${id}-amount`}
+        label="Amount to refund (£)"
+        hint={`Leave empty to refund everything still held (${formatPence(heldPence)}).`}
+        error={formState.errors.amount?.message}
+      >
+        {(control) => (
+          <PoundsInput
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={(heldPence / 100).toFixed(2)}
+            {...control}
+            {...register('amount')}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${id}-reason`}
+        label="Reason"
+        required
+        hint={`Kept with the payment's record. Up to ${ADMIN_LIMITS.reasonMax} characters.`}
+        error={formState.errors.reason?.message}
+      >
+        {(control) => <textarea rows={3} {...control} {...register('reason')} className={TEXTAREA_CLASS} />}
+      </Field>
+    </>
   );
 }

@@ -1,23 +1,29 @@
-import { ADMIN_LIMITS, ADMIN_MESSAGES } from '@domain/admin/messages';
-import { type ReactNode, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { SuspendBody } from '@domain/admin/api';
+import { type ReactNode, useId, useState } from 'react';
+import type * as z from 'zod';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
-import { errorIdOf, fieldErrorProps } from '@/lib/form-errors';
+import { Field } from '@/components/ui/form';
+import { useMarkFields } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
 
 export const TEXTAREA_CLASS =
   'flex min-h-24 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
-/** The client's check of a reason, with the server's words (ADMIN_MESSAGES). */
-export function reasonProblem(reason: string): string | null {
-  const trimmed = reason.trim();
-  if (!trimmed) return ADMIN_MESSAGES.reasonRequired;
-  if (trimmed.length > ADMIN_LIMITS.reasonMax) return ADMIN_MESSAGES.reasonLong;
-  return null;
-}
+/** A reason as the server checks it: the schema of a body with a `reason`, its other fields left out. */
+export type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
+
+/** The admin's reason for a decision (a document rejected, an account suspended): SuspendBody is just that. */
+const ADMIN_REASON: ReasonSchema = SuspendBody;
+const EMPTY = { reason: '' };
+const FIELDS = ['reason'];
 
 /** What `onConfirm` may do with the dialog once the server has answered. */
 export type ReasonOutcome = {
@@ -31,7 +37,7 @@ export type ReasonOutcome = {
 
 /**
  * A decision that needs a reason (reject a document, suspend an account). The reason is required and
- * checked here first, with the server's own messages; the dialog has a title and a description, moves
+ * checked here first, with the server's own schema; the dialog has a title and a description, moves
  * focus to the reason when it opens, keeps it inside while open and returns it to the trigger.
  */
 export function ReasonDialog({
@@ -43,7 +49,7 @@ export function ReasonDialog({
   confirmLabel,
   confirmVariant = 'destructive',
   pending,
-  validate = reasonProblem,
+  schema = ADMIN_REASON,
   onConfirm,
 }: {
   trigger: ReactNode;
@@ -54,48 +60,29 @@ export function ReasonDialog({
   confirmLabel: string;
   confirmVariant?: 'destructive' | 'default';
   pending: boolean;
-  /** The client's check of the reason, in the server's words; the admin limits unless given. */
-  validate?: (reason: string) => string | null;
+  /** The server's check of the reason, run here first; the admin limits unless given. */
+  schema?: ReasonSchema;
   onConfirm: (reason: string, outcome: ReasonOutcome) => void;
 }) {
   const id = useId();
-  const fieldId = `${id}-reason`;
-  const hintId = `${id}-hint`;
   const failureId = `${id}-failure`;
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const reset = () => {
-    setReason('');
-    setProblem(null);
-    setFailure(null);
-  };
+  const form = useZodForm(schema, { defaultValues: EMPTY });
+  const mark = useMarkFields(form, FIELDS);
+  const failure = form.formState.errors.root?.server?.message;
 
   const cancel = () => {
     setOpen(false);
-    reset();
+    form.reset(EMPTY);
   };
 
-  const showProblem = (message: string) => {
-    setProblem(message);
-    // Once the message is on the page, so a screen reader reads the field with it.
-    requestAnimationFrame(() => textareaRef.current?.focus());
-  };
-
-  const submit = () => {
-    setFailure(null);
-    const issue = validate(reason);
-    if (issue) return showProblem(issue);
-    setProblem(null);
-    onConfirm(reason.trim(), {
+  const onSubmit = form.submitWith(({ reason }) =>
+    onConfirm(reason, {
       close: cancel,
-      reasonError: showProblem,
-      fail: setFailure,
-    });
-  };
+      reasonError: (message) => mark([{ field: 'reason', message }]),
+      fail: (message) => form.setError('root.server', { message }),
+    }),
+  );
 
   return (
     <Dialog
@@ -103,69 +90,40 @@ export function ReasonDialog({
       onOpenChange={(next) => {
         if (pending) return;
         setOpen(next);
-        if (!next) reset();
+        if (!next) form.reset(EMPTY);
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          textareaRef.current?.focus();
+          form.setFocus('reason');
         }}
       >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription asChild>
           <div className="space-y-2">{description}</div>
         </DialogDescription>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <div className="space-y-2">
-            <Label htmlFor={fieldId}>
-              {label}
-              <RequiredMark />
-            </Label>
-            <textarea
-              ref={textareaRef}
-              id={fieldId}
-              value={reason}
-              rows={4}
-              aria-required="true"
-              {...fieldErrorProps(fieldId, problem, hint && hintId)}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (problem) setProblem(null);
-              }}
-              className={TEXTAREA_CLASS}
-            />
-            {hint && (
-              <p id={hintId} className="text-xs text-muted-foreground">
-                {hint}
-              </p>
+        <form noValidate className="space-y-4" onSubmit={onSubmit}>
+          <Field
+            id={`${id}-reason`}
+            label={label}
+            required
+            hint={hint}
+            error={form.formState.errors.reason?.message}
+          >
+            {(control) => (
+              <textarea rows={4} {...control} {...form.register('reason')} className={TEXTAREA_CLASS} />
             )}
-            <FieldError id={errorIdOf(fieldId)} message={problem} />
-          </div>
+          </Field>
           <FieldError id={failureId} message={failure} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={cancel} disabled={pending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={confirmVariant}
-              disabled={pending}
-              aria-busy={pending}
-              aria-describedby={failure ? failureId : undefined}
-            >
-              {pending && <Spinner />}
-              {confirmLabel}
-            </Button>
-          </div>
+          <DialogActions
+            onCancel={cancel}
+            confirmLabel={confirmLabel}
+            confirmVariant={confirmVariant}
+            pending={pending}
+            describedBy={failure ? failureId : null}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
-import { REVIEW_MESSAGES, REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messages';
+import { ModerateReviewBody } from '@domain/reviews/api';
+import { REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messages';
 import { Check, EyeOff, MessageSquareReply } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'react-router';
@@ -13,18 +14,17 @@ import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
 import { Badge } from './user-badges';
 
 type Action = 'hide' | 'keep';
+const ACTION_TEXT: Record<Action, { verb: string; done: string }> = {
+  keep: { verb: 'Keep', done: 'Review kept' },
+  hide: { verb: 'Hide', done: 'Review hidden' },
+};
 
 const nameOf = (person: { name: string | null }) => person.name ?? 'Deleted user';
 
 const USER_TYPE = { customer: 'Customer', tradesperson: 'Tradesperson' } as const;
 
-/** The client's check of a moderation reason, in the server's words (REVIEW_MESSAGES). */
-export function moderationReasonProblem(reason: string): string | null {
-  const length = reason.trim().length;
-  if (length < REVIEW_RULES.hideReasonMin) return REVIEW_MESSAGES.hideReasonRequired;
-  if (length > REVIEW_RULES.hideReasonMax) return REVIEW_MESSAGES.hideReasonTooLong;
-  return null;
-}
+// A moderation reason as the server checks it (REVIEW_RULES' bounds, REVIEW_MESSAGES' words).
+const MODERATION_REASON = ModerateReviewBody.pick({ reason: true });
 
 function StatusBadge({ status }: { status: AdminReportedReview['status'] }) {
   if (status === 'hidden') return <Badge tone="red">Hidden</Badge>;
@@ -64,6 +64,125 @@ export function ReportedReviewCard({
 }) {
   const id = useId();
   const articleRef = useRef<HTMLElement>(null);
+  const reviewee = nameOf(review.reviewee);
+
+  return (
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-5"
+    >
+      <ReviewHeading titleId={`${id}-title`} review={review} />
+      <ReviewText review={review} reviewee={reviewee} />
+      {review.hiddenReason && review.status === 'hidden' && (
+        <p className="text-sm">
+          <span className="font-medium">Reason for hiding: </span>
+          {review.hiddenReason}
+        </p>
+      )}
+      <ReportsList headingId={`${id}-reports`} reports={review.reports} />
+      <ModerationActions
+        review={review}
+        onDecided={() => {
+          if (onDecided) onDecided(review);
+          else focusAfterDialog(() => articleRef.current);
+        }}
+      />
+    </article>
+  );
+}
+
+/** The job, who reviewed whom and when, and where the review stands. */
+function ReviewHeading({ titleId, review }: { titleId: string; review: AdminReportedReview }) {
+  const reviewer = nameOf(review.reviewer);
+  const reviewee = nameOf(review.reviewee);
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+      <div className="min-w-0">
+        <p className="text-sm break-words text-muted-foreground">
+          Job:{' '}
+          <Link
+            to={`/job/${review.job.id}`}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {review.job.title}
+          </Link>
+        </p>
+        <h2 id={titleId} className="text-lg font-semibold break-words">
+          {reviewer}
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> reviewed </span>
+          {reviewee}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {USER_TYPE[review.reviewer.userType]} <PersonLink person={review.reviewer} /> reviewed{' '}
+          {USER_TYPE[review.reviewee.userType].toLowerCase()} <PersonLink person={review.reviewee} /> on{' '}
+          {formatDateTime(review.createdAt)}
+        </p>
+      </div>
+      <StatusBadge status={review.status} />
+    </div>
+  );
+}
+
+/** The stars, the comment and the reviewee's reply. */
+function ReviewText({ review, reviewee }: { review: AdminReportedReview; reviewee: string }) {
+  return (
+    <div className="space-y-2 rounded-lg bg-muted p-3 text-sm">
+      <Stars rating={review.rating} />
+      {review.comment ? (
+        <p className="break-words whitespace-pre-line">{review.comment}</p>
+      ) : (
+        <p className="text-muted-foreground">No comment.</p>
+      )}
+      {review.reply && (
+        <div className="border-l-4 border-primary pl-3">
+          <p className="flex items-center gap-1.5 font-medium">
+            <MessageSquareReply className="size-4 text-primary" aria-hidden="true" />
+            Reply from {reviewee}
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line">{review.reply}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReportsList({ headingId, reports }: { headingId: string; reports: AdminReportedReview['reports'] }) {
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="font-semibold">
+        Reports ({reports.length})
+      </h3>
+      <ul className="space-y-2">
+        {reports.map((report) => (
+          <li key={report.id} className="rounded-lg border border-border p-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-medium">{REVIEW_REPORT_REASON_LABELS[report.reason]}</p>
+              <OutcomeBadge outcome={report.outcome} />
+            </div>
+            {report.details && <p className="mt-1 break-words whitespace-pre-line">{report.details}</p>}
+            <p className="mt-1 text-muted-foreground">
+              By{' '}
+              <Link
+                to={`/admin/users/${report.reporter.id}`}
+                className="text-primary underline underline-offset-4"
+              >
+                {nameOf(report.reporter)}
+              </Link>{' '}
+              on {formatDateTime(report.createdAt)}
+              {report.decidedAt && ` · decided ${formatDateTime(report.decidedAt)}`}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Keep review' (while reports are open) and 'Hide review' (while it shows), each asking for a reason. */
+function ModerationActions({ review, onDecided }: { review: AdminReportedReview; onDecided: () => void }) {
   const moderate = useModerateReview();
   const reviewer = nameOf(review.reviewer);
   const reviewee = nameOf(review.reviewee);
@@ -77,13 +196,12 @@ export function ReportedReviewCard({
       () => {
         outcome.close();
         void showSuccess(
-          action === 'hide' ? 'Review hidden' : 'Review kept',
+          ACTION_TEXT[action].done,
           action === 'hide'
             ? `${reviewer}’s review of ${reviewee} no longer shows anywhere or counts towards the rating.`
             : `${reviewer}’s review of ${reviewee} stays published and its reports are closed.`,
         );
-        if (onDecided) onDecided(review);
-        else focusAfterDialog(() => articleRef.current);
+        onDecided();
       },
       (error: unknown) => {
         const message = errorMessage(error, 'The decision could not be saved. Please try again.');
@@ -99,152 +217,49 @@ export function ReportedReviewCard({
     );
 
   const pendingAction = moderate.isPending ? moderate.variables?.body.action : undefined;
-  const reasonHint = `Between ${REVIEW_RULES.hideReasonMin} and ${REVIEW_RULES.hideReasonMax} characters. Kept in the audit trail.`;
+  if (!canHide && !canKeep) return null;
+
+  const dialog = (action: Action, consequence: ReactNode) => (
+    <ReasonDialog
+      trigger={
+        <Button
+          variant="outline"
+          className={action === 'hide' ? 'text-destructive dark:text-red-300' : undefined}
+          disabled={moderate.isPending}
+          aria-label={`${ACTION_TEXT[action].verb} review by ${reviewer} of ${reviewee}`}
+        >
+          {action === 'hide' ? <EyeOff aria-hidden="true" /> : <Check aria-hidden="true" />}
+          {ACTION_TEXT[action].verb} review
+        </Button>
+      }
+      title={`${ACTION_TEXT[action].verb} this review?`}
+      description={
+        <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
+          {consequence}
+        </Description>
+      }
+      hint={`Between ${REVIEW_RULES.hideReasonMin} and ${REVIEW_RULES.hideReasonMax} characters. Kept in the audit trail.`}
+      confirmLabel={`${ACTION_TEXT[action].verb} review`}
+      confirmVariant={action === 'hide' ? 'destructive' : 'default'}
+      pending={pendingAction === action}
+      schema={MODERATION_REASON}
+      onConfirm={(reason, outcome) => send(action, reason, outcome)}
+    />
+  );
 
   return (
-    <article
-      ref={articleRef}
-      tabIndex={-1}
-      aria-labelledby={`${id}-title`}
-      className="space-y-4 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-5"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
-          <p className="text-sm break-words text-muted-foreground">
-            Job:{' '}
-            <Link
-              to={`/job/${review.job.id}`}
-              className="font-medium text-primary underline underline-offset-4"
-            >
-              {review.job.title}
-            </Link>
-          </p>
-          <h2 id={`${id}-title`} className="text-lg font-semibold break-words">
-            {reviewer}
-            <span aria-hidden="true"> → </span>
-            <span className="sr-only"> reviewed </span>
-            {reviewee}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {USER_TYPE[review.reviewer.userType]} <PersonLink person={review.reviewer} /> reviewed{' '}
-            {USER_TYPE[review.reviewee.userType].toLowerCase()} <PersonLink person={review.reviewee} /> on{' '}
-            {formatDateTime(review.createdAt)}
-          </p>
-        </div>
-        <StatusBadge status={review.status} />
-      </div>
-
-      <div className="space-y-2 rounded-lg bg-muted p-3 text-sm">
-        <Stars rating={review.rating} />
-        {review.comment ? (
-          <p className="break-words whitespace-pre-line">{review.comment}</p>
-        ) : (
-          <p className="text-muted-foreground">No comment.</p>
+    <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+      {canKeep &&
+        dialog('keep', <>It stays published and its {plural(openReports, 'open report')} will be closed.</>)}
+      {canHide &&
+        dialog(
+          'hide',
+          <>
+            It disappears from every list and no longer counts towards {reviewee}’s rating. Both of them are
+            told, and the reviewer sees your reason.
+          </>,
         )}
-        {review.reply && (
-          <div className="border-l-4 border-primary pl-3">
-            <p className="flex items-center gap-1.5 font-medium">
-              <MessageSquareReply className="size-4 text-primary" aria-hidden="true" />
-              Reply from {reviewee}
-            </p>
-            <p className="mt-1 break-words whitespace-pre-line">{review.reply}</p>
-          </div>
-        )}
-      </div>
-
-      {review.hiddenReason && review.status === 'hidden' && (
-        <p className="text-sm">
-          <span className="font-medium">Reason for hiding: </span>
-          {review.hiddenReason}
-        </p>
-      )}
-
-      <section aria-labelledby={`${id}-reports`} className="space-y-2">
-        <h3 id={`${id}-reports`} className="font-semibold">
-          Reports ({review.reports.length})
-        </h3>
-        <ul className="space-y-2">
-          {review.reports.map((report) => (
-            <li key={report.id} className="rounded-lg border border-border p-3 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-medium">{REVIEW_REPORT_REASON_LABELS[report.reason]}</p>
-                <OutcomeBadge outcome={report.outcome} />
-              </div>
-              {report.details && <p className="mt-1 break-words whitespace-pre-line">{report.details}</p>}
-              <p className="mt-1 text-muted-foreground">
-                By{' '}
-                <Link
-                  to={`/admin/users/${report.reporter.id}`}
-                  className="text-primary underline underline-offset-4"
-                >
-                  {nameOf(report.reporter)}
-                </Link>{' '}
-                on {formatDateTime(report.createdAt)}
-                {report.decidedAt && ` · decided ${formatDateTime(report.decidedAt)}`}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      {(canHide || canKeep) && (
-        <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
-          {canKeep && (
-            <ReasonDialog
-              trigger={
-                <Button
-                  variant="outline"
-                  disabled={moderate.isPending}
-                  aria-label={`Keep review by ${reviewer} of ${reviewee}`}
-                >
-                  <Check aria-hidden="true" />
-                  Keep review
-                </Button>
-              }
-              title="Keep this review?"
-              description={
-                <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
-                  It stays published and its {plural(openReports, 'open report')} will be closed.
-                </Description>
-              }
-              hint={reasonHint}
-              confirmLabel="Keep review"
-              confirmVariant="default"
-              pending={pendingAction === 'keep'}
-              validate={moderationReasonProblem}
-              onConfirm={(reason, outcome) => send('keep', reason, outcome)}
-            />
-          )}
-          {canHide && (
-            <ReasonDialog
-              trigger={
-                <Button
-                  variant="outline"
-                  className="text-destructive dark:text-red-300"
-                  disabled={moderate.isPending}
-                  aria-label={`Hide review by ${reviewer} of ${reviewee}`}
-                >
-                  <EyeOff aria-hidden="true" />
-                  Hide review
-                </Button>
-              }
-              title="Hide this review?"
-              description={
-                <Description reviewer={reviewer} reviewee={reviewee} rating={review.rating}>
-                  It disappears from every list and no longer counts towards {reviewee}’s rating. Both of them
-                  are told, and the reviewer sees your reason.
-                </Description>
-              }
-              hint={reasonHint}
-              confirmLabel="Hide review"
-              pending={pendingAction === 'hide'}
-              validate={moderationReasonProblem}
-              onConfirm={(reason, outcome) => send('hide', reason, outcome)}
-            />
-          )}
-        </div>
-      )}
-    </article>
+    </div>
   );
 }
 

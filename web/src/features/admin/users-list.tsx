@@ -32,7 +32,64 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * search and the filter live in the URL (?q=, ?filter=), so Back and a shared link keep them.
  */
 export function UsersList() {
-  const id = useId();
+  const search = useUserSearch();
+  const { query, q, filter } = search;
+  const users = query.data?.pages.flatMap((page) => page.users) ?? [];
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="User Management"
+        description="Find an account to see its activity or act on it."
+      />
+      <div className="space-y-4">
+        <UserSearchBox
+          text={search.text}
+          onType={search.setText}
+          onSearch={() => search.update('q', search.text.trim())}
+        />
+        <UserFilterChips filter={filter} onChoose={(value) => search.update('filter', value)} />
+      </div>
+
+      {/* One line, always present: screen readers hear the new result after each search. */}
+      <p role="status" aria-live="polite" className="h-5 text-sm text-muted-foreground">
+        {query.isPending
+          ? 'Loading users…'
+          : query.data
+            ? resultText(users.length, query.hasNextPage, q)
+            : ''}
+      </p>
+
+      <div aria-busy={query.isPending || query.isFetchingNextPage}>
+        {query.isPending ? (
+          <CardSkeletons count={5} height="h-20" />
+        ) : query.isError && !query.data ? (
+          <ErrorState text="We could not load the users." onRetry={() => void query.refetch()} />
+        ) : users.length === 0 ? (
+          <NoUsers searching={q !== '' || filter !== 'all'} onClear={search.clear} />
+        ) : (
+          <>
+            <ul
+              aria-label="Users"
+              className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card"
+            >
+              {users.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </ul>
+            <LoadMore query={query} what="users" />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The search and filter as the URL holds them, the text being typed (sent once typing pauses), and
+ * the users they find.
+ */
+function useUserSearch() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = (searchParams.get('q') ?? '').trim().slice(0, ADMIN_LIMITS.searchMax);
   const requested = searchParams.get('filter');
@@ -66,118 +123,101 @@ export function UsersList() {
     if (text.trim() !== q) setText(q);
   }, [q]);
 
-  const users = query.data?.pages.flatMap((page) => page.users) ?? [];
-  const searching = q !== '' || filter !== 'all';
+  const clear = () => {
+    setText('');
+    setSearchParams({}, { replace: true });
+  };
+  return { query, q, filter, text, setText, update, clear };
+}
 
+/** A plain search box: any text is a search, so there is nothing to validate. */
+function UserSearchBox({
+  text,
+  onType,
+  onSearch,
+}: {
+  text: string;
+  onType: (text: string) => void;
+  onSearch: () => void;
+}) {
+  const id = useId();
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="User Management"
-        description="Find an account to see its activity or act on it."
-      />
+    // biome-ignore lint/a11y/useSemanticElements: role="search" rather than <search>, which older browsers lack
+    <form
+      role="search"
+      aria-label="Users"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+      className="space-y-2"
+    >
+      <Label htmlFor={`${id}-q`}>Search by name or email</Label>
+      <div className="relative max-w-md">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={`${id}-q`}
+          type="search"
+          value={text}
+          maxLength={ADMIN_LIMITS.searchMax}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. ann@example.com"
+          onChange={(event) => onType(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+    </form>
+  );
+}
 
-      <div className="space-y-4">
-        {/* biome-ignore lint/a11y/useSemanticElements: role="search" rather than <search>, which older browsers lack */}
-        <form
-          role="search"
-          aria-label="Users"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update('q', text.trim());
-          }}
-          className="space-y-2"
+function UserFilterChips({
+  filter,
+  onChoose,
+}: {
+  filter: AdminUserFilter;
+  onChoose: (filter: AdminUserFilter) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Filter users</legend>
+      {USER_FILTERS.map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={filter === value}
+          onClick={() => onChoose(value)}
+          className={cn(
+            'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            filter === value
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-border bg-background text-foreground hover:bg-muted',
+          )}
         >
-          <Label htmlFor={`${id}-q`}>Search by name or email</Label>
-          <div className="relative max-w-md">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={`${id}-q`}
-              type="search"
-              value={text}
-              maxLength={ADMIN_LIMITS.searchMax}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="e.g. ann@example.com"
-              onChange={(event) => setText(event.target.value)}
-              className="pl-9"
-            />
-          </div>
-        </form>
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
 
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filter users</legend>
-          {USER_FILTERS.map(({ value, label }) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => update('filter', value)}
-              className={cn(
-                'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                filter === value
-                  ? 'border-primary bg-primary text-primary-foreground'
-                  : 'border-border bg-background text-foreground hover:bg-muted',
-              )}
-            >
-              {label}
-            </button>
-          ))}
-        </fieldset>
-      </div>
-
-      {/* One line, always present: screen readers hear the new result after each search. */}
-      <p role="status" aria-live="polite" className="h-5 text-sm text-muted-foreground">
-        {query.isPending
-          ? 'Loading users…'
-          : query.data
-            ? resultText(users.length, query.hasNextPage, q)
-            : ''}
-      </p>
-
-      <div aria-busy={query.isPending || query.isFetchingNextPage}>
-        {query.isPending ? (
-          <CardSkeletons count={5} height="h-20" />
-        ) : query.isError && !query.data ? (
-          <ErrorState text="We could not load the users." onRetry={() => void query.refetch()} />
-        ) : users.length === 0 ? (
-          <EmptyState
-            icon={<UserX aria-hidden="true" />}
-            title={searching ? 'No users match' : 'No users yet'}
-            text={
-              searching ? 'Try part of a name or email address, or another filter.' : 'Accounts appear here.'
-            }
-            action={
-              searching ? (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setText('');
-                    setSearchParams({}, { replace: true });
-                  }}
-                >
-                  Clear search and filter
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            <ul
-              aria-label="Users"
-              className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card"
-            >
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </ul>
-            <LoadMore query={query} what="users" />
-          </>
-        )}
-      </div>
-    </div>
+function NoUsers({ searching, onClear }: { searching: boolean; onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<UserX aria-hidden="true" />}
+      title={searching ? 'No users match' : 'No users yet'}
+      text={searching ? 'Try part of a name or email address, or another filter.' : 'Accounts appear here.'}
+      action={
+        searching ? (
+          <Button variant="outline" onClick={onClear}>
+            Clear search and filter
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
 

@@ -84,6 +84,72 @@ function SetupSteps({
   initialStep: number;
   connectReturn: ConnectReturn | null;
 }) {
+  const { step, saved, headingRef, goTo, savedAndNext, refusal, finish, finishing, finishError } =
+    useSetupSteps(initialStep, onCompleted);
+
+  return (
+    <div className="space-y-8">
+      <StepProgress step={step} saved={saved} />
+      <section
+        aria-labelledby="setup-step-heading"
+        className="rounded-xl border border-border bg-card p-4 sm:p-6"
+      >
+        <h2
+          id="setup-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-6 text-xl font-semibold outline-none"
+        >
+          <span className="block text-sm font-normal text-muted-foreground">
+            Step {step + 1} of {SETUP_STEPS.length}
+          </span>
+          {SETUP_STEPS[step]}
+        </h2>
+        {/* Every step stays mounted (only hidden), so going back and forth keeps what was typed. */}
+        <div hidden={step !== 0}>
+          <SetupDetailsStep
+            profile={profile}
+            onSaved={savedAndNext(0)}
+            refusal={refusal?.step === 0 ? refusal.issue : undefined}
+          />
+        </div>
+        <div hidden={step !== 1}>
+          <SetupServicesStep
+            profile={profile}
+            onPrevious={() => goTo(0)}
+            onSaved={savedAndNext(1)}
+            refusal={refusal?.step === 1 ? refusal.issue : undefined}
+          />
+        </div>
+        <div hidden={step !== 2} className="space-y-6">
+          {step >= 2 && <VerificationDocuments />}
+          <StepButtons onPrevious={() => goTo(1)} next={{ label: 'Next', onClick: () => goTo(3) }} />
+        </div>
+        <div hidden={step !== 3} className="space-y-6">
+          {/* Mounted only on this step: the provider is asked about the account whenever it is shown. */}
+          {step === 3 && <ConnectCard returnedFrom={connectReturn} />}
+          <p className="text-sm text-muted-foreground">
+            You can complete setup now and connect your payout account later: released money waits for you
+            until the account is ready.
+          </p>
+          <StepButtons
+            onPrevious={() => goTo(2)}
+            next={{
+              label: 'Complete Setup',
+              pending: finishing,
+              onClick: finish,
+              icon: <PartyPopper aria-hidden="true" />,
+            }}
+            error={finishError}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Which step is shown, which were saved, moving between them, and completing the setup at the end. */
+function useSetupSteps(initialStep: number, onCompleted: (p: OwnProfile) => void) {
   const [step, setStep] = useState(initialStep);
   const [saved, setSaved] = useState<ReadonlySet<number>>(new Set());
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -134,93 +200,51 @@ function SetupSteps({
     });
   };
 
-  return (
-    <div className="space-y-8">
-      <ol aria-label="Setup steps" className="grid grid-cols-4 gap-2">
-        {SETUP_STEPS.map((name, index) => {
-          const current = index === step;
-          const done = saved.has(index) && !current;
-          return (
-            <li key={name} aria-current={current ? 'step' : undefined} className="min-w-0">
-              <div
-                className={cn(
-                  'h-1.5 rounded-full',
-                  current || done || index < step ? 'bg-primary' : 'bg-muted',
-                )}
-                aria-hidden="true"
-              />
-              <p
-                className={cn(
-                  'mt-2 flex items-center gap-1 text-xs leading-tight sm:text-sm',
-                  current ? 'font-semibold text-foreground' : 'text-muted-foreground',
-                )}
-              >
-                {done && <Check className="size-3.5 shrink-0" aria-hidden="true" />}
-                <span>
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {name}
-                  {done && <span className="sr-only"> (saved)</span>}
-                </span>
-              </p>
-            </li>
-          );
-        })}
-      </ol>
+  return {
+    step,
+    saved,
+    headingRef,
+    goTo,
+    savedAndNext,
+    refusal,
+    finish,
+    finishing: complete.isPending,
+    finishError,
+  };
+}
 
-      <section
-        aria-labelledby="setup-step-heading"
-        className="rounded-xl border border-border bg-card p-4 sm:p-6"
-      >
-        <h2
-          id="setup-step-heading"
-          ref={headingRef}
-          tabIndex={-1}
-          className="mb-6 text-xl font-semibold outline-none"
-        >
-          <span className="block text-sm font-normal text-muted-foreground">
-            Step {step + 1} of {SETUP_STEPS.length}
-          </span>
-          {SETUP_STEPS[step]}
-        </h2>
-        {/* Every step stays mounted (only hidden), so going back and forth keeps what was typed. */}
-        <div hidden={step !== 0}>
-          <SetupDetailsStep
-            profile={profile}
-            onSaved={savedAndNext(0)}
-            refusal={refusal?.step === 0 ? refusal.issue : undefined}
-          />
-        </div>
-        <div hidden={step !== 1}>
-          <SetupServicesStep
-            profile={profile}
-            onPrevious={() => goTo(0)}
-            onSaved={savedAndNext(1)}
-            refusal={refusal?.step === 1 ? refusal.issue : undefined}
-          />
-        </div>
-        <div hidden={step !== 2} className="space-y-6">
-          {step >= 2 && <VerificationDocuments />}
-          <StepButtons onPrevious={() => goTo(1)} next={{ label: 'Next', onClick: () => goTo(3) }} />
-        </div>
-        <div hidden={step !== 3} className="space-y-6">
-          {/* Mounted only on this step: the provider is asked about the account whenever it is shown. */}
-          {step === 3 && <ConnectCard returnedFrom={connectReturn} />}
-          <p className="text-sm text-muted-foreground">
-            You can complete setup now and connect your payout account later: released money waits for you
-            until the account is ready.
-          </p>
-          <StepButtons
-            onPrevious={() => goTo(2)}
-            next={{
-              label: 'Complete Setup',
-              pending: complete.isPending,
-              onClick: finish,
-              icon: <PartyPopper aria-hidden="true" />,
-            }}
-            error={finishError}
-          />
-        </div>
-      </section>
-    </div>
+/** The four steps as a progress bar: the current one named, the saved ones ticked. */
+function StepProgress({ step, saved }: { step: number; saved: ReadonlySet<number> }) {
+  return (
+    <ol aria-label="Setup steps" className="grid grid-cols-4 gap-2">
+      {SETUP_STEPS.map((name, index) => {
+        const current = index === step;
+        const done = saved.has(index) && !current;
+        return (
+          <li key={name} aria-current={current ? 'step' : undefined} className="min-w-0">
+            <div
+              className={cn(
+                'h-1.5 rounded-full',
+                current || done || index < step ? 'bg-primary' : 'bg-muted',
+              )}
+              aria-hidden="true"
+            />
+            <p
+              className={cn(
+                'mt-2 flex items-center gap-1 text-xs leading-tight sm:text-sm',
+                current ? 'font-semibold text-foreground' : 'text-muted-foreground',
+              )}
+            >
+              {done && <Check className="size-3.5 shrink-0" aria-hidden="true" />}
+              <span>
+                <span className="sr-only">Step {index + 1}: </span>
+                {name}
+                {done && <span className="sr-only"> (saved)</span>}
+              </span>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,28 +1,20 @@
-import { PROFILE_LIMITS, PROFILE_MESSAGES, UpdateProfileBody } from '@domain/profiles/schemas';
-import { Controller, useForm } from 'react-hook-form';
+import { type UpdateProfile, UpdateProfileBody, type UpdateProfileInput } from '@domain/profiles/schemas';
 import { Link } from 'react-router';
+import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { useMarkFields } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveProfile } from './api';
-import { reportInvalid, reportSaveFailure } from './form-errors';
+import { reportSaveFailure } from './form-errors';
 import { BaseAreaFields, BioField, RateFields, TradeField, YearsField } from './profile-fields';
-import { TagListInput } from './tag-list-input';
+import { ProfileTagsField } from './tag-list-input';
 
-type FormValues = {
-  trade: string;
-  bio: string;
-  yearsExperience: string;
-  hourlyRateMin: string;
-  hourlyRateMax: string;
-  specialties: string[];
-  serviceAreas: string[];
-  basePostcode: string;
-  serviceRadiusMiles: string;
-};
-
+type FormValues = Omit<UpdateProfileInput, 'trade'> & { trade: string };
+// What the form's fields hold: the schema's input, with no trade chosen yet as ''.
+const EditProfileSchema: z.ZodType<UpdateProfile, FormValues> = UpdateProfileBody;
 // The schema lists the fields in the order the form shows them, which is the order focus looks in.
 const FIELDS = Object.keys(UpdateProfileBody.shape);
 const text = (n: number | string | null) => (n === null ? '' : String(n));
@@ -44,25 +36,17 @@ function valuesOf(profile: OwnProfile): FormValues {
 /** The Edit Profile form (spec sections 2 and 5). `onSaved` runs once the server has saved it. */
 export function EditProfileForm({ profile, onSaved }: { profile: OwnProfile; onSaved: () => void }) {
   const save = useSaveProfile();
-  const { register, control, handleSubmit, setError, setFocus, clearErrors, watch, formState } =
-    useForm<FormValues>({
-      defaultValues: valuesOf(profile),
-    });
-  const mark = useMarkFields({ setError, setFocus }, FIELDS);
+  const form = useZodForm(EditProfileSchema, { defaultValues: valuesOf(profile) });
+  const { register, control, watch, formState } = form;
+  const mark = useMarkFields(form, FIELDS);
   const error = (field: keyof FormValues) => formState.errors[field]?.message;
   const serverMessage = formState.errors.root?.server?.message;
 
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    const parsed = UpdateProfileBody.safeParse(values);
-    if (!parsed.success) {
-      reportInvalid(parsed.error.issues, mark);
-      return;
-    }
+  const onSubmit = form.submitWith((values) => {
     // A failed save leaves the form as it is, so nothing typed is lost.
-    save.mutate(parsed.data, {
+    save.mutate(values, {
       onSuccess: onSaved,
-      onError: (error) => reportSaveFailure(error, mark, setError),
+      onError: (error) => reportSaveFailure(error, mark, form.setError),
     });
   });
 
@@ -83,44 +67,8 @@ export function EditProfileForm({ profile, onSaved }: { profile: OwnProfile; onS
         min={{ registration: register('hourlyRateMin'), error: error('hourlyRateMin') }}
         max={{ registration: register('hourlyRateMax'), error: error('hourlyRateMax') }}
       />
-      <Controller
-        control={control}
-        name="specialties"
-        render={({ field, fieldState }) => (
-          <TagListInput
-            ref={field.ref}
-            legend="Specialties"
-            itemName="specialty"
-            placeholder="e.g. Boiler repair"
-            value={field.value}
-            onChange={field.onChange}
-            max={PROFILE_LIMITS.tagsMax}
-            maxLength={PROFILE_LIMITS.tagLengthMax}
-            tooManyMessage={PROFILE_MESSAGES.specialtiesTooMany}
-            tooLongMessage={PROFILE_MESSAGES.specialtyTooLong}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="serviceAreas"
-        render={({ field, fieldState }) => (
-          <TagListInput
-            ref={field.ref}
-            legend="Service areas"
-            itemName="service area"
-            placeholder="e.g. Salford"
-            value={field.value}
-            onChange={field.onChange}
-            max={PROFILE_LIMITS.tagsMax}
-            maxLength={PROFILE_LIMITS.tagLengthMax}
-            tooManyMessage={PROFILE_MESSAGES.serviceAreasTooMany}
-            tooLongMessage={PROFILE_MESSAGES.serviceAreaTooLong}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <ProfileTagsField control={control} name="specialties" />
+      <ProfileTagsField control={control} name="serviceAreas" />
       <BaseAreaFields
         postcode={{ registration: register('basePostcode'), error: error('basePostcode') }}
         radius={{ registration: register('serviceRadiusMiles'), error: error('serviceRadiusMiles') }}

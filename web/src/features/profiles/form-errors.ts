@@ -1,23 +1,13 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api';
-import { type FieldIssue, issuesFromSchema, issuesFromServer, isValidationError } from '@/lib/form-errors';
+import { type FieldIssue, issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 
 /** The spec's failure toast for every profile save (section 8). */
 export const SAVE_FAILED = 'Failed to update profile';
 
-type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 /** A form's `useMarkFields` result: shows messages beside their fields and focuses the first. */
 type Mark = (issues: readonly FieldIssue[]) => boolean;
-
-/**
- * Spec section 5: one 'Validation Error' toast with the first message only. Every failing field shows
- * its message beside it and the first one is focused; nothing typed is lost.
- */
-export function reportInvalid(issues: readonly Issue[], mark: Mark): void {
-  mark(issuesFromSchema(issues));
-  void showError('Validation Error', issues[0]?.message);
-}
 
 /**
  * A save the server refused: its validation message as above, beside the fields it names; anything

@@ -16,6 +16,58 @@ import { SAVE_FAILED } from './form-errors';
  * resized copy. The server checks the file's content; these checks only save a pointless upload.
  */
 export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null }) {
+  const { upload, remove, preview, problem, onFile, removePicture } = usePicture();
+  const busy = upload.isPending || remove.isPending;
+
+  return (
+    <section aria-labelledby="profile-picture-heading" className="flex flex-wrap items-center gap-4">
+      <PicturePreview preview={preview} avatarUrl={avatarUrl} uploading={upload.isPending} />
+      <div className="min-w-0 space-y-2">
+        <h2 id="profile-picture-heading" className="text-sm font-medium">
+          Profile picture
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id="profile-picture-input"
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            className="peer sr-only"
+            disabled={busy}
+            onChange={onFile}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'profile-picture-hint profile-picture-error' : 'profile-picture-hint'}
+          />
+          <label
+            htmlFor="profile-picture-input"
+            className={cn(
+              buttonVariants({ variant: 'outline', size: 'sm' }),
+              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-50',
+            )}
+          >
+            <Camera aria-hidden="true" />
+            {avatarUrl ? 'Change photo' : 'Upload photo'}
+          </label>
+          {avatarUrl && (
+            <Button variant="ghost" size="sm" disabled={busy} onClick={removePicture}>
+              <Trash2 aria-hidden="true" />
+              Remove photo
+            </Button>
+          )}
+        </div>
+        <p id="profile-picture-hint" className="text-xs text-muted-foreground">
+          JPEG, PNG or WebP, up to 5 MB. We crop it to a square.
+        </p>
+        <FieldError id="profile-picture-error" message={problem} />
+        <p role="status" className="sr-only">
+          {upload.isPending ? 'Uploading your picture…' : ''}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The chosen file's checks, its preview while it uploads, the upload and removal, and the last problem. */
+function usePicture() {
   const upload = useUploadPicture();
   const remove = useRemovePicture();
   const [preview, setPreview] = useState<string | null>(null);
@@ -56,85 +108,50 @@ export function ProfilePictureField({ avatarUrl }: { avatarUrl: string | null })
     });
   };
 
-  const shown = preview ?? avatarUrl;
-  const busy = upload.isPending || remove.isPending;
+  const removePicture = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setProblem(null);
+        void showSuccess('Profile picture removed');
+      },
+      onError: (error) => {
+        setProblem(`${SAVE_FAILED}. ${error.message}`);
+        void showError(SAVE_FAILED, error.message);
+      },
+    });
 
+  return { upload, remove, preview, problem, onFile, removePicture };
+}
+
+/** The stored picture, or the chosen file while it uploads, or a placeholder. */
+function PicturePreview({
+  preview,
+  avatarUrl,
+  uploading,
+}: {
+  preview: string | null;
+  avatarUrl: string | null;
+  uploading: boolean;
+}) {
+  const shown = preview ?? avatarUrl;
   return (
-    <section aria-labelledby="profile-picture-heading" className="flex flex-wrap items-center gap-4">
-      <div className="relative size-24 shrink-0 overflow-hidden rounded-full border border-border bg-muted">
-        {shown ? (
-          <img
-            src={shown}
-            alt={preview ? 'Preview of your new profile picture' : 'Your profile picture'}
-            className="size-full object-cover"
-          />
-        ) : (
-          <span className="flex size-full items-center justify-center text-muted-foreground">
-            <UserRound className="size-10" aria-hidden="true" />
-          </span>
-        )}
-        {upload.isPending && (
-          <span className="absolute inset-0 flex items-center justify-center bg-background/60">
-            <Spinner className="size-6" />
-          </span>
-        )}
-      </div>
-      <div className="min-w-0 space-y-2">
-        <h2 id="profile-picture-heading" className="text-sm font-medium">
-          Profile picture
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id="profile-picture-input"
-            type="file"
-            accept={PICTURE_TYPES.join(',')}
-            className="peer sr-only"
-            disabled={busy}
-            onChange={onFile}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'profile-picture-hint profile-picture-error' : 'profile-picture-hint'}
-          />
-          <label
-            htmlFor="profile-picture-input"
-            className={cn(
-              buttonVariants({ variant: 'outline', size: 'sm' }),
-              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-50',
-            )}
-          >
-            <Camera aria-hidden="true" />
-            {avatarUrl ? 'Change photo' : 'Upload photo'}
-          </label>
-          {avatarUrl && (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    setProblem(null);
-                    void showSuccess('Profile picture removed');
-                  },
-                  onError: (error) => {
-                    setProblem(`${SAVE_FAILED}. ${error.message}`);
-                    void showError(SAVE_FAILED, error.message);
-                  },
-                })
-              }
-            >
-              <Trash2 aria-hidden="true" />
-              Remove photo
-            </Button>
-          )}
-        </div>
-        <p id="profile-picture-hint" className="text-xs text-muted-foreground">
-          JPEG, PNG or WebP, up to 5 MB. We crop it to a square.
-        </p>
-        <FieldError id="profile-picture-error" message={problem} />
-        <p role="status" className="sr-only">
-          {upload.isPending ? 'Uploading your picture…' : ''}
-        </p>
-      </div>
-    </section>
+    <div className="relative size-24 shrink-0 overflow-hidden rounded-full border border-border bg-muted">
+      {shown ? (
+        <img
+          src={shown}
+          alt={preview ? 'Preview of your new profile picture' : 'Your profile picture'}
+          className="size-full object-cover"
+        />
+      ) : (
+        <span className="flex size-full items-center justify-center text-muted-foreground">
+          <UserRound className="size-10" aria-hidden="true" />
+        </span>
+      )}
+      {uploading && (
+        <span className="absolute inset-0 flex items-center justify-center bg-background/60">
+          <Spinner className="size-6" />
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,16 +1,14 @@
 import { PROFILE_LIMITS, SetupDetailsBody } from '@domain/profiles/schemas';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { errorIdOf, type FieldIssue, fieldErrorProps, useMarkFields } from '@/lib/form-errors';
+import { type FieldIssue, useMarkFields } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveSetupDetails } from './api';
-import { reportInvalid, reportSaveFailure } from './form-errors';
+import { reportSaveFailure } from './form-errors';
 import { BaseAreaFields } from './profile-fields';
 import { StepButtons } from './step-buttons';
 
-type FormValues = { businessName: string; phone: string; basePostcode: string; serviceRadiusMiles: string };
 // The schema lists the fields in the order the step shows them, which is the order focus looks in.
 const FIELDS = Object.keys(SetupDetailsBody.shape);
 
@@ -28,7 +26,7 @@ export function SetupDetailsStep({
   refusal?: FieldIssue;
 }) {
   const save = useSaveSetupDetails();
-  const { register, handleSubmit, setError, setFocus, clearErrors, formState } = useForm<FormValues>({
+  const form = useZodForm(SetupDetailsBody, {
     defaultValues: {
       businessName: profile.businessName ?? '',
       phone: profile.phone ?? '',
@@ -36,54 +34,52 @@ export function SetupDetailsStep({
       serviceRadiusMiles: String(profile.serviceRadiusMiles),
     },
   });
-  const mark = useMarkFields({ setError, setFocus }, FIELDS);
-  const error = (field: keyof FormValues) => formState.errors[field]?.message;
+  const { register, formState } = form;
+  const mark = useMarkFields(form, FIELDS);
+  const error = (field: keyof typeof SetupDetailsBody.shape) => formState.errors[field]?.message;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal
   useEffect(() => {
     if (refusal) mark([refusal]);
   }, [refusal]);
 
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    const parsed = SetupDetailsBody.safeParse(values);
-    if (!parsed.success) return reportInvalid(parsed.error.issues, mark);
-    save.mutate(parsed.data, {
+  const onSubmit = form.submitWith((values) => {
+    save.mutate(values, {
       onSuccess: onSaved,
-      onError: (error) => reportSaveFailure(error, mark, setError),
+      onError: (error) => reportSaveFailure(error, mark, form.setError),
     });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={save.isPending} className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="setup-business-name">Business name</Label>
-          <Input
-            id="setup-business-name"
-            autoComplete="organization"
-            placeholder="e.g. Bright Sparks Electrical"
-            maxLength={PROFILE_LIMITS.businessNameMax + 20}
-            {...fieldErrorProps('setup-business-name', error('businessName'), 'setup-business-name-hint')}
-            {...register('businessName')}
-          />
-          <p id="setup-business-name-hint" className="text-xs text-muted-foreground">
-            Leave empty if you trade under your own name.
-          </p>
-          <FieldError id={errorIdOf('setup-business-name')} message={error('businessName')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="setup-phone">Phone number</Label>
-          <Input
-            id="setup-phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="e.g. 07700 900123"
-            {...fieldErrorProps('setup-phone', error('phone'))}
-            {...register('phone')}
-          />
-          <FieldError id={errorIdOf('setup-phone')} message={error('phone')} />
-        </div>
+        <Field
+          id="setup-business-name"
+          label="Business name"
+          hint="Leave empty if you trade under your own name."
+          error={error('businessName')}
+        >
+          {(control) => (
+            <Input
+              autoComplete="organization"
+              placeholder="e.g. Bright Sparks Electrical"
+              maxLength={PROFILE_LIMITS.businessNameMax + 20}
+              {...control}
+              {...register('businessName')}
+            />
+          )}
+        </Field>
+        <Field id="setup-phone" label="Phone number" error={error('phone')}>
+          {(control) => (
+            <Input
+              type="tel"
+              autoComplete="tel"
+              placeholder="e.g. 07700 900123"
+              {...control}
+              {...register('phone')}
+            />
+          )}
+        </Field>
       </div>
       <BaseAreaFields
         postcodeRequired

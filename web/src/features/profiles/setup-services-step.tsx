@@ -1,21 +1,17 @@
-import { PROFILE_LIMITS, PROFILE_MESSAGES, SetupServicesBody } from '@domain/profiles/schemas';
+import { type SetupServices, SetupServicesBody, type SetupServicesInput } from '@domain/profiles/schemas';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import type * as z from 'zod';
 import { type FieldIssue, useMarkFields } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveSetupServices } from './api';
-import { reportInvalid, reportSaveFailure } from './form-errors';
+import { reportSaveFailure } from './form-errors';
 import { BioField, RateFields, TradeField, YearsField } from './profile-fields';
 import { StepButtons } from './step-buttons';
-import { TagListInput } from './tag-list-input';
+import { ProfileTagsField } from './tag-list-input';
 
-type FormValues = {
-  trade: string;
-  specialties: string[];
-  hourlyRateMin: string;
-  hourlyRateMax: string;
-  yearsExperience: string;
-  bio: string;
-};
+// What the step's fields hold: the schema's input, with no trade chosen yet as ''.
+const SetupServicesForm: z.ZodType<SetupServices, Omit<SetupServicesInput, 'trade'> & { trade: string }> =
+  SetupServicesBody;
 // The schema lists the fields in the order the step shows them, which is the order focus looks in.
 const FIELDS = Object.keys(SetupServicesBody.shape);
 const text = (n: number | null) => (n === null ? '' : String(n));
@@ -36,32 +32,29 @@ export function SetupServicesStep({
   refusal?: FieldIssue;
 }) {
   const save = useSaveSetupServices();
-  const { register, control, handleSubmit, setError, setFocus, clearErrors, watch, formState } =
-    useForm<FormValues>({
-      defaultValues: {
-        trade: profile.trade ?? '',
-        specialties: profile.specialties,
-        hourlyRateMin: text(profile.hourlyRateMin),
-        hourlyRateMax: text(profile.hourlyRateMax),
-        yearsExperience: text(profile.yearsExperience),
-        bio: profile.bio ?? '',
-      },
-    });
-  const mark = useMarkFields({ setError, setFocus }, FIELDS);
-  const error = (field: keyof FormValues) => formState.errors[field]?.message;
+  const form = useZodForm(SetupServicesForm, {
+    defaultValues: {
+      trade: profile.trade ?? '',
+      specialties: profile.specialties,
+      hourlyRateMin: text(profile.hourlyRateMin),
+      hourlyRateMax: text(profile.hourlyRateMax),
+      yearsExperience: text(profile.yearsExperience),
+      bio: profile.bio ?? '',
+    },
+  });
+  const { register, control, watch, formState } = form;
+  const mark = useMarkFields(form, FIELDS);
+  const error = (field: keyof typeof SetupServicesBody.shape) => formState.errors[field]?.message;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal
   useEffect(() => {
     if (refusal) mark([refusal]);
   }, [refusal]);
 
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    const parsed = SetupServicesBody.safeParse(values);
-    if (!parsed.success) return reportInvalid(parsed.error.issues, mark);
-    save.mutate(parsed.data, {
+  const onSubmit = form.submitWith((values) => {
+    save.mutate(values, {
       onSuccess: onSaved,
-      onError: (error) => reportSaveFailure(error, mark, setError),
+      onError: (error) => reportSaveFailure(error, mark, form.setError),
     });
   });
 
@@ -73,25 +66,7 @@ export function SetupServicesStep({
         empty={watch('trade') === ''}
         initial={profile.trade ?? ''}
       />
-      <Controller
-        control={control}
-        name="specialties"
-        render={({ field, fieldState }) => (
-          <TagListInput
-            ref={field.ref}
-            legend="Specialties"
-            itemName="specialty"
-            placeholder="e.g. Boiler repair"
-            value={field.value}
-            onChange={field.onChange}
-            max={PROFILE_LIMITS.tagsMax}
-            maxLength={PROFILE_LIMITS.tagLengthMax}
-            tooManyMessage={PROFILE_MESSAGES.specialtiesTooMany}
-            tooLongMessage={PROFILE_MESSAGES.specialtyTooLong}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <ProfileTagsField control={control} name="specialties" />
       <RateFields
         min={{ registration: register('hourlyRateMin'), error: error('hourlyRateMin') }}
         max={{ registration: register('hourlyRateMax'), error: error('hourlyRateMax') }}

@@ -25,23 +25,19 @@ import {
   Upload,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  errorIdOf,
-  type FieldIssue,
-  fieldErrorProps,
-  issuesFromServer,
-  isValidationError,
-} from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import {
   type DocumentsResponse,
@@ -314,6 +310,32 @@ function DocumentRow({
 
 const REPLACEABLE: readonly DocumentStatus[] = ['approved', 'rejected', 'expired'];
 
+/** The upload's fields as the server checks them, then the file, checked here to spare a pointless upload. */
+const UploadForm = z
+  .object({
+    kind: z.custom<DocumentKind>(),
+    title: z.string(),
+    expiresOn: z.string(),
+    file: z.custom<File | null>(),
+  })
+  .superRefine((values, ctx) => {
+    const fields = uploadDocumentSchema().safeParse(values);
+    if (!fields.success) {
+      for (const { path, message } of fields.error.issues) ctx.addIssue({ code: 'custom', path, message });
+      return;
+    }
+    const problem = fileProblemOf(values.file);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['file'], message: problem });
+  });
+type UploadValues = z.output<typeof UploadForm>;
+
+function fileProblemOf(file: File | null): string | null {
+  if (!file) return UPLOAD_MESSAGES.documentMissing;
+  if (!looksAccepted(file)) return UPLOAD_MESSAGES.documentType;
+  if (file.size > UPLOAD_LIMITS.documentMaxBytes) return UPLOAD_MESSAGES.documentTooBig;
+  return null;
+}
+
 function UploadDocumentForm({
   Heading,
   replacing,
@@ -324,82 +346,15 @@ function UploadDocumentForm({
   onStopReplacing: () => void;
 }) {
   const id = useId();
-  const upload = useUploadDocument();
-  const fileRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [kind, setKind] = useState<DocumentKind>('photo_id');
-  const [title, setTitle] = useState('');
-  const [expiresOn, setExpiresOn] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  // The one field with a problem, shown beside it; a refusal about no field is said by the button.
-  const [problem, setProblem] = useState<FieldIssue | null>(null);
-
-  const refuse = (issue: FieldIssue) => {
-    setProblem({ ...issue });
-    void showError('Validation Error', issue.message);
-  };
-
-  // Replace presets the kind (fixed while replacing) and the old title, then brings the form into view
-  // with its heading focused, so keyboard and screen-reader users land where the new file is chosen.
-  useEffect(() => {
-    if (!replacing) return;
-    setKind(replacing.kind);
-    setTitle(replacing.title);
-    setExpiresOn('');
-    setProblem(null);
-    headingRef.current?.scrollIntoView?.({ block: 'start' });
-    headingRef.current?.focus();
-  }, [replacing]);
-
-  // Focus goes to the field once its message is on the page, so a screen reader reads them together.
-  useEffect(() => {
-    if (problem && problem.field !== 'form') document.getElementById(`${id}-${problem.field}`)?.focus();
-  }, [problem, id]);
-
-  const submit = () => {
-    setProblem(null);
-    const fields = uploadDocumentSchema().safeParse({ kind, title, expiresOn });
-    if (!fields.success) {
-      const issue = fields.error.issues[0]!;
-      refuse({ field: String(issue.path[0] ?? 'kind'), message: issue.message });
-      return;
-    }
-    if (!file) return refuse({ field: 'file', message: UPLOAD_MESSAGES.documentMissing });
-    if (!looksAccepted(file)) return refuse({ field: 'file', message: UPLOAD_MESSAGES.documentType });
-    if (file.size > UPLOAD_LIMITS.documentMaxBytes) {
-      return refuse({ field: 'file', message: UPLOAD_MESSAGES.documentTooBig });
-    }
-
-    upload.mutate(
-      { kind, title, expiresOn: kind === 'insurance' ? expiresOn : '', replaces: replacing?.id, file },
-      {
-        onSuccess: (doc) => {
-          void showSuccess('Document uploaded', `${doc.title} is waiting for review.`);
-          onStopReplacing();
-          setTitle('');
-          setExpiresOn('');
-          setFile(null);
-          if (fileRef.current) fileRef.current.value = '';
-        },
-        onError: (error) => {
-          const message = errorMessage(error, 'Failed to upload document');
-          const issue = issuesFromServer(error).find((i) => FIELDS.includes(i.field));
-          if (issue) return refuse(issue);
-          void showError(isValidationError(error) ? 'Validation Error' : 'Error', message);
-          setProblem({ field: 'form', message });
-        },
-      },
-    );
-  };
-
-  const message = (field: string) => (problem?.field === field ? problem.message : undefined);
-  const fieldId = (field: string) => `${id}-${field}`;
+  const { form, onSubmit, pending } = useUploadDocumentForm(replacing, onStopReplacing, headingRef);
+  const formError = form.formState.errors.root?.server?.message;
 
   // Not a <form>: this sits inside Business Setup's step, and its button must not submit anything else.
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      aria-busy={upload.isPending}
+      aria-busy={pending}
       className="space-y-4 rounded-xl border border-border bg-card p-4 sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -430,25 +385,101 @@ function UploadDocumentForm({
           Upload the new version. Our team checks it like any other document.
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor={fieldId('kind')}>
-            Document type
-            <RequiredMark />
-          </Label>
+      <UploadFields id={id} form={form} replacing={replacing !== null} />
+      <FieldError id={`${id}-form-error`} message={formError} />
+      <Button
+        onClick={() => void onSubmit()}
+        disabled={pending}
+        aria-busy={pending}
+        aria-describedby={formError ? `${id}-form-error` : undefined}
+      >
+        {pending ? <Spinner /> : <Upload aria-hidden="true" />}
+        Upload document
+      </Button>
+    </section>
+  );
+}
+
+type UploadFormApi = ZodForm<typeof UploadForm>;
+
+/** The upload's values, presetting them for a replacement, and the upload itself. */
+function useUploadDocumentForm(
+  replacing: DocumentView | null,
+  onStopReplacing: () => void,
+  headingRef: RefObject<HTMLHeadingElement | null>,
+) {
+  const upload = useUploadDocument();
+  const form: UploadFormApi = useZodForm(UploadForm, {
+    defaultValues: { kind: 'photo_id', title: '', expiresOn: '', file: null },
+  });
+  const mark = useMarkFields(form, FIELDS);
+
+  // Replace presets the kind (fixed while replacing) and the old title, then brings the form into view
+  // with its heading focused, so keyboard and screen-reader users land where the new file is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per click on Replace
+  useEffect(() => {
+    if (!replacing) return;
+    form.setValue('kind', replacing.kind);
+    form.setValue('title', replacing.title);
+    form.setValue('expiresOn', '');
+    form.clearErrors();
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+    headingRef.current?.focus();
+  }, [replacing]);
+
+  const onSubmit = form.submitWith(({ kind, title, expiresOn, file }: UploadValues) => {
+    if (!file) return; // Refused by the schema already; this only tells TypeScript.
+    upload.mutate(
+      { kind, title, expiresOn: kind === 'insurance' ? expiresOn : '', replaces: replacing?.id, file },
+      {
+        onSuccess: (doc) => {
+          void showSuccess('Document uploaded', `${doc.title} is waiting for review.`);
+          onStopReplacing();
+          form.reset({ kind, title: '', expiresOn: '', file: null });
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to upload document');
+          const issue = issuesFromServer(error).find((i) => FIELDS.includes(i.field));
+          void showError(
+            issue || isValidationError(error) ? 'Validation Error' : 'Error',
+            issue?.message ?? message,
+          );
+          if (!(issue && mark([issue]))) form.setError('root.server', { message });
+        },
+      },
+    );
+  });
+  return { form, onSubmit, pending: upload.isPending };
+}
+
+/** Document type, title, the insurance's expiry date and the file. */
+function UploadFields({ id, form, replacing }: { id: string; form: UploadFormApi; replacing: boolean }) {
+  const { register, formState, watch } = form;
+  const kind = watch('kind');
+  const fileField = useController({ control: form.control, name: 'file' }).field;
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  // A file input's value cannot be set, only emptied: once the form has let go of the file (uploaded),
+  // the input lets go of it too.
+  useEffect(() => {
+    if (fileField.value === null && fileInput.current) fileInput.current.value = '';
+  }, [fileField.value]);
+  const message = (field: keyof UploadValues) => formState.errors[field]?.message;
+  const fieldId = (field: string) => `${id}-${field}`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id={fieldId('kind')} label="Document type" required error={message('kind')}>
+        {(control) => (
           <select
-            id={fieldId('kind')}
-            value={kind}
-            disabled={replacing !== null}
-            aria-required="true"
-            {...fieldErrorProps(fieldId('kind'), message('kind'))}
-            onChange={(e) => {
-              setKind(e.target.value as DocumentKind);
-              // Only insurance has an expiry date: a date or message left from it would be about a
-              // field no longer on screen.
-              setExpiresOn('');
-              setProblem((p) => (p?.field === 'expiresOn' ? null : p));
-            }}
+            disabled={replacing}
+            {...control}
+            {...register('kind', {
+              // Only insurance has an expiry date: a date or message left from it would be about a field
+              // no longer on screen.
+              onChange: () => {
+                form.setValue('expiresOn', '');
+                form.clearErrors('expiresOn');
+              },
+            })}
             className={cn(fieldClass, 'h-10')}
           >
             {KINDS.map((k) => (
@@ -457,71 +488,50 @@ function UploadDocumentForm({
               </option>
             ))}
           </select>
-          <FieldError id={errorIdOf(fieldId('kind'))} message={message('kind')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={fieldId('title')}>Title</Label>
-          <Input
-            id={fieldId('title')}
-            value={title}
-            placeholder={kind === 'accreditation' ? 'e.g. Gas Safe Register' : DOCUMENT_KIND_LABELS[kind]}
-            {...fieldErrorProps(fieldId('title'), message('title'))}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <FieldError id={errorIdOf(fieldId('title'))} message={message('title')} />
-        </div>
-        {kind === 'insurance' && (
-          <div className="space-y-2">
-            <Label htmlFor={fieldId('expiresOn')}>
-              Expiry date
-              <RequiredMark />
-            </Label>
-            <Input
-              id={fieldId('expiresOn')}
-              type="date"
-              min={londonToday()}
-              value={expiresOn}
-              aria-required="true"
-              {...fieldErrorProps(fieldId('expiresOn'), message('expiresOn'))}
-              onChange={(e) => setExpiresOn(e.target.value)}
-            />
-            <FieldError id={errorIdOf(fieldId('expiresOn'))} message={message('expiresOn')} />
-          </div>
         )}
-        <div className="space-y-2 sm:col-span-2">
-          <Label htmlFor={fieldId('file')}>
-            File
-            <RequiredMark />
-          </Label>
+      </Field>
+      <Field id={fieldId('title')} label="Title" error={message('title')}>
+        {(control) => (
+          <Input
+            placeholder={kind === 'accreditation' ? 'e.g. Gas Safe Register' : DOCUMENT_KIND_LABELS[kind]}
+            {...control}
+            {...register('title')}
+          />
+        )}
+      </Field>
+      {kind === 'insurance' && (
+        <Field id={fieldId('expiresOn')} label="Expiry date" required error={message('expiresOn')}>
+          {(control) => <Input type="date" min={londonToday()} {...control} {...register('expiresOn')} />}
+        </Field>
+      )}
+      <Field
+        id={fieldId('file')}
+        label="File"
+        required
+        hint="PDF, JPEG, PNG or WebP, up to 10 MB."
+        error={message('file')}
+        className="sm:col-span-2"
+      >
+        {(control) => (
           <input
-            ref={fileRef}
-            id={fieldId('file')}
+            ref={(element) => {
+              fileField.ref(element);
+              fileInput.current = element;
+            }}
+            name={fileField.name}
             type="file"
             accept={ACCEPT}
             required
-            {...fieldErrorProps(fieldId('file'), message('file'), `${id}-file-hint`)}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            {...control}
+            onBlur={fileField.onBlur}
+            onChange={(e) => fileField.onChange(e.target.files?.[0] ?? null)}
             className={cn(
               fieldClass,
               'h-auto file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground',
             )}
           />
-          <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
-            PDF, JPEG, PNG or WebP, up to 10 MB.
-          </p>
-          <FieldError id={errorIdOf(fieldId('file'))} message={message('file')} />
-        </div>
-      </div>
-      <FieldError id={`${id}-form-error`} message={message('form')} />
-      <Button
-        onClick={submit}
-        disabled={upload.isPending}
-        aria-busy={upload.isPending}
-        aria-describedby={message('form') ? `${id}-form-error` : undefined}
-      >
-        {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
-        Upload document
-      </Button>
-    </section>
+        )}
+      </Field>
+    </div>
   );
 }

@@ -1,16 +1,25 @@
+import { ReviewBody } from '@domain/reviews/api';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '@domain/reviews/messages';
 import { Star } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/form';
 import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { useSubmitReview } from './api';
 import { firstName, reviewsCloseText } from './format';
-import { type StarRatingHandle, StarRatingInput } from './star-rating-input';
+import { StarRatingInput } from './star-rating-input';
 import { CharacterCounter, ReviewTextarea } from './text-field';
 
 /**
@@ -34,41 +43,9 @@ export function LeaveReviewDialog({
   otherReviewed?: boolean;
   triggerVariant?: 'default' | 'outline';
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const stars = useRef<StarRatingHandle>(null);
-  // A second click in the same moment sends nothing: the button is disabled, and this guards the gap.
-  const sending = useRef(false);
-  const submit = useSubmitReview(bookingId);
-  const pending = submit.isPending;
+  const { form, onSubmit, pending } = useReviewForm(bookingId, () => setOpen(false));
   const name = firstName(revieweeName);
-
-  const send = () => {
-    if (sending.current) return;
-    if (rating === null) {
-      void showError('Error', REVIEW_MESSAGES.ratingRequired);
-      stars.current?.focus();
-      return;
-    }
-    sending.current = true;
-    submit.mutate(
-      { rating, comment: comment.trim() || null },
-      {
-        onSuccess: () => {
-          void showSuccess(REVIEW_MESSAGES.thanks);
-          setOpen(false);
-          setRating(null);
-          setComment('');
-        },
-        onError: (error) => void showError(errorMessage(error, REVIEW_MESSAGES.failed)),
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
-  };
 
   return (
     <Dialog
@@ -88,48 +65,16 @@ export function LeaveReviewDialog({
         className="max-w-lg"
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          stars.current?.focus();
+          form.setFocus('rating');
         }}
       >
         <DialogTitle>Leave a review</DialogTitle>
         <DialogDescription>
           How did it go with {revieweeName?.trim() || 'Deleted user'} on ‘{jobTitle}’?
         </DialogDescription>
-        <form
-          noValidate
-          className="space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
-        >
-          <StarRatingInput
-            ref={stars}
-            value={rating}
-            onChange={setRating}
-            legend={
-              <>
-                Rating
-                <RequiredMark />
-              </>
-            }
-          />
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-comment`}>
-              Comment <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <ReviewTextarea
-              id={`${id}-comment`}
-              rows={4}
-              value={comment}
-              maxLength={REVIEW_RULES.commentMax}
-              aria-describedby={`${id}-count`}
-              placeholder="What was good, and what could have been better?"
-              readOnly={pending}
-              onChange={(event) => setComment(event.target.value)}
-            />
-            <CharacterCounter id={`${id}-count`} length={comment.length} max={REVIEW_RULES.commentMax} />
-          </div>
+        <form noValidate className="space-y-5" onSubmit={onSubmit}>
+          <RatingField form={form} />
+          <CommentField form={form} readOnly={pending} />
           <div className="space-y-1 rounded-lg border border-border bg-muted/60 p-3 text-sm">
             {otherReviewed && (
               <p className="font-medium">{name} has reviewed you already: yours publishes both.</p>
@@ -137,17 +82,82 @@ export function LeaveReviewDialog({
             <p className="text-muted-foreground">{REVIEW_MESSAGES.fairReveal}</p>
             <p className="font-medium">{reviewsCloseText(closesAt)}</p>
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending && <Spinner />}
-              Submit Review
-            </Button>
-          </div>
+          <DialogActions onCancel={() => setOpen(false)} confirmLabel="Submit Review" pending={pending} />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+// No rating yet: the server's schema refuses its absence with the spec's 'Please select a rating'.
+const EMPTY = { rating: undefined, comment: '' };
+type ReviewFormApi = ZodForm<typeof ReviewBody>;
+
+/** The stars and comment, and sending them; a refusal keeps both for another try. */
+function useReviewForm(bookingId: string, onSent: () => void) {
+  // The spec's toast for a missing rating is 'Error / Please select a rating'.
+  const form: ReviewFormApi = useZodForm(ReviewBody, { defaultValues: EMPTY, invalidTitle: 'Error' });
+  // A second click in the same moment sends nothing: the button is disabled, and this guards the gap.
+  const sending = useRef(false);
+  const submit = useSubmitReview(bookingId);
+
+  const onSubmit = form.submitWith((review) => {
+    if (sending.current) return;
+    sending.current = true;
+    submit.mutate(review, {
+      onSuccess: () => {
+        void showSuccess(REVIEW_MESSAGES.thanks);
+        onSent();
+        form.reset(EMPTY);
+      },
+      onError: (error) => void showError(errorMessage(error, REVIEW_MESSAGES.failed)),
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  });
+  return { form, onSubmit, pending: submit.isPending };
+}
+
+function RatingField({ form }: { form: ReviewFormApi }) {
+  const { field } = useController({ control: form.control, name: 'rating' });
+  return (
+    <StarRatingInput
+      ref={field.ref}
+      value={field.value ?? null}
+      onChange={field.onChange}
+      legend={
+        <>
+          Rating
+          <RequiredMark />
+        </>
+      }
+    />
+  );
+}
+
+function CommentField({ form, readOnly }: { form: ReviewFormApi; readOnly: boolean }) {
+  const length = (form.watch('comment') ?? '').length;
+  return (
+    <Field
+      label={
+        <>
+          Comment <span className="font-normal text-muted-foreground">(optional)</span>
+        </>
+      }
+      hint={(hintId) => <CharacterCounter id={hintId} length={length} max={REVIEW_RULES.commentMax} />}
+      error={form.formState.errors.comment?.message}
+    >
+      {(control) => (
+        <ReviewTextarea
+          rows={4}
+          maxLength={REVIEW_RULES.commentMax}
+          placeholder="What was good, and what could have been better?"
+          readOnly={readOnly}
+          {...control}
+          {...form.register('comment')}
+        />
+      )}
+    </Field>
   );
 }

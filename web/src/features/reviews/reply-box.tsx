@@ -1,14 +1,13 @@
-import type { MyReviewView } from '@domain/reviews/api';
+import { type MyReviewView, ReplyBody } from '@domain/reviews/api';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '@domain/reviews/messages';
 import { MessageSquareReply, Pencil } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
-import { errorIdOf, fieldErrorProps } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useReplyToReview } from './api';
 import { reviewDateTime } from './format';
 import { CharacterCounter, ReviewTextarea } from './text-field';
@@ -37,52 +36,26 @@ export function ReplyQuote({ review, heading }: { review: MyReviewView; heading:
  * after it was first posted (the server's `canReply` and `replyEditableUntil`), read-only after that.
  */
 export function ReplyBox({ review }: { review: MyReviewView }) {
-  const id = useId();
-  const fieldId = `${id}-reply`;
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const reply = useReplyToReview(review.id);
-  const pending = reply.isPending;
   const hasReply = review.reply !== null;
   const until = review.replyEditableUntil;
   const editNote = until ? `You can edit your reply until ${reviewDateTime(until)}` : null;
+  const { form, onSubmit, pending } = useReplyForm(review, () => {
+    if (hasReply) stopEditing();
+    else setEditing(false);
+  });
 
   const startEditing = () => {
-    setDraft(review.reply ?? '');
-    setProblem(null);
+    form.reset({ reply: review.reply ?? '' });
     setEditing(true);
-    requestAnimationFrame(() => textarea.current?.focus());
+    requestAnimationFrame(() => form.setFocus('reply'));
   };
 
   const stopEditing = () => {
     setEditing(false);
-    setProblem(null);
+    form.clearErrors();
     requestAnimationFrame(() => editButton.current?.focus());
-  };
-
-  const send = () => {
-    if (pending) return;
-    const text = draft.trim();
-    if (!text) {
-      setProblem(REVIEW_MESSAGES.replyRequired);
-      textarea.current?.focus();
-      return;
-    }
-    reply.mutate(
-      { reply: text },
-      {
-        onSuccess: () => {
-          void showSuccess(hasReply ? 'Reply updated' : 'Reply posted');
-          setDraft('');
-          if (hasReply) stopEditing();
-          else setEditing(false);
-        },
-        onError: (error) => void showError('Error', errorMessage(error, 'Failed to save reply')),
-      },
-    );
   };
 
   // A posted reply, not being changed: read-only once the 48 hours are over.
@@ -107,34 +80,34 @@ export function ReplyBox({ review }: { review: MyReviewView }) {
   if (!review.canReply) return null;
 
   return (
-    <form
-      noValidate
-      className="mt-3 space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
-      <Label htmlFor={fieldId}>{hasReply ? 'Edit your reply' : 'Reply publicly'}</Label>
-      <ReviewTextarea
-        ref={textarea}
-        id={fieldId}
-        rows={3}
-        value={draft}
-        maxLength={REVIEW_RULES.replyMax}
-        readOnly={pending}
-        {...fieldErrorProps(fieldId, problem, `${id}-count`, `${id}-note`)}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          if (problem) setProblem(null);
-        }}
-      />
-      <CharacterCounter id={`${id}-count`} length={draft.length} max={REVIEW_RULES.replyMax} />
-      <FieldError id={errorIdOf(fieldId)} message={problem} />
-      <p id={`${id}-note`} className="text-xs text-muted-foreground">
-        {editNote ??
-          `Everyone who reads the review sees your reply. You can change it for ${REVIEW_RULES.replyEditableHours} hours after posting.`}
-      </p>
+    <form noValidate className="mt-3 space-y-2" onSubmit={onSubmit}>
+      <Field
+        label={hasReply ? 'Edit your reply' : 'Reply publicly'}
+        hint={(hintId) => (
+          <div id={hintId} className="space-y-2">
+            <CharacterCounter
+              id={`${hintId}-count`}
+              length={(form.watch('reply') ?? '').length}
+              max={REVIEW_RULES.replyMax}
+            />
+            <p className="text-xs text-muted-foreground">
+              {editNote ??
+                `Everyone who reads the review sees your reply. You can change it for ${REVIEW_RULES.replyEditableHours} hours after posting.`}
+            </p>
+          </div>
+        )}
+        error={form.formState.errors.reply?.message}
+      >
+        {(control) => (
+          <ReviewTextarea
+            rows={3}
+            maxLength={REVIEW_RULES.replyMax}
+            readOnly={pending}
+            {...control}
+            {...form.register('reply')}
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={pending} aria-busy={pending}>
           {pending && <Spinner />}
@@ -148,4 +121,22 @@ export function ReplyBox({ review }: { review: MyReviewView }) {
       </div>
     </form>
   );
+}
+
+/** The reply being written, and saving it (posted, or changed within the 48 hours). */
+function useReplyForm(review: MyReviewView, onSaved: () => void) {
+  const form = useZodForm(ReplyBody, { defaultValues: { reply: '' } });
+  const reply = useReplyToReview(review.id);
+  const onSubmit = form.submitWith((body) => {
+    if (reply.isPending) return;
+    reply.mutate(body, {
+      onSuccess: () => {
+        void showSuccess(review.reply !== null ? 'Reply updated' : 'Reply posted');
+        form.reset({ reply: '' });
+        onSaved();
+      },
+      onError: (error) => void showError('Error', errorMessage(error, 'Failed to save reply')),
+    });
+  });
+  return { form, onSubmit, pending: reply.isPending };
 }

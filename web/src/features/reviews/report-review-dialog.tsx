@@ -1,38 +1,32 @@
-import {
-  REVIEW_MESSAGES,
-  REVIEW_REPORT_REASON_LABELS,
-  REVIEW_REPORT_REASONS,
-  REVIEW_RULES,
-  type ReviewReportReason,
-} from '@domain/reviews/messages';
+import { ReportBody } from '@domain/reviews/api';
+import { REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASONS, REVIEW_RULES } from '@domain/reviews/messages';
 import { Flag } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
+import { Field, FieldSet } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
-import { errorIdOf, fieldErrorProps, issuesFromServer, isValidationError } from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { useReportReview } from './api';
 
 const TEXTAREA_CLASS =
   'flex min-h-24 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
-type Problems = { reason?: string; details?: string };
-
-/** The client's checks, in the server's words (REVIEW_MESSAGES). */
-function problemsOf(reason: ReviewReportReason | null, details: string): Problems {
-  const problems: Problems = {};
-  if (!reason) problems.reason = REVIEW_MESSAGES.reportReasonRequired;
-  if (details.trim().length > REVIEW_RULES.reportDetailsMax) {
-    problems.details = REVIEW_MESSAGES.reportDetailsTooLong;
-  }
-  return problems;
-}
+// No reason chosen yet: the server's schema refuses its absence in its own words.
+const EMPTY = { reason: undefined, details: '' };
+const FIELDS = ['reason', 'details'];
+type ReportFormApi = ZodForm<typeof ReportBody>;
 
 /**
  * 'Report' under a published review, for anyone signed in (the server refuses the review's own author).
@@ -51,18 +45,18 @@ export function ReportReviewButton({
   onReported: (reviewId: string) => void;
 }) {
   const id = useId();
-  const reasonId = `${id}-reason`;
-  const detailsId = `${id}-details`;
-  const hintId = `${id}-hint`;
   const failureId = `${id}-failure`;
-  const firstRadioRef = useRef<HTMLInputElement>(null);
-  const detailsRef = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReviewReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const report = useReportReview(review.id);
+  const close = () => setOpen(false);
+  const { form, onSubmit, pending } = useReportForm(
+    review.id,
+    () => {
+      close();
+      onReported(review.id);
+    },
+    close,
+  );
+  const failure = form.formState.errors.root?.server?.message;
 
   if (reported) {
     return (
@@ -73,72 +67,13 @@ export function ReportReviewButton({
     );
   }
 
-  const reset = () => {
-    setReason(null);
-    setDetails('');
-    setProblems({});
-    setFailure(null);
-  };
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-
-  const show = (next: Problems) => {
-    setProblems(next);
-    // Once the messages are on the page, so a screen reader reads the field with its message.
-    requestAnimationFrame(() => {
-      if (next.reason) firstRadioRef.current?.focus();
-      else if (next.details) detailsRef.current?.focus();
-    });
-  };
-
-  const submit = () => {
-    setFailure(null);
-    const found = problemsOf(reason, details);
-    if (found.reason || found.details || !reason) return show(found);
-    setProblems({});
-    const trimmed = details.trim();
-    // mutateAsync: the answer is handled even if the list re-rendered meanwhile.
-    void report.mutateAsync(trimmed ? { reason, details: trimmed } : { reason }).then(
-      (answer) => {
-        close();
-        onReported(review.id);
-        void showSuccess(answer.message);
-      },
-      (error: unknown) => {
-        const message =
-          error instanceof ApiError && error.code !== 'HTTP_ERROR'
-            ? error.message
-            : 'Your report could not be sent. Please try again.';
-        if (isValidationError(error)) {
-          const issues = issuesFromServer(error);
-          const fromServer: Problems = {
-            reason: issues.find((i) => i.field === 'reason')?.message,
-            details: issues.find((i) => i.field === 'details')?.message,
-          };
-          if (fromServer.reason || fromServer.details) return show(fromServer);
-        }
-        // The review is gone or not the caller's to report (their own, no longer published): say so.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-          close();
-          void showError('Error', message);
-          return;
-        }
-        setFailure(message);
-      },
-    );
-  };
-
-  const detailsLength = details.trim().length;
-
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (report.isPending) return;
+        if (pending) return;
         setOpen(next);
-        if (!next) reset();
+        if (!next) form.reset(EMPTY);
       }}
     >
       <DialogTrigger asChild>
@@ -150,7 +85,7 @@ export function ReportReviewButton({
       <DialogContent
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          firstRadioRef.current?.focus();
+          form.setFocus('reason');
         }}
       >
         <DialogTitle>Report this review?</DialogTitle>
@@ -158,93 +93,113 @@ export function ReportReviewButton({
           Tell us what is wrong with {review.reviewerName}’s review. Our team will look at it and either hide
           it or keep it; it stays up until then.
         </DialogDescription>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <fieldset
-            aria-describedby={problems.reason ? errorIdOf(reasonId) : undefined}
-            aria-invalid={problems.reason ? true : undefined}
-            className="space-y-2"
-          >
-            <legend className="text-sm leading-none font-medium">
-              Reason
-              <RequiredMark />
-            </legend>
-            <div className="grid gap-2 pt-2">
-              {REVIEW_REPORT_REASONS.map((value, index) => (
-                <label
-                  key={value}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-3 rounded-md border border-border p-3 text-sm',
-                    'has-[:checked]:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                  )}
-                >
-                  <input
-                    ref={index === 0 ? firstRadioRef : undefined}
-                    type="radio"
-                    name={reasonId}
-                    value={value}
-                    checked={reason === value}
-                    required
-                    onChange={() => {
-                      setReason(value);
-                      if (problems.reason) setProblems((p) => ({ ...p, reason: undefined }));
-                    }}
-                    className="size-4 shrink-0 accent-primary"
-                  />
-                  {REVIEW_REPORT_REASON_LABELS[value]}
-                </label>
-              ))}
-            </div>
-            <FieldError id={errorIdOf(reasonId)} message={problems.reason} />
-          </fieldset>
-          <div className="space-y-2">
-            <Label htmlFor={detailsId}>Details (optional)</Label>
-            <textarea
-              ref={detailsRef}
-              id={detailsId}
-              value={details}
-              rows={3}
-              {...fieldErrorProps(detailsId, problems.details, hintId)}
-              onChange={(event) => {
-                setDetails(event.target.value);
-                if (problems.details) setProblems((p) => ({ ...p, details: undefined }));
-              }}
-              className={TEXTAREA_CLASS}
-            />
-            <p
-              id={hintId}
-              className={cn(
-                'text-xs text-muted-foreground tabular-nums',
-                detailsLength > REVIEW_RULES.reportDetailsMax && 'text-destructive dark:text-red-300',
-              )}
-            >
-              {detailsLength} / {REVIEW_RULES.reportDetailsMax} characters
-            </p>
-            <FieldError id={errorIdOf(detailsId)} message={problems.details} />
-          </div>
+        <form noValidate className="space-y-4" onSubmit={onSubmit}>
+          <ReasonChoices id={`${id}-reason`} form={form} />
+          <DetailsField id={`${id}-details`} form={form} />
           <FieldError id={failureId} message={failure} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={close} disabled={report.isPending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={report.isPending}
-              aria-busy={report.isPending}
-              aria-describedby={failure ? failureId : undefined}
-            >
-              {report.isPending && <Spinner />}
-              Report review
-            </Button>
-          </div>
+          <DialogActions
+            onCancel={() => {
+              close();
+              form.reset(EMPTY);
+            }}
+            confirmLabel="Report review"
+            pending={pending}
+            describedBy={failure ? failureId : null}
+          />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The reason and details, and sending them: the server's field messages beside their fields, a review
+ * gone or not the caller's to report closes the dialog with a toast, anything else is said by the button.
+ */
+function useReportForm(reviewId: string, onReported: () => void, onRefused: () => void) {
+  const form: ReportFormApi = useZodForm(ReportBody, { defaultValues: EMPTY });
+  const mark = useMarkFields(form, FIELDS);
+  const report = useReportReview(reviewId);
+
+  const onSubmit = form.submitWith(({ reason, details }) => {
+    // mutateAsync: the answer is handled even if the list re-rendered meanwhile.
+    void report.mutateAsync(details ? { reason, details } : { reason }).then(
+      (answer) => {
+        form.reset(EMPTY);
+        onReported();
+        void showSuccess(answer.message);
+      },
+      (error: unknown) => {
+        const message =
+          error instanceof ApiError && error.code !== 'HTTP_ERROR'
+            ? error.message
+            : 'Your report could not be sent. Please try again.';
+        if (isValidationError(error) && mark(issuesFromServer(error))) return;
+        // The review is gone or not the caller's to report (their own, no longer published): say so.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          onRefused();
+          form.reset(EMPTY);
+          void showError('Error', message);
+          return;
+        }
+        form.setError('root.server', { message });
+      },
+    );
+  });
+  return { form, onSubmit, pending: report.isPending };
+}
+
+function ReasonChoices({ id, form }: { id: string; form: ReportFormApi }) {
+  const error = form.formState.errors.reason?.message;
+  return (
+    <FieldSet id={id} legend="Reason" required error={error}>
+      <div className="grid gap-2 pt-2">
+        {REVIEW_REPORT_REASONS.map((value) => (
+          <label
+            key={value}
+            className={cn(
+              'flex cursor-pointer items-center gap-3 rounded-md border border-border p-3 text-sm',
+              'has-[:checked]:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+            )}
+          >
+            <input
+              type="radio"
+              value={value}
+              required
+              // A choice answers the message at once, before the schema has looked again.
+              {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
+              className="size-4 shrink-0 accent-primary"
+            />
+            {REVIEW_REPORT_REASON_LABELS[value]}
+          </label>
+        ))}
+      </div>
+    </FieldSet>
+  );
+}
+
+function DetailsField({ id, form }: { id: string; form: ReportFormApi }) {
+  const length = (form.watch('details') ?? '').trim().length;
+  return (
+    <Field
+      id={id}
+      label="Details (optional)"
+      hint={(hintId) => (
+        <p
+          id={hintId}
+          className={cn(
+            'text-xs text-muted-foreground tabular-nums',
+            length > REVIEW_RULES.reportDetailsMax && 'text-destructive dark:text-red-300',
+          )}
+        >
+          {length} / {REVIEW_RULES.reportDetailsMax} characters
+        </p>
+      )}
+      error={form.formState.errors.details?.message}
+    >
+      {(control) => (
+        <textarea rows={3} {...control} {...form.register('details')} className={TEXTAREA_CLASS} />
+      )}
+    </Field>
   );
 }
