@@ -31,7 +31,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   // Focus goes to the calendar's current day once the message is on the page, so it is read with it.
   useEffect(() => {
     if (dateProblem)
-      calendarRef.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
+      calendarRef.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
   }, [dateProblem]);
 
   const pick = (next: string) => {
