@@ -27,8 +27,10 @@ export function Field({
   label,
   required = false,
   hint,
+  counter,
   error,
   className,
+  labelClassName,
   children,
 }: {
   /** The control's id; one is made up when the caller does not need to know it. */
@@ -36,20 +38,38 @@ export function Field({
   label: ReactNode;
   required?: boolean;
   hint?: ReactNode;
+  /** Shown at the end of the label's line and read with the control: a character count. */
+  counter?: ReactNode;
   error: string | null | undefined;
   className?: string;
+  labelClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const madeUpId = useId();
   const id = givenId ?? madeUpId;
   const hintId = hint ? `${id}-hint` : undefined;
+  const counterId = counter !== undefined ? `${id}-count` : undefined;
+  const labelElement = (
+    <Label htmlFor={id} className={labelClassName}>
+      {label}
+      {required && <RequiredMark />}
+    </Label>
+  );
   return (
     <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required && <RequiredMark />}
-      </Label>
-      {children({ id, 'aria-required': required || undefined, ...fieldErrorProps(id, error, hintId) })}
+      {counter !== undefined ? (
+        <div className="flex items-end justify-between gap-3">
+          {labelElement}
+          <span id={counterId}>{counter}</span>
+        </div>
+      ) : (
+        labelElement
+      )}
+      {children({
+        id,
+        'aria-required': required || undefined,
+        ...fieldErrorProps(id, error, counterId, hintId),
+      })}
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
