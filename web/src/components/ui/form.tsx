@@ -60,7 +60,7 @@ export function Field({
       {counter !== undefined ? (
         <div className="flex items-end justify-between gap-3">
           {labelElement}
-          <span id={counterId}>{counter}</span>
+          <div id={counterId}>{counter}</div>
         </div>
       ) : (
         labelElement
@@ -81,30 +81,46 @@ export function Field({
 }
 
 /**
- * A group of choices (radio buttons, checkboxes) under one legend, with the group's message. The
- * message's id is `errorIdOf(id)`, for the controls to name in aria-describedby.
+ * A group of choices (radio buttons, checkboxes) under one legend, with an optional hint and the
+ * group's message, both read with the group. The message's id is `errorIdOf(id)`, the hint's
+ * `${id}-hint`, for the controls to name in aria-describedby.
  */
 export function FieldSet({
   id,
   legend,
   required = false,
+  hint,
   error,
   className,
+  legendClassName,
   children,
 }: {
   id: string;
   legend: ReactNode;
   required?: boolean;
+  hint?: ReactNode;
   error: string | null | undefined;
   className?: string;
+  legendClassName?: string;
   children: ReactNode;
 }) {
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <fieldset id={id} className={cn('space-y-2', className)} aria-invalid={error ? true : undefined}>
-      <legend className="text-sm leading-none font-medium">
+    <fieldset
+      id={id}
+      className={cn('space-y-2', className)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={fieldErrorProps(id, error, hintId)['aria-describedby']}
+    >
+      <legend className={cn('text-sm leading-none font-medium', legendClassName)}>
         {legend}
         {required && <RequiredMark />}
       </legend>
+      {hint && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {children}
       <FieldError id={errorIdOf(id)} message={error} />
     </fieldset>
