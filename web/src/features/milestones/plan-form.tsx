@@ -7,20 +7,13 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { ReviewTextarea } from '@/features/reviews/text-field';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  isValidationError,
-  serverDetails,
-  updateThenFocus,
-} from '@/lib/form-errors';
+import { isValidationError, serverDetails, updateThenFocus } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useProposePlan } from './api';
@@ -71,20 +64,10 @@ function byPath(issues: { path: (string | number)[] | string; message: string }[
 }
 
 /**
- * The tradesperson's milestone plan (a first one, or a revision of the accepted one): rows of title,
- * description, amount in pounds and due date, which must add up to the booking's amount exactly. The
- * running sum is always shown; the rules' messages (planIssues, the server's own) appear once the form
- * was sent, beside the field they are about, and follow the corrections. Nothing typed is lost.
+ * The plan being written: its rows, their messages and sending it. The rules (planIssues, the
+ * server's own) are checked here synchronously, so focus is on the first problem at once.
  */
-export function PlanForm({
-  view,
-  startFrom,
-  onCancel,
-}: {
-  view: BookingMilestonesView;
-  startFrom: PlanView | null;
-  onCancel?: () => void;
-}) {
+function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, onCancel?: () => void) {
   const id = useId();
   const fieldId = (row: Row, field: RowField) => `${id}-${row.key}-${field}`;
   const [rows, setRows] = useState(() => startingRows(startFrom));
@@ -192,6 +175,28 @@ export function PlanForm({
     );
   };
 
+  return { id, fieldId, rows, message, planMessage, sum, left, pending, today, edit, add, remove, send };
+}
+
+type PlanDraft = ReturnType<typeof usePlanDraft>;
+
+/**
+ * The tradesperson's milestone plan (a first one, or a revision of the accepted one): rows of title,
+ * description, amount in pounds and due date, which must add up to the booking's amount exactly. The
+ * running sum is always shown; the rules' messages (planIssues, the server's own) appear once the form
+ * was sent, beside the field they are about, and follow the corrections. Nothing typed is lost.
+ */
+export function PlanForm({
+  view,
+  startFrom,
+  onCancel,
+}: {
+  view: BookingMilestonesView;
+  startFrom: PlanView | null;
+  onCancel?: () => void;
+}) {
+  const draft = usePlanDraft(view, startFrom, onCancel);
+  const { id, rows, planMessage, pending } = draft;
   return (
     <form
       noValidate
@@ -199,122 +204,28 @@ export function PlanForm({
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        draft.send();
       }}
     >
       <ol className="space-y-4">
-        {rows.map((row, index) => {
-          const at = (field: RowField) => message(`milestones.${index}.${field}`);
-          return (
-            <li key={row.key}>
-              <fieldset className="relative min-w-0 space-y-3 rounded-xl border border-border p-4">
-                {/* Floated, so it sits inside the border rather than on it. */}
-                <legend className="float-left py-1.5 font-semibold">Milestone {index + 1}</legend>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="absolute top-3 right-3"
-                  disabled={pending || rows.length <= R.minMilestones}
-                  onClick={() => remove(row)}
-                  aria-label={`Remove milestone ${index + 1}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-                <div className="clear-both space-y-2">
-                  <Label htmlFor={fieldId(row, 'title')}>
-                    Title
-                    <RequiredMark />
-                  </Label>
-                  <Input
-                    id={fieldId(row, 'title')}
-                    value={row.title}
-                    placeholder="e.g. First fix"
-                    aria-required="true"
-                    readOnly={pending}
-                    {...fieldErrorProps(fieldId(row, 'title'), at('title'))}
-                    onChange={(event) => edit(row, 'title', event.target.value)}
-                  />
-                  <FieldError id={errorIdOf(fieldId(row, 'title'))} message={at('title')} />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor={fieldId(row, 'description')}>Description (optional)</Label>
-                  <ReviewTextarea
-                    id={fieldId(row, 'description')}
-                    rows={2}
-                    value={row.description}
-                    placeholder="What this payment covers"
-                    readOnly={pending}
-                    {...fieldErrorProps(fieldId(row, 'description'), at('description'))}
-                    className="min-h-16"
-                    onChange={(event) => edit(row, 'description', event.target.value)}
-                  />
-                  <FieldError id={errorIdOf(fieldId(row, 'description'))} message={at('description')} />
-                </div>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <div className="min-w-0 space-y-2">
-                    <Label htmlFor={fieldId(row, 'amountPence')}>
-                      Amount (£)
-                      <RequiredMark />
-                    </Label>
-                    <PoundsInput
-                      id={fieldId(row, 'amountPence')}
-                      inputMode="decimal"
-                      placeholder="e.g. 250.00"
-                      value={row.amount}
-                      aria-required="true"
-                      readOnly={pending}
-                      {...fieldErrorProps(fieldId(row, 'amountPence'), at('amountPence'))}
-                      onChange={(event) => edit(row, 'amount', event.target.value)}
-                    />
-                    <FieldError id={errorIdOf(fieldId(row, 'amountPence'))} message={at('amountPence')} />
-                  </div>
-                  <div className="min-w-0 space-y-2">
-                    <Label htmlFor={fieldId(row, 'dueDate')}>
-                      Due date
-                      <RequiredMark />
-                    </Label>
-                    <Input
-                      id={fieldId(row, 'dueDate')}
-                      type="date"
-                      min={today}
-                      max={aYearAfter(today)}
-                      value={row.dueDate}
-                      aria-required="true"
-                      readOnly={pending}
-                      {...fieldErrorProps(fieldId(row, 'dueDate'), at('dueDate'))}
-                      onChange={(event) => edit(row, 'dueDate', event.target.value)}
-                    />
-                    <FieldError id={errorIdOf(fieldId(row, 'dueDate'))} message={at('dueDate')} />
-                  </div>
-                </div>
-              </fieldset>
-            </li>
-          );
-        })}
+        {rows.map((row, index) => (
+          <li key={row.key}>
+            <MilestoneRow draft={draft} row={row} index={index} />
+          </li>
+        ))}
       </ol>
 
-      <Button variant="outline" size="sm" disabled={pending || rows.length >= R.maxMilestones} onClick={add}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={pending || rows.length >= R.maxMilestones}
+        onClick={draft.add}
+      >
         <Plus aria-hidden="true" />
         Add milestone
       </Button>
 
-      <div className="space-y-2 rounded-lg bg-muted/60 p-3 text-sm">
-        {/* Said as the amounts are typed, politely: the one figure the plan must get right. */}
-        <p id={`${id}-sum`} tabIndex={-1} aria-live="polite" className="font-medium outline-none">
-          {formatPence(sum, 2)} of {formatPence(view.bookingAmountPence, 2)} planned
-          <span className={cn('block font-normal sm:inline', left !== 0 && 'text-muted-foreground')}>
-            {/* On its own line on a phone, after a dot on wider screens. */}
-            <span className="hidden sm:inline"> · </span>
-            {left === 0
-              ? 'adds up to the booking amount'
-              : left > 0
-                ? `${formatPence(left, 2)} left to plan`
-                : `${formatPence(-left, 2)} over the booking amount`}
-          </span>
-        </p>
-        <FieldError id={`${id}-plan-error`} message={planMessage} />
-      </div>
+      <PlanSum draft={draft} bookingAmountPence={view.bookingAmountPence} />
 
       <div className="flex flex-wrap gap-2">
         <Button
@@ -333,5 +244,114 @@ export function PlanForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** One milestone: title, description, amount and due date, each with its message. */
+function MilestoneRow({ draft, row, index }: { draft: PlanDraft; row: Row; index: number }) {
+  const { fieldId, rows, pending, today, edit } = draft;
+  const at = (field: RowField) => draft.message(`milestones.${index}.${field}`);
+  return (
+    <fieldset className="relative min-w-0 space-y-3 rounded-xl border border-border p-4">
+      {/* Floated, so it sits inside the border rather than on it. */}
+      <legend className="float-left py-1.5 font-semibold">Milestone {index + 1}</legend>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="absolute top-3 right-3"
+        disabled={pending || rows.length <= R.minMilestones}
+        onClick={() => draft.remove(row)}
+        aria-label={`Remove milestone ${index + 1}`}
+      >
+        <Trash2 aria-hidden="true" />
+        Remove
+      </Button>
+      <Field id={fieldId(row, 'title')} label="Title" required error={at('title')} className="clear-both">
+        {(control) => (
+          <Input
+            {...control}
+            value={row.title}
+            placeholder="e.g. First fix"
+            readOnly={pending}
+            onChange={(event) => edit(row, 'title', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={fieldId(row, 'description')} label="Description (optional)" error={at('description')}>
+        {(control) => (
+          <ReviewTextarea
+            {...control}
+            rows={2}
+            value={row.description}
+            placeholder="What this payment covers"
+            readOnly={pending}
+            className="min-h-16"
+            onChange={(event) => edit(row, 'description', event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          id={fieldId(row, 'amountPence')}
+          label="Amount (£)"
+          required
+          error={at('amountPence')}
+          className="min-w-0"
+        >
+          {(control) => (
+            <PoundsInput
+              {...control}
+              inputMode="decimal"
+              placeholder="e.g. 250.00"
+              value={row.amount}
+              readOnly={pending}
+              onChange={(event) => edit(row, 'amount', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={fieldId(row, 'dueDate')}
+          label="Due date"
+          required
+          error={at('dueDate')}
+          className="min-w-0"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              min={today}
+              max={aYearAfter(today)}
+              value={row.dueDate}
+              readOnly={pending}
+              onChange={(event) => edit(row, 'dueDate', event.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The running sum against the booking's amount: the one figure the plan must get right. */
+function PlanSum({ draft, bookingAmountPence }: { draft: PlanDraft; bookingAmountPence: number }) {
+  const { id, sum, left, planMessage } = draft;
+  return (
+    <div className="space-y-2 rounded-lg bg-muted/60 p-3 text-sm">
+      {/* Said as the amounts are typed, politely. */}
+      <p id={`${id}-sum`} tabIndex={-1} aria-live="polite" className="font-medium outline-none">
+        {formatPence(sum, 2)} of {formatPence(bookingAmountPence, 2)} planned
+        <span className={cn('block font-normal sm:inline', left !== 0 && 'text-muted-foreground')}>
+          {/* On its own line on a phone, after a dot on wider screens. */}
+          <span className="hidden sm:inline"> · </span>
+          {left === 0
+            ? 'adds up to the booking amount'
+            : left > 0
+              ? `${formatPence(left, 2)} left to plan`
+              : `${formatPence(-left, 2)} over the booking amount`}
+        </span>
+      </p>
+      <FieldError id={`${id}-plan-error`} message={planMessage} />
+    </div>
   );
 }
