@@ -5,6 +5,7 @@ import { type PlanItemInput, planIssues } from '@domain/milestones/rules';
 import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
@@ -18,12 +19,19 @@ import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useProposePlan } from './api';
 
-type Row = { key: number; title: string; description: string; amount: string; dueDate: string };
+type Row = { title: string; description: string; amount: string; dueDate: string };
+type PlanValues = { milestones: Row[] };
 type RowField = 'title' | 'description' | 'amountPence' | 'dueDate';
 const ROW_FIELDS: RowField[] = ['title', 'description', 'amountPence', 'dueDate'];
+/** The form's name of each row field (the amount is typed in pounds, sent in pence). */
+const INPUT_OF: Record<RowField, keyof Row> = {
+  title: 'title',
+  description: 'description',
+  amountPence: 'amount',
+  dueDate: 'dueDate',
+};
 
-let nextKey = 0;
-const emptyRow = (): Row => ({ key: nextKey++, title: '', description: '', amount: '', dueDate: '' });
+const emptyRow = (): Row => ({ title: '', description: '', amount: '', dueDate: '' });
 const penceToPounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
 /** A plan's rows to start from: the one being revised or the one declined, else two empty ones. */
@@ -32,7 +40,6 @@ function startingRows(plan: PlanView | null): Row[] {
   return [...plan.milestones]
     .sort((a, b) => a.index - b.index)
     .map((m) => ({
-      key: nextKey++,
       title: m.title,
       description: m.description ?? '',
       amount: penceToPounds(m.amountPence),
@@ -69,8 +76,11 @@ function byPath(issues: { path: (string | number)[] | string; message: string }[
  */
 function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, onCancel?: () => void) {
   const id = useId();
-  const fieldId = (row: Row, field: RowField) => `${id}-${row.key}-${field}`;
-  const [rows, setRows] = useState(() => startingRows(startFrom));
+  const form = useForm<PlanValues>({ defaultValues: { milestones: startingRows(startFrom) } });
+  const { fields, append, remove: removeRow } = useFieldArray({ control: form.control, name: 'milestones' });
+  // Every keystroke re-renders the running sum and the messages that follow the corrections.
+  const rows = useWatch({ control: form.control, name: 'milestones' });
+  const fieldId = (key: string, field: RowField) => `${id}-${key}-${field}`;
   const [submitted, setSubmitted] = useState(false);
   // The server's refusals by path; a field's own is dropped as soon as it is edited.
   const [serverIssues, setServerIssues] = useState<Map<string, string>>(new Map());
@@ -91,50 +101,51 @@ function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, o
 
   const byId = (elementId: string) => () => document.getElementById(elementId);
 
-  const edit = (row: Row, field: keyof Omit<Row, 'key'>, value: string) => {
-    setRows((current) => current.map((r) => (r.key === row.key ? { ...r, [field]: value } : r)));
-    const index = rows.indexOf(row);
-    const path = `milestones.${index}.${field === 'amount' ? 'amountPence' : field}`;
-    if (serverIssues.has(path) || serverIssues.has('milestones')) {
-      setServerIssues((current) => {
-        const next = new Map(current);
-        next.delete(path);
-        next.delete('milestones');
-        return next;
-      });
-    }
+  /** A row field's input, which drops the server's message about it (and the plan's) once edited. */
+  const register = (index: number, field: RowField) => {
+    const path = `milestones.${index}.${field}`;
+    return form.register(`milestones.${index}.${INPUT_OF[field]}`, {
+      onChange: () => {
+        if (!serverIssues.has(path) && !serverIssues.has('milestones')) return;
+        setServerIssues((current) => {
+          const next = new Map(current);
+          next.delete(path);
+          next.delete('milestones');
+          return next;
+        });
+      },
+    });
   };
 
+  // Rows are counted by index: after adding or removing one, the server's messages no longer point at
+  // the right row. Focus moves at once, before typing that follows can land elsewhere.
   const add = () => {
-    const row = emptyRow();
+    const index = fields.length;
     updateThenFocus(
       () => {
-        setRows((current) => [...current, row]);
-        // Rows are counted by index: the server's messages about them no longer point at the right one.
+        append(emptyRow(), { shouldFocus: false });
         setServerIssues(new Map());
       },
-      byId(fieldId(row, 'title')),
+      () => document.querySelector<HTMLElement>(`[name="milestones.${index}.title"][id^="${id}-"]`),
     );
   };
 
-  const remove = (row: Row) => {
-    const index = rows.indexOf(row);
-    const rest = rows.filter((r) => r.key !== row.key);
-    const neighbour = rest[Math.min(index, rest.length - 1)];
+  const remove = (index: number) => {
+    const neighbour = Math.min(index, fields.length - 2);
     updateThenFocus(
       () => {
-        setRows(rest);
+        removeRow(index);
         setServerIssues(new Map());
       },
-      () => (neighbour ? document.getElementById(fieldId(neighbour, 'title')) : null),
+      () => document.querySelector<HTMLElement>(`[name="milestones.${neighbour}.title"][id^="${id}-"]`),
     );
   };
 
   /** The first field (on screen order) with a message, else the plan's own message. */
   const firstWithMessage = (messages: Map<string, string>): string => {
-    for (const [index, row] of rows.entries()) {
+    for (const [index, row] of fields.entries()) {
       const field = ROW_FIELDS.find((f) => messages.has(`milestones.${index}.${f}`));
-      if (field) return fieldId(row, field);
+      if (field) return fieldId(row.id, field);
     }
     return `${id}-sum`;
   };
@@ -175,7 +186,21 @@ function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, o
     );
   };
 
-  return { id, fieldId, rows, message, planMessage, sum, left, pending, today, edit, add, remove, send };
+  return {
+    id,
+    fieldId,
+    fields,
+    register,
+    message,
+    planMessage,
+    sum,
+    left,
+    pending,
+    today,
+    add,
+    remove,
+    send,
+  };
 }
 
 type PlanDraft = ReturnType<typeof usePlanDraft>;
@@ -196,7 +221,7 @@ export function PlanForm({
   onCancel?: () => void;
 }) {
   const draft = usePlanDraft(view, startFrom, onCancel);
-  const { id, rows, planMessage, pending } = draft;
+  const { id, fields, planMessage, pending } = draft;
   return (
     <form
       noValidate
@@ -208,9 +233,9 @@ export function PlanForm({
       }}
     >
       <ol className="space-y-4">
-        {rows.map((row, index) => (
-          <li key={row.key}>
-            <MilestoneRow draft={draft} row={row} index={index} />
+        {fields.map((row, index) => (
+          <li key={row.id}>
+            <MilestoneRow draft={draft} rowKey={row.id} index={index} />
           </li>
         ))}
       </ol>
@@ -218,7 +243,7 @@ export function PlanForm({
       <Button
         variant="outline"
         size="sm"
-        disabled={pending || rows.length >= R.maxMilestones}
+        disabled={pending || fields.length >= R.maxMilestones}
         onClick={draft.add}
       >
         <Plus aria-hidden="true" />
@@ -248,8 +273,9 @@ export function PlanForm({
 }
 
 /** One milestone: title, description, amount and due date, each with its message. */
-function MilestoneRow({ draft, row, index }: { draft: PlanDraft; row: Row; index: number }) {
-  const { fieldId, rows, pending, today, edit } = draft;
+function MilestoneRow({ draft, rowKey, index }: { draft: PlanDraft; rowKey: string; index: number }) {
+  const { fields, pending, today, register } = draft;
+  const fieldId = (field: RowField) => draft.fieldId(rowKey, field);
   const at = (field: RowField) => draft.message(`milestones.${index}.${field}`);
   return (
     <fieldset className="relative min-w-0 space-y-3 rounded-xl border border-border p-4">
@@ -259,40 +285,33 @@ function MilestoneRow({ draft, row, index }: { draft: PlanDraft; row: Row; index
         variant="ghost"
         size="sm"
         className="absolute top-3 right-3"
-        disabled={pending || rows.length <= R.minMilestones}
-        onClick={() => draft.remove(row)}
+        disabled={pending || fields.length <= R.minMilestones}
+        onClick={() => draft.remove(index)}
         aria-label={`Remove milestone ${index + 1}`}
       >
         <Trash2 aria-hidden="true" />
         Remove
       </Button>
-      <Field id={fieldId(row, 'title')} label="Title" required error={at('title')} className="clear-both">
+      <Field id={fieldId('title')} label="Title" required error={at('title')} className="clear-both">
         {(control) => (
-          <Input
-            {...control}
-            value={row.title}
-            placeholder="e.g. First fix"
-            readOnly={pending}
-            onChange={(event) => edit(row, 'title', event.target.value)}
-          />
+          <Input {...control} placeholder="e.g. First fix" readOnly={pending} {...register(index, 'title')} />
         )}
       </Field>
-      <Field id={fieldId(row, 'description')} label="Description (optional)" error={at('description')}>
+      <Field id={fieldId('description')} label="Description (optional)" error={at('description')}>
         {(control) => (
           <ReviewTextarea
             {...control}
             rows={2}
-            value={row.description}
             placeholder="What this payment covers"
             readOnly={pending}
             className="min-h-16"
-            onChange={(event) => edit(row, 'description', event.target.value)}
+            {...register(index, 'description')}
           />
         )}
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          id={fieldId(row, 'amountPence')}
+          id={fieldId('amountPence')}
           label="Amount (£)"
           required
           error={at('amountPence')}
@@ -303,28 +322,20 @@ function MilestoneRow({ draft, row, index }: { draft: PlanDraft; row: Row; index
               {...control}
               inputMode="decimal"
               placeholder="e.g. 250.00"
-              value={row.amount}
               readOnly={pending}
-              onChange={(event) => edit(row, 'amount', event.target.value)}
+              {...register(index, 'amountPence')}
             />
           )}
         </Field>
-        <Field
-          id={fieldId(row, 'dueDate')}
-          label="Due date"
-          required
-          error={at('dueDate')}
-          className="min-w-0"
-        >
+        <Field id={fieldId('dueDate')} label="Due date" required error={at('dueDate')} className="min-w-0">
           {(control) => (
             <Input
               {...control}
               type="date"
               min={today}
               max={aYearAfter(today)}
-              value={row.dueDate}
               readOnly={pending}
-              onChange={(event) => edit(row, 'dueDate', event.target.value)}
+              {...register(index, 'dueDate')}
             />
           )}
         </Field>
