@@ -70,6 +70,18 @@ function byPath(issues: { path: (string | number)[] | string; message: string }[
   return messages;
 }
 
+/** What the amounts come to so far; one that is not an amount counts for nothing. */
+const sumOf = (items: PlanItemInput[]) =>
+  items.reduce((s, item) => s + (Number.isSafeInteger(item.amountPence) ? item.amountPence : 0), 0);
+
+/** `messages` without those at `paths`; the same map when it has none of them (nothing re-renders). */
+function withoutMessages(messages: Map<string, string>, paths: string[]): Map<string, string> {
+  if (!paths.some((path) => messages.has(path))) return messages;
+  const next = new Map(messages);
+  for (const path of paths) next.delete(path);
+  return next;
+}
+
 /**
  * The plan being written: its rows, their messages and sending it. The rules (planIssues, the
  * server's own) are checked here synchronously, so focus is on the first problem at once.
@@ -93,10 +105,7 @@ function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, o
   const message = (path: string) =>
     serverIssues.get(path) ?? (submitted ? clientIssues.get(path) : undefined);
   const planMessage = message('milestones');
-  const sum = items.reduce(
-    (s, item) => s + (Number.isSafeInteger(item.amountPence) ? item.amountPence : 0),
-    0,
-  );
+  const sum = sumOf(items);
   const left = view.bookingAmountPence - sum;
 
   const byId = (elementId: string) => () => document.getElementById(elementId);
@@ -105,15 +114,7 @@ function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, o
   const register = (index: number, field: RowField) => {
     const path = `milestones.${index}.${field}`;
     return form.register(`milestones.${index}.${INPUT_OF[field]}`, {
-      onChange: () => {
-        if (!serverIssues.has(path) && !serverIssues.has('milestones')) return;
-        setServerIssues((current) => {
-          const next = new Map(current);
-          next.delete(path);
-          next.delete('milestones');
-          return next;
-        });
-      },
+      onChange: () => setServerIssues((current) => withoutMessages(current, [path, 'milestones'])),
     });
   };
 
