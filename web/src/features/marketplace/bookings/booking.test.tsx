@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
+import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError } from '@/test/field-errors';
 import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -64,6 +65,7 @@ describe('Book Your Service', () => {
     const grid = screen.getByRole('grid', { name: 'June 2030' });
     expectFieldError(grid, 'Please select a date');
     await waitFor(() => expect(grid.contains(document.activeElement)).toBe(true));
+    expect(await seriousAxeViolations()).toEqual([]);
 
     fireEvent.click(day(/20 June 2030/));
     await waitFor(() => expect(grid.getAttribute('aria-invalid')).toBeNull());
@@ -107,6 +109,27 @@ describe('Book Your Service', () => {
     fireEvent.click(day(/14 June 2030/));
     expect(selected(day(/14 June 2030/))).toBe(false);
     expect(screen.getByText('No date selected')).toBeTruthy();
+  });
+
+  it('lays the month out in UK weeks, Monday first', async () => {
+    openBooking();
+    const grid = await screen.findByRole('grid', { name: 'June 2030' });
+    // The weekday row is drawn for the eye; each day's button says its weekday in its name.
+    expect(Array.from(grid.querySelectorAll('thead th'), (th) => th.textContent)).toEqual([
+      'Mo',
+      'Tu',
+      'We',
+      'Th',
+      'Fr',
+      'Sa',
+      'Su',
+    ]);
+    // 1 June 2030 is a Saturday: the first week has five empty days before it.
+    const firstWeek = within(grid).getAllByRole('row')[0]!;
+    const cells = within(firstWeek).getAllByRole('gridcell');
+    expect(cells.length).toBe(7);
+    expect(within(cells[5]!).getByRole('button').textContent).toBe('1');
+    expect(await seriousAxeViolations()).toEqual([]);
   });
 
   it('offers days up to a year from today and none after, as the server takes', async () => {
