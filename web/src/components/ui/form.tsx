@@ -27,6 +27,7 @@ export function Field({
   label,
   required = false,
   hint,
+  counter,
   error,
   className,
   labelClassName,
@@ -41,22 +42,38 @@ export function Field({
    * (a character counter, a hint that changes colour near a limit).
    */
   hint?: ReactNode | ((hintId: string) => ReactNode);
+  /** Shown at the end of the label's line and read with the control: a character count. */
+  counter?: ReactNode;
   error: string | null | undefined;
   className?: string;
-  /** A sub-field of a group (the two ends of a range) has a smaller, quieter label. */
   labelClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const madeUpId = useId();
   const id = givenId ?? madeUpId;
   const hintId = hint ? `${id}-hint` : undefined;
+  const counterId = counter !== undefined ? `${id}-count` : undefined;
+  const labelElement = (
+    <Label htmlFor={id} className={labelClassName}>
+      {label}
+      {required && <RequiredMark />}
+    </Label>
+  );
   return (
     <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id} className={labelClassName}>
-        {label}
-        {required && <RequiredMark />}
-      </Label>
-      {children({ id, 'aria-required': required || undefined, ...fieldErrorProps(id, error, hintId) })}
+      {counter !== undefined ? (
+        <div className="flex items-end justify-between gap-3">
+          {labelElement}
+          <div id={counterId}>{counter}</div>
+        </div>
+      ) : (
+        labelElement
+      )}
+      {children({
+        id,
+        'aria-required': required || undefined,
+        ...fieldErrorProps(id, error, counterId, hintId),
+      })}
       {hintId &&
         (typeof hint === 'function' ? (
           hint(hintId)
@@ -71,35 +88,46 @@ export function Field({
 }
 
 /**
- * A group of choices (radio buttons, checkboxes) under one legend, with the group's message. The
- * message's id is `errorIdOf(id)`, for the controls to name in aria-describedby.
+ * A group of choices (radio buttons, checkboxes) under one legend, with an optional hint and the
+ * group's message, both read with the group. The message's id is `errorIdOf(id)`, the hint's
+ * `${id}-hint`, for the controls to name in aria-describedby.
  */
 export function FieldSet({
   id,
   legend,
   required = false,
+  hint,
   error,
   className,
+  legendClassName,
   children,
 }: {
   id: string;
   legend: ReactNode;
   required?: boolean;
+  hint?: ReactNode;
   error: string | null | undefined;
   className?: string;
+  legendClassName?: string;
   children: ReactNode;
 }) {
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <fieldset
       id={id}
       className={cn('space-y-2', className)}
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorIdOf(id) : undefined}
+      aria-describedby={fieldErrorProps(id, error, hintId)['aria-describedby']}
     >
-      <legend className="text-sm leading-none font-medium">
+      <legend className={cn('text-sm leading-none font-medium', legendClassName)}>
         {legend}
         {required && <RequiredMark />}
       </legend>
+      {hint && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {children}
       <FieldError id={errorIdOf(id)} message={error} />
     </fieldset>

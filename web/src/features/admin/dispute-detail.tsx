@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@domain/catalog/statuses';
-import type { DisputeEvidenceView, DisputeMessageView } from '@domain/disputes/api';
+import { type DisputeEvidenceView, DisputeMessageBody, type DisputeMessageView } from '@domain/disputes/api';
 import {
   DISPUTE_MESSAGES,
   DISPUTE_RESOLUTION_LABELS,
@@ -9,16 +9,16 @@ import {
 import { disputeTimeline } from '@domain/disputes/rules';
 import { formatPence } from '@domain/payments/money';
 import { Check, ExternalLink } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { TimelineItem } from '@/features/payments/money-timeline';
-import { errorIdOf, fieldErrorProps, issuesFromServer } from '@/lib/form-errors';
+import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { errorMessage } from './api';
 import { AdminDetailPage } from './detail-page';
@@ -502,47 +502,8 @@ function Money({ dispute }: { dispute: Detail }) {
 
 // ---- The thread with both parties ----
 
-function messageProblem(body: string): string | null {
-  const trimmed = body.trim();
-  if (!trimmed) return DISPUTE_MESSAGES.messageRequired;
-  if (trimmed.length > DISPUTE_RULES.messageMax) return DISPUTE_MESSAGES.messageTooLong;
-  return null;
-}
-
 function Thread({ dispute }: { dispute: Detail }) {
-  const id = useId();
-  const fieldId = `${id}-message`;
-  const hintId = `${id}-hint`;
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const post = usePostDisputeMessage(dispute.id);
-  const [body, setBody] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const open = dispute.status !== 'resolved';
-
-  const refuse = (message: string) => {
-    setProblem(message);
-    requestAnimationFrame(() => textareaRef.current?.focus());
-  };
-
-  const send = () => {
-    const issue = messageProblem(body);
-    if (issue) return refuse(issue);
-    setProblem(null);
-    void post.mutateAsync(body.trim()).then(
-      () => {
-        setBody('');
-        void showSuccess('Message sent', 'Both parties see it from TradeNest support.');
-      },
-      (error: unknown) => {
-        const message = errorMessage(error, 'The message could not be sent. Please try again.');
-        const fieldIssue = issuesFromServer(error).find((i) => i.field === 'body');
-        if (fieldIssue) return refuse(fieldIssue.message);
-        void showError('Error', message);
-        setProblem(message);
-      },
-    );
-  };
-
   return (
     <Section id="thread" title="Dispute thread" count={dispute.messages.length}>
       <p className="text-sm text-muted-foreground">
@@ -571,42 +532,52 @@ function Thread({ dispute }: { dispute: Detail }) {
         </ol>
       )}
       {open ? (
-        <form
-          noValidate
-          aria-label="Message both parties"
-          className="space-y-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
-        >
-          <Label htmlFor={fieldId}>Message to both parties</Label>
-          <textarea
-            ref={textareaRef}
-            id={fieldId}
-            rows={3}
-            value={body}
-            {...fieldErrorProps(fieldId, problem, hintId)}
-            onChange={(event) => {
-              setBody(event.target.value);
-              if (problem) setProblem(null);
-            }}
-            className={TEXTAREA_CLASS}
-          />
-          <p id={hintId} className="text-xs text-muted-foreground">
-            Up to {DISPUTE_RULES.messageMax.toLocaleString('en-GB')} characters.
-          </p>
-          <FieldError id={errorIdOf(fieldId)} message={problem} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={post.isPending} aria-busy={post.isPending}>
-              {post.isPending && <Spinner />}
-              Send message
-            </Button>
-          </div>
-        </form>
+        <ThreadMessageForm disputeId={dispute.id} />
       ) : (
         <p className="text-sm text-muted-foreground">{DISPUTE_MESSAGES.closed}</p>
       )}
     </Section>
   );
 }
+
+/** The admin's message to both parties, checked with the server's own schema. */
+function ThreadMessageForm({ disputeId }: { disputeId: string }) {
+  const post = usePostDisputeMessage(disputeId);
+  const form = useZodForm(DisputeMessageBody, { defaultValues: { body: '' } });
+  const { register, reset, setError, setFocus, formState } = form;
+  const mark = useMarkFields({ setError, setFocus }, MESSAGE_FIELDS);
+
+  const onSubmit = form.submitWith(({ body }) =>
+    post.mutateAsync(body).then(
+      () => {
+        reset({ body: '' });
+        void showSuccess('Message sent', 'Both parties see it from TradeNest support.');
+      },
+      (error: unknown) => {
+        if (mark(issuesFromServer(error))) return;
+        const message = errorMessage(error, 'The message could not be sent. Please try again.');
+        void showError('Error', message);
+        setError('body', { type: 'server', message });
+      },
+    ),
+  );
+
+  return (
+    <form noValidate aria-label="Message both parties" className="space-y-2" onSubmit={onSubmit}>
+      <Field
+        label="Message to both parties"
+        hint={`Up to ${DISPUTE_RULES.messageMax.toLocaleString('en-GB')} characters.`}
+        error={formState.errors.body?.message}
+      >
+        {(control) => <textarea rows={3} {...control} {...register('body')} className={TEXTAREA_CLASS} />}
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={post.isPending} aria-busy={post.isPending}>
+          {post.isPending && <Spinner />}
+          Send message
+        </Button>
+      </div>
+    </form>
+  );
+}
+const MESSAGE_FIELDS = ['body'];

@@ -75,7 +75,6 @@ export function AssistantPanel({ open, onOpenChange, returnFocusTo, userId, abov
     if (active && contentRef.current?.contains(active)) logRef.current?.focus();
   };
 
-  const thinking = chat.pending && chat.streaming === '';
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DialogPrimitive.Content
@@ -101,99 +100,15 @@ export function AssistantPanel({ open, onOpenChange, returnFocusTo, userId, abov
           PLACE[aboveTabBar ? 'tabBar' : 'plain'],
         )}
       >
-        <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground">
-            <Bot className="size-5" aria-hidden="true" />
-          </span>
-          <DialogPrimitive.Title className="mr-auto text-base font-semibold">
-            {ASSISTANT_TEXTS.title}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Close
-            className="flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            aria-label="Close AI Assistant"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        </div>
-
-        <div
-          ref={logRef}
-          role="log"
-          aria-live="polite"
-          aria-label="Conversation"
-          // Scrollable by keyboard, and where focus waits while a reply is written.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-          tabIndex={0}
-          className="relative min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
-        >
-          <Bubble from="assistant">
-            <ReplyText text={ASSISTANT_TEXTS.greeting(PRODUCT_NAME)} />
-          </Bubble>
-          {chat.messages.map((message) => (
-            <Message key={message.id} message={message} />
-          ))}
-          {chat.streaming !== '' && (
-            // The reply as it is written, hidden from screen readers: the log announces it once whole,
-            // as a new message, rather than word by word.
-            <Bubble from="assistant" hidden>
-              <ReplyText text={chat.streaming} live />
-            </Bubble>
-          )}
-          {thinking && (
-            <Bubble from="assistant">
-              <span className="sr-only">{ASSISTANT_TEXTS.title} is thinking…</span>
-              <span aria-hidden="true" className="flex h-5 items-center gap-1">
-                {[0, 150, 300].map((delay) => (
-                  <span
-                    key={delay}
-                    style={{ animationDelay: `${delay}ms` }}
-                    className="size-1.5 rounded-full bg-muted-foreground motion-safe:animate-bounce"
-                  />
-                ))}
-              </span>
-            </Bubble>
-          )}
-        </div>
-
-        <form
-          className="flex shrink-0 items-center gap-2 border-t border-border p-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <label htmlFor="assistant-input" className="sr-only">
-            Message
-          </label>
-          <input
-            ref={inputRef}
-            id="assistant-input"
-            type="text"
-            autoComplete="off"
-            enterKeyHint="send"
-            value={draft}
-            placeholder={ASSISTANT_TEXTS.placeholder}
-            maxLength={ASSISTANT_LIMITS.messageMax}
-            disabled={chat.pending}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter sends (spec section 2); Enter that ends an IME composition only confirms the characters.
-              if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.keyCode === 229) return;
-              event.preventDefault();
-              submit();
-            }}
-            className="h-10 w-full min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
-          />
-          <button
-            type="submit"
-            aria-label="Send message"
-            disabled={chat.pending}
-            aria-busy={chat.pending}
-            className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50"
-          >
-            <SendHorizontal className="size-4" aria-hidden="true" />
-          </button>
-        </form>
+        <PanelHeader />
+        <ConversationLog logRef={logRef} chat={chat} />
+        <ChatInput
+          inputRef={inputRef}
+          draft={draft}
+          onDraftChange={setDraft}
+          pending={chat.pending}
+          onSend={submit}
+        />
       </DialogPrimitive.Content>
     </DialogPrimitive.Root>
   );
@@ -235,5 +150,131 @@ function Bubble({
         {children}
       </div>
     </div>
+  );
+}
+
+function PanelHeader() {
+  return (
+    <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
+      <span className="flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground">
+        <Bot className="size-5" aria-hidden="true" />
+      </span>
+      <DialogPrimitive.Title className="mr-auto text-base font-semibold">
+        {ASSISTANT_TEXTS.title}
+      </DialogPrimitive.Title>
+      <DialogPrimitive.Close
+        className="flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        aria-label="Close AI Assistant"
+      >
+        <X className="size-5" aria-hidden="true" />
+      </DialogPrimitive.Close>
+    </div>
+  );
+}
+
+/** The conversation: the greeting, the messages, the reply being written and the thinking dots. */
+function ConversationLog({
+  logRef,
+  chat,
+}: {
+  logRef: RefObject<HTMLDivElement | null>;
+  chat: ReturnType<typeof getState>;
+}) {
+  return (
+    <div
+      ref={logRef}
+      role="log"
+      aria-live="polite"
+      aria-label="Conversation"
+      // Scrollable by keyboard, and where focus waits while a reply is written.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+      tabIndex={0}
+      className="relative min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+    >
+      <Bubble from="assistant">
+        <ReplyText text={ASSISTANT_TEXTS.greeting(PRODUCT_NAME)} />
+      </Bubble>
+      {chat.messages.map((message) => (
+        <Message key={message.id} message={message} />
+      ))}
+      {chat.streaming !== '' && (
+        // The reply as it is written, hidden from screen readers: the log announces it once whole,
+        // as a new message, rather than word by word.
+        <Bubble from="assistant" hidden>
+          <ReplyText text={chat.streaming} live />
+        </Bubble>
+      )}
+      {chat.pending && chat.streaming === '' && (
+        <Bubble from="assistant">
+          <span className="sr-only">{ASSISTANT_TEXTS.title} is thinking…</span>
+          <span aria-hidden="true" className="flex h-5 items-center gap-1">
+            {[0, 150, 300].map((delay) => (
+              <span
+                key={delay}
+                style={{ animationDelay: `${delay}ms` }}
+                className="size-1.5 rounded-full bg-muted-foreground motion-safe:animate-bounce"
+              />
+            ))}
+          </span>
+        </Bubble>
+      )}
+    </div>
+  );
+}
+
+/** The message box: a plain chat input (Enter sends; nothing to validate beyond its length). */
+function ChatInput({
+  inputRef,
+  draft,
+  onDraftChange,
+  pending,
+  onSend,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  draft: string;
+  onDraftChange: (draft: string) => void;
+  pending: boolean;
+  onSend: () => void;
+}) {
+  return (
+    <form
+      className="flex shrink-0 items-center gap-2 border-t border-border p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <label htmlFor="assistant-input" className="sr-only">
+        Message
+      </label>
+      <input
+        ref={inputRef}
+        id="assistant-input"
+        type="text"
+        autoComplete="off"
+        enterKeyHint="send"
+        value={draft}
+        placeholder={ASSISTANT_TEXTS.placeholder}
+        maxLength={ASSISTANT_LIMITS.messageMax}
+        disabled={pending}
+        onChange={(event) => onDraftChange(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter sends (spec section 2); Enter that ends an IME composition only confirms the characters.
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.keyCode === 229) return;
+          event.preventDefault();
+          onSend();
+        }}
+        className="h-10 w-full min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
+      />
+      <button
+        type="submit"
+        aria-label="Send message"
+        disabled={pending}
+        aria-busy={pending}
+        className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50"
+      >
+        <SendHorizontal className="size-4" aria-hidden="true" />
+      </button>
+    </form>
   );
 }

@@ -2,14 +2,11 @@ import { DISPUTE_MESSAGES, DISPUTE_RULES } from '@domain/disputes/messages';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { fieldClass } from '@/features/profiles/profile-fields';
-import { errorIdOf, fieldErrorProps } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useUploadEvidencePhoto } from './api';
@@ -66,48 +63,53 @@ export function EvidencePhotoForm({ disputeId }: { disputeId: string }) {
         submit();
       }}
     >
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-file`}>
-          Photo
-          <RequiredMark />
-        </Label>
-        <input
-          ref={fileRef}
-          id={`${id}-file`}
-          type="file"
-          accept={PHOTO_ACCEPT}
-          required
-          disabled={pending}
-          {...fieldErrorProps(`${id}-file`, problem, `${id}-file-hint`)}
-          onChange={(event) => {
-            const next = event.target.files?.[0] ?? null;
-            setFile(next);
-            setProblem(next ? photoProblem(next) : null);
-          }}
-          className={cn(
-            fieldClass,
-            'h-auto file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground',
-          )}
-        />
-        <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
-          JPEG, PNG or WebP, up to {DISPUTE_RULES.photoMaxBytes / (1024 * 1024)} MB. Up to{' '}
-          {DISPUTE_RULES.evidencePhotosMax} photos per dispute.
-        </p>
-        <FieldError id={errorIdOf(`${id}-file`)} message={problem} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-caption`}>
-          Caption <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
-          id={`${id}-caption`}
-          value={caption}
-          maxLength={CAPTION_MAX}
-          readOnly={pending}
-          placeholder="What the photo shows"
-          onChange={(event) => setCaption(event.target.value)}
-        />
-      </div>
+      <Field
+        id={`${id}-file`}
+        label="Photo"
+        required
+        hint={`JPEG, PNG or WebP, up to ${DISPUTE_RULES.photoMaxBytes / (1024 * 1024)} MB. Up to ${DISPUTE_RULES.evidencePhotosMax} photos per dispute.`}
+        error={problem}
+      >
+        {(control) => (
+          <input
+            ref={fileRef}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            required
+            disabled={pending}
+            {...control}
+            onChange={(event) => {
+              const next = event.target.files?.[0] ?? null;
+              setFile(next);
+              setProblem(next ? photoProblem(next) : null);
+            }}
+            className={cn(
+              fieldClass,
+              'h-auto file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground',
+            )}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${id}-caption`}
+        label={
+          <>
+            Caption <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={null}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={caption}
+            maxLength={CAPTION_MAX}
+            readOnly={pending}
+            placeholder="What the photo shows"
+            onChange={(event) => setCaption(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="flex justify-end">
         <Button type="submit" size="sm" variant="outline" disabled={pending} aria-busy={pending}>
           {pending ? <Spinner /> : <Upload aria-hidden="true" />}

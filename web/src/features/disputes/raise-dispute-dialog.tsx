@@ -4,29 +4,27 @@ import { formatPence } from '@domain/payments/money';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/form';
 import { useSession } from '@/features/accounts/session';
 import { errorMessage, isUnauthenticated } from '@/features/marketplace/jobs/api';
 import { fieldClass } from '@/features/profiles/profile-fields';
 import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  issuesFromServer,
-  isValidationError,
-  updateThenFocus,
-} from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, updateThenFocus } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRaiseDispute } from './api';
 import { descriptionProblem, typingRoom } from './checks';
 
-type Field = 'reason' | 'description';
-type Problems = Partial<Record<Field, string>>;
+type FieldName = 'reason' | 'description';
+type Problems = Partial<Record<FieldName, string>>;
 
 function check(reason: string, description: string): Problems {
   const problems: Problems = {};
@@ -51,85 +49,17 @@ export function RaiseDisputeDialog({
   triggerVariant?: 'default' | 'outline';
 }) {
   const id = useId();
-  const fieldId = (field: Field) => `${id}-${field}`;
-  const { user, status } = useSession();
+  const fieldId = (field: FieldName) => `${id}-${field}`;
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
-  // Shown once the form was sent once, then kept up to date while the person corrects it.
-  const [problems, setProblems] = useState<Problems | null>(null);
-  const reasonRef = useRef<HTMLSelectElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  // A second click in the same moment sends nothing: the button is disabled, and this guards the gap.
-  const sending = useRef(false);
-  const raise = useRaiseDispute();
-  const pending = raise.isPending;
+  const draft = useDisputeDraft(booking.id, () => setOpen(false));
+  const { reason, description, problems, reasonRef, descriptionRef, pending } = draft;
   const reasons = disputeReasonsFor(user?.userType === 'tradesperson' ? 'tradesperson' : me);
   const other = me === 'customer' ? booking.tradesperson.fullName : booking.customer.fullName;
   const otherName = other?.trim() || 'the other party';
   const filled = reason !== '' && description.trim() !== '';
 
-  /** Shows the problems and focuses the first field they are about (updateThenFocus). */
-  const show = (next: Problems) => {
-    const first = (['reason', 'description'] as const).find((field) => next[field]);
-    updateThenFocus(
-      () => setProblems(next),
-      () => (first ? { reason: reasonRef, description: descriptionRef }[first].current : null),
-    );
-    return first;
-  };
-
-  const reset = () => {
-    setReason('');
-    setDescription('');
-    setProblems(null);
-  };
-
-  const send = () => {
-    if (sending.current || pending) return;
-    if (status !== 'signed-in') {
-      void showError(DISPUTE_MESSAGES.signInRequired);
-      return;
-    }
-    const found = check(reason, description);
-    const first = show(found);
-    if (first) {
-      void showError('Validation Error', found[first]);
-      return;
-    }
-    sending.current = true;
-    raise.mutate(
-      { bookingId: booking.id, reason, description: description.trim() },
-      {
-        onSuccess: () => {
-          void showSuccess(DISPUTE_MESSAGES.raised, DISPUTE_MESSAGES.raisedDetail);
-          setOpen(false);
-          reset();
-        },
-        onError: (error) => {
-          if (isUnauthenticated(error)) {
-            void showError(DISPUTE_MESSAGES.signInRequired);
-            return;
-          }
-          if (isValidationError(error)) {
-            const named: Problems = {};
-            for (const issue of issuesFromServer(error)) {
-              if ((issue.field === 'reason' || issue.field === 'description') && !named[issue.field]) {
-                named[issue.field] = issue.message;
-              }
-            }
-            show(named);
-          }
-          void showError(errorMessage(error, DISPUTE_MESSAGES.failed));
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
-  };
-
-  const message = (field: Field) => problems?.[field];
+  const message = (field: FieldName) => problems?.[field];
 
   return (
     <Dialog
@@ -161,91 +91,178 @@ export function RaiseDisputeDialog({
           className="space-y-5"
           onSubmit={(event) => {
             event.preventDefault();
-            send();
+            draft.send();
           }}
         >
-          <div className="space-y-2">
-            <Label htmlFor={fieldId('reason')}>
-              Reason
-              <RequiredMark />
-            </Label>
-            <select
-              ref={reasonRef}
-              id={fieldId('reason')}
-              value={reason}
-              aria-required="true"
-              disabled={pending}
-              {...fieldErrorProps(fieldId('reason'), message('reason'))}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (problems) setProblems(check(event.target.value, description));
-              }}
-              className={cn(fieldClass, 'h-10', reason === '' && 'text-muted-foreground')}
-            >
-              <option value="">Select a reason</option>
-              {reasons.map((r) => (
-                <option key={r} value={r} className="text-foreground">
-                  {r}
-                </option>
-              ))}
-            </select>
-            <FieldError id={errorIdOf(fieldId('reason'))} message={message('reason')} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fieldId('description')}>
-              Description
-              <RequiredMark />
-            </Label>
-            <ReviewTextarea
-              ref={descriptionRef}
-              id={fieldId('description')}
-              rows={5}
-              value={description}
-              aria-required="true"
-              maxLength={typingRoom(DISPUTE_RULES.descriptionMax)}
-              {...fieldErrorProps(
-                fieldId('description'),
-                message('description'),
-                `${id}-hint`,
-                `${id}-count`,
-              )}
-              placeholder="What happened, and what would put it right?"
-              readOnly={pending}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                if (problems) setProblems(check(reason, event.target.value));
-              }}
-            />
-            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-              Between {DISPUTE_RULES.descriptionMin} and{' '}
-              {DISPUTE_RULES.descriptionMax.toLocaleString('en-GB')} characters.
-            </p>
-            <CharacterCounter
-              id={`${id}-count`}
-              length={description.trim().length}
-              max={DISPUTE_RULES.descriptionMax}
-            />
-            <FieldError id={errorIdOf(fieldId('description'))} message={message('description')} />
-          </div>
-          <ul className="list-disc space-y-1 rounded-lg border border-border bg-muted/60 p-3 pl-7 text-sm text-muted-foreground">
-            <li>Any money held for this job stays frozen until the dispute is resolved.</li>
-            <li>
-              {otherName} is told and has {DISPUTE_RULES.responseDays} days to respond; you can both add
-              evidence and messages.
-            </li>
-            <li>Our support team then decides: release the money, refund it, or split it.</li>
-          </ul>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !filled} aria-busy={pending}>
-              {pending && <Spinner />}
-              Raise Dispute
-            </Button>
-          </div>
+          <Field id={fieldId('reason')} label="Reason" required error={message('reason')}>
+            {(control) => (
+              <select
+                ref={reasonRef}
+                {...control}
+                value={reason}
+                disabled={pending}
+                onChange={(event) => {
+                  draft.setReason(event.target.value);
+                }}
+                className={cn(fieldClass, 'h-10', reason === '' && 'text-muted-foreground')}
+              >
+                <option value="">Select a reason</option>
+                {reasons.map((r) => (
+                  <option key={r} value={r} className="text-foreground">
+                    {r}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            id={fieldId('description')}
+            label="Description"
+            required
+            hint={`Between ${DISPUTE_RULES.descriptionMin} and ${DISPUTE_RULES.descriptionMax.toLocaleString('en-GB')} characters.`}
+            counter={
+              <CharacterCounter
+                id={`${id}-count`}
+                length={description.trim().length}
+                max={DISPUTE_RULES.descriptionMax}
+              />
+            }
+            error={message('description')}
+          >
+            {(control) => (
+              <ReviewTextarea
+                ref={descriptionRef}
+                {...control}
+                rows={5}
+                value={description}
+                maxLength={typingRoom(DISPUTE_RULES.descriptionMax)}
+                placeholder="What happened, and what would put it right?"
+                readOnly={pending}
+                onChange={(event) => {
+                  draft.setDescription(event.target.value);
+                }}
+              />
+            )}
+          </Field>
+          <WhatHappensNext otherName={otherName} />
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            confirmLabel="Raise Dispute"
+            pending={pending}
+            disabled={!filled}
+          />
         </form>
       </DialogContent>
     </Dialog>
   );
+}
+
+/** What raising a dispute sets going, said before the person commits to it. */
+function WhatHappensNext({ otherName }: { otherName: string }) {
+  return (
+    <ul className="list-disc space-y-1 rounded-lg border border-border bg-muted/60 p-3 pl-7 text-sm text-muted-foreground">
+      <li>Any money held for this job stays frozen until the dispute is resolved.</li>
+      <li>
+        {otherName} is told and has {DISPUTE_RULES.responseDays} days to respond; you can both add evidence
+        and messages.
+      </li>
+      <li>Our support team then decides: release the money, refund it, or split it.</li>
+    </ul>
+  );
+}
+
+/**
+ * What the person has written so far and its problems, kept while the dialog is closed and reopened;
+ * `send` checks it as the server will, then raises the dispute.
+ */
+function useDisputeDraft(bookingId: string, onRaised: () => void) {
+  const { status } = useSession();
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  // Shown once the form was sent once, then kept up to date while the person corrects it.
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const reasonRef = useRef<HTMLSelectElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  // A second click in the same moment sends nothing: the button is disabled, and this guards the gap.
+  const sending = useRef(false);
+  const raise = useRaiseDispute();
+  const pending = raise.isPending;
+
+  /** Shows the problems and focuses the first field they are about (updateThenFocus). */
+  const show = (next: Problems) => {
+    const first = (['reason', 'description'] as const).find((field) => next[field]);
+    updateThenFocus(
+      () => setProblems(next),
+      () => (first ? { reason: reasonRef, description: descriptionRef }[first].current : null),
+    );
+    return first;
+  };
+
+  const reset = () => {
+    setReason('');
+    setDescription('');
+    setProblems(null);
+  };
+
+  const send = () => {
+    if (sending.current || pending) return;
+    if (status !== 'signed-in') {
+      void showError(DISPUTE_MESSAGES.signInRequired);
+      return;
+    }
+    const found = check(reason, description);
+    const first = show(found);
+    if (first) {
+      void showError('Validation Error', found[first]);
+      return;
+    }
+    sending.current = true;
+    raise.mutate(
+      { bookingId, reason, description: description.trim() },
+      {
+        onSuccess: () => {
+          void showSuccess(DISPUTE_MESSAGES.raised, DISPUTE_MESSAGES.raisedDetail);
+          onRaised();
+          reset();
+        },
+        onError: (error) => {
+          if (isUnauthenticated(error)) {
+            void showError(DISPUTE_MESSAGES.signInRequired);
+            return;
+          }
+          if (isValidationError(error)) {
+            const named: Problems = {};
+            for (const issue of issuesFromServer(error)) {
+              if ((issue.field === 'reason' || issue.field === 'description') && !named[issue.field]) {
+                named[issue.field] = issue.message;
+              }
+            }
+            show(named);
+          }
+          void showError(errorMessage(error, DISPUTE_MESSAGES.failed));
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  return {
+    reason,
+    description,
+    problems,
+    reasonRef,
+    descriptionRef,
+    pending,
+    send,
+    setReason: (value: string) => {
+      setReason(value);
+      if (problems) setProblems(check(value, description));
+    },
+    setDescription: (value: string) => {
+      setDescription(value);
+      if (problems) setProblems(check(reason, value));
+    },
+  };
 }

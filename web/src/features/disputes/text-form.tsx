@@ -1,11 +1,10 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
-import { errorIdOf, fieldErrorProps, issuesFromServer, isValidationError } from '@/lib/form-errors';
+import { issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { typingRoom } from './checks';
 
@@ -91,28 +90,29 @@ export function DisputeTextForm({
         submit();
       }}
     >
-      <Label htmlFor={`${id}-text`}>{label}</Label>
-      <ReviewTextarea
-        ref={box}
+      <Field
         id={`${id}-text`}
-        rows={rows}
-        value={text}
-        maxLength={typingRoom(max)}
-        placeholder={placeholder}
-        readOnly={pending}
-        {...fieldErrorProps(`${id}-text`, problem, hint ? `${id}-hint` : null, `${id}-count`)}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (tried) setProblem(check(event.target.value));
-        }}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      <CharacterCounter id={`${id}-count`} length={text.trim().length} max={max} />
-      <FieldError id={errorIdOf(`${id}-text`)} message={problem} />
+        label={label}
+        hint={hint}
+        counter={<CharacterCounter id={`${id}-count`} length={text.trim().length} max={max} />}
+        error={problem}
+      >
+        {(control) => (
+          <ReviewTextarea
+            ref={box}
+            rows={rows}
+            value={text}
+            maxLength={typingRoom(max)}
+            placeholder={placeholder}
+            readOnly={pending}
+            {...control}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (tried) setProblem(check(event.target.value));
+            }}
+          />
+        )}
+      </Field>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={pending} aria-busy={pending}>
           {pending && <Spinner />}

@@ -5,32 +5,33 @@ import { type PlanItemInput, planIssues } from '@domain/milestones/rules';
 import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { ReviewTextarea } from '@/features/reviews/text-field';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  isValidationError,
-  serverDetails,
-  updateThenFocus,
-} from '@/lib/form-errors';
+import { isValidationError, serverDetails, updateThenFocus } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useProposePlan } from './api';
 
-type Row = { key: number; title: string; description: string; amount: string; dueDate: string };
+type Row = { title: string; description: string; amount: string; dueDate: string };
+type PlanValues = { milestones: Row[] };
 type RowField = 'title' | 'description' | 'amountPence' | 'dueDate';
 const ROW_FIELDS: RowField[] = ['title', 'description', 'amountPence', 'dueDate'];
+/** The form's name of each row field (the amount is typed in pounds, sent in pence). */
+const INPUT_OF: Record<RowField, keyof Row> = {
+  title: 'title',
+  description: 'description',
+  amountPence: 'amount',
+  dueDate: 'dueDate',
+};
 
-let nextKey = 0;
-const emptyRow = (): Row => ({ key: nextKey++, title: '', description: '', amount: '', dueDate: '' });
+const emptyRow = (): Row => ({ title: '', description: '', amount: '', dueDate: '' });
 const penceToPounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
 /** A plan's rows to start from: the one being revised or the one declined, else two empty ones. */
@@ -39,7 +40,6 @@ function startingRows(plan: PlanView | null): Row[] {
   return [...plan.milestones]
     .sort((a, b) => a.index - b.index)
     .map((m) => ({
-      key: nextKey++,
       title: m.title,
       description: m.description ?? '',
       amount: penceToPounds(m.amountPence),
@@ -70,24 +70,29 @@ function byPath(issues: { path: (string | number)[] | string; message: string }[
   return messages;
 }
 
+/** What the amounts come to so far; one that is not an amount counts for nothing. */
+const sumOf = (items: PlanItemInput[]) =>
+  items.reduce((s, item) => s + (Number.isSafeInteger(item.amountPence) ? item.amountPence : 0), 0);
+
+/** `messages` without those at `paths`; the same map when it has none of them (nothing re-renders). */
+function withoutMessages(messages: Map<string, string>, paths: string[]): Map<string, string> {
+  if (!paths.some((path) => messages.has(path))) return messages;
+  const next = new Map(messages);
+  for (const path of paths) next.delete(path);
+  return next;
+}
+
 /**
- * The tradesperson's milestone plan (a first one, or a revision of the accepted one): rows of title,
- * description, amount in pounds and due date, which must add up to the booking's amount exactly. The
- * running sum is always shown; the rules' messages (planIssues, the server's own) appear once the form
- * was sent, beside the field they are about, and follow the corrections. Nothing typed is lost.
+ * The plan being written: its rows, their messages and sending it. The rules (planIssues, the
+ * server's own) are checked here synchronously, so focus is on the first problem at once.
  */
-export function PlanForm({
-  view,
-  startFrom,
-  onCancel,
-}: {
-  view: BookingMilestonesView;
-  startFrom: PlanView | null;
-  onCancel?: () => void;
-}) {
+function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, onCancel?: () => void) {
   const id = useId();
-  const fieldId = (row: Row, field: RowField) => `${id}-${row.key}-${field}`;
-  const [rows, setRows] = useState(() => startingRows(startFrom));
+  const form = useForm<PlanValues>({ defaultValues: { milestones: startingRows(startFrom) } });
+  const { fields, append, remove: removeRow } = useFieldArray({ control: form.control, name: 'milestones' });
+  // Every keystroke re-renders the running sum and the messages that follow the corrections.
+  const rows = useWatch({ control: form.control, name: 'milestones' });
+  const fieldId = (key: string, field: RowField) => `${id}-${key}-${field}`;
   const [submitted, setSubmitted] = useState(false);
   // The server's refusals by path; a field's own is dropped as soon as it is edited.
   const [serverIssues, setServerIssues] = useState<Map<string, string>>(new Map());
@@ -100,58 +105,48 @@ export function PlanForm({
   const message = (path: string) =>
     serverIssues.get(path) ?? (submitted ? clientIssues.get(path) : undefined);
   const planMessage = message('milestones');
-  const sum = items.reduce(
-    (s, item) => s + (Number.isSafeInteger(item.amountPence) ? item.amountPence : 0),
-    0,
-  );
+  const sum = sumOf(items);
   const left = view.bookingAmountPence - sum;
 
   const byId = (elementId: string) => () => document.getElementById(elementId);
 
-  const edit = (row: Row, field: keyof Omit<Row, 'key'>, value: string) => {
-    setRows((current) => current.map((r) => (r.key === row.key ? { ...r, [field]: value } : r)));
-    const index = rows.indexOf(row);
-    const path = `milestones.${index}.${field === 'amount' ? 'amountPence' : field}`;
-    if (serverIssues.has(path) || serverIssues.has('milestones')) {
-      setServerIssues((current) => {
-        const next = new Map(current);
-        next.delete(path);
-        next.delete('milestones');
-        return next;
-      });
-    }
+  /** A row field's input, which drops the server's message about it (and the plan's) once edited. */
+  const register = (index: number, field: RowField) => {
+    const path = `milestones.${index}.${field}`;
+    return form.register(`milestones.${index}.${INPUT_OF[field]}`, {
+      onChange: () => setServerIssues((current) => withoutMessages(current, [path, 'milestones'])),
+    });
   };
 
+  // Rows are counted by index: after adding or removing one, the server's messages no longer point at
+  // the right row. Focus moves at once, before typing that follows can land elsewhere.
   const add = () => {
-    const row = emptyRow();
+    const index = fields.length;
     updateThenFocus(
       () => {
-        setRows((current) => [...current, row]);
-        // Rows are counted by index: the server's messages about them no longer point at the right one.
+        append(emptyRow(), { shouldFocus: false });
         setServerIssues(new Map());
       },
-      byId(fieldId(row, 'title')),
+      () => document.querySelector<HTMLElement>(`[name="milestones.${index}.title"][id^="${id}-"]`),
     );
   };
 
-  const remove = (row: Row) => {
-    const index = rows.indexOf(row);
-    const rest = rows.filter((r) => r.key !== row.key);
-    const neighbour = rest[Math.min(index, rest.length - 1)];
+  const remove = (index: number) => {
+    const neighbour = Math.min(index, fields.length - 2);
     updateThenFocus(
       () => {
-        setRows(rest);
+        removeRow(index);
         setServerIssues(new Map());
       },
-      () => (neighbour ? document.getElementById(fieldId(neighbour, 'title')) : null),
+      () => document.querySelector<HTMLElement>(`[name="milestones.${neighbour}.title"][id^="${id}-"]`),
     );
   };
 
   /** The first field (on screen order) with a message, else the plan's own message. */
   const firstWithMessage = (messages: Map<string, string>): string => {
-    for (const [index, row] of rows.entries()) {
+    for (const [index, row] of fields.entries()) {
       const field = ROW_FIELDS.find((f) => messages.has(`milestones.${index}.${f}`));
-      if (field) return fieldId(row, field);
+      if (field) return fieldId(row.id, field);
     }
     return `${id}-sum`;
   };
@@ -192,6 +187,42 @@ export function PlanForm({
     );
   };
 
+  return {
+    id,
+    fieldId,
+    fields,
+    register,
+    message,
+    planMessage,
+    sum,
+    left,
+    pending,
+    today,
+    add,
+    remove,
+    send,
+  };
+}
+
+type PlanDraft = ReturnType<typeof usePlanDraft>;
+
+/**
+ * The tradesperson's milestone plan (a first one, or a revision of the accepted one): rows of title,
+ * description, amount in pounds and due date, which must add up to the booking's amount exactly. The
+ * running sum is always shown; the rules' messages (planIssues, the server's own) appear once the form
+ * was sent, beside the field they are about, and follow the corrections. Nothing typed is lost.
+ */
+export function PlanForm({
+  view,
+  startFrom,
+  onCancel,
+}: {
+  view: BookingMilestonesView;
+  startFrom: PlanView | null;
+  onCancel?: () => void;
+}) {
+  const draft = usePlanDraft(view, startFrom, onCancel);
+  const { id, fields, planMessage, pending } = draft;
   return (
     <form
       noValidate
@@ -199,122 +230,28 @@ export function PlanForm({
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        draft.send();
       }}
     >
       <ol className="space-y-4">
-        {rows.map((row, index) => {
-          const at = (field: RowField) => message(`milestones.${index}.${field}`);
-          return (
-            <li key={row.key}>
-              <fieldset className="relative min-w-0 space-y-3 rounded-xl border border-border p-4">
-                {/* Floated, so it sits inside the border rather than on it. */}
-                <legend className="float-left py-1.5 font-semibold">Milestone {index + 1}</legend>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="absolute top-3 right-3"
-                  disabled={pending || rows.length <= R.minMilestones}
-                  onClick={() => remove(row)}
-                  aria-label={`Remove milestone ${index + 1}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-                <div className="clear-both space-y-2">
-                  <Label htmlFor={fieldId(row, 'title')}>
-                    Title
-                    <RequiredMark />
-                  </Label>
-                  <Input
-                    id={fieldId(row, 'title')}
-                    value={row.title}
-                    placeholder="e.g. First fix"
-                    aria-required="true"
-                    readOnly={pending}
-                    {...fieldErrorProps(fieldId(row, 'title'), at('title'))}
-                    onChange={(event) => edit(row, 'title', event.target.value)}
-                  />
-                  <FieldError id={errorIdOf(fieldId(row, 'title'))} message={at('title')} />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor={fieldId(row, 'description')}>Description (optional)</Label>
-                  <ReviewTextarea
-                    id={fieldId(row, 'description')}
-                    rows={2}
-                    value={row.description}
-                    placeholder="What this payment covers"
-                    readOnly={pending}
-                    {...fieldErrorProps(fieldId(row, 'description'), at('description'))}
-                    className="min-h-16"
-                    onChange={(event) => edit(row, 'description', event.target.value)}
-                  />
-                  <FieldError id={errorIdOf(fieldId(row, 'description'))} message={at('description')} />
-                </div>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <div className="min-w-0 space-y-2">
-                    <Label htmlFor={fieldId(row, 'amountPence')}>
-                      Amount (£)
-                      <RequiredMark />
-                    </Label>
-                    <PoundsInput
-                      id={fieldId(row, 'amountPence')}
-                      inputMode="decimal"
-                      placeholder="e.g. 250.00"
-                      value={row.amount}
-                      aria-required="true"
-                      readOnly={pending}
-                      {...fieldErrorProps(fieldId(row, 'amountPence'), at('amountPence'))}
-                      onChange={(event) => edit(row, 'amount', event.target.value)}
-                    />
-                    <FieldError id={errorIdOf(fieldId(row, 'amountPence'))} message={at('amountPence')} />
-                  </div>
-                  <div className="min-w-0 space-y-2">
-                    <Label htmlFor={fieldId(row, 'dueDate')}>
-                      Due date
-                      <RequiredMark />
-                    </Label>
-                    <Input
-                      id={fieldId(row, 'dueDate')}
-                      type="date"
-                      min={today}
-                      max={aYearAfter(today)}
-                      value={row.dueDate}
-                      aria-required="true"
-                      readOnly={pending}
-                      {...fieldErrorProps(fieldId(row, 'dueDate'), at('dueDate'))}
-                      onChange={(event) => edit(row, 'dueDate', event.target.value)}
-                    />
-                    <FieldError id={errorIdOf(fieldId(row, 'dueDate'))} message={at('dueDate')} />
-                  </div>
-                </div>
-              </fieldset>
-            </li>
-          );
-        })}
+        {fields.map((row, index) => (
+          <li key={row.id}>
+            <MilestoneRow draft={draft} rowKey={row.id} index={index} />
+          </li>
+        ))}
       </ol>
 
-      <Button variant="outline" size="sm" disabled={pending || rows.length >= R.maxMilestones} onClick={add}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={pending || fields.length >= R.maxMilestones}
+        onClick={draft.add}
+      >
         <Plus aria-hidden="true" />
         Add milestone
       </Button>
 
-      <div className="space-y-2 rounded-lg bg-muted/60 p-3 text-sm">
-        {/* Said as the amounts are typed, politely: the one figure the plan must get right. */}
-        <p id={`${id}-sum`} tabIndex={-1} aria-live="polite" className="font-medium outline-none">
-          {formatPence(sum, 2)} of {formatPence(view.bookingAmountPence, 2)} planned
-          <span className={cn('block font-normal sm:inline', left !== 0 && 'text-muted-foreground')}>
-            {/* On its own line on a phone, after a dot on wider screens. */}
-            <span className="hidden sm:inline"> · </span>
-            {left === 0
-              ? 'adds up to the booking amount'
-              : left > 0
-                ? `${formatPence(left, 2)} left to plan`
-                : `${formatPence(-left, 2)} over the booking amount`}
-          </span>
-        </p>
-        <FieldError id={`${id}-plan-error`} message={planMessage} />
-      </div>
+      <PlanSum draft={draft} bookingAmountPence={view.bookingAmountPence} />
 
       <div className="flex flex-wrap gap-2">
         <Button
@@ -333,5 +270,100 @@ export function PlanForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** One milestone: title, description, amount and due date, each with its message. */
+function MilestoneRow({ draft, rowKey, index }: { draft: PlanDraft; rowKey: string; index: number }) {
+  const { fields, pending, today, register } = draft;
+  const fieldId = (field: RowField) => draft.fieldId(rowKey, field);
+  const at = (field: RowField) => draft.message(`milestones.${index}.${field}`);
+  return (
+    <fieldset className="relative min-w-0 space-y-3 rounded-xl border border-border p-4">
+      {/* Floated, so it sits inside the border rather than on it. */}
+      <legend className="float-left py-1.5 font-semibold">Milestone {index + 1}</legend>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="absolute top-3 right-3"
+        disabled={pending || fields.length <= R.minMilestones}
+        onClick={() => draft.remove(index)}
+        aria-label={`Remove milestone ${index + 1}`}
+      >
+        <Trash2 aria-hidden="true" />
+        Remove
+      </Button>
+      <Field id={fieldId('title')} label="Title" required error={at('title')} className="clear-both">
+        {(control) => (
+          <Input {...control} placeholder="e.g. First fix" readOnly={pending} {...register(index, 'title')} />
+        )}
+      </Field>
+      <Field id={fieldId('description')} label="Description (optional)" error={at('description')}>
+        {(control) => (
+          <ReviewTextarea
+            {...control}
+            rows={2}
+            placeholder="What this payment covers"
+            readOnly={pending}
+            className="min-h-16"
+            {...register(index, 'description')}
+          />
+        )}
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          id={fieldId('amountPence')}
+          label="Amount (£)"
+          required
+          error={at('amountPence')}
+          className="min-w-0"
+        >
+          {(control) => (
+            <PoundsInput
+              {...control}
+              inputMode="decimal"
+              placeholder="e.g. 250.00"
+              readOnly={pending}
+              {...register(index, 'amountPence')}
+            />
+          )}
+        </Field>
+        <Field id={fieldId('dueDate')} label="Due date" required error={at('dueDate')} className="min-w-0">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              min={today}
+              max={aYearAfter(today)}
+              readOnly={pending}
+              {...register(index, 'dueDate')}
+            />
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The running sum against the booking's amount: the one figure the plan must get right. */
+function PlanSum({ draft, bookingAmountPence }: { draft: PlanDraft; bookingAmountPence: number }) {
+  const { id, sum, left, planMessage } = draft;
+  return (
+    <div className="space-y-2 rounded-lg bg-muted/60 p-3 text-sm">
+      {/* Said as the amounts are typed, politely. */}
+      <p id={`${id}-sum`} tabIndex={-1} aria-live="polite" className="font-medium outline-none">
+        {formatPence(sum, 2)} of {formatPence(bookingAmountPence, 2)} planned
+        <span className={cn('block font-normal sm:inline', left !== 0 && 'text-muted-foreground')}>
+          {/* On its own line on a phone, after a dot on wider screens. */}
+          <span className="hidden sm:inline"> · </span>
+          {left === 0
+            ? 'adds up to the booking amount'
+            : left > 0
+              ? `${formatPence(left, 2)} left to plan`
+              : `${formatPence(-left, 2)} over the booking amount`}
+        </span>
+      </p>
+      <FieldError id={`${id}-plan-error`} message={planMessage} />
+    </div>
   );
 }

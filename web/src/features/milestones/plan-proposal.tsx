@@ -4,9 +4,16 @@ import { formatPence } from '@domain/payments/money';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/features/marketplace/jobs/api';
 import { shortDate } from '@/features/payments/payout-format';
@@ -169,33 +176,40 @@ function DeclineDialog({ view, planId }: { view: BookingMilestonesView; planId: 
             send();
           }}
         >
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-reason`}>Reason (optional)</Label>
-            <ReviewTextarea
-              id={`${id}-reason`}
-              rows={4}
-              value={reason}
-              maxLength={MILESTONE_RULES.declineReasonMax}
-              aria-describedby={`${id}-count${failure ? ` ${id}-error` : ''}`}
-              readOnly={pending}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <CharacterCounter
-              id={`${id}-count`}
-              length={reason.trim().length}
-              max={MILESTONE_RULES.declineReasonMax}
-            />
-          </div>
+          <Field
+            id={`${id}-reason`}
+            label="Reason (optional)"
+            counter={
+              <CharacterCounter
+                id={`${id}-count`}
+                length={reason.trim().length}
+                max={MILESTONE_RULES.declineReasonMax}
+              />
+            }
+            error={null}
+          >
+            {(control) => (
+              <ReviewTextarea
+                rows={4}
+                value={reason}
+                maxLength={MILESTONE_RULES.declineReasonMax}
+                readOnly={pending}
+                {...control}
+                // A refusal of the whole request is read with the reason too.
+                aria-describedby={[control['aria-describedby'], failure && `${id}-error`]
+                  .filter(Boolean)
+                  .join(' ')}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
+          </Field>
           <FieldError id={`${id}-error`} message={failure} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending} aria-busy={pending}>
-              {pending && <Spinner />}
-              Decline plan
-            </Button>
-          </div>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            confirmLabel="Decline plan"
+            confirmVariant="destructive"
+            pending={pending}
+          />
         </form>
       </DialogContent>
     </Dialog>

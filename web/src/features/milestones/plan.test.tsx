@@ -215,6 +215,26 @@ describe('proposing a milestone plan', () => {
     expect(screen.queryByRole('button', { name: 'Propose milestone plan' })).toBeNull();
   });
 
+  it('starts a new proposal from the declined plan, every row filled in as it was', async () => {
+    await openPage(
+      makeView({
+        viewer: 'tradesperson',
+        canPropose: true,
+        declined: makePlan({ status: 'declined', decidedAt: '2026-12-02T10:00:00.000Z' }),
+      }),
+      {},
+      tom,
+    );
+    expect(field(1, /^Title/).value).toBe('First fix');
+    expect(field(1, /^Amount/).value).toBe('400.00');
+    expect(field(1, /^Due date/).value).toBe('2030-06-20');
+    expect(field(2, /^Title/).value).toBe('Second fix');
+    expect(field(2, /^Amount/).value).toBe('834.50');
+    expect(screen.getByText(/planned/).textContent).toBe(
+      '£1,234.50 of £1,234.50 planned · adds up to the booking amount',
+    );
+  });
+
   it('withdraws a waiting proposal', async () => {
     const { posts } = await openPage(
       makeView({ viewer: 'tradesperson', proposal: makePlan() }),

@@ -1,8 +1,7 @@
 import type { SetupIntentResponse } from '@domain/milestones/api';
 // biome-ignore lint/style/noRestrictedImports: the sandbox provider's test cards, not a test helper (the name matches the pattern)
 import { SANDBOX_TEST_CARDS } from '@domain/payments/test-cards';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogActions } from '@/components/ui/dialog';
 import { useConfirmSetupIntent } from '@/features/payments/sandbox/api';
 import {
   CARD_REFUSAL_ID,
@@ -43,20 +42,12 @@ export function SandboxCardForm({ intent, onCancel }: { intent: SetupIntentRespo
       </SandboxBanner>
       <form noValidate onSubmit={card.onSubmit} aria-busy={card.pending} className="space-y-4">
         <CardFields card={card} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={card.pending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            disabled={card.pending}
-            aria-busy={card.pending}
-            aria-describedby={card.refusal ? CARD_REFUSAL_ID : undefined}
-          >
-            {card.pending && <Spinner />}
-            Save card
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={onCancel}
+          confirmLabel="Save card"
+          pending={card.pending}
+          describedBy={card.refusal ? CARD_REFUSAL_ID : null}
+        />
       </form>
     </div>
   );

@@ -3,7 +3,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe, type StripeError } from '@stripe/stripe-js';
 import { type FormEvent, use, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogActions } from '@/components/ui/dialog';
 import { useTheme } from '@/lib/theme';
 
 // Stripe's own card form (the Payment Element), for when the server's provider is Stripe. This module
@@ -100,20 +100,14 @@ function SetupForm({ returnUrl, onCancel }: { returnUrl: string; onCancel: () =>
           {refusal}
         </div>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          disabled={!ready || busy}
-          aria-busy={busy}
-          aria-describedby={refusal ? REFUSAL_ID : undefined}
-        >
-          {busy && <Spinner />}
-          Save card
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onCancel}
+        confirmLabel="Save card"
+        pending={busy}
+        // Until Stripe's element is on the page there is nothing to save; Cancel stays usable.
+        disabled={!ready}
+        describedBy={refusal ? REFUSAL_ID : null}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { latestBookingDate, londonToday } from '@domain/marketplace/schemas';
 import { formatPence } from '@domain/payments/money';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,7 +31,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   // Focus goes to the calendar's current day once the message is on the page, so it is read with it.
   useEffect(() => {
     if (dateProblem)
-      calendarRef.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
+      calendarRef.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
   }, [dateProblem]);
 
   const pick = (next: string) => {
@@ -77,20 +77,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   };
 
   if (!quoteId || (quote.error instanceof ApiError && quote.error.status === 404)) {
-    return (
-      <div className="space-y-6">
-        {back}
-        <section className="py-10 text-center">
-          <h1 className="text-2xl font-bold tracking-tight">Quote not found</h1>
-          <p className="mt-3 text-muted-foreground">
-            Choose a quote from one of your jobs to book it for a date.
-          </p>
-          <Button asChild className="mt-6">
-            <Link to="/my-jobs">Go to My Jobs</Link>
-          </Button>
-        </section>
-      </div>
-    );
+    return <QuoteNotFound back={back} />;
   }
 
   const bookable = quote.data ? quote.data.status === 'pending' && quote.data.job.status === 'open' : true;
@@ -116,55 +103,98 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
           </CardContent>
         </Card>
 
-        <Card className="h-fit">
-          <CardHeader className="pb-3">
-            <CardTitle as="h2">Booking summary</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {quote.isPending ? (
-              <div role="status" aria-busy="true" className="h-24">
-                <span className="sr-only">Loading quote…</span>
-                <div aria-hidden="true" className="h-full animate-pulse rounded-md bg-muted" />
-              </div>
-            ) : quote.isError ? (
-              <ErrorState text="We couldn't load this quote." onRetry={() => void quote.refetch()} />
-            ) : (
-              <dl className="space-y-3 text-sm">
-                <div>
-                  <dt className="text-muted-foreground">Job</dt>
-                  <dd className="font-medium">{quote.data.job.title}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">Tradesperson</dt>
-                  <dd className="font-medium">{displayName(quote.data.tradesperson)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">Amount</dt>
-                  <dd className="text-lg font-bold">{formatPence(quote.data.amount, 2)}</dd>
-                </div>
-              </dl>
-            )}
-            <div className="text-sm" aria-live="polite">
-              <p className="text-muted-foreground">Date</p>
-              <p className="font-medium">{date ? formatDateOnly(date) : 'No date selected'}</p>
-            </div>
-            {!bookable && (
-              <p className="text-sm text-muted-foreground">This quote can no longer be booked.</p>
-            )}
-            <FieldError id="booking-error" message={failure} />
-            <Button
-              className="w-full"
-              onClick={confirm}
-              disabled={create.isPending || !bookable}
-              aria-busy={create.isPending}
-              aria-describedby={failure ? 'booking-error' : undefined}
-            >
-              {create.isPending && <Spinner />}
-              Confirm Booking
-            </Button>
-          </CardContent>
-        </Card>
+        <BookingSummary
+          quote={quote}
+          date={date}
+          bookable={bookable}
+          failure={failure}
+          pending={create.isPending}
+          onConfirm={confirm}
+        />
       </div>
     </div>
+  );
+}
+
+function QuoteNotFound({ back }: { back: ReactNode }) {
+  return (
+    <div className="space-y-6">
+      {back}
+      <section className="py-10 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">Quote not found</h1>
+        <p className="mt-3 text-muted-foreground">
+          Choose a quote from one of your jobs to book it for a date.
+        </p>
+        <Button asChild className="mt-6">
+          <Link to="/my-jobs">Go to My Jobs</Link>
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+/** What is being booked (the quote's own amount, not the address's), the date chosen, and Confirm. */
+function BookingSummary({
+  quote,
+  date,
+  bookable,
+  failure,
+  pending,
+  onConfirm,
+}: {
+  quote: ReturnType<typeof useQuoteForBooking>;
+  date: string | null;
+  bookable: boolean;
+  failure: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Card className="h-fit">
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">Booking summary</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {quote.isPending ? (
+          <div role="status" aria-busy="true" className="h-24">
+            <span className="sr-only">Loading quote…</span>
+            <div aria-hidden="true" className="h-full animate-pulse rounded-md bg-muted" />
+          </div>
+        ) : quote.isError ? (
+          <ErrorState text="We couldn't load this quote." onRetry={() => void quote.refetch()} />
+        ) : (
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="text-muted-foreground">Job</dt>
+              <dd className="font-medium">{quote.data.job.title}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Tradesperson</dt>
+              <dd className="font-medium">{displayName(quote.data.tradesperson)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Amount</dt>
+              <dd className="text-lg font-bold">{formatPence(quote.data.amount, 2)}</dd>
+            </div>
+          </dl>
+        )}
+        <div className="text-sm" aria-live="polite">
+          <p className="text-muted-foreground">Date</p>
+          <p className="font-medium">{date ? formatDateOnly(date) : 'No date selected'}</p>
+        </div>
+        {!bookable && <p className="text-sm text-muted-foreground">This quote can no longer be booked.</p>}
+        <FieldError id="booking-error" message={failure} />
+        <Button
+          className="w-full"
+          onClick={onConfirm}
+          disabled={pending || !bookable}
+          aria-busy={pending}
+          aria-describedby={failure ? 'booking-error' : undefined}
+        >
+          {pending && <Spinner />}
+          Confirm Booking
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

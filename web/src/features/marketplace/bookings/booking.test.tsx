@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
+import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError } from '@/test/field-errors';
 import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
@@ -34,7 +35,17 @@ function openBooking(handlers: Parameters<typeof mockApi>[0] = {}) {
   return { ...renderApp(`/booking?quoteId=${QUOTE_ID}&amount=1`), fetchMock };
 }
 
-const day = (label: RegExp) => screen.getByRole('gridcell', { name: label });
+// A day of the calendar: the button in its grid cell, which takes focus and the click.
+const day = (label: RegExp) => screen.getByRole('button', { name: label }) as HTMLButtonElement;
+// Unavailable days are disabled buttons (aria-disabled while focused, so focus stays on them).
+const unavailable = (button: HTMLButtonElement) =>
+  button.disabled || button.getAttribute('aria-disabled') === 'true';
+// The selection is said by the grid cell around the day.
+const selected = (button: HTMLButtonElement) =>
+  button.closest('[role="gridcell"]')?.getAttribute('aria-selected') === 'true';
+// The month buttons stay focusable at the ends, marked aria-disabled.
+const monthButtonDisabled = (name: string) =>
+  screen.getByRole('button', { name }).getAttribute('aria-disabled') === 'true';
 
 describe('Book Your Service', () => {
   it('shows the quote’s real amount, not the one in the address', async () => {
@@ -54,6 +65,7 @@ describe('Book Your Service', () => {
     const grid = screen.getByRole('grid', { name: 'June 2030' });
     expectFieldError(grid, 'Please select a date');
     await waitFor(() => expect(grid.contains(document.activeElement)).toBe(true));
+    expect(await seriousAxeViolations()).toEqual([]);
 
     fireEvent.click(day(/20 June 2030/));
     await waitFor(() => expect(grid.getAttribute('aria-invalid')).toBeNull());
@@ -90,13 +102,34 @@ describe('Book Your Service', () => {
   it('disables past days and the way back to past months', async () => {
     openBooking();
     await screen.findByRole('grid', { name: 'June 2030' });
-    expect(day(/^Friday 14 June 2030|^Friday, 14 June 2030/).getAttribute('aria-disabled')).toBe('true');
-    expect(day(/15 June 2030, today/).getAttribute('aria-disabled')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(unavailable(day(/^Friday 14 June 2030|^Friday, 14 June 2030/))).toBe(true);
+    expect(unavailable(day(/15 June 2030, today/))).toBe(false);
+    expect(monthButtonDisabled('Previous month')).toBe(true);
 
     fireEvent.click(day(/14 June 2030/));
-    expect(day(/14 June 2030/).getAttribute('aria-selected')).toBe('false');
+    expect(selected(day(/14 June 2030/))).toBe(false);
     expect(screen.getByText('No date selected')).toBeTruthy();
+  });
+
+  it('lays the month out in UK weeks, Monday first', async () => {
+    openBooking();
+    const grid = await screen.findByRole('grid', { name: 'June 2030' });
+    // The weekday row is drawn for the eye; each day's button says its weekday in its name.
+    expect(Array.from(grid.querySelectorAll('thead th'), (th) => th.textContent)).toEqual([
+      'Mo',
+      'Tu',
+      'We',
+      'Th',
+      'Fr',
+      'Sa',
+      'Su',
+    ]);
+    // 1 June 2030 is a Saturday: the first week has five empty days before it.
+    const firstWeek = within(grid).getAllByRole('row')[0]!;
+    const cells = within(firstWeek).getAllByRole('gridcell');
+    expect(cells.length).toBe(7);
+    expect(within(cells[5]!).getByRole('button').textContent).toBe('1');
+    expect(await seriousAxeViolations()).toEqual([]);
   });
 
   it('offers days up to a year from today and none after, as the server takes', async () => {
@@ -104,14 +137,14 @@ describe('Book Your Service', () => {
     await screen.findByRole('grid', { name: 'June 2030' });
     for (let i = 0; i < 12; i++) fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
     await screen.findByRole('grid', { name: 'June 2031' });
-    expect(day(/15 June 2031/).getAttribute('aria-disabled')).toBeNull();
-    expect(day(/16 June 2031/).getAttribute('aria-disabled')).toBe('true');
-    expect((screen.getByRole('button', { name: 'Next month' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(unavailable(day(/15 June 2031/))).toBe(false);
+    expect(unavailable(day(/16 June 2031/))).toBe(true);
+    expect(monthButtonDisabled('Next month')).toBe(true);
 
     fireEvent.click(day(/16 June 2031/));
     expect(screen.getByText('No date selected')).toBeTruthy();
     fireEvent.click(day(/15 June 2031/));
-    expect(day(/15 June 2031/).getAttribute('aria-selected')).toBe('true');
+    expect(selected(day(/15 June 2031/))).toBe(true);
   });
 
   it('moves through days with the arrow keys and selects with Enter', async () => {
@@ -120,13 +153,17 @@ describe('Book Your Service', () => {
     const today = day(/15 June 2030/);
     expect(today.getAttribute('tabindex')).toBe('0');
     today.focus();
+    // What the browser sends with focus(), which happy-dom leaves out.
+    fireEvent.focusIn(today);
     fireEvent.keyDown(today, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement).toBe(day(/22 June 2030/)));
     fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
     await screen.findByRole('grid', { name: 'July 2030' });
     await waitFor(() => expect(document.activeElement).toBe(day(/22 July 2030/)));
+    // Enter on a day is its button's click, which the browser makes of it (happy-dom does not).
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
-    expect(day(/22 July 2030/).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(document.activeElement!);
+    expect(selected(day(/22 July 2030/))).toBe(true);
   });
 
   it('books the chosen date and goes to My Jobs', async () => {

@@ -47,7 +47,6 @@ export function EnhanceDescription({
   const [applied, setApplied] = useState<{ original: string; suggestion: string } | null>(null);
   const request = useRef(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const long = description.trim().length >= ASSISTANT_LIMITS.enhanceMin;
 
   // Spec section 4: shortening the text below 20 characters resets it (an answer on its way is dropped).
@@ -128,41 +127,64 @@ export function EnhanceDescription({
         {working ? 'Enhancing your description…' : step.name === 'suggestion' ? 'AI suggestion ready' : ''}
       </p>
       {step.name === 'suggestion' && (
-        <section
-          aria-labelledby={`${id}-title`}
-          className="space-y-3 rounded-lg border border-primary/40 bg-primary/5 p-4"
-        >
-          <h2 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
-            <Sparkles className="size-4 text-primary" aria-hidden="true" />
-            AI suggestion
-          </h2>
-          <p className="text-sm whitespace-pre-wrap wrap-anywhere">{step.text}</p>
-          {/* Asked of the customer, to answer in their own words if they wish: never put into the job. */}
-          {step.questions.length > 0 && (
-            <div className="space-y-1 text-sm">
-              <h3 id={`${id}-questions`} className="font-medium">
-                A tradesperson may also want to know:
-              </h3>
-              <ul
-                aria-labelledby={`${id}-questions`}
-                className="list-disc space-y-0.5 ps-5 text-muted-foreground"
-              >
-                {step.questions.map((question) => (
-                  <li key={question}>{question}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => applySuggestion(step.text)}>
-              {ENHANCE_TEXTS.useThis}
-            </Button>
-            <Button variant="outline" size="sm" onClick={keepOriginal}>
-              {ENHANCE_TEXTS.keepOriginal}
-            </Button>
-          </div>
-        </section>
+        <Suggestion
+          text={step.text}
+          questions={step.questions}
+          onUse={() => applySuggestion(step.text)}
+          onKeepOriginal={keepOriginal}
+        />
       )}
     </div>
+  );
+}
+
+/** The assistant's suggestion, with the questions that come with it and the choice to use it or not. */
+function Suggestion({
+  text,
+  questions,
+  onUse,
+  onKeepOriginal,
+}: {
+  text: string;
+  questions: string[];
+  onUse: () => void;
+  onKeepOriginal: () => void;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-lg border border-primary/40 bg-primary/5 p-4"
+    >
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
+        <Sparkles className="size-4 text-primary" aria-hidden="true" />
+        AI suggestion
+      </h2>
+      <p className="text-sm whitespace-pre-wrap wrap-anywhere">{text}</p>
+      {/* Asked of the customer, to answer in their own words if they wish: never put into the job. */}
+      {questions.length > 0 && (
+        <div className="space-y-1 text-sm">
+          <h3 id={`${id}-questions`} className="font-medium">
+            A tradesperson may also want to know:
+          </h3>
+          <ul
+            aria-labelledby={`${id}-questions`}
+            className="list-disc space-y-0.5 ps-5 text-muted-foreground"
+          >
+            {questions.map((question) => (
+              <li key={question}>{question}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={onUse}>
+          {ENHANCE_TEXTS.useThis}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onKeepOriginal}>
+          {ENHANCE_TEXTS.keepOriginal}
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -1,37 +1,21 @@
 import { JOB_CATEGORIES, LIMITS } from '@domain/catalog/catalog';
-import { londonToday, postJobSchema } from '@domain/marketplace/schemas';
-import { useForm } from 'react-hook-form';
+import { londonToday, PostJobBody, type PostJobInput } from '@domain/marketplace/schemas';
+import type { DefaultValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  issuesFromSchema,
-  issuesFromServer,
-  useMarkFields,
-} from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
+import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { errorMessage, isUnauthenticated, type PostJobRequest, usePostJob } from './api';
 import { EnhanceDescription } from './enhance-description';
 
-type FormValues = {
-  title: string;
-  category: string;
-  description: string;
-  budgetMin: string;
-  budgetMax: string;
-  postcode: string;
-  preferredStartDate: string;
-};
-
-const EMPTY: FormValues = {
+const EMPTY = {
   title: '',
   category: '',
   description: '',
@@ -43,6 +27,10 @@ const EMPTY: FormValues = {
 
 // In the order they are on screen: focus goes to the first one with a problem.
 const FIELDS = Object.keys(EMPTY);
+
+type JobForm = ZodForm<typeof PostJobBody>;
+type FieldName = keyof typeof EMPTY;
+const messageOf = (form: JobForm, field: FieldName) => form.formState.errors[field]?.message;
 
 // The hint counts down near the limit, where it matters.
 const NEAR_MAX = LIMITS.jobDescriptionMax - 200;
@@ -78,31 +66,22 @@ export function PostJobForm({
   onSignedOut: () => void;
 }) {
   const postJob = usePostJob();
-  const { register, handleSubmit, setError, setFocus, setValue, clearErrors, watch, formState } =
-    useForm<FormValues>({
-      defaultValues: EMPTY,
-    });
+  // Spec section 5: one toast with the first message only; every failing field shows its message
+  // beside it, the first is focused, and nothing typed is lost.
+  const form = useZodForm(PostJobBody, {
+    // The category starts on the select's placeholder, '', which the schema refuses in its own words.
+    defaultValues: { ...EMPTY, invitedTradespersonId } as DefaultValues<PostJobInput>,
+  });
+  const { register, setError, setFocus, formState } = form;
   const mark = useMarkFields({ setError, setFocus }, FIELDS);
-  const description = watch('description');
-  const category = watch('category');
-  const today = londonToday();
-  const length = description.trim().length;
+  const message = (field: FieldName) => messageOf(form, field);
 
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    const parsed = postJobSchema().safeParse({ ...values, invitedTradespersonId });
-    if (!parsed.success) {
-      // Spec section 5: one toast with the first message only; every failing field shows its message
-      // beside it, the first is focused, and nothing typed is lost.
-      mark(issuesFromSchema(parsed.error.issues));
-      void showError('Validation Error', parsed.error.issues[0]?.message);
-      return;
-    }
+  const onSubmit = form.submitWith((job) => {
     // The schema turns budgets into pence; the contract takes whole pounds.
     const body: PostJobRequest = {
-      ...parsed.data,
-      budgetMin: parsed.data.budgetMin === null ? null : parsed.data.budgetMin / 100,
-      budgetMax: parsed.data.budgetMax === null ? null : parsed.data.budgetMax / 100,
+      ...job,
+      budgetMin: job.budgetMin === null ? null : job.budgetMin / 100,
+      budgetMax: job.budgetMax === null ? null : job.budgetMax / 100,
       invitedTradespersonId: invitedTradespersonId ?? undefined,
     };
     postJob.mutate(body, {
@@ -113,19 +92,13 @@ export function PostJobForm({
           return;
         }
         const message = errorMessage(error, 'Failed to post job');
-        void showError(
-          error instanceof ApiError && error.code === 'validation_error' ? 'Validation Error' : 'Error',
-          message,
-        );
+        void showError(isValidationError(error) ? 'Validation Error' : 'Error', message);
         // The server's refusal goes beside the field it names, else beside the button.
-        if (!mark(issuesFromServer(error))) {
-          setError('root.server', { message });
-        }
+        if (!mark(issuesFromServer(error))) setError('root.server', { message });
       },
     });
   });
 
-  const message = (field: keyof FormValues) => formState.errors[field]?.message;
   const serverMessage = formState.errors.root?.server?.message;
   const pending = postJob.isPending;
 
@@ -134,166 +107,43 @@ export function PostJobForm({
       <p className="text-sm text-muted-foreground">
         Fields marked <RequiredMark /> are required.
       </p>
-
-      <div className="space-y-2">
-        <Label htmlFor="job-title">
-          Job title
-          <RequiredMark />
-        </Label>
-        <Input
-          id="job-title"
-          placeholder="e.g. Fix a leaking kitchen tap"
-          aria-required="true"
-          {...fieldErrorProps('job-title', message('title'))}
-          maxLength={LIMITS.jobTitleMax + 20}
-          {...register('title')}
-        />
-        <FieldError id={errorIdOf('job-title')} message={message('title')} />
-      </div>
-
-      <div className="space-y-2">
-        <Label htmlFor="job-category">
-          Category
-          <RequiredMark />
-        </Label>
-        <select
-          id="job-category"
-          aria-required="true"
-          {...fieldErrorProps('job-category', message('category'))}
-          className={cn(fieldClass, 'h-10', category === '' && 'text-muted-foreground')}
-          {...register('category')}
-        >
-          <option value="" disabled>
-            Select a category
-          </option>
-          {JOB_CATEGORIES.map((name) => (
-            <option key={name} value={name} className="text-foreground">
-              {name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={errorIdOf('job-category')} message={message('category')} />
-      </div>
-
-      <div className="space-y-2">
-        <div className="flex items-end justify-between gap-3">
-          <Label htmlFor="job-description">
-            Description
-            <RequiredMark />
-          </Label>
-          <span
-            id="job-description-count"
-            className={cn(
-              'text-xs tabular-nums text-muted-foreground',
-              (length > LIMITS.jobDescriptionMax || (length > 0 && length < LIMITS.jobDescriptionMin)) &&
-                'font-semibold text-destructive',
-            )}
-          >
-            {length}/{LIMITS.jobDescriptionMax}
-          </span>
-        </div>
-        <textarea
-          id="job-description"
-          rows={6}
-          placeholder="Describe the work: what needs doing, where, any access or materials details."
-          aria-required="true"
-          {...fieldErrorProps(
-            'job-description',
-            message('description'),
-            'job-description-count',
-            'job-description-hint',
-          )}
-          className={cn(fieldClass, 'min-h-36 resize-y')}
-          {...register('description')}
-        />
-        <p id="job-description-hint" className="text-xs text-muted-foreground">
-          {length < LIMITS.jobDescriptionMin
-            ? `At least ${LIMITS.jobDescriptionMin} characters (${LIMITS.jobDescriptionMin - length} more needed).`
-            : length >= NEAR_MAX
-              ? `${Math.max(0, LIMITS.jobDescriptionMax - length)} characters left.`
-              : `Between ${LIMITS.jobDescriptionMin} and ${LIMITS.jobDescriptionMax} characters.`}
-        </p>
-        <p className="sr-only" aria-live="polite">
-          {descriptionMilestone(length)}
-        </p>
-        <FieldError id={errorIdOf('job-description')} message={message('description')} />
-        <EnhanceDescription
-          description={description}
-          category={category}
-          onReplace={(text) => {
-            setValue('description', text, { shouldDirty: true });
-            clearErrors('description');
-            setFocus('description');
-          }}
-        />
-      </div>
-
-      <fieldset className="space-y-2">
-        <legend className="text-sm leading-none font-medium">Budget (£, optional)</legend>
-        <div className="grid grid-cols-2 gap-3 pt-2">
-          <div className="space-y-1">
-            <Label htmlFor="job-budget-min" className="text-xs text-muted-foreground">
-              Minimum
-            </Label>
-            <PoundsInput
-              id="job-budget-min"
-              inputMode="numeric"
-              placeholder="e.g. 100"
-              {...fieldErrorProps('job-budget-min', message('budgetMin'))}
-              {...register('budgetMin')}
-            />
-            <FieldError id={errorIdOf('job-budget-min')} message={message('budgetMin')} />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="job-budget-max" className="text-xs text-muted-foreground">
-              Maximum
-            </Label>
-            <PoundsInput
-              id="job-budget-max"
-              inputMode="numeric"
-              placeholder="e.g. 500"
-              {...fieldErrorProps('job-budget-max', message('budgetMax'))}
-              {...register('budgetMax')}
-            />
-            <FieldError id={errorIdOf('job-budget-max')} message={message('budgetMax')} />
-          </div>
-        </div>
-        <p className="text-xs text-muted-foreground">Whole pounds. Leave empty if you are not sure.</p>
-      </fieldset>
-
+      <Field id="job-title" label="Job title" required error={message('title')}>
+        {(control) => (
+          <Input
+            placeholder="e.g. Fix a leaking kitchen tap"
+            maxLength={LIMITS.jobTitleMax + 20}
+            {...control}
+            {...register('title')}
+          />
+        )}
+      </Field>
+      <CategoryField form={form} />
+      <DescriptionField form={form} />
+      <BudgetFields form={form} />
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="job-postcode">
-            Postcode
-            <RequiredMark />
-          </Label>
-          <Input
-            id="job-postcode"
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            placeholder="e.g. M1 1AE"
-            aria-required="true"
-            {...fieldErrorProps('job-postcode', message('postcode'), 'job-postcode-hint')}
-            {...register('postcode')}
-          />
-          <p id="job-postcode-hint" className="text-xs text-muted-foreground">
-            Tradespeople see only the district until you book them.
-          </p>
-          <FieldError id={errorIdOf('job-postcode')} message={message('postcode')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="job-start-date">Preferred start date</Label>
-          <Input
-            id="job-start-date"
-            type="date"
-            min={today}
-            {...fieldErrorProps('job-start-date', message('preferredStartDate'))}
-            {...register('preferredStartDate')}
-          />
-          <FieldError id={errorIdOf('job-start-date')} message={message('preferredStartDate')} />
-        </div>
+        <Field
+          id="job-postcode"
+          label="Postcode"
+          required
+          hint="Tradespeople see only the district until you book them."
+          error={message('postcode')}
+        >
+          {(control) => (
+            <Input
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              placeholder="e.g. M1 1AE"
+              {...control}
+              {...register('postcode')}
+            />
+          )}
+        </Field>
+        <Field id="job-start-date" label="Preferred start date" error={message('preferredStartDate')}>
+          {(control) => (
+            <Input type="date" min={londonToday()} {...control} {...register('preferredStartDate')} />
+          )}
+        </Field>
       </div>
-
       <FieldError id="job-form-error" message={serverMessage} />
       <Button
         type="submit"
@@ -307,5 +157,112 @@ export function PostJobForm({
         Post Job
       </Button>
     </form>
+  );
+}
+
+function CategoryField({ form }: { form: JobForm }) {
+  const empty = !form.watch('category');
+  return (
+    <Field id="job-category" label="Category" required error={messageOf(form, 'category')}>
+      {(control) => (
+        <select
+          {...control}
+          className={cn(fieldClass, 'h-10', empty && 'text-muted-foreground')}
+          {...form.register('category')}
+        >
+          <option value="" disabled>
+            Select a category
+          </option>
+          {JOB_CATEGORIES.map((name) => (
+            <option key={name} value={name} className="text-foreground">
+              {name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** The description with its count, its hint and the assistant's offer to improve it. */
+function DescriptionField({ form }: { form: JobForm }) {
+  const { register, watch, setValue, clearErrors, setFocus } = form;
+  const description = watch('description');
+  const length = description.trim().length;
+  const { jobDescriptionMin: min, jobDescriptionMax: max } = LIMITS;
+  return (
+    <div className="space-y-2">
+      <Field
+        id="job-description"
+        label="Description"
+        required
+        counter={
+          <span
+            className={cn(
+              'text-xs tabular-nums text-muted-foreground',
+              (length > max || (length > 0 && length < min)) && 'font-semibold text-destructive',
+            )}
+          >
+            {length}/{max}
+          </span>
+        }
+        hint={
+          length < min
+            ? `At least ${min} characters (${min - length} more needed).`
+            : length >= NEAR_MAX
+              ? `${Math.max(0, max - length)} characters left.`
+              : `Between ${min} and ${max} characters.`
+        }
+        error={messageOf(form, 'description')}
+      >
+        {(control) => (
+          <textarea
+            rows={6}
+            placeholder="Describe the work: what needs doing, where, any access or materials details."
+            {...control}
+            className={cn(fieldClass, 'min-h-36 resize-y')}
+            {...register('description')}
+          />
+        )}
+      </Field>
+      <p className="sr-only" aria-live="polite">
+        {descriptionMilestone(length)}
+      </p>
+      <EnhanceDescription
+        description={description}
+        category={watch('category')}
+        onReplace={(text) => {
+          setValue('description', text, { shouldDirty: true });
+          clearErrors('description');
+          setFocus('description');
+        }}
+      />
+    </div>
+  );
+}
+
+function BudgetFields({ form }: { form: JobForm }) {
+  const field = (name: 'budgetMin' | 'budgetMax', id: string, label: string, placeholder: string) => (
+    <Field
+      id={id}
+      label={label}
+      className="space-y-1"
+      labelClassName="text-xs text-muted-foreground"
+      error={messageOf(form, name)}
+    >
+      {(control) => (
+        <PoundsInput inputMode="numeric" placeholder={placeholder} {...control} {...form.register(name)} />
+      )}
+    </Field>
+  );
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm leading-none font-medium">Budget (£, optional)</legend>
+      <div className="grid grid-cols-2 gap-3 pt-2">
+        {field('budgetMin', 'job-budget-min', 'Minimum', 'e.g. 100')}
+        {field('budgetMax', 'job-budget-max', 'Maximum', 'e.g. 500')}
+      </div>
+      <p className="text-xs text-muted-foreground">Whole pounds. Leave empty if you are not sure.</p>
+    </fieldset>
   );
 }

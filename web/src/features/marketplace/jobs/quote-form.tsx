@@ -1,26 +1,17 @@
 import type { QuoteView } from '@domain/marketplace/api';
 import { QuoteBody } from '@domain/marketplace/schemas';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  issuesFromSchema,
-  issuesFromServer,
-  isValidationError,
-  useMarkFields,
-} from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { errorMessage, useSubmitQuote, useUpdateQuote } from './api';
 import { fieldClass } from './post-job-form';
 
-type FormValues = { amount: string; message: string };
 const FIELDS = ['amount', 'message'];
 
 const penceToPounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
@@ -42,24 +33,17 @@ export function QuoteForm({
   const update = useUpdateQuote();
   const pending = submit.isPending || update.isPending;
   const idPrefix = quote ? `quote-edit-${quote.id}` : 'quote-new';
-  const { register, handleSubmit, setError, setFocus, clearErrors, reset, formState } = useForm<FormValues>({
+  const form = useZodForm(QuoteBody, {
     defaultValues: quote
       ? { amount: penceToPounds(quote.amount), message: quote.message }
       : { amount: '', message: '' },
   });
-
+  const { register, setError, setFocus, getValues, reset, formState } = form;
   const mark = useMarkFields({ setError, setFocus }, FIELDS);
 
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    const parsed = QuoteBody.safeParse(values);
-    if (!parsed.success) {
-      mark(issuesFromSchema(parsed.error.issues));
-      void showError('Validation Error', parsed.error.issues[0]?.message);
-      return;
-    }
+  const onSubmit = form.submitWith((parsed) => {
     // The contract takes pounds as typed ('249.99'); the server converts them with the same rule.
-    const body = { amount: values.amount.trim().replace(/^£\s*/, ''), message: parsed.data.message };
+    const body = { amount: String(getValues('amount')).trim().replace(/^£\s*/, ''), message: parsed.message };
     // A refusal is said beside the field it is about, else beside the button; what was typed stays.
     const onError = (fallback: string) => (error: Error) => {
       const message = errorMessage(error, fallback);
@@ -89,42 +73,27 @@ export function QuoteForm({
     }
   });
 
-  const message = (field: keyof FormValues) => formState.errors[field]?.message;
+  const message = (field: 'amount' | 'message') => formState.errors[field]?.message;
   const serverMessage = formState.errors.root?.server?.message;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={pending} className="space-y-4">
-      <div className="space-y-2">
-        <Label htmlFor={`${idPrefix}-amount`}>
-          Your price (£)
-          <RequiredMark />
-        </Label>
-        <PoundsInput
-          id={`${idPrefix}-amount`}
-          inputMode="decimal"
-          placeholder="e.g. 250.00"
-          aria-required="true"
-          {...fieldErrorProps(`${idPrefix}-amount`, message('amount'))}
-          {...register('amount')}
-        />
-        <FieldError id={errorIdOf(`${idPrefix}-amount`)} message={message('amount')} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${idPrefix}-message`}>
-          Message to the customer
-          <RequiredMark />
-        </Label>
-        <textarea
-          id={`${idPrefix}-message`}
-          rows={4}
-          placeholder="What the price includes, when you could start, anything you need to know."
-          aria-required="true"
-          {...fieldErrorProps(`${idPrefix}-message`, message('message'))}
-          className={cn(fieldClass, 'min-h-24 resize-y')}
-          {...register('message')}
-        />
-        <FieldError id={errorIdOf(`${idPrefix}-message`)} message={message('message')} />
-      </div>
+      <Field id={`${idPrefix}-amount`} label="Your price (£)" required error={message('amount')}>
+        {(control) => (
+          <PoundsInput inputMode="decimal" placeholder="e.g. 250.00" {...control} {...register('amount')} />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-message`} label="Message to the customer" required error={message('message')}>
+        {(control) => (
+          <textarea
+            rows={4}
+            placeholder="What the price includes, when you could start, anything you need to know."
+            {...control}
+            className={cn(fieldClass, 'min-h-24 resize-y')}
+            {...register('message')}
+          />
+        )}
+      </Field>
       <FieldError id={`${idPrefix}-form-error`} message={serverMessage} />
       <div className="flex flex-wrap gap-2">
         <Button

@@ -5,12 +5,10 @@ import { useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { ApiError } from '@/lib/api';
-import { errorIdOf, fieldErrorProps, issuesFromServer, useMarkFields } from '@/lib/form-errors';
+import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import type { CardForm } from './api';
 import { followRedirect } from './redirect';
 
@@ -88,68 +86,47 @@ export function CardFields({ card }: { card: SandboxCardForm }) {
   const message = (field: keyof CardForm) => formState.errors[field]?.message;
   return (
     <>
-      <div className="space-y-2">
-        <Label htmlFor="card-number">
-          Card number
-          <RequiredMark />
-        </Label>
-        <Input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          aria-required="true"
-          {...fieldErrorProps('card-number', message('cardNumber'))}
-          {...register('cardNumber')}
-        />
-        <FieldError id={errorIdOf('card-number')} message={message('cardNumber')} />
-      </div>
+      <Field id="card-number" label="Card number" required error={message('cardNumber')}>
+        {(control) => (
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            {...control}
+            {...register('cardNumber')}
+          />
+        )}
+      </Field>
       <div className="grid gap-4 min-[360px]:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="card-expiry">
-            Expiry (MM / YY)
-            <RequiredMark />
-          </Label>
-          <Input
-            id="card-expiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            aria-required="true"
-            {...fieldErrorProps('card-expiry', message('expiry'))}
-            {...register('expiry')}
-          />
-          <FieldError id={errorIdOf('card-expiry')} message={message('expiry')} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="card-cvc">
-            CVC
-            <RequiredMark />
-          </Label>
-          <Input
-            id="card-cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            aria-required="true"
-            {...fieldErrorProps('card-cvc', message('cvc'))}
-            {...register('cvc')}
-          />
-          <FieldError id={errorIdOf('card-cvc')} message={message('cvc')} />
-        </div>
+        <Field id="card-expiry" label="Expiry (MM / YY)" required error={message('expiry')}>
+          {(control) => (
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              {...control}
+              {...register('expiry')}
+            />
+          )}
+        </Field>
+        <Field id="card-cvc" label="CVC" required error={message('cvc')}>
+          {(control) => (
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              {...control}
+              {...register('cvc')}
+            />
+          )}
+        </Field>
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="card-name">Name on card</Label>
-        <Input
-          id="card-name"
-          autoComplete="cc-name"
-          placeholder="e.g. Ann Smith"
-          {...fieldErrorProps('card-name', message('name'))}
-          {...register('name')}
-        />
-        <FieldError id={errorIdOf('card-name')} message={message('name')} />
-      </div>
+      <Field id="card-name" label="Name on card" error={message('name')}>
+        {(control) => (
+          <Input autoComplete="cc-name" placeholder="e.g. Ann Smith" {...control} {...register('name')} />
+        )}
+      </Field>
       {card.refusal && (
         <div
           id={CARD_REFUSAL_ID}

@@ -1,28 +1,15 @@
 import { SandboxOnboardingBody } from '@domain/payments/api';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
+import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  issuesFromSchema,
-  issuesFromServer,
-  useMarkFields,
-} from '@/lib/form-errors';
+import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { leaveTo } from '@/lib/leave-app';
-import {
-  isNotFound,
-  type OnboardingForm,
-  type SandboxOnboardingView,
-  useSandboxOnboarding,
-  useSubmitOnboarding,
-} from './api';
+import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
+import { isNotFound, type SandboxOnboardingView, useSandboxOnboarding, useSubmitOnboarding } from './api';
 import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
 const FIELDS = ['legalName', 'dateOfBirth', 'sortCode', 'accountNumber'] as const;
@@ -70,10 +57,10 @@ function ExpiredLink({ refreshUrl }: { refreshUrl: string }) {
 function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
   const submit = useSubmitOnboarding(link.id);
   const [expiredUrl, setExpiredUrl] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, clearErrors, setValue, getValues, formState } =
-    useForm<OnboardingForm>({
-      defaultValues: { legalName: '', dateOfBirth: '', sortCode: '', accountNumber: '' },
-    });
+  const form = useZodForm(SandboxOnboardingBody, {
+    defaultValues: { legalName: '', dateOfBirth: '', sortCode: '', accountNumber: '' },
+  });
+  const { setError, setFocus, clearErrors, setValue, getValues, formState } = form;
   const mark = useMarkFields({ setError, setFocus }, FIELDS);
   const update = link.type === 'account_update';
 
@@ -85,14 +72,8 @@ function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
     setValue('accountNumber', TEST_BANK.accountNumber);
   };
 
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    const parsed = SandboxOnboardingBody.safeParse(values);
-    if (!parsed.success) {
-      mark(issuesFromSchema(parsed.error.issues));
-      return;
-    }
-    submit.mutate(parsed.data, {
+  const onSubmit = form.submitWith((details) => {
+    submit.mutate(details, {
       onSuccess: ({ url }) => leaveTo(url),
       onError: (error) => {
         const refreshUrl = refreshUrlOf(error);
@@ -110,7 +91,6 @@ function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
 
   if (expiredUrl) return <ExpiredLink refreshUrl={expiredUrl} />;
 
-  const message = (field: keyof OnboardingForm) => formState.errors[field]?.message;
   const serverMessage = formState.errors.root?.server?.message;
 
   return (
@@ -143,71 +123,7 @@ function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
           </p>
         </div>
         <form noValidate onSubmit={onSubmit} aria-busy={submit.isPending} className="space-y-4 p-5 sm:p-6">
-          <div className="space-y-2">
-            <Label htmlFor="legal-name">
-              Legal name
-              <RequiredMark />
-            </Label>
-            <Input
-              id="legal-name"
-              autoComplete="name"
-              placeholder="As on your ID"
-              aria-required="true"
-              {...fieldErrorProps('legal-name', message('legalName'))}
-              {...register('legalName')}
-            />
-            <FieldError id={errorIdOf('legal-name')} message={message('legalName')} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="date-of-birth">
-              Date of birth
-              <RequiredMark />
-            </Label>
-            <Input
-              id="date-of-birth"
-              type="date"
-              autoComplete="bday"
-              aria-required="true"
-              {...fieldErrorProps('date-of-birth', message('dateOfBirth'))}
-              {...register('dateOfBirth')}
-            />
-            <FieldError id={errorIdOf('date-of-birth')} message={message('dateOfBirth')} />
-          </div>
-          <div className="grid gap-4 min-[360px]:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="sort-code">
-                Sort code
-                <RequiredMark />
-              </Label>
-              <Input
-                id="sort-code"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="e.g. 10-88-00"
-                aria-required="true"
-                {...fieldErrorProps('sort-code', message('sortCode'))}
-                {...register('sortCode')}
-              />
-              <FieldError id={errorIdOf('sort-code')} message={message('sortCode')} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="account-number">
-                Account number
-                <RequiredMark />
-              </Label>
-              <Input
-                id="account-number"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="8 digits"
-                maxLength={8}
-                aria-required="true"
-                {...fieldErrorProps('account-number', message('accountNumber'))}
-                {...register('accountNumber')}
-              />
-              <FieldError id={errorIdOf('account-number')} message={message('accountNumber')} />
-            </div>
-          </div>
+          <BankDetails form={form} />
           <FieldError id="onboarding-error" message={serverMessage} />
           <Button
             type="submit"
@@ -223,6 +139,49 @@ function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
         </form>
       </section>
     </div>
+  );
+}
+
+/** The account holder and the account, as the real provider's onboarding asks for them. */
+function BankDetails({ form }: { form: ZodForm<typeof SandboxOnboardingBody> }) {
+  const { register, formState } = form;
+  const message = (field: (typeof FIELDS)[number]) => formState.errors[field]?.message;
+  return (
+    <>
+      <Field id="legal-name" label="Legal name" required error={message('legalName')}>
+        {(control) => (
+          <Input autoComplete="name" placeholder="As on your ID" {...control} {...register('legalName')} />
+        )}
+      </Field>
+      <Field id="date-of-birth" label="Date of birth" required error={message('dateOfBirth')}>
+        {(control) => <Input type="date" autoComplete="bday" {...control} {...register('dateOfBirth')} />}
+      </Field>
+      <div className="grid gap-4 min-[360px]:grid-cols-2">
+        <Field id="sort-code" label="Sort code" required error={message('sortCode')}>
+          {(control) => (
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="e.g. 10-88-00"
+              {...control}
+              {...register('sortCode')}
+            />
+          )}
+        </Field>
+        <Field id="account-number" label="Account number" required error={message('accountNumber')}>
+          {(control) => (
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="8 digits"
+              maxLength={8}
+              {...control}
+              {...register('accountNumber')}
+            />
+          )}
+        </Field>
+      </div>
+    </>
   );
 }
 
