@@ -11,12 +11,16 @@ import { formatPence } from '@domain/money/money';
 import { Check, ExternalLink } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { TimelineItem } from '@/features/payments/money-timeline';
+import { TimelineItem } from '@/features/payments';
+import { formatDate, formatDateTime, humanise } from '@/lib/admin-format';
+import { focusAfterDialog } from '@/lib/focus';
 import { errorIdOf, fieldErrorProps, issuesFromServer } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -25,10 +29,6 @@ import { AdminDetailPage } from './detail-page';
 import { ageText, DisputeStatusBadge, partyName, ROLE_LABELS, responseDueText } from './dispute-format';
 import { ResolveForm } from './dispute-resolve';
 import { type AdminDisputeDetail, useAdminDispute, usePostDisputeMessage } from './disputes-api';
-import { focusAfterDialog } from './focus';
-import { formatDate, formatDateTime, humanise } from './format';
-import { AdminPageHeader } from './page-header';
-import { TEXTAREA_CLASS } from './reason-dialog';
 
 type Detail = AdminDisputeDetail;
 

@@ -5,6 +5,9 @@ import { moneyState } from '@domain/payments/state';
 import { Undo2, Wallet } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { reasonProblem, TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
+import { Badge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -13,13 +16,10 @@ import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-stat
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/admin-format';
 import { errorIdOf, fieldErrorProps, issuesFromServer } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { type AdminPaymentView, errorMessage, useAdminPayments, useRefund } from './api';
-import { formatDate } from './format';
-import { AdminPageHeader } from './page-header';
-import { reasonProblem, TEXTAREA_CLASS } from './reason-dialog';
-import { Badge } from './user-badges';
 
 /** Where a payment's money is, in words and a colour. */
 function stateOf(payment: AdminPaymentView): { text: string; tone: 'blue' | 'green' | 'red' | 'grey' } {

@@ -5,14 +5,14 @@ import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { fieldClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/accounts/session';
-import { errorMessage, isUnauthenticated } from '@/features/marketplace/jobs/api';
-import { fieldClass } from '@/features/profiles/profile-fields';
-import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { useSession } from '@/features/accounts';
+import { errorMessage, isUnauthenticated } from '@/lib/api';
 import {
   errorIdOf,
   fieldErrorProps,

@@ -8,6 +8,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { dayHeading, dayKey, formatCount, fullDateTime, timeOfDay, useNow } from '@/lib/time-format';
 import { cn } from '@/lib/utils';
 import {
   MESSAGE_MAX_LENGTH,
@@ -20,7 +21,6 @@ import {
   useSendMessage,
 } from './api';
 import { Avatar } from './avatar';
-import { dayHeading, dayKey, formatCount, fullDateTime, timeOfDay, useNow } from './format';
 
 /** The counter shows from here on, so it is there before the limit bites. */
 export const COUNTER_FROM = 4500;

@@ -12,8 +12,8 @@ import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
-import { ReviewTextarea } from '@/features/reviews/text-field';
+import { ReviewTextarea } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api';
 import {
   errorIdOf,
   fieldErrorProps,

@@ -8,9 +8,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
-import { shortDate } from '@/features/payments/payout-format';
-import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { shortDate } from '@/features/payouts';
+import { errorMessage } from '@/lib/api';
 import { formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptPlan, useDeclinePlan, useWithdrawPlan } from './api';

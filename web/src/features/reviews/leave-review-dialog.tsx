@@ -6,12 +6,12 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Label } from '@/components/ui/label';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { useSubmitReview } from './api';
 import { firstName, reviewsCloseText } from './format';
 import { type StarRatingHandle, StarRatingInput } from './star-rating-input';
-import { CharacterCounter, ReviewTextarea } from './text-field';
 
 /**
  * Leave Review (spec sections 2 and 5): 1 to 5 stars, an optional comment, and why nobody sees it yet

@@ -6,12 +6,12 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api';
 import { errorIdOf, fieldErrorProps } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useReplyToReview } from './api';
 import { reviewDateTime } from './format';
-import { CharacterCounter, ReviewTextarea } from './text-field';
 
 /** A reply as everyone reads it: under the review, marked as the reviewee's. */
 export function ReplyQuote({ review, heading }: { review: MyReviewView; heading: string }) {

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage, isUnauthenticated } from '@/lib/api';
 import {
   errorIdOf,
   fieldErrorProps,
@@ -18,7 +18,7 @@ import {
 } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { errorMessage, isUnauthenticated, type PostJobRequest, usePostJob } from './api';
+import { type PostJobRequest, usePostJob } from './api';
 import { EnhanceDescription } from './enhance-description';
 
 type FormValues = {

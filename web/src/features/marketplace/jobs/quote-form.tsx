@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
 import {
   errorIdOf,
   fieldErrorProps,
@@ -17,7 +18,7 @@ import {
 } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { errorMessage, useSubmitQuote, useUpdateQuote } from './api';
+import { useSubmitQuote, useUpdateQuote } from './api';
 import { fieldClass } from './post-job-form';
 
 type FormValues = { amount: string; message: string };

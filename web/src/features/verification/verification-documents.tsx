@@ -27,12 +27,14 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
 import {
   errorIdOf,
   type FieldIssue,
@@ -46,13 +48,11 @@ import { cn } from '@/lib/utils';
 import {
   type DocumentsResponse,
   type DocumentView,
-  errorMessage,
   useDeleteDocument,
   useDocuments,
   useUploadDocument,
 } from './api';
 import { DocumentStatusBadge } from './document-status-badge';
-import { fieldClass } from './profile-fields';
 
 const KINDS = Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[];
 // Extensions as well as types: some systems send PDFs and photos with an empty or generic type.
