@@ -2,9 +2,9 @@
 import { ADMIN_MESSAGES } from '@domain/admin/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAdminDocument, makeQueue } from '@/features/admin/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeAdminDocument, makeQueue } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
