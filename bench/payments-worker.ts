@@ -29,6 +29,7 @@ import { type DatabaseHandle, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { type PaymentDeps, releaseDue } from '../server/modules/payments';
 import { createPayment } from '../server/modules/payments/payments.service';
+import { paymentExtensions } from '../server/payment-extensions';
 import type { AuthContext } from '../server/plugins/auth-context';
 import { EventOutbox } from '../server/queue/outbox';
 import { createBooking } from '../server/seed/factories';
@@ -166,6 +167,7 @@ function paymentDeps(): PaymentDeps {
     appUrl: config.appUrl,
     protectionWindowDays: config.payments.protectionWindowDays,
     publishableKey: null,
+    extensions: paymentExtensions,
   };
 }
 

@@ -42,17 +42,15 @@ import {
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
 import { registerMetrics } from './modules/metrics';
+import { milestoneRoutes } from './modules/milestones';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
-import {
-  milestoneRoutes,
-  type PaymentDeps,
-  paymentRoutes,
-  payOut,
-  reconcilePayments,
-  releaseDue,
-} from './modules/payments';
-import { documentRoutes, runVerificationChecks, tradespersonProfileRoutes } from './modules/profiles';
+import { paymentMethodRoutes } from './modules/payment-methods';
+import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from './modules/payments';
+import { payOut, payoutRoutes } from './modules/payouts';
+import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
+import { documentRoutes, runVerificationChecks, verificationQueueRoutes } from './modules/verification';
+import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { type Lifecycle, registerLifecycle } from './plugins/lifecycle';
@@ -241,7 +239,8 @@ export async function buildApp({
       }
       done(null, payload);
     });
-    // Payments (docs/api/payments.md): the provider, escrow release, payouts and reconciliation.
+    // Money (docs/api/payments.md, payouts.md, milestones.md, payment-methods.md): the provider,
+    // escrow release, payouts and reconciliation.
     const gateway = await paymentGatewayFor(config.payments, {
       db: database.db,
       appUrl: config.appUrl,
@@ -265,6 +264,7 @@ export async function buildApp({
       publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
       adminReads,
       chargeFailed: metrics.chargeFailed,
+      extensions: paymentExtensions,
     };
     queue.work('payments.release-due', () => releaseDue(paymentDeps));
     queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
@@ -303,7 +303,7 @@ export async function buildApp({
       clock,
       accountChanged,
     };
-    // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/admin.md).
+    // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/verification.md).
     queue.work('verification.daily', async () => {
       const done = await runVerificationChecks(deps, app.log);
       app.log.info(done, 'verification checks done');
@@ -336,8 +336,11 @@ export async function buildApp({
     await api.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
     await api.register(documentRoutes(deps), { prefix: '/api/v1' });
     await api.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
+    await api.register(payoutRoutes(paymentDeps), { prefix: '/api/v1' });
     await api.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
+    await api.register(paymentMethodRoutes(paymentDeps), { prefix: '/api/v1' });
     await api.register(adminRoutes(deps), { prefix: '/api/v1' });
+    await api.register(verificationQueueRoutes(deps), { prefix: '/api/v1' });
     await api.register(reviewRoutes(deps), { prefix: '/api/v1' });
     await api.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
     const ai = await aiProviderFor(config.ai);

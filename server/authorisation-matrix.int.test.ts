@@ -1099,7 +1099,7 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
   ],
   'GET /api/v1/payments/earnings': { target: asTradesperson, expect: tradespeopleOnly },
-  // Milestone payments and saved cards (docs/api/milestones.md). A booking's plan is its parties' and
+  // Milestone payments and saved cards (docs/api/milestones.md, docs/api/payment-methods.md). A booking's plan is its parties' and
   // admins' to read; the tradesperson proposes and marks done, the customer decides, pays and approves
   // (the other party is told 403, everyone else that there is nothing there). Cards are the customer's.
   'GET /api/v1/bookings/{id}/milestones': {

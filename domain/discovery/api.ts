@@ -15,7 +15,7 @@ import {
 } from '../fields';
 import { PROFILE_LIMITS } from '../profiles/schemas';
 
-// The API contract of finding tradespeople (docs/api/tradespeople.md): the server validates and
+// The API contract of finding tradespeople (docs/api/discovery.md): the server validates and
 // serializes with these schemas, so an internal column (a base postcode, a document's storage key) can
 // never leak into a response, and the web imports their types only. Rates are whole pounds per hour
 // (never pence); dates are ISO strings.

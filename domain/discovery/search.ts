@@ -1,7 +1,7 @@
 import { BROWSE_CATEGORY_IDS, JOB_CATEGORIES, type Trade } from '../catalog/catalog';
 import { BROWSE_CATEGORIES, TRADES_BY_JOB_CATEGORY } from './services';
 
-// Rules of the public tradesperson search (docs/api/tradespeople.md), shared by the server and the
+// Rules of the public tradesperson search (docs/api/discovery.md), shared by the server and the
 // search screens.
 
 /** The Nearby chip: within this many miles of the searched location. */

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '../catalog/catalog';
 import { DISPUTE_RULES } from '../disputes/messages';
 import { MILESTONE_RULES } from '../milestones/messages';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../money/money';
-import { INSURANCE_REMINDER_DAYS } from '../profiles/verification';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../payments/money';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '../reviews/messages';
+import { INSURANCE_REMINDER_DAYS } from '../verification/verification';
 import { FEE_EXAMPLE_PENCE, HELP_ARTICLES, HELP_SECTIONS, type HelpPage } from './content';
 
 const PAGES: HelpPage[] = ['faq', 'safety', 'support'];

@@ -1,9 +1,9 @@
 import { CUSTOMER_DISPUTE_REASONS, LIMITS, TRADESPERSON_DISPUTE_REASONS } from '../catalog/catalog';
 import { DISPUTE_RULES } from '../disputes/messages';
 import { MILESTONE_RULES } from '../milestones/messages';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../money/money';
-import { INSURANCE_REMINDER_DAYS } from '../profiles/verification';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../payments/money';
 import { REVIEW_MESSAGES, REVIEW_RULES } from '../reviews/messages';
+import { INSURANCE_REMINDER_DAYS } from '../verification/verification';
 
 // The product's help content (FAQ, Safety, Support) as data: the help pages render it, and the assistant
 // searches it (server/adapters/ai/local). Plain text; a link is written [label](/path), and a paragraph

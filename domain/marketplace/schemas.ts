@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES, LIMITS } from '../catalog/catalog';
 import { postcodeSchema } from '../geo/postcode';
-import { parsePoundsToPence } from '../money/money';
+import { parsePoundsToPence } from '../payments/money';
 
 // Post a Job and quote rules (spec section 5), shared by the form and the API.
 export const JOB_MESSAGES = {

@@ -1,6 +1,6 @@
 // The words and limits of milestone payments (spec sections 2, 4 and 8, DOMAIN-RULES 6), apart from
 // the zod schemas so that web pages import them without zod.
-import { formatPence } from '../money/money';
+import { formatPence } from '../payments/money';
 
 export const MILESTONE_RULES = {
   /** A plan splits a booking into at least two payments (one is the booking's single payment). */

@@ -2,7 +2,7 @@
 // enforces them under the booking's lock, and the web, which explains them before anyone presses.
 import type { MilestoneStatus } from '../catalog/statuses';
 import { aYearAfter, isCalendarDate } from '../marketplace/schemas';
-import { platformFeePence } from '../money/money';
+import { platformFeePence } from '../payments/money';
 import { MILESTONE_MESSAGES as M, MILESTONE_RULES as R, sumMismatch } from './messages';
 
 export interface PlanItemInput {

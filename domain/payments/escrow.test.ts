@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planIssues } from '../milestones/rules';
-import { platformFeePence } from '../money/money';
 import { decideCharge, decidePayout, decideRefund, decideRelease, type EscrowPayment } from './escrow';
 import { accountCode, type LedgerEntry, payoutReversalEntries } from './ledger';
+import { platformFeePence } from './money';
 
 // Long random sequences of pay / release (scheduled and early) / refund / payout / dispute / time,
 // applied through the same decisions the payments service takes, against a model ledger. Each booking is

@@ -1,4 +1,4 @@
-import { platformFeePence } from '../money/money';
+import { platformFeePence } from './money';
 
 // The double-entry postings of the money flow (DOMAIN-RULES 6), pure so the server, the property tests
 // and the web's explanations share one definition. Every account's balance is the sum of its entries:

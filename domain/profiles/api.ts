@@ -6,8 +6,8 @@ import { CalendarDate, Id, Postcode, Tags, Text, Timestamp, unbounded } from '..
 import { PROFILE_LIMITS } from './schemas';
 
 // The API contract of a tradesperson's own profile, Business Setup and verification documents
-// (docs/api/tradespeople.md): the server serializes with these schemas, and the web imports their types
-// only. Request bodies are in ./schemas and ./documents, shared with the forms.
+// (docs/api/profiles.md, docs/api/verification.md): the server serializes with these schemas, and
+// the web imports their types only. Request bodies are in ./schemas and ./documents, shared with the forms.
 
 /** The tradesperson's own profile, as Edit Profile and Business Setup show it. */
 export const OwnProfile = z.object({
@@ -34,7 +34,7 @@ export type OwnProfileResponse = z.infer<typeof OwnProfileResponse>;
 export const PictureResponse = z.object({ avatarUrl: Text });
 export type PictureResponse = z.infer<typeof PictureResponse>;
 
-/** One row of GET /documents (docs/api/tradespeople.md). */
+/** One row of GET /documents (docs/api/verification.md). */
 export const DocumentView = z.object({
   id: z.uuid(),
   kind: z.enum(DOCUMENT_KINDS),

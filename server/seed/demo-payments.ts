@@ -1,5 +1,5 @@
-import { platformFeePence } from '../../domain/money/money';
 import { accountCode, chargeEntries, type LedgerEntry, releaseEntries } from '../../domain/payments/ledger';
+import { platformFeePence } from '../../domain/payments/money';
 import type { ledgerAccounts, ledgerEntries, ledgerTransactions, payments } from '../db/schema';
 
 // Paid bookings in demo data and tests carry what the payment path would have written: a succeeded

@@ -17,7 +17,7 @@ import { SCREENS } from '../../../domain/assistant/screens';
 import { LIMITS, PRODUCT_NAME } from '../../../domain/catalog/catalog';
 import { DISPUTE_RULES } from '../../../domain/disputes/messages';
 import { MILESTONE_RULES } from '../../../domain/milestones/messages';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../../../domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../../../domain/payments/money';
 import { REVIEW_RULES } from '../../../domain/reviews/messages';
 import type { AiProvider, AssistantRequest, ReplyChunk, ToolSpec } from './provider';
 

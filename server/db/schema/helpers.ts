@@ -11,3 +11,6 @@ export const id = () => uuid('id').primaryKey().defaultRandom();
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 export const tsz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** The payment providers a row may name. */
+export const PROVIDERS = ['sandbox', 'stripe'] as const;

@@ -5,28 +5,16 @@ import {
   AdminUserDetail,
   AdminUsersQuery,
   AdminUsersResponse,
-  DocumentDecisionBody,
-  DocumentDecisionResponse,
   SuspendBody,
-  VerificationQueueQuery,
-  VerificationQueueResponse,
 } from '../../../domain/admin/api';
 import { adminOnly, requireAdmin } from '../../plugins/auth-context';
-import { decideDocument, type VerificationDeps } from '../profiles';
-import {
-  type AdminDeps,
-  changeAccount,
-  listUsers,
-  overview,
-  sharedVerificationQueue,
-  userDetail,
-} from './admin.service';
+import { type AdminDeps, changeAccount, listUsers, overview, userDetail } from './admin.service';
 
 const IdParams = z.object({ id: z.uuid() });
 
 /** The admin console (docs/api/admin.md): 404 to anyone who is not an admin, before anything is read. */
 export const adminRoutes =
-  (deps: AdminDeps & VerificationDeps): FastifyPluginAsyncZod =>
+  (deps: AdminDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', adminOnly);
 
@@ -40,34 +28,6 @@ export const adminRoutes =
         },
       },
       async () => overview(deps),
-    );
-
-    app.get(
-      '/admin/verifications',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Documents waiting for review (oldest first), or the latest decisions',
-          querystring: VerificationQueueQuery,
-          response: { 200: VerificationQueueResponse },
-        },
-      },
-      async (request) => sharedVerificationQueue(deps, request.query.status),
-    );
-
-    app.post(
-      '/admin/documents/:id/decision',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Approve or reject a verification document, on the version the admin read',
-          params: IdParams,
-          body: DocumentDecisionBody,
-          response: { 200: DocumentDecisionResponse },
-        },
-      },
-      async (request) =>
-        decideDocument(deps, requireAdmin(request), request.params.id, request.body, request.ip),
     );
 
     app.get(

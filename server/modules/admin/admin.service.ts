@@ -7,7 +7,6 @@ import {
   type AdminUserSummary,
   type AdminUsersResponse,
   type AdminWeek,
-  type VerificationQueueResponse,
 } from '../../../domain/admin/api';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { Database } from '../../db/client';
@@ -18,7 +17,7 @@ import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { AccountChanged } from '../accounts';
 import { recordAudit } from '../audit';
-import { documentsForAdmin, type VerificationDeps, verificationQueue } from '../profiles';
+import { documentsForAdmin } from '../verification';
 import {
   deleteSessionsOf,
   findUserRecord,
@@ -62,21 +61,6 @@ export function overview(deps: AdminDeps): Promise<AdminOverview> {
   return deps.adminReads.get(`overview:${thisWeek}`, () =>
     readOverview(deps, thisWeek),
   ) as Promise<AdminOverview>;
-}
-
-/**
- * The verification queue (profiles), shared between admins like the overview: a page of up to 100
- * documents with their tradespeople was the dearest read of the console. An admin's decision clears
- * it (app.ts), so the deciding admin's next read shows the decision; a new upload shows within
- * ADMIN_SHARED_MS.
- */
-export function sharedVerificationQueue(
-  deps: AdminDeps & VerificationDeps,
-  status: 'pending' | 'decided',
-): Promise<VerificationQueueResponse> {
-  return deps.adminReads.get(`verifications:${status}`, () =>
-    verificationQueue(deps, status),
-  ) as Promise<VerificationQueueResponse>;
 }
 
 async function readOverview(deps: AdminDeps, thisWeek: string): Promise<AdminOverview> {

@@ -7,7 +7,7 @@ import type { DiscoveryDeps } from './tradespeople.service';
 
 const Params = z.object({ tradespersonId: z.uuid() });
 
-/** A customer's Saved Professionals (docs/api/tradespeople.md). */
+/** A customer's Saved Professionals (docs/api/discovery.md). */
 export const savedProRoutes =
   (deps: DiscoveryDeps): FastifyPluginAsyncZod =>
   async (app) => {

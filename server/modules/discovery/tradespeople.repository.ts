@@ -13,7 +13,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema';
-import { isTopRated, ratingColumns } from '../ratings';
+import { isTopRated, ratingColumns } from '../profiles';
 
 export type SearchFilter = 'all' | 'verified' | 'top-rated' | 'nearby';
 
@@ -27,7 +27,7 @@ const outerUserId = sql`${tp}.user_id`;
 // `viewerId` is null for visitors; `saved` is then false for every card.
 const saved = sql<boolean>`exists (select 1 from ${savedProfessionals} s where s.customer_id = ${p('viewerId')}::uuid and s.tradesperson_user_id = ${outerUserId})`;
 
-/** What a card needs (docs/api/tradespeople.md, TradespersonCard), read in the same statement as the page. */
+/** What a card needs (docs/api/discovery.md, TradespersonCard), read in the same statement as the page. */
 const cardColumns = {
   id: tp.userId,
   fullName: profiles.fullName,

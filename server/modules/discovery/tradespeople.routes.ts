@@ -25,7 +25,7 @@ const TradespersonParams = z.object({ id: z.uuid() });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Public tradesperson search, featured professionals, public profiles, their reviews and generated avatars (docs/api/tradespeople.md). */
+/** Public tradesperson search, featured professionals, public profiles, their reviews and generated avatars (docs/api/discovery.md). */
 export const tradespeopleRoutes =
   (deps: DiscoveryDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -22,7 +22,7 @@ import {
 } from '../../lib/keyset-cursor';
 import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
-import { toRating } from '../ratings';
+import { toRating } from '../profiles';
 import {
   approvedChecks,
   type CardRow,

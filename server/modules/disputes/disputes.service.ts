@@ -10,7 +10,7 @@ import type {
 } from '../../../domain/disputes/api';
 import { DISPUTE_MESSAGES, DISPUTE_RULES, disputeReasonsFor } from '../../../domain/disputes/messages';
 import { canRaiseDispute, canRespond, responseDueAt } from '../../../domain/disputes/rules';
-import { formatPence } from '../../../domain/money/money';
+import { formatPence } from '../../../domain/payments/money';
 import type { FileStorage } from '../../adapters/storage';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';

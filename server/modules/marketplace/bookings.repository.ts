@@ -15,7 +15,7 @@ import {
   quotes,
   reviews,
 } from '../../db/schema';
-import { toRating } from '../ratings';
+import { toRating } from '../profiles';
 import { type PersonJson, personJson, type TradespersonJson, tradespersonJson } from './people';
 import { type QuoteCard, quoteCardJson } from './quotes.repository';
 

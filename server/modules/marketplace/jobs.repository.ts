@@ -4,7 +4,7 @@ import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import { bookings, jobPostings, profiles, quotes, tradespersonProfiles, users } from '../../db/schema';
-import { isTopRated, ratingColumns } from '../ratings';
+import { isTopRated, ratingColumns } from '../profiles';
 import { type BookingCard, bookingCardJson } from './bookings.repository';
 import { type PersonJson, personJson } from './people';
 import { type QuoteJson, quoteJson } from './quotes.repository';

@@ -17,7 +17,7 @@ import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
-import { toRating } from '../ratings';
+import { toRating } from '../profiles';
 import {
   addLiveQuotes,
   countOpenJobs,

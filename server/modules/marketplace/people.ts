@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, tradespersonProfiles, users } from '../../db/schema';
-import { ratingColumns, toRating } from '../ratings';
+import { ratingColumns, toRating } from '../profiles';
 
 export interface PersonRow {
   id: string;

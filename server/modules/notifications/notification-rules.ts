@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../domain/events/catalog';
-import { formatPence } from '../../../domain/money/money';
 import type { EmailSwitch } from '../../../domain/notifications/schemas';
+import { formatPence } from '../../../domain/payments/money';
 
 /** What a notification about an event needs to say, read from the database when the event is handled. */
 export interface EventFacts {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   accountCode,
   type LedgerAccountRef,
@@ -86,49 +86,4 @@ export async function balanceOf(db: Executor, account: LedgerAccountRef): Promis
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(eq(ledgerAccounts.code, accountCode(account)));
   return Number(row?.total ?? 0);
-}
-
-/** Sum of one account's entries within the transactions of a kind, by calendar month (UTC). */
-export async function monthlyTotals(
-  db: Executor,
-  account: LedgerAccountRef,
-  kind: LedgerTransactionKind,
-  since: Date,
-): Promise<{ month: string; total: number }[]> {
-  const month = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-  const rows = await db
-    .select({ month, total: sql<string>`sum(${ledgerEntries.amountPence})` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerAccounts.code, accountCode(account)),
-        eq(ledgerTransactions.kind, kind),
-        sql`${ledgerTransactions.createdAt} >= ${since}`,
-      ),
-    )
-    .groupBy(month)
-    .orderBy(month);
-  return rows.map((r) => ({ month: r.month, total: Number(r.total) }));
-}
-
-/** Every posting that names these payments, oldest first: the money timeline's source. */
-export async function transactionsOfPayments(db: Executor, paymentIds: string[]) {
-  if (paymentIds.length === 0) return [];
-  return db
-    .select({
-      id: ledgerTransactions.id,
-      kind: ledgerTransactions.kind,
-      paymentId: ledgerTransactions.paymentId,
-      createdAt: ledgerTransactions.createdAt,
-      description: ledgerTransactions.description,
-      accountKind: ledgerAccounts.kind,
-      amountPence: ledgerEntries.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(inArray(ledgerTransactions.paymentId, paymentIds))
-    .orderBy(ledgerTransactions.createdAt, ledgerEntries.id);
 }

@@ -3,21 +3,15 @@ import { z } from 'zod';
 import {
   AdminPaymentsResponse,
   BookingMoneyResponse,
-  ConnectStatus,
   CreatePaymentBody,
   CreatePaymentResponse,
-  EarningsView,
-  OnboardingLinkBody,
   RefundBody,
-  UrlResponse,
   VerifyPaymentBody,
   VerifyPaymentResponse,
 } from '../../../domain/payments/api';
-import { AppError } from '../../lib/app-error';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/auth-context';
 import { WEBHOOK_SIGNATURE } from '../../plugins/openapi';
-import { connectStatus, createConnectAccount, onboardingLink } from './connect.service';
-import { adminPayments, bookingMoney, earnings } from './money-views';
+import { adminPayments, bookingMoney } from './money-views';
 import {
   createPayment,
   findPaymentForRelease,
@@ -28,9 +22,13 @@ import {
 } from './payments.service';
 import { receiveWebhook } from './webhooks.service';
 
+// Paying into escrow, the money a booking holds, the admin's payments and the provider's webhooks
+// (docs/api/payments.md). Thin: the services own the rules.
+
 const IdParams = z.object({ id: z.uuid('Not found') });
 
-export const paymentRoutes =
+/** Checkout: open the provider's page, and confirm the payment on return. */
+const checkoutRoutes =
   (deps: PaymentDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
@@ -60,7 +58,12 @@ export const paymentRoutes =
       },
       async (request) => verifyPayment(deps, requireUser(request), request.body.sessionId),
     );
+  };
 
+/** A booking's money, and the customer's early release of it. */
+const escrowRoutes =
+  (deps: PaymentDeps): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/bookings/:id/money',
       {
@@ -91,60 +94,12 @@ export const paymentRoutes =
         return { money: await bookingMoney(deps, auth, payment.bookingId) };
       },
     );
+  };
 
-    app.get(
-      '/payments/connect/status',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "check-connect-status: the tradesperson's payout account, read from the provider",
-          response: { 200: ConnectStatus },
-        },
-      },
-      async (request) => connectStatus(deps, requireUser(request)),
-    );
-
-    app.post(
-      '/payments/connect/account',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "create-connect-account: the tradesperson's payout account at the provider (once)",
-          response: { 200: ConnectStatus },
-        },
-      },
-      async (request) => createConnectAccount(deps, requireUser(request)),
-    );
-
-    app.post(
-      '/payments/connect/onboarding-link',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "create-onboarding-link: the provider's onboarding or update page",
-          body: OnboardingLinkBody,
-          response: { 200: UrlResponse },
-        },
-      },
-      async (request) => onboardingLink(deps, requireUser(request), request.body.type),
-    );
-
-    app.get(
-      '/payments/earnings',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "A tradesperson's money: held, payable, paid out, fees, payouts, months",
-          response: { 200: EarningsView },
-        },
-      },
-      async (request) => {
-        const auth = requireUser(request);
-        if (auth.user.userType !== 'tradesperson') throw AppError.notFound();
-        return earnings(deps, auth);
-      },
-    );
-
+/** The admin's latest payments and refunds. */
+const adminPaymentRoutes =
+  (deps: PaymentDeps): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/admin/payments',
       {
@@ -188,37 +143,49 @@ export const paymentRoutes =
         return { money: await bookingMoney(deps, auth, refunded.bookingId) };
       },
     );
+  };
 
-    // Webhooks: the raw body, so the signature is checked over exactly the bytes the provider signed.
-    // Not rate-limited per address: the provider sends bursts from a few addresses.
-    const webhooks: FastifyPluginAsyncZod = async (hooks) => {
-      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-        done(null, body),
-      );
-      hooks.post(
-        '/payments/webhooks/:provider',
-        {
-          config: { rateLimit: false },
-          schema: {
-            security: WEBHOOK_SIGNATURE,
-            tags: ['payments'],
-            summary: "The payment provider's signed webhooks (sandbox or stripe)",
-            params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
-            response: { 200: z.object({ received: z.literal(true) }) },
-          },
+/**
+ * Webhooks: the raw body, so the signature is checked over exactly the bytes the provider signed.
+ * Not rate-limited per address: the provider sends bursts from a few addresses.
+ */
+const webhookRoutes =
+  (deps: PaymentDeps): FastifyPluginAsyncZod =>
+  async (hooks) => {
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    hooks.post(
+      '/payments/webhooks/:provider',
+      {
+        config: { rateLimit: false },
+        schema: {
+          security: WEBHOOK_SIGNATURE,
+          tags: ['payments'],
+          summary: "The payment provider's signed webhooks (sandbox or stripe)",
+          params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
+          response: { 200: z.object({ received: z.literal(true) }) },
         },
-        async (request) => {
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const header = request.headers[`${request.params.provider}-signature`];
-          await receiveWebhook(
-            deps,
-            request.params.provider,
-            raw,
-            typeof header === 'string' ? header : undefined,
-          );
-          return { received: true as const };
-        },
-      );
-    };
-    await app.register(webhooks);
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = request.headers[`${request.params.provider}-signature`];
+        await receiveWebhook(
+          deps,
+          request.params.provider,
+          raw,
+          typeof header === 'string' ? header : undefined,
+        );
+        return { received: true as const };
+      },
+    );
+  };
+
+export const paymentRoutes =
+  (deps: PaymentDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(checkoutRoutes(deps));
+    await app.register(escrowRoutes(deps));
+    await app.register(adminPaymentRoutes(deps));
+    await app.register(webhookRoutes(deps));
   };

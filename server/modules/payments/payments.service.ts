@@ -13,8 +13,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
 import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
-import { postTransaction } from './ledger.repository';
-import { hasAcceptedPlan, setMilestoneStatus } from './milestones.repository';
+import { type NewLedgerTransaction, postTransaction } from './ledger.repository';
 import {
   findPayment,
   findPaymentBySession,
@@ -57,6 +56,34 @@ export interface PaymentDeps {
    * without a domain event. The others (paid, released, refunded, payouts) are counted from their events.
    */
   chargeFailed?: () => void;
+  /** What milestones, payouts and saved cards answer for payments (below). */
+  extensions: PaymentExtensions;
+}
+
+/**
+ * What the money modules built on payments (milestones, payouts, payment-methods) answer for it.
+ * They import payments and never the other way round (decision 0012), so where a payment's rules,
+ * the provider's webhooks or the catch-up job reach into theirs, payments asks through this, and
+ * server/payment-extensions.ts wires their answers in.
+ */
+export interface PaymentExtensions {
+  /** Whether an accepted milestone plan pays the booking (then its single payment is refused). */
+  paidByMilestones(db: Executor, bookingId: string): Promise<boolean>;
+  /** A milestone's payment was refunded in full: its milestone says so, in the refund's transaction. */
+  milestoneRefunded(tx: Executor, milestoneId: string, now: Date): Promise<void>;
+  /**
+   * The provider's news of an object other than a checkout session, by kind: each handler reads the
+   * object's current state from the provider, so duplicates and late events change nothing.
+   */
+  providerObjects: Record<
+    'account' | 'payment_intent' | 'setup_intent',
+    (deps: PaymentDeps, id: string) => Promise<void>
+  >;
+  /**
+   * The catch-up steps of the modules built on payments (an interrupted milestone charge, a payout the
+   * provider did not answer), run after payments' own; each says what it settled.
+   */
+  reconcile: readonly ((deps: PaymentDeps) => Promise<{ confirmed: number; payouts: number }>)[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,7 +143,8 @@ export async function createPayment(
     if (!found || found.booking.customerId !== auth.user.id) throw bookingNotFound();
     const { booking, job } = found;
     if (booking.depositPaid) throw paymentState(PAYMENT_MESSAGES.alreadyPaid);
-    if (await hasAcceptedPlan(tx, booking.id)) throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
+    if (await deps.extensions.paidByMilestones(tx, booking.id))
+      throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
     if (booking.status !== 'completed') throw paymentState(PAYMENT_MESSAGES.notReady);
     const open = (await paymentsOfBooking(tx, booking.id)).find(
       (p) => p.milestoneId === null && OPEN_PAYMENT_STATUSES.includes(p.status as never),
@@ -264,6 +292,42 @@ export async function confirmCheckoutSession(
 }
 
 /**
+ * Writes a refund and books it in the ledger, in the caller's transaction; the provider's refund
+ * follows the commit (sendRefund), keyed by the refund's id.
+ */
+async function bookRefund(
+  tx: Executor,
+  payment: PaymentRow,
+  r: {
+    amountPence: number;
+    reason: string;
+    requestedBy: string | null;
+    description: string;
+    entries: NewLedgerTransaction['entries'];
+    now: Date;
+  },
+): Promise<void> {
+  const refund = await insertRefund(tx, {
+    paymentId: payment.id,
+    amountPence: r.amountPence,
+    reason: r.reason,
+    requestedBy: r.requestedBy,
+    createdAt: r.now,
+    updatedAt: r.now,
+  });
+  await postTransaction(tx, {
+    kind: 'refund',
+    idempotencyKey: `refund:${refund.id}`,
+    bookingId: payment.bookingId,
+    paymentId: payment.id,
+    refundId: refund.id,
+    description: r.description,
+    entries: r.entries,
+    at: r.now,
+  });
+}
+
+/**
  * A second checkout of an already paid booking was paid too (two tabs, two sessions): the customer is
  * never charged twice, so it is booked and refunded in full; the provider's refund follows the commit.
  */
@@ -275,22 +339,13 @@ async function refundDuplicate(
   paymentIntentId: string | null,
   now: Date,
 ): Promise<PaymentRow> {
-  const refund = await insertRefund(tx, {
-    paymentId: payment.id,
+  await bookRefund(tx, payment, {
     amountPence: payment.amountPence,
     reason: 'Duplicate payment',
-    createdAt: now,
-    updatedAt: now,
-  });
-  await postTransaction(tx, {
-    kind: 'refund',
-    idempotencyKey: `refund:${refund.id}`,
-    bookingId: payment.bookingId,
-    paymentId: payment.id,
-    refundId: refund.id,
+    requestedBy: null,
     description: 'Refund of a duplicate payment',
     entries: refundEntries(found.booking.customerId, payment.amountPence),
-    at: now,
+    now,
   });
   const updated = await updatePayment(tx, payment.id, {
     status: 'refunded',
@@ -500,23 +555,13 @@ export async function postRefund(
   }
   const { refundedPence: amount, status, entries } = decision.value;
   const now = deps.clock.now();
-  const refund = await insertRefund(tx, {
-    paymentId: payment.id,
+  await bookRefund(tx, payment, {
     amountPence: amount,
     reason: input.reason,
     requestedBy: input.actorId,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await postTransaction(tx, {
-    kind: 'refund',
-    idempotencyKey: `refund:${refund.id}`,
-    bookingId: payment.bookingId,
-    paymentId: payment.id,
-    refundId: refund.id,
     description: `Refund: ${input.reason}`,
     entries,
-    at: now,
+    now,
   });
   // Release takes everything left, so a refund always precedes it: all refunded means nothing was
   // released, and the payment leaves the release job's list with its status.
@@ -526,7 +571,7 @@ export async function postRefund(
     updatedAt: now,
   });
   if (payment.milestoneId && status === 'refunded')
-    await setMilestoneStatus(tx, payment.milestoneId, 'refunded', now);
+    await deps.extensions.milestoneRefunded(tx, payment.milestoneId, now);
   await deps.events.record(tx, {
     type: 'payment.refunded',
     actorId: input.actorId,

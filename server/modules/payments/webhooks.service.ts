@@ -2,9 +2,6 @@ import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { WebhookSignatureError } from '../../adapters/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { refuseNul } from '../../plugins/text-guard';
-import { syncAccount } from './connect.service';
-import { syncPaymentIntent } from './milestones.service';
-import { syncSetupIntent } from './payment-methods.service';
 import { claimWebhook, markWebhookProcessed } from './payments.repository';
 import { confirmCheckoutSession, type PaymentDeps } from './payments.service';
 
@@ -43,16 +40,13 @@ export async function receiveWebhook(
     case 'checkout_session':
       await confirmCheckoutSession(deps, event.object.id);
       break;
+    // A payout account (payouts), a milestone's charge (milestones), a saved card (payment-methods).
     case 'account':
-      await syncAccount(deps, event.object.id);
-      break;
     case 'payment_intent':
-      await syncPaymentIntent(deps, event.object.id);
-      break;
     case 'setup_intent':
-      await syncSetupIntent(deps, event.object.id);
+      await deps.extensions.providerObjects[event.object.kind](deps, event.object.id);
       break;
-    // Transfers and refunds are booked when we ask for them (payouts.service, refundPayment); their
+    // Transfers and refunds are booked when we ask for them (payouts' payouts.service, refundPayment); their
     // events only confirm what the ledger already says.
     default:
       break;

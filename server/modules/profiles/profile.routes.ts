@@ -4,7 +4,6 @@ import { OwnProfileResponse, PictureResponse } from '../../../domain/profiles/ap
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { SetupDetailsBody, SetupServicesBody, UpdateProfileBody } from '../../../domain/profiles/schemas';
 import { requireUser } from '../../plugins/auth-context';
-import { tradespersonOnly } from './documents.service';
 import {
   completeSetup,
   getOwnProfile,
@@ -15,9 +14,10 @@ import {
   saveSetupDetails,
   saveSetupServices,
 } from './profile.service';
+import { tradespersonOnly } from './tradesperson';
 import { readUpload } from './uploads';
 
-/** A tradesperson's own profile, picture and Business Setup steps (docs/api/tradespeople.md). */
+/** A tradesperson's own profile, picture and Business Setup steps (docs/api/profiles.md). */
 export const tradespersonProfileRoutes =
   (deps: ProfileDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -8,7 +8,6 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { AVATAR_PREFIX, deleteQuietly, fileUrl, keyOfFileUrl, type Logger } from '../../lib/stored-files';
 import type { AuthContext } from '../../plugins/auth-context';
-import { requireTradesperson } from './documents.service';
 import { toProfilePicture } from './picture';
 import {
   ensureProfileRow,
@@ -20,6 +19,7 @@ import {
   setAvatarUrl,
   updateProfile,
 } from './profile.repository';
+import { requireTradesperson } from './tradesperson';
 
 export interface ProfileDeps {
   db: Database;

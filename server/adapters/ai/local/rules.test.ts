@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../domain/catalog/catalog';
 import { DISPUTE_RULES } from '../../../../domain/disputes/messages';
 import { MILESTONE_RULES } from '../../../../domain/milestones/messages';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../../../../domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../../../../domain/payments/money';
 import { REVIEW_RULES } from '../../../../domain/reviews/messages';
 import type { Asker, AssistantTools, ReplyChunk } from '../provider';
 import { LocalAssistant } from './assistant';

@@ -8,9 +8,9 @@ import {
   PLATFORM_FEE_BASIS_POINTS,
   parsePoundsToPence,
   platformFeePence,
-} from '../../../../domain/money/money';
-import { INSURANCE_REMINDER_DAYS } from '../../../../domain/profiles/verification';
+} from '../../../../domain/payments/money';
 import { REVIEW_RULES } from '../../../../domain/reviews/messages';
+import { INSURANCE_REMINDER_DAYS } from '../../../../domain/verification/verification';
 import { link, Reply, screenLink } from './reply';
 
 // Questions about the product's rules and figures (how to get quotes, fees, escrow, review reveal,

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../domain/catalog/catalog';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../../../../domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '../../../../domain/payments/money';
 import type { AssistantToolName } from '../provider';
 import type {
   MoneyHeldResult,

@@ -36,7 +36,8 @@ const IdParams = z.object({
     .regex(/^[A-Za-z0-9_-]{8,80}$/, 'Not found'),
 });
 
-export const sandboxRoutes =
+/** The hosted checkout page: the session, paying it with a test card, and the 3D Secure challenge. */
+const checkoutPages =
   (gateway: SandboxGateway, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -106,7 +107,12 @@ export const sandboxRoutes =
         return answer(result);
       },
     );
+  };
 
+/** The card form and the bank's authentication page of setup and payment intents (saved cards, milestone charges). */
+const intentPages =
+  (gateway: SandboxGateway, clock: Clock): FastifyPluginAsyncZod =>
+  async (app) => {
     app.post(
       '/sandbox/setup-intents/:id/confirm',
       {
@@ -166,7 +172,12 @@ export const sandboxRoutes =
         return answer;
       },
     );
+  };
 
+/** The hosted onboarding page of a connected account (payouts). */
+const onboardingPages =
+  (gateway: SandboxGateway): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/sandbox/onboarding/:id',
       {
@@ -219,6 +230,14 @@ export const sandboxRoutes =
         return { url: result.url };
       },
     );
+  };
+
+export const sandboxRoutes =
+  (gateway: SandboxGateway, clock: Clock): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(checkoutPages(gateway, clock));
+    await app.register(intentPages(gateway, clock));
+    await app.register(onboardingPages(gateway));
   };
 
 function answer(result: {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@domain/catalog/catalog';
 import { DISPUTE_RULES } from '@domain/disputes/messages';
-import { PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
+import { PLATFORM_FEE_BASIS_POINTS } from '@domain/payments/money';
 import { Link } from 'react-router';
 import { LegalPage } from '@/components/layout/legal-page';
 

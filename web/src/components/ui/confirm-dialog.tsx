@@ -1,8 +1,13 @@
 import { type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Spinner } from '@/components/ui/spinner';
 
 /**
  * A question before an action that cannot be undone (cancel a job, withdraw or accept a quote, mark a
@@ -57,24 +62,18 @@ export function ConfirmDialog({
           <div className="space-y-3">{description}</div>
         </DialogDescription>
         <FieldError id="confirm-dialog-error" message={failure} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button
-            variant={confirmVariant}
-            disabled={pending}
-            aria-busy={pending}
-            aria-describedby={failure ? 'confirm-dialog-error' : undefined}
-            onClick={() => {
-              setFailure(null);
-              onConfirm(() => setOpen(false), setFailure);
-            }}
-          >
-            {pending && <Spinner />}
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          onCancel={() => setOpen(false)}
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          confirmVariant={confirmVariant}
+          onConfirm={() => {
+            setFailure(null);
+            onConfirm(() => setOpen(false), setFailure);
+          }}
+          pending={pending}
+          describedBy={failure ? 'confirm-dialog-error' : null}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -56,5 +58,51 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/**
+ * The buttons at the foot of a dialog: Cancel, then the action (a submit button unless `onConfirm` is
+ * given), stacked with the action on top on a phone. While the action runs both are disabled and the
+ * action shows a spinner; `describedBy` names the message that explains a refusal.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  confirmVariant = 'default',
+  onConfirm,
+  pending,
+  disabled = false,
+  describedBy,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  confirmLabel: ReactNode;
+  confirmVariant?: ComponentProps<typeof Button>['variant'];
+  /** Without it the action submits the form the actions stand in. */
+  onConfirm?: () => void;
+  pending: boolean;
+  /** The action is unavailable (a required choice not made yet); Cancel stays usable. */
+  disabled?: boolean;
+  describedBy?: string | null;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {cancelLabel}
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={confirmVariant}
+        onClick={onConfirm}
+        disabled={pending || disabled}
+        aria-busy={pending}
+        aria-describedby={describedBy ?? undefined}
+      >
+        {pending && <Spinner />}
+        {confirmLabel}
+      </Button>
+    </div>
   );
 }

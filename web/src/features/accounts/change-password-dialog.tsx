@@ -2,58 +2,46 @@ import { ChangePasswordBody } from '@domain/accounts/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
-import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, apiFetch } from '@/lib/api';
-import {
-  errorIdOf,
-  fieldErrorProps,
-  issuesFromSchema,
-  issuesFromServer,
-  isValidationError,
-  useMarkFields,
-} from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 
 // Not a spec text: the spec shows no behaviour for Change password, so this screen owns the wording.
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
 
-type FormValues = { currentPassword: string; newPassword: string; confirmPassword: string };
-const EMPTY: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+// The server's body, and the repeated password that only the form asks for. The repeat is compared once
+// the rest is valid, so a short new password is reported on its own field, not twice.
+const ChangePasswordForm = ChangePasswordBody.extend({ confirmPassword: z.string() }).refine(
+  (values) => values.confirmPassword === values.newPassword,
+  {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DO_NOT_MATCH,
+    when: (payload) => payload.issues.length === 0,
+  },
+);
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = Object.keys(EMPTY);
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, setError, setFocus, clearErrors, formState } = useForm<FormValues>({
-    defaultValues: EMPTY,
-  });
+  const form = useZodForm(ChangePasswordForm, { defaultValues: EMPTY });
+  const { register, reset, setError, setFocus, formState } = form;
   const change = useMutation({
-    mutationFn: (body: z.infer<typeof ChangePasswordBody>) =>
+    mutationFn: (body: ChangePasswordBody) =>
       apiFetch<void>('/account/password', { method: 'POST', json: body }),
   });
 
   const mark = useMarkFields({ setError, setFocus }, FIELDS);
 
-  const onSubmit = handleSubmit(({ confirmPassword, ...values }) => {
-    clearErrors();
-    const parsed = ChangePasswordBody.safeParse(values);
-    if (!parsed.success) {
-      mark(issuesFromSchema(parsed.error.issues));
-      void showError('Validation Error', parsed.error.issues[0]?.message);
-      return;
-    }
-    if (confirmPassword !== values.newPassword) {
-      mark([{ field: 'confirmPassword', message: PASSWORDS_DO_NOT_MATCH }]);
-      void showError('Validation Error', PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+  const onSubmit = form.submitWith(({ confirmPassword: _, ...values }) => {
     change.mutate(values, {
       onSuccess: () => {
         // The server ends every other session of this account; this one stays signed in.
@@ -72,7 +60,7 @@ export function ChangePasswordDialog() {
     });
   });
 
-  const message = (field: keyof FormValues) => formState.errors[field]?.message;
+  const message = (field: keyof typeof EMPTY) => formState.errors[field]?.message;
   const serverMessage = formState.errors.root?.server?.message;
 
   return (
@@ -95,51 +83,32 @@ export function ChangePasswordDialog() {
           Changing your password signs you out on every other device. This one stays signed in.
         </DialogDescription>
         <form noValidate onSubmit={onSubmit} aria-busy={change.isPending} className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="current-password">
-              Current password
-              <RequiredMark />
-            </Label>
-            <PasswordInput
-              id="current-password"
-              autoComplete="current-password"
-              aria-required="true"
-              {...fieldErrorProps('current-password', message('currentPassword'))}
-              {...register('currentPassword')}
-            />
-            <FieldError id={errorIdOf('current-password')} message={message('currentPassword')} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="new-password">
-              New password
-              <RequiredMark />
-            </Label>
-            <PasswordInput
-              id="new-password"
-              autoComplete="new-password"
-              aria-required="true"
-              {...fieldErrorProps('new-password', message('newPassword'), 'new-password-hint')}
-              {...register('newPassword')}
-            />
-            <p id="new-password-hint" className="text-sm text-muted-foreground">
-              8 to 100 characters.
-            </p>
-            <FieldError id={errorIdOf('new-password')} message={message('newPassword')} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="confirm-password">
-              Confirm new password
-              <RequiredMark />
-            </Label>
-            <PasswordInput
-              id="confirm-password"
-              autoComplete="new-password"
-              aria-required="true"
-              {...fieldErrorProps('confirm-password', message('confirmPassword'))}
-              {...register('confirmPassword')}
-            />
-            <FieldError id={errorIdOf('confirm-password')} message={message('confirmPassword')} />
-          </div>
+          <Field id="current-password" label="Current password" required error={message('currentPassword')}>
+            {(control) => (
+              <PasswordInput autoComplete="current-password" {...control} {...register('currentPassword')} />
+            )}
+          </Field>
+          <Field
+            id="new-password"
+            label="New password"
+            required
+            hint="8 to 100 characters."
+            error={message('newPassword')}
+          >
+            {(control) => (
+              <PasswordInput autoComplete="new-password" {...control} {...register('newPassword')} />
+            )}
+          </Field>
+          <Field
+            id="confirm-password"
+            label="Confirm new password"
+            required
+            error={message('confirmPassword')}
+          >
+            {(control) => (
+              <PasswordInput autoComplete="new-password" {...control} {...register('confirmPassword')} />
+            )}
+          </Field>
           <FieldError id="change-password-error" message={serverMessage} />
           <Button
             type="submit"

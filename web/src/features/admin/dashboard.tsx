@@ -1,5 +1,5 @@
 import { ADMIN_LIMITS } from '@domain/admin/messages';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { FileCheck2, Flag, type LucideIcon, PiggyBank, Scale, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';

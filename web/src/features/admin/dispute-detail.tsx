@@ -7,7 +7,7 @@ import {
   DISPUTE_STATUS_LABELS,
 } from '@domain/disputes/messages';
 import { disputeTimeline } from '@domain/disputes/rules';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { Check, ExternalLink } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 import type { DisputeResolution } from '@domain/catalog/statuses';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS, DISPUTE_RULES } from '@domain/disputes/messages';
 import { decideSplit, type SplitDecision } from '@domain/disputes/rules';
-import { formatPence, parsePoundsToPence } from '@domain/money/money';
+import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { Gavel } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';

@@ -1,5 +1,5 @@
 import { DISPUTE_RESOLUTION_LABELS } from '@domain/disputes/messages';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { History, Scale } from 'lucide-react';
 import { Link } from 'react-router';
 import { AdminQueuePage } from '@/components/admin/queue-page';

@@ -1,6 +1,6 @@
 import { ADMIN_LIMITS } from '@domain/admin/messages';
-import { formatPence, parsePoundsToPence } from '@domain/money/money';
 import { PAYMENT_MESSAGES } from '@domain/payments/messages';
+import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { moneyState } from '@domain/payments/state';
 import { Undo2, Wallet } from 'lucide-react';
 import { useId, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry } from '@domain/admin/api';
 import type { BookingStatus, JobStatus } from '@domain/catalog/statuses';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 // Texts of the tradesperson screens. The rate wording is the spec's (section 9), kept with the money rules.
-import { rateText as domainRateText } from '@domain/money/money';
+import { rateText as domainRateText } from '@domain/payments/money';
 import { countOf } from '@/lib/format';
 
 /**

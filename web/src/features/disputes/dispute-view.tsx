@@ -1,6 +1,6 @@
 import type { DisputeDetail, DisputeEvidenceView, DisputeMessageView } from '@domain/disputes/api';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS, DISPUTE_RULES } from '@domain/disputes/messages';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { ArrowLeft, FileText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 import type { DisputeSummary } from '@domain/disputes/api';
 import { DISPUTE_RESOLUTION_LABELS } from '@domain/disputes/messages';
 import { canRespond } from '@domain/disputes/rules';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { Clock, Scale, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

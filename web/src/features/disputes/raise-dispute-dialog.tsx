@@ -1,6 +1,6 @@
 import { DISPUTE_MESSAGES, DISPUTE_RULES, disputeReasonsFor } from '@domain/disputes/messages';
 import type { BookingView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';

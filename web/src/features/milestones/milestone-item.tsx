@@ -2,7 +2,7 @@ import type { MilestoneStatus } from '@domain/catalog/statuses';
 import type { BookingMilestonesView, MilestoneView } from '@domain/milestones/api';
 import { MILESTONE_MESSAGES as M, MILESTONE_RULES, MILESTONE_TEXTS as T } from '@domain/milestones/messages';
 import { isPayable } from '@domain/milestones/rules';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { CircleAlert, Clock, LockKeyhole, ShieldAlert, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge, type Tone } from '@/components/status-badge';

@@ -1,7 +1,7 @@
 import type { BookingMilestonesView } from '@domain/milestones/api';
 import { MILESTONE_MESSAGES as M, MILESTONE_TEXTS as T } from '@domain/milestones/messages';
 import { isPayable } from '@domain/milestones/rules';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { ArrowLeft, ListChecks, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -2,7 +2,7 @@ import { aYearAfter, londonToday } from '@domain/marketplace/schemas';
 import type { BookingMilestonesView, PlanView } from '@domain/milestones/api';
 import { MILESTONE_RULES as R } from '@domain/milestones/messages';
 import { type PlanItemInput, planIssues } from '@domain/milestones/rules';
-import { formatPence, parsePoundsToPence } from '@domain/money/money';
+import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { BookingMilestonesView, PlanView } from '@domain/milestones/api';
 import { MILESTONE_RULES } from '@domain/milestones/messages';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,5 @@
-import { formatPence } from '@domain/money/money';
 import type { BookingMoneySummary } from '@domain/payments/api';
+import { formatPence } from '@domain/payments/money';
 import { LockKeyhole, ShieldAlert, Undo2, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -1,5 +1,5 @@
-import { formatPence } from '@domain/money/money';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
+import { formatPence } from '@domain/payments/money';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@domain/catalog/catalog';
-import { PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
+import { PLATFORM_FEE_BASIS_POINTS } from '@domain/payments/money';
 import { CheckCircle2, Circle, ExternalLink, RefreshCw, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';

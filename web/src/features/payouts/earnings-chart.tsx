@@ -1,7 +1,7 @@
 // The earnings-per-month bar chart. Its chart library (visx: d3 scales and SVG primitives, ~24 KB gz)
 // is imported only here, and this module only lazily by the Payments page, so no other page carries it.
 // The chart is decorative for assistive technology: the page puts the same figures in a table.
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@domain/catalog/catalog';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
 import type { EarningsView, PayoutView } from '@domain/payments/api';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/payments/money';
 import { moneyState } from '@domain/payments/state';
 import { CheckCircle2, Landmark, type LucideIcon, PiggyBank, Receipt, Wallet } from 'lucide-react';
 import { lazy, Suspense } from 'react';

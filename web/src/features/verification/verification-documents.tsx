@@ -12,7 +12,7 @@ import {
   INSURANCE_REMINDER_DAYS,
   isInForce,
   type VerificationNeed,
-} from '@domain/profiles/verification';
+} from '@domain/verification/verification';
 import {
   BadgeCheck,
   Circle,

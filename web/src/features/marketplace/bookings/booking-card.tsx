@@ -1,5 +1,5 @@
 import type { BookingView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { CalendarDays, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';

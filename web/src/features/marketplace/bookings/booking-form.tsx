@@ -1,5 +1,5 @@
 import { latestBookingDate, londonToday } from '@domain/marketplace/schemas';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

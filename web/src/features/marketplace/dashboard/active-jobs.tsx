@@ -1,6 +1,6 @@
 import { LIMITS } from '@domain/catalog/catalog';
 import type { BookingView } from '@domain/marketplace/api';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '@domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '@domain/payments/money';
 import { CalendarDays, Check, CheckCircle2, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

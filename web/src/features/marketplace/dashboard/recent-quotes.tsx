@@ -1,5 +1,5 @@
 import type { MyQuoteView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { quoteStatusLabel } from '@/components/status-badge';

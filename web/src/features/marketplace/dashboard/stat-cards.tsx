@@ -1,5 +1,5 @@
 import type { DashboardView } from '@domain/marketplace/api';
-import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/money/money';
+import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/payments/money';
 import { Briefcase, FileText, type LucideIcon, PoundSterling, Star } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { ratingStat } from './format';

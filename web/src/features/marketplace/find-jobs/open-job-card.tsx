@@ -2,7 +2,7 @@ import { LIMITS } from '@domain/catalog/catalog';
 import { milesAwayText } from '@domain/geo/distance';
 import { findListAge } from '@domain/marketplace/ages';
 import type { OpenJobView } from '@domain/marketplace/api';
-import { budgetText } from '@domain/money/money';
+import { budgetText } from '@domain/payments/money';
 import { BadgeCheck, CircleCheck, Clock, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
 

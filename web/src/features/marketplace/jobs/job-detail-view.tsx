@@ -1,8 +1,8 @@
 import { milesAwayText } from '@domain/geo/distance';
 import { jobAge } from '@domain/marketplace/ages';
 import type { BookingView, JobResponse } from '@domain/marketplace/api';
-import { budgetText, formatPence } from '@domain/money/money';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
+import { budgetText, formatPence } from '@domain/payments/money';
 import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';

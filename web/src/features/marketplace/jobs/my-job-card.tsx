@@ -1,7 +1,7 @@
 import { jobAge } from '@domain/marketplace/ages';
 import type { MyJobsTab, MyJobView } from '@domain/marketplace/api';
-import { budgetText } from '@domain/money/money';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
+import { budgetText } from '@domain/payments/money';
 import { CalendarDays, MapPin, PoundSterling } from 'lucide-react';
 import { Link } from 'react-router';
 import { JobStatusBadge } from '@/components/status-badge';

@@ -1,5 +1,5 @@
 import type { QuoteView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { BadgeCheck, CalendarPlus, Check } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

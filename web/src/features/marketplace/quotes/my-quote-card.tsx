@@ -1,6 +1,6 @@
 import { findListAge } from '@domain/marketplace/ages';
 import type { MyQuoteView } from '@domain/marketplace/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { QuoteStatusBadge } from '@/components/status-badge';

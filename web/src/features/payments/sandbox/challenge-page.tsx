@@ -1,4 +1,4 @@
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';

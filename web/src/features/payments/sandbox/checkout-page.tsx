@@ -1,5 +1,5 @@
-import { formatPence } from '@domain/money/money';
 import type { SandboxCheckoutView } from '@domain/payments/api';
+import { formatPence } from '@domain/payments/money';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { SandboxIntentView } from '@domain/milestones/api';
-import { formatPence } from '@domain/money/money';
+import { formatPence } from '@domain/payments/money';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';

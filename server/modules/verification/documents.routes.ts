@@ -5,19 +5,12 @@ import { DocumentResponse, DocumentsResponse } from '../../../domain/profiles/ap
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { requireUser } from '../../plugins/auth-context';
 import { SESSION_OPTIONAL } from '../../plugins/openapi';
-import {
-  type DocumentDeps,
-  deleteDocument,
-  fileFor,
-  myDocuments,
-  tradespersonOnly,
-  uploadDocument,
-} from './documents.service';
-import { readUpload } from './uploads';
+import { readUpload, tradespersonOnly } from '../profiles';
+import { type DocumentDeps, deleteDocument, fileFor, myDocuments, uploadDocument } from './documents.service';
 
 const YEAR_SECONDS = 31_536_000;
 
-/** Verification documents a tradesperson uploads, and the stored files they and profile pictures point at (docs/api/tradespeople.md). */
+/** Verification documents a tradesperson uploads, and the stored files they and profile pictures point at (docs/api/verification.md). */
 export const documentRoutes =
   (deps: DocumentDeps): FastifyPluginAsyncZod =>
   async (app) => {

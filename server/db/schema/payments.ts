@@ -2,101 +2,22 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
   pgTable,
   text,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  LEDGER_ACCOUNT_KINDS,
-  MILESTONE_STATUSES,
-  PAYMENT_STATUSES,
-  PLAN_STATUSES,
-} from '../../../domain/catalog/statuses';
+import { LEDGER_ACCOUNT_KINDS, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';
 import { LEDGER_TRANSACTION_KINDS } from '../../../domain/payments/ledger';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, PROVIDERS, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
-
-const PROVIDERS = ['sandbox', 'stripe'] as const;
-
-/**
- * A tradesperson's proposed split of a booking into milestone payments (DOMAIN-RULES 6). The items stay
- * here until the customer accepts; acceptance writes them to payment_milestones. One proposal waits per
- * booking, and one plan is in force.
- */
-export const milestonePlans = pgTable(
-  'milestone_plans',
-  {
-    id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    proposedBy: uuid('proposed_by')
-      .notNull()
-      .references(() => users.id),
-    status: text('status').notNull().default('proposed'),
-    /** [{ title, description, amountPence, dueDate }], in milestone order. */
-    items: jsonb('items').notNull(),
-    totalPence: integer('total_pence').notNull(),
-    /** Proposed while another plan was in force: accepting it replaces that plan's milestones. */
-    revision: boolean('revision').notNull().default(false),
-    declineReason: text('decline_reason'),
-    decidedAt: tsz('decided_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check('milestone_plans_status_check', oneOf(t.status, PLAN_STATUSES)),
-    check('milestone_plans_total_check', sql`${t.totalPence} > 0`),
-    uniqueIndex('milestone_plans_one_proposed').on(t.bookingId).where(sql`${t.status} = 'proposed'`),
-    uniqueIndex('milestone_plans_one_accepted').on(t.bookingId).where(sql`${t.status} = 'accepted'`),
-    // Every plan of a booking, newest first (the milestones page); the two above hold only one status.
-    index('milestone_plans_booking_idx').on(t.bookingId, t.createdAt),
-  ],
-);
-
-export const paymentMilestones = pgTable(
-  'payment_milestones',
-  {
-    id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    planId: uuid('plan_id').references(() => milestonePlans.id),
-    milestoneIndex: integer('milestone_index').notNull(),
-    title: text('title').notNull(),
-    description: text('description'),
-    amount: integer('amount').notNull(),
-    platformFeeAmount: integer('platform_fee_amount').notNull(),
-    dueDate: date('due_date'),
-    paidAt: tsz('paid_at'),
-    /** The tradesperson marked the work done: the customer approves, or the window releases it. */
-    doneAt: tsz('done_at'),
-    status: text('status').notNull().default('pending'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('payment_milestones_booking_index_unique').on(t.bookingId, t.milestoneIndex),
-    check('payment_milestones_status_check', oneOf(t.status, MILESTONE_STATUSES)),
-    check('payment_milestones_amount_check', sql`${t.amount} > 0`),
-    // The 15% fee, half-up, as domain/money's platformFeePence computes it.
-    check('payment_milestones_fee_check', sql`${t.platformFeeAmount} = (${t.amount} * 1500 + 5000) / 10000`),
-    check('payment_milestones_index_check', sql`${t.milestoneIndex} >= 0`),
-    check(
-      'payment_milestones_paid_check',
-      sql`(${t.paidAt} is not null) = (${t.status} in ('paid', 'refunded'))`,
-    ),
-    check('payment_milestones_done_check', sql`${t.doneAt} is null or ${t.paidAt} is not null`),
-  ],
-);
+import { paymentMilestones } from './milestones';
+import { payouts } from './payouts';
 
 /** One charge through the payment provider: a booking's single payment or one milestone. */
 export const payments = pgTable(
@@ -163,96 +84,6 @@ export const payments = pgTable(
     index('payments_payer_idx').on(t.payerId),
     // The admin overview sums money paid per week.
     index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
-  ],
-);
-
-/** A tradesperson's payout account at the provider (Stripe Connect Express, or the sandbox's). */
-export const connectedAccounts = pgTable(
-  'connected_accounts',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id),
-    provider: text('provider').notNull(),
-    providerAccountId: text('provider_account_id').notNull().unique(),
-    chargesEnabled: boolean('charges_enabled').notNull().default(false),
-    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
-    requirementsCurrentlyDue: text('requirements_currently_due').array().notNull().default(sql`'{}'::text[]`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [check('connected_accounts_provider_check', oneOf(t.provider, PROVIDERS))],
-);
-
-/** A customer's record at the provider, which its saved cards belong to (a Stripe Customer). */
-export const paymentCustomers = pgTable(
-  'payment_customers',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id),
-    provider: text('provider').notNull(),
-    providerCustomerId: text('provider_customer_id').notNull().unique(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('payment_customers_provider_check', oneOf(t.provider, PROVIDERS))],
-);
-
-/** Cards a customer saved with the provider for milestone charges. */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    provider: text('provider').notNull(),
-    providerPaymentMethodId: text('provider_payment_method_id').notNull().unique(),
-    brand: text('brand').notNull(),
-    last4: text('last4').notNull(),
-    expMonth: integer('exp_month').notNull(),
-    expYear: integer('exp_year').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check('payment_methods_provider_check', oneOf(t.provider, PROVIDERS)),
-    check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
-    check('payment_methods_exp_check', sql`${t.expMonth} between 1 and 12`),
-    index('payment_methods_user_idx').on(t.userId),
-    uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`${t.isDefault}`),
-  ],
-);
-
-export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
-
-/**
- * Money sent from a tradesperson's payable balance to its connected account (a transfer at the
- * provider). Booked in the ledger when created; a transfer the provider refuses is reversed.
- */
-export const payouts = pgTable(
-  'payouts',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    provider: text('provider').notNull(),
-    providerAccountId: text('provider_account_id').notNull(),
-    providerTransferId: text('provider_transfer_id').unique(),
-    amountPence: integer('amount_pence').notNull(),
-    status: text('status').notNull().default('pending'),
-    failureReason: text('failure_reason'),
-    createdAt: createdAt(),
-    paidAt: tsz('paid_at'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('payouts_provider_check', oneOf(t.provider, PROVIDERS)),
-    check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
-    check('payouts_amount_check', sql`${t.amountPence} > 0`),
-    index('payouts_user_idx').on(t.userId, t.createdAt),
-    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -22,12 +22,26 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
-import { postTransaction } from './ledger.repository';
+import { cardForCharge, paymentCustomerOf } from '../payment-methods';
+import {
+  afterRelease,
+  findPayment,
+  frozenByDispute,
+  insertPayment,
+  LOOK_BACK_MS,
+  type PaymentDeps,
+  type PaymentRow,
+  paymentsOfBooking,
+  postRelease,
+  postTransaction,
+  providerFailure,
+  updatePayment,
+} from '../payments';
 import {
   bookingMilestonesData,
   deleteMilestonesOfBooking,
   findMilestone,
-  findPaymentCustomer,
+  hasAcceptedPlan,
   insertMilestones,
   insertPlan,
   type MilestoneFigures,
@@ -39,24 +53,11 @@ import {
   paymentsOfMilestones,
   planItems,
   plansOfBooking,
+  setMilestoneStatus,
   setPlanStatus,
+  stuckMilestoneCharges,
   updateMilestone,
 } from './milestones.repository';
-import { cardForCharge } from './payment-methods.service';
-import {
-  findPayment,
-  insertPayment,
-  type PaymentRow,
-  paymentsOfBooking,
-  updatePayment,
-} from './payments.repository';
-import {
-  afterRelease,
-  frozenByDispute,
-  type PaymentDeps,
-  postRelease,
-  providerFailure,
-} from './payments.service';
 
 // Milestone payments (DOMAIN-RULES 6): the tradesperson proposes a plan whose amounts add up to the
 // booking's, the customer accepts it, pays each milestone from a saved card, and approves it once the
@@ -360,7 +361,7 @@ export async function resumeMilestoneCharge(deps: PaymentDeps, paymentId: string
   const payment = (await findPayment(deps.db, paymentId))!;
   if (payment.status !== 'processing' || !payment.providerPaymentMethodId) return payment;
   const found = (await bookingForPayment(deps.db, payment.bookingId))!;
-  const customer = await findPaymentCustomer(deps.db, payment.payerId);
+  const customer = await paymentCustomerOf(deps.db, payment.payerId);
   if (!customer) return payment;
   const intent = await driveCharge(deps, payment, customer.providerCustomerId, found.job.title);
   return settleMilestonePayment(deps, payment.id, intent);
@@ -627,4 +628,36 @@ export async function milestonesView(
     canPropose: role === 'tradesperson' && refusal === null,
     proposeBlockedReason: role === 'tradesperson' ? refusal : null,
   };
+}
+
+/** A milestone charge still 'processing' this long after it was written was interrupted. */
+const STUCK_CHARGE_MS = 5 * 60 * 1000;
+
+/**
+ * The catch-up's milestone step (payments' reconcilePayments): resumes every milestone charge of the
+ * last LOOK_BACK_MS that an interruption left 'processing' before the provider answered.
+ */
+export async function reconcileMilestoneCharges(
+  deps: PaymentDeps,
+): Promise<{ confirmed: number; payouts: 0 }> {
+  let confirmed = 0;
+  const now = deps.clock.now().getTime();
+  for (const id of await stuckMilestoneCharges(
+    deps.db,
+    new Date(now - LOOK_BACK_MS),
+    new Date(now - STUCK_CHARGE_MS),
+  )) {
+    if ((await resumeMilestoneCharge(deps, id)).status === 'succeeded') confirmed++;
+  }
+  return { confirmed, payouts: 0 };
+}
+
+/** Whether an accepted plan pays the booking by milestones (payments then refuses a single payment). */
+export async function paidByMilestones(db: Executor, bookingId: string): Promise<boolean> {
+  return hasAcceptedPlan(db, bookingId);
+}
+
+/** A milestone's payment was refunded in full (payments' refund, in its transaction). */
+export async function milestoneRefunded(tx: Executor, milestoneId: string, now: Date): Promise<void> {
+  await setMilestoneStatus(tx, milestoneId, 'refunded', now);
 }

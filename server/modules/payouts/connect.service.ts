@@ -4,14 +4,14 @@ import type { ConnectedAccountState } from '../../adapters/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { send } from '../../queue/queue';
+import { type PaymentDeps, providerFailure } from '../payments';
 import {
   type ConnectedAccountRow,
   findConnectedAccount,
   findConnectedAccountByProviderId,
   insertConnectedAccount,
   updateConnectedAccount,
-} from './payments.repository';
-import { type PaymentDeps, providerFailure } from './payments.service';
+} from './payouts.repository';
 
 // A tradesperson's payout account at the provider (spec section 7: check-connect-status,
 // create-connect-account, create-onboarding-link).

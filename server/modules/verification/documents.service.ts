@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { DocumentsResponse, DocumentView } from '../../../domain/profiles/api';
 import { DOCUMENT_MESSAGES, UPLOAD_LIMITS, uploadDocumentSchema } from '../../../domain/profiles/documents';
-import { missingForVerification } from '../../../domain/profiles/verification';
+import { missingForVerification } from '../../../domain/verification/verification';
 import { type FileStorage, isSafeKey, type StoredFile } from '../../adapters/storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { AVATAR_PREFIX, DOCUMENT_PREFIX, deleteQuietly, type Logger } from '../../lib/stored-files';
-import { type AuthContext, requireUser } from '../../plugins/auth-context';
+import type { AuthContext } from '../../plugins/auth-context';
+import { EXTENSION_OF, requireTradesperson, type Upload } from '../profiles';
 import { toStoredDocument } from './document-file';
 import {
   type DocumentRow,
@@ -20,26 +20,11 @@ import {
   insertDocument,
   pendingCount,
 } from './documents.repository';
-import { EXTENSION_OF, type Upload } from './uploads';
 
 export interface DocumentDeps {
   db: Database;
   storage: FileStorage;
   clock: Clock;
-}
-
-/** Verification is a tradesperson's business; anyone else is told there is nothing here. */
-export function requireTradesperson(auth: AuthContext): AuthContext {
-  if (auth.user.userType !== 'tradesperson') throw AppError.notFound();
-  return auth;
-}
-
-/**
- * The same rule as a route hook, run before the body is validated or an upload is read, so that
- * someone who may not use a route learns nothing from it and sends no file for nothing.
- */
-export async function tradespersonOnly(request: FastifyRequest): Promise<void> {
-  requireTradesperson(requireUser(request));
 }
 
 export function documentView(row: DocumentRow): DocumentView {

@@ -1,16 +1,17 @@
 import { decidePayout } from '../../../domain/payments/escrow';
 import { payoutReversalEntries } from '../../../domain/payments/ledger';
 import { ProviderError } from '../../adapters/payments/gateway';
-import { balanceOf, postTransaction } from './ledger.repository';
+import type { PaymentDeps } from '../payments';
+import { balanceOf, postTransaction } from '../payments';
 import {
   findConnectedAccount,
   findPayout,
   insertPayout,
   type PayoutRow,
+  payoutReadyUsers,
   pendingPayouts,
   updatePayout,
-} from './payments.repository';
-import type { PaymentDeps } from './payments.service';
+} from './payouts.repository';
 
 /**
  * Pays a tradesperson's whole payable balance out to its connected account (DOMAIN-RULES 6: only once
@@ -103,4 +104,23 @@ export async function sendPayout(deps: PaymentDeps, payoutId: string): Promise<P
   });
   deps.events.committed();
   return result;
+}
+
+/**
+ * The catch-up's payout step (payments' reconcilePayments): sends every payout the provider did not
+ * answer, then pays out payable money of any account that became ready while no job ran.
+ */
+export async function reconcilePayouts(deps: PaymentDeps): Promise<{ confirmed: 0; payouts: number }> {
+  let paidOut = 0;
+  for (const pending of await pendingPayouts(deps.db)) {
+    if ((await sendPayout(deps, pending.id)).status === 'paid') paidOut++;
+  }
+  for (const { userId } of await payoutReadyUsers(deps.db)) {
+    if (
+      (await balanceOf(deps.db, { kind: 'tradesperson_payable', userId })) > 0 &&
+      (await payOut(deps, userId))
+    )
+      paidOut++;
+  }
+  return { confirmed: 0, payouts: paidOut };
 }

@@ -2,7 +2,7 @@ import type { PDFDocument } from 'pdf-lib';
 import { UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { AppError } from '../../lib/app-error';
 import { loadSharp } from '../../lib/sharp';
-import { MAX_INPUT_PIXELS, type SniffedType, sniffContentType } from './uploads';
+import { MAX_INPUT_PIXELS, type SniffedType, sniffContentType } from '../profiles';
 
 // A verification document is stored as a copy we wrote ourselves, never as the bytes we were sent: a
 // file whose first bytes say "PDF" can carry anything after them (an HTML page, a script), and only a

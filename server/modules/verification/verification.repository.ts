@@ -135,7 +135,7 @@ export async function updateDocument(
   return row!;
 }
 
-// DOMAIN-RULES 10 in SQL (domain/profiles/verification.ts is the same rule for the web): an approved
+// DOMAIN-RULES 10 in SQL (domain/verification/verification.ts is the same rule for the web): an approved
 // photo ID, and an approved insurance whose expiry date is `today` or later. `today` is bound, not
 // current_date, so the rule follows the injected clock and the UK calendar rather than the server's.
 const verifiedRule = (userId: ReturnType<typeof sql>, today: string) => sql`(

@@ -2,14 +2,16 @@ import type {
   AdminDocumentView,
   DocumentDecisionBody,
   DocumentDecisionResponse,
+  VerificationQueueResponse,
 } from '../../../domain/admin/api';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../domain/admin/api';
 import type { DocumentKind } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
-import { daysBetween, INSURANCE_REMINDER_DAYS, reminderDue } from '../../../domain/profiles/verification';
+import { daysBetween, INSURANCE_REMINDER_DAYS, reminderDue } from '../../../domain/verification/verification';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SharedPages } from '../../lib/shared-pages';
 import type { Logger } from '../../lib/stored-files';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
@@ -76,8 +78,6 @@ export async function verificationQueue(deps: VerificationDeps, status: 'pending
 export async function documentsForAdmin(deps: Pick<VerificationDeps, 'db'>, userId: string) {
   return (await queueRowsOf(deps.db, userId)).map(adminDocumentView);
 }
-
-export const pendingVerifications = (deps: Pick<VerificationDeps, 'db'>) => countPending(deps.db);
 
 const changed = () => AppError.conflict('document_changed', ADMIN_MESSAGES.documentChanged);
 const notDecidable = (message: string = ADMIN_MESSAGES.notDecidable) =>
@@ -218,4 +218,19 @@ async function expireDocument(deps: VerificationDeps, id: string, today: string)
 
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The verification queue, shared between admins like the overview: a page of up to 100
+ * documents with their tradespeople was the dearest read of the console. An admin's decision clears
+ * it (app.ts), so the deciding admin's next read shows the decision; a new upload shows within
+ * ADMIN_SHARED_MS.
+ */
+export function sharedVerificationQueue(
+  deps: VerificationDeps & { adminReads: SharedPages<unknown> },
+  status: 'pending' | 'decided',
+): Promise<VerificationQueueResponse> {
+  return deps.adminReads.get(`verifications:${status}`, () =>
+    verificationQueue(deps, status),
+  ) as Promise<VerificationQueueResponse>;
 }

@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
+import { type PaymentDeps, providerFailure } from '../payments';
 import {
   cardsOfUser,
   deleteCard,
@@ -23,8 +24,7 @@ import {
   makeDefault,
   type PaymentMethodRow,
   savePaymentCustomer,
-} from './milestones.repository';
-import { type PaymentDeps, providerFailure } from './payments.service';
+} from './payment-methods.repository';
 
 // Saved cards (Payment Methods, create-setup-intent). The provider keeps the card; we keep what the
 // page shows (brand, last 4, expiry) and which one is the default. A card is saved only when the
@@ -221,4 +221,9 @@ export async function cardForCharge(deps: PaymentDeps, db: Executor, userId: str
     throw AppError.validation(M.cardExpired, [{ field: 'paymentMethodId', message: M.cardExpired }]);
   const customer = await findPaymentCustomer(db, userId);
   return { card, customer: customer! };
+}
+
+/** The customer's account at the provider, for a charge of a saved card (milestones). */
+export async function paymentCustomerOf(db: Executor, userId: string) {
+  return findPaymentCustomer(db, userId);
 }

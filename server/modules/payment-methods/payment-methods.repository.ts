@@ -1,0 +1,61 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { paymentCustomers, paymentMethods } from '../../db/schema';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export async function findPaymentCustomer(db: Executor, userId: string) {
+  const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+  return row;
+}
+
+/** Records the customer's provider record; a concurrent first call keeps the one already stored. */
+export async function savePaymentCustomer(
+  db: Executor,
+  values: typeof paymentCustomers.$inferInsert,
+): Promise<typeof paymentCustomers.$inferSelect> {
+  await db.insert(paymentCustomers).values(values).onConflictDoNothing({ target: paymentCustomers.userId });
+  return (await findPaymentCustomer(db, values.userId))!;
+}
+
+export async function findPaymentCustomerByProviderId(db: Executor, providerCustomerId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentCustomers)
+    .where(eq(paymentCustomers.providerCustomerId, providerCustomerId));
+  return row;
+}
+
+export async function cardsOfUser(db: Executor, userId: string, { forUpdate = false } = {}) {
+  const query = db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+  return forUpdate ? query.for('update') : query;
+}
+
+export async function findCard(db: Executor, id: string) {
+  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  return row;
+}
+
+/** Saves a card once (a replayed webhook and the return page may both report it). */
+export async function insertCard(tx: Executor, values: typeof paymentMethods.$inferInsert) {
+  await tx
+    .insert(paymentMethods)
+    .values(values)
+    .onConflictDoNothing({ target: paymentMethods.providerPaymentMethodId });
+}
+
+/** Makes one card the default: the others stop being it first (one default per user, an index). */
+export async function makeDefault(tx: Executor, userId: string, cardId: string) {
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, cardId)));
+  await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, cardId));
+}
+
+export async function deleteCard(tx: Executor, id: string) {
+  await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+}

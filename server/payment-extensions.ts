@@ -1,0 +1,21 @@
+import {
+  milestoneRefunded,
+  paidByMilestones,
+  reconcileMilestoneCharges,
+  syncPaymentIntent,
+} from './modules/milestones';
+import { syncSetupIntent } from './modules/payment-methods';
+import type { PaymentExtensions } from './modules/payments';
+import { reconcilePayouts, syncAccount } from './modules/payouts';
+
+/**
+ * What milestones, payouts and payment-methods answer for payments, which they build on and which
+ * cannot import them (decision 0012): wired here, beside app.ts, for every PaymentDeps.
+ */
+export const paymentExtensions: PaymentExtensions = {
+  paidByMilestones,
+  milestoneRefunded,
+  providerObjects: { account: syncAccount, payment_intent: syncPaymentIntent, setup_intent: syncSetupIntent },
+  // The order the catch-up always ran them in: interrupted milestone charges, then payouts.
+  reconcile: [reconcileMilestoneCharges, reconcilePayouts],
+};

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { showError } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import { seriousAxeViolations } from '@/test/axe';
+import { Field } from './form';
+import { Input } from './input';
+
+vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(showError).mockClear();
+});
+
+const Schema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  town: z.string().trim().min(2, 'Town must be at least 2 characters'),
+});
+
+function Example({ onValid }: { onValid: (values: z.output<typeof Schema>) => void }) {
+  const form = useZodForm(Schema, { defaultValues: { name: '', town: '' } });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={form.submitWith(onValid)}>
+      <Field label="Name" required error={errors.name?.message}>
+        {(control) => <Input {...control} {...form.register('name')} />}
+      </Field>
+      <Field label="Town" hint="Where the work is." error={errors.town?.message}>
+        {(control) => <Input {...control} {...form.register('town')} />}
+      </Field>
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('Field and useZodForm', () => {
+  it('labels each control, reads the hint with it, and marks it required', async () => {
+    const { container } = render(<Example onValid={vi.fn()} />);
+    const town = screen.getByLabelText('Town');
+    expect(town.getAttribute('aria-describedby')).toBe(`${town.id}-hint`);
+    expect(screen.getByLabelText(/^Name/).getAttribute('aria-required')).toBe('true');
+    expect(town.getAttribute('aria-required')).toBeNull();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('on a refused submit: every message beside its field, the first in the toast, focus on the first', async () => {
+    const onValid = vi.fn();
+    render(<Example onValid={onValid} />);
+    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByLabelText(/^Name/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${name.id}-error`)?.textContent).toBe('Name is required');
+    const town = screen.getByLabelText('Town') as HTMLInputElement;
+    expect(town.getAttribute('aria-describedby')).toBe(`${town.id}-hint ${town.id}-error`);
+    expect(document.getElementById(`${town.id}-error`)?.textContent).toBe(
+      'Town must be at least 2 characters',
+    );
+    expect(showError).toHaveBeenCalledWith('Validation Error', 'Name is required');
+    expect(town.value).toBe('X');
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('follows corrections after the first submit, then hands over the parsed values', async () => {
+    const onValid = vi.fn();
+    render(<Example onValid={onValid} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByLabelText(/^Name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(name, { target: { value: '  Ann ' } });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBeNull());
+    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Leeds' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({ name: 'Ann', town: 'Leeds' });
+  });
+});
