@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,30 @@ const planted: Record<string, string> = {
   'web/src/features/things/thing.tsx':
     "import { renderWithProviders } from '@/test/render';\n\nexport const Thing = renderWithProviders;\n",
   'web/src/test/render.tsx': 'export const renderWithProviders = (): null => null;\n',
+  // The web's layers (issue 36): a feature reaching into another feature's files, by alias or by a
+  // relative path; a feature importing app/; components/ and lib/ importing a feature or app/.
+  'web/src/features/messaging/index.ts': "export { MessageButton } from './message-button';\n",
+  'web/src/features/messaging/message-button.tsx': 'export const MessageButton = (): null => null;\n',
+  'web/src/features/help/contact-support.tsx':
+    "import { MessageButton } from '@/features/messaging/message-button';\n\nexport const Contact = MessageButton;\n",
+  'web/src/features/help/support-hub.tsx':
+    "import { MessageButton } from '../messaging/message-button';\n\nexport const Hub = MessageButton;\n",
+  'web/src/features/help/faq/faq.tsx':
+    "import { MessageButton } from '../../messaging/message-button';\n\nexport const Faq = MessageButton;\n",
+  'web/src/features/help/help-page.tsx':
+    "import { routes } from '@/app/router';\n\nexport const HelpPage = routes;\n",
+  'web/src/app/router.tsx': 'export const routes = [];\n',
+  'web/src/components/ui/stars.tsx':
+    "import { Stars } from '@/features/reviews';\n\nexport const Widget = Stars;\n",
+  'web/src/lib/rating.ts': "import { Stars } from '../features/reviews';\n\nexport const rating = Stars;\n",
+  // Allowed: a feature using another through its index, and its own files across its sub-folders.
+  'web/src/features/reviews/index.ts': "export { Stars } from './stars';\n",
+  'web/src/features/reviews/stars.tsx': 'export const Stars = (): null => null;\n',
+  'web/src/features/discovery/card.tsx':
+    "import { Stars } from '@/features/reviews';\nimport { format } from './format';\n\nexport const Card = [Stars, format];\n",
+  'web/src/features/discovery/format.ts': "export const format = 'x';\n",
+  'web/src/features/discovery/profile/reviews.tsx':
+    "import { format } from '../format';\nimport { Card } from '../card';\n\nexport const Reviews = [Card, format];\n",
   // Allowed: a module using another through its entry, and a test using a helper.
   'server/modules/delta/index.ts': "export { delta } from './delta.service';\n",
   'server/modules/delta/delta.service.ts':
@@ -108,5 +132,86 @@ describe('module boundaries (decision 0012)', () => {
 
   it('allows a module to use another through its public entry', () => {
     expect(findings.filter((f) => f.file.startsWith('server/modules/delta/'))).toEqual([]);
+  });
+});
+
+describe('web layers (issue 36)', () => {
+  it("refuses a feature importing another feature's files, by alias or relative path", () => {
+    expect(flagged('web/src/features/help/contact-support.tsx', 'noRestrictedImports')).toBe(true);
+    expect(flagged('web/src/features/help/support-hub.tsx', 'noRestrictedImports')).toBe(true);
+    expect(flagged('web/src/features/help/faq/faq.tsx', 'noRestrictedImports')).toBe(true);
+  });
+
+  it('refuses a feature importing app/', () => {
+    expect(flagged('web/src/features/help/help-page.tsx', 'noRestrictedImports')).toBe(true);
+  });
+
+  it('refuses components/ and lib/ importing a feature', () => {
+    expect(flagged('web/src/components/ui/stars.tsx', 'noRestrictedImports')).toBe(true);
+    expect(flagged('web/src/lib/rating.ts', 'noRestrictedImports')).toBe(true);
+  });
+
+  it('allows a feature to use another through its index, and its own files from its sub-folders', () => {
+    expect(findings.filter((f) => f.file.startsWith('web/src/features/discovery/'))).toEqual([]);
+  });
+});
+
+// Biome's noImportCycles follows files: feature A's file importing B's index while B's file imports A's
+// index is no file cycle, yet the two features are tangled. This builds the graph of features from the
+// imports of web/src/features (app code: tests may use another feature's fixtures) and finds its cycles.
+
+const webFeatures = path.join(root, 'web', 'src', 'features');
+
+/** Each feature's app files, as path (from web/src/features) → text. */
+function readFeatureFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(webFeatures, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$|^test-/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(webFeatures, file)] = readFileSync(file, 'utf8');
+  }
+  return files;
+}
+
+/** The cycles of the feature graph, each as the features in order, the first repeated at the end. */
+function featureCycles(files: Record<string, string>): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, text] of Object.entries(files)) {
+    const from = file.split(/[\\/]/)[0]!;
+    const targets = edges.get(from) ?? new Set<string>();
+    edges.set(from, targets);
+    for (const [, to] of text.matchAll(/from '@\/features\/([^/']+)/g)) if (to !== from) targets.add(to!);
+  }
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (feature: string, trail: string[]) => {
+    if (state.get(feature) === 'done') return;
+    if (state.get(feature) === 'open') {
+      cycles.push([...trail.slice(trail.indexOf(feature)), feature]);
+      return;
+    }
+    state.set(feature, 'open');
+    for (const next of edges.get(feature) ?? []) visit(next, [...trail, feature]);
+    state.set(feature, 'done');
+  };
+  for (const feature of [...edges.keys()].sort()) visit(feature, []);
+  return cycles;
+}
+
+describe('web feature graph (issue 36)', () => {
+  it('has no cycle between features', () => {
+    expect(featureCycles(readFeatureFiles())).toEqual([]);
+  });
+
+  it('finds a planted cycle through public entries', () => {
+    const planted = {
+      'alpha/index.ts': "export { a } from './a';\n",
+      'alpha/a.ts': "import { b } from '@/features/beta';\nexport const a = b;\n",
+      'beta/index.ts': "export { b } from './b';\n",
+      'beta/b.ts': "import { c } from '@/features/gamma';\nexport const b = c;\n",
+      'gamma/c.ts': "import { a } from '@/features/alpha';\nexport const c = a;\n",
+      'delta/d.ts': "import { a } from '@/features/alpha';\nexport const d = a;\n",
+    };
+    expect(featureCycles(planted)).toEqual([['alpha', 'beta', 'gamma', 'alpha']]);
   });
 });

@@ -2,8 +2,8 @@ import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 're
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
-import { routes } from './app/router';
+import { Providers } from '@/app/providers';
+import { routes } from '@/app/router';
 import './index.css';
 
 const container = document.getElementById('root');

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { routes } from './app/router';
+import { routes } from '@/app/router';
 
 /**
  * The landing page as a first-time visitor sees it before any data arrives, rendered at build time

@@ -1,5 +1,6 @@
 // A small fetch wrapper for the server's JSON API under /api/v1. Errors arrive as
-// { error: { code, message, details } } (see CONVENTIONS.md); callers branch on `code`, never on text.
+// { error: { code, message, details } } (the envelope of docs/architecture.md, 'Request path'); callers
+// branch on `code`, never on text.
 // `code` is one of the server's closed list (domain/errors.ts), or one of the two this file makes up
 // when no envelope arrived, so a branch on a misspelt code fails the typecheck.
 import type { ErrorCode } from '@domain/errors';
@@ -28,6 +29,18 @@ type ApiRequestInit = Omit<RequestInit, 'body'> & {
 
 const unreachable = () =>
   new ApiError('NETWORK_ERROR', 'We could not reach TradeNest. Check your connection and try again.', 0);
+
+/** The server's own words when it sent them, else the screen's fallback text (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;
+  return fallback;
+}
+
+/** A refusal because something changed meanwhile (409): the caller shows it and reloads. */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+export const isUnauthenticated = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.code === 'unauthenticated');
 
 /**
  * With `stream: true` the request asks for server-sent events (Accept: text/event-stream) and the

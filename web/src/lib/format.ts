@@ -24,3 +24,25 @@ export const displayName = (person: { fullName: string | null }) => person.fullN
 
 /** A count badge's text: the number, or '99+' above 99 so the pill keeps its size. */
 export const badgeCount = (count: number) => (count > 99 ? '99+' : String(count));
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An ISO date-time or a 'YYYY-MM-DD' date as the UK writes the day, e.g. '14 March 2025'. */
+export function formatDayEnGb(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    // A calendar date has no time zone: read in UTC, as it was parsed, so it never moves a day.
+    timeZone: DATE_ONLY.test(iso) ? 'UTC' : undefined,
+  }).format(date);
+}
+
+/** 'March 2025', for "Member since". */
+export function formatMonthEnGb(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
+}

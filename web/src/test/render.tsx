@@ -3,9 +3,10 @@ import type { SessionUser } from '@domain/accounts/api';
 import { SETTINGS_DEFAULTS } from '@domain/accounts/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { routes } from '../app/router';
+import { routes } from '@/app/router';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -50,7 +51,11 @@ export function sessionHandler(user: SessionUser | null): Record<string, Handler
   return { 'GET /api/v1/auth/session': () => ({ status: 200, body: { user } }) };
 }
 
-export function renderApp(path: string) {
+/**
+ * The whole app at `path`, as the router serves it. `strict` renders it under React's StrictMode, whose
+ * double effects catch a return from a provider handled twice.
+ */
+export function renderApp(path: string, { strict = false } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // Every location the router settles on, redirects included.
@@ -60,10 +65,11 @@ export function renderApp(path: string) {
       visited.push(state.location.pathname);
     }
   });
-  const view = render(
+  const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { router, queryClient, visited, ...view };
 }

@@ -4,7 +4,7 @@ import { londonToday } from '@domain/marketplace/schemas';
 import type { DocumentView } from '@domain/profiles/api';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentsAnswer, makeDocument } from '@/features/profiles/test-fixtures';
+import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/accounts/session';
-import { VerificationDocuments } from '@/features/profiles/verification-documents';
+import { VerificationDocuments } from '@/features/verification/verification-documents';
 
 /**
  * Documents (spec section 2; DOMAIN-RULES 10): a tradesperson's verification documents, the same list

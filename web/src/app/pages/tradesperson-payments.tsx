@@ -1,5 +1,5 @@
 import { useSession } from '@/features/accounts/session';
-import { Earnings } from '@/features/payments/earnings';
+import { Earnings } from '@/features/payouts/earnings';
 import { NotFoundPage } from './not-found';
 
 /** A tradesperson's payments and payouts; the route already requires sign-in. Customers have none. */

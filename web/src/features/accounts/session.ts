@@ -3,8 +3,8 @@
 import type { SessionUser } from '@domain/accounts/api';
 import type { Settings } from '@domain/accounts/schemas';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { forgetAssistantConversation } from '@/features/assistant/storage';
 import { apiFetch } from '@/lib/api';
+import { forgetAssistantConversation } from '@/lib/assistant-storage';
 
 export type { SessionUser, Settings };
 /**

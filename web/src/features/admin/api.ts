@@ -6,15 +6,7 @@
 // callers use mutateAsync, whose promise settles even when the caller has gone meanwhile (a decided
 // document leaves the queue, a refunded payment loses its Refund button), so the toast and the dialog
 // never wait for the lists to reload and are never lost with an unmounted component.
-import type {
-  AdminDocumentView,
-  AdminOverview,
-  AdminUserDetail,
-  AdminUserSummary,
-  AdminUsersResponse,
-  DocumentDecisionResponse,
-  VerificationQueueResponse,
-} from '@domain/admin/api';
+import type { AdminOverview, AdminUserDetail, AdminUserSummary, AdminUsersResponse } from '@domain/admin/api';
 import type { AdminPaymentView, BookingMoneyView } from '@domain/payments/api';
 import type { AdminReportedReview, ModerateReviewBody, ReviewReportsResponse } from '@domain/reviews/api';
 import {
@@ -27,24 +19,20 @@ import {
 import { ApiError, apiFetch } from '@/lib/api';
 
 export type {
-  AdminDocumentView,
   AdminOverview,
   AdminPaymentView,
   AdminReportedReview,
   AdminUserDetail,
   AdminUserSummary,
   ReviewReportsResponse,
-  VerificationQueueResponse,
 };
 
-export type VerificationTab = 'pending' | 'decided';
 export type ReportedReviewsTab = 'open' | 'decided';
 export type AdminUserFilter = 'all' | 'customer' | 'tradesperson' | 'admin' | 'suspended';
 
 export const adminKeys = {
   all: ['admin'] as const,
   overview: ['admin', 'overview'] as const,
-  verifications: (tab: VerificationTab) => ['admin', 'verifications', tab] as const,
   users: (q: string, filter: AdminUserFilter) => ['admin', 'users', 'list', q, filter] as const,
   user: (id: string) => ['admin', 'users', 'one', id] as const,
   payments: ['admin', 'payments'] as const,
@@ -57,9 +45,6 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A refusal because something changed meanwhile (409): the caller shows it and reloads. */
-export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
-
 // ---- Dashboard ----
 
 export function useAdminOverview() {
@@ -67,57 +52,6 @@ export function useAdminOverview() {
     queryKey: adminKeys.overview,
     queryFn: ({ signal }) => apiFetch<AdminOverview>('/admin/overview', { signal }),
   });
-}
-
-// ---- Verification ----
-
-export function useVerificationQueue(tab: VerificationTab) {
-  return useQuery({
-    queryKey: adminKeys.verifications(tab),
-    queryFn: ({ signal }) =>
-      apiFetch<VerificationQueueResponse>(`/admin/verifications?status=${tab}`, { signal }),
-  });
-}
-
-export type Decision = { decision: 'approve' } | { decision: 'reject'; reason: string };
-
-/**
- * Approves or rejects one document, sending the version the admin looked at: if it changed since, the
- * server refuses (409) rather than overwrite, and the caller reloads. A decided document leaves the
- * Pending list at once; everything else the console shows about documents and users is refreshed.
- */
-export function useDocumentDecision() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ document, decision }: { document: AdminDocumentView; decision: Decision }) =>
-      apiFetch<DocumentDecisionResponse>(`/admin/documents/${encodeURIComponent(document.id)}/decision`, {
-        method: 'POST',
-        json: { ...decision, version: document.version },
-      }),
-    onSuccess: ({ document }) => {
-      queryClient.setQueryData<VerificationQueueResponse>(adminKeys.verifications('pending'), (queue) =>
-        queue?.documents.some((d) => d.id === document.id)
-          ? {
-              documents: queue.documents.filter((d) => d.id !== document.id),
-              pendingCount: Math.max(0, queue.pendingCount - 1),
-            }
-          : queue,
-      );
-    },
-    // After a refusal too: someone else decided it, or the tradesperson replaced it, so show what is
-    // true now.
-    onSettled: () => {
-      void refreshDocuments(queryClient);
-    },
-  });
-}
-
-function refreshDocuments(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] }),
-    queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-  ]);
 }
 
 // ---- Users ----

@@ -3,11 +3,11 @@ import { formatPence } from '@domain/payments/money';
 import { FileCheck2, Flag, type LucideIcon, PiggyBank, Scale, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '@/components/admin/page-header';
 import { ErrorState } from '@/components/ui/list-states';
+import { plural, weekLongLabel } from '@/lib/admin-format';
 import { type AdminOverview, useAdminOverview } from './api';
 import { WEEKLY_CHART_HEIGHT } from './chart-size';
-import { plural, weekLongLabel } from './format';
-import { AdminPageHeader } from './page-header';
 
 // The charts and their library arrive in their own chunk, after the counts: nothing else needs them.
 const WeeklyChart = lazy(() => import('./weekly-chart'));

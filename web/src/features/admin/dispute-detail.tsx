@@ -11,11 +11,15 @@ import { formatPence } from '@domain/payments/money';
 import { Check, ExternalLink } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { TimelineItem } from '@/features/payments/money-timeline';
+import { TimelineItem } from '@/features/payments';
+import { formatDate, formatDateTime, humanise } from '@/lib/admin-format';
+import { focusAfterDialog } from '@/lib/focus';
 import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -25,10 +29,6 @@ import { AdminDetailPage } from './detail-page';
 import { ageText, DisputeStatusBadge, partyName, ROLE_LABELS, responseDueText } from './dispute-format';
 import { ResolveForm } from './dispute-resolve';
 import { type AdminDisputeDetail, useAdminDispute, usePostDisputeMessage } from './disputes-api';
-import { focusAfterDialog } from './focus';
-import { formatDate, formatDateTime, humanise } from './format';
-import { AdminPageHeader } from './page-header';
-import { TEXTAREA_CLASS } from './reason-dialog';
 
 type Detail = AdminDisputeDetail;
 

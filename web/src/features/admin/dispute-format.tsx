@@ -1,8 +1,8 @@
 import type { DisputeStatus } from '@domain/catalog/statuses';
 import type { DisputeParty } from '@domain/disputes/api';
 import { DISPUTE_STATUS_LABELS } from '@domain/disputes/messages';
-import { plural } from './format';
-import { Badge } from './user-badges';
+import { Badge } from '@/components/admin/user-badges';
+import { plural } from '@/lib/admin-format';
 
 // How the disputes pages word a dispute's people, age and deadline.
 

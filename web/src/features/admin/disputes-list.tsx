@@ -2,11 +2,11 @@ import { DISPUTE_RESOLUTION_LABELS } from '@domain/disputes/messages';
 import { formatPence } from '@domain/payments/money';
 import { History, Scale } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminQueuePage } from '@/components/admin/queue-page';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
+import { formatDate, formatDateTime, plural } from '@/lib/admin-format';
 import { ageText, DisputeStatusBadge, partyName, ROLE_LABELS, responseDueText } from './dispute-format';
 import { type AdminDisputeSummary, type DisputesTab, useAdminDisputes } from './disputes-api';
-import { formatDate, formatDateTime, plural } from './format';
-import { AdminQueuePage } from './queue-page';
 
 /**
  * /admin/disputes: the disputes still open, oldest first, and the latest resolved (?status=resolved).

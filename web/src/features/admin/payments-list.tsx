@@ -7,6 +7,9 @@ import { Undo2, Wallet } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
+import { Badge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,14 +23,11 @@ import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { PoundsInput } from '@/components/ui/pounds-input';
+import { formatDate } from '@/lib/admin-format';
 import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { type AdminPaymentView, errorMessage, useAdminPayments, useRefund } from './api';
-import { formatDate } from './format';
-import { AdminPageHeader } from './page-header';
-import { TEXTAREA_CLASS } from './reason-dialog';
-import { Badge } from './user-badges';
 
 /** Where a payment's money is, in words and a colour. */
 function stateOf(payment: AdminPaymentView): { text: string; tone: 'blue' | 'green' | 'red' | 'grey' } {

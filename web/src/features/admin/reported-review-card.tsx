@@ -3,15 +3,16 @@ import { REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messa
 import { Check, EyeOff, MessageSquareReply } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { ReasonDialog, type ReasonOutcome } from '@/components/admin/reason-dialog';
+import { Badge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
-import { Stars } from '@/features/discovery/reviews-list';
+import { Stars } from '@/features/reviews';
+import { formatDateTime, plural } from '@/lib/admin-format';
+import { isConflict } from '@/lib/api';
+import { focusAfterDialog } from '@/lib/focus';
 import { isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
-import { type AdminReportedReview, errorMessage, isConflict, useModerateReview } from './api';
-import { focusAfterDialog } from './focus';
-import { formatDateTime, plural } from './format';
-import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
-import { Badge } from './user-badges';
+import { type AdminReportedReview, errorMessage, useModerateReview } from './api';
 
 type Action = 'hide' | 'keep';
 const ACTION_TEXT: Record<Action, { verb: string; done: string }> = {

@@ -1,9 +1,9 @@
 import { Flag, History } from 'lucide-react';
 import { useRef } from 'react';
+import { AdminQueuePage } from '@/components/admin/queue-page';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
+import { plural } from '@/lib/admin-format';
 import { type AdminReportedReview, useReportedReviews } from './api';
-import { plural } from './format';
-import { AdminQueuePage } from './queue-page';
 import { ReportedReviewCard } from './reported-review-card';
 
 /**

@@ -1,13 +1,8 @@
 // Shapes the admin API answers with (docs/api/admin.md, domain/admin/api.ts), for component tests.
-import type {
-  AdminDocumentView,
-  AdminOverview,
-  AdminUserDetail,
-  AdminUserSummary,
-  VerificationQueueResponse,
-} from '@domain/admin/api';
+import type { AdminOverview, AdminUserDetail, AdminUserSummary } from '@domain/admin/api';
 import type { AdminPaymentView } from '@domain/payments/api';
 import type { AdminReportedReview, ReviewReportsResponse } from '@domain/reviews/api';
+import { makeAdminDocument } from '@/features/verification/test-fixtures';
 
 export const TRADESPERSON_ID = '00000000-0000-4000-8000-000000000002';
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000009';
@@ -34,42 +29,6 @@ export function makeOverview(overrides: Partial<AdminOverview['counts']> = {}): 
     },
     weeks,
   };
-}
-
-export function makeAdminDocument(overrides: Partial<AdminDocumentView> = {}): AdminDocumentView {
-  return {
-    id: '40000000-0000-4000-8000-000000000001',
-    kind: 'photo_id',
-    title: 'Passport',
-    status: 'pending',
-    fileName: 'passport.jpg',
-    expiresOn: null,
-    createdAt: '2026-11-02T09:00:00Z',
-    rejectionReason: null,
-    replacesId: null,
-    version: 3,
-    mimeType: 'image/jpeg',
-    sizeBytes: 245_000,
-    fileUrl: '/api/v1/files/documents/passport.jpg',
-    reviewedAt: null,
-    reviewerName: null,
-    replaces: null,
-    tradesperson: {
-      id: TRADESPERSON_ID,
-      fullName: 'Tom Pipes',
-      email: 'tom@example.com',
-      trade: 'Plumber',
-      verified: false,
-    },
-    ...overrides,
-  };
-}
-
-export function makeQueue(
-  documents: AdminDocumentView[],
-  pendingCount = documents.length,
-): VerificationQueueResponse {
-  return { documents, pendingCount };
 }
 
 export function makeUserSummary(overrides: Partial<AdminUserSummary> = {}): AdminUserSummary {

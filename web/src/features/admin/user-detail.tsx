@@ -4,10 +4,17 @@ import { formatPence } from '@domain/payments/money';
 import { ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { ReasonDialog, type ReasonOutcome } from '@/components/admin/reason-dialog';
+import { AccountBadges, USER_TYPE_LABELS } from '@/components/admin/user-badges';
 import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
+import { DocumentReview } from '@/features/verification';
+import { formatDate, formatDateTime, humanise } from '@/lib/admin-format';
+import { isConflict } from '@/lib/api';
+import { focusAfterDialog } from '@/lib/focus';
 import { isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -15,17 +22,10 @@ import {
   type AccountAction,
   type AdminUserDetail,
   errorMessage,
-  isConflict,
   useAccountAction,
   useAdminUser,
 } from './api';
 import { AdminDetailPage } from './detail-page';
-import { DocumentReview } from './document-review';
-import { focusAfterDialog } from './focus';
-import { formatDate, formatDateTime, humanise } from './format';
-import { AdminPageHeader } from './page-header';
-import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
-import { AccountBadges, USER_TYPE_LABELS } from './user-badges';
 
 type Detail = AdminUserDetail;
 type DetailUser = Detail['user'];

@@ -2,15 +2,15 @@ import { ADMIN_LIMITS } from '@domain/admin/messages';
 import { Search, UserX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { AccountBadges, USER_TYPE_LABELS } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
+import { formatDate, plural } from '@/lib/admin-format';
 import { cn } from '@/lib/utils';
 import { type AdminUserFilter, type AdminUserSummary, useAdminUsers } from './api';
-import { formatDate, plural } from './format';
-import { AdminPageHeader } from './page-header';
-import { AccountBadges, USER_TYPE_LABELS } from './user-badges';
 
 /** The filter chips, with the API's value for each. */
 export const USER_FILTERS = [

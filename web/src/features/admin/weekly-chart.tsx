@@ -8,8 +8,8 @@ import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { weekLabel } from '@/lib/admin-format';
 import { WEEKLY_CHART_HEIGHT } from './chart-size';
-import { weekLabel } from './format';
 
 export type WeeklyPoint = { weekStart: string; value: number };
 

@@ -5,8 +5,8 @@
 import type { AssistantBody, AssistantReply, AssistantTurn } from '@domain/assistant/api';
 import { ASSISTANT_LIMITS, ASSISTANT_TEXTS, type AssistantContext } from '@domain/assistant/messages';
 import { ApiError, apiFetch } from '@/lib/api';
+import { ASSISTANT_STORAGE_KEY, onAssistantForgotten } from '@/lib/assistant-storage';
 import { readServerSentEvents } from './sse';
-import { ASSISTANT_STORAGE_KEY, onAssistantForgotten } from './storage';
 
 export type ChatMessage = {
   id: string;

@@ -17,7 +17,7 @@ import {
   Zap,
 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { HeroSearch } from '@/features/landing/hero-search';
+import { HeroSearch } from './hero-search';
 import { TradespeopleResults } from './tradespeople-results';
 
 const CATEGORY_ICONS: Record<BrowseCategoryId, LucideIcon> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayEnGb, postcodeLike, professionalsFoundText, rateText, tradespersonName } from './format';
+import { postcodeLike, professionalsFoundText, rateText, tradespersonName } from './format';
 
 describe('rateText', () => {
   it("shows a range of whole pounds as '£min-max'", () => {
@@ -30,11 +30,6 @@ describe('the discovery texts', () => {
   it('falls back to "Tradesperson" without a name', () => {
     expect(tradespersonName({ fullName: null })).toBe('Tradesperson');
     expect(tradespersonName({ fullName: ' Tom Pipes ' })).toBe('Tom Pipes');
-  });
-
-  it('writes days the UK way, calendar dates without a time zone shift', () => {
-    expect(formatDayEnGb('2026-06-01')).toBe('1 June 2026');
-    expect(formatDayEnGb('2025-03-14T10:00:00.000Z')).toBe('14 March 2025');
   });
 });
 

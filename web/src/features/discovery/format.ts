@@ -33,25 +33,3 @@ export function postcodeLike(text: string): string | null {
   const compact = value.replace(/ /g, '').toUpperCase();
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** An ISO date-time or a 'YYYY-MM-DD' date as the UK writes the day, e.g. '14 March 2025'. */
-export function formatDayEnGb(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    // A calendar date has no time zone: read in UTC, as it was parsed, so it never moves a day.
-    timeZone: DATE_ONLY.test(iso) ? 'UTC' : undefined,
-  }).format(date);
-}
-
-/** 'March 2025', for "Member since". */
-export function formatMonthEnGb(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
-}

@@ -19,12 +19,13 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
-import { useSession } from '@/features/accounts/session';
-import { Rating } from '@/features/marketplace/jobs/rating';
-import { MessageButton } from '@/features/messaging/message-button';
+import { useSession } from '@/features/accounts';
+import { MessageButton } from '@/features/messaging';
+import { Rating } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
+import { formatDayEnGb, formatMonthEnGb } from '@/lib/format';
 import { useTradespersonProfile } from './api';
-import { formatDayEnGb, formatMonthEnGb, rateText, tradespersonName } from './format';
+import { rateText, tradespersonName } from './format';
 import { ReviewsList } from './reviews-list';
 import { SaveButton } from './save-button';
 

@@ -2,7 +2,7 @@
 // saving hooks (infinite queries, mutations) the landing page's Featured section does not need.
 import type { TradespersonCard } from '@domain/discovery/api';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
 import { apiFetch } from '@/lib/api';
 import type { TradespeopleSearch } from './search-filters';
 

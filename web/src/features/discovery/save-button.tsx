@@ -1,7 +1,7 @@
 import type { TradespersonCard } from '@domain/discovery/api';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
 import { cn } from '@/lib/utils';
 import { useToggleSaved } from './api';
 import { tradespersonName } from './format';

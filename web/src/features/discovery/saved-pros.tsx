@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState } from '@/components/ui/list-states';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
 import { countOf } from '@/lib/format';
 import { useSavedPros } from './api';
 import { TradespersonCard } from './tradesperson-card';

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@/features/accounts/session';
+import type { SessionUser } from '@/features/accounts';
 import { showError } from '@/lib/toast';
 import { makeUser, mockApi, sessionHandler } from '@/test/render';
 import { useFeaturedTradespeople } from './api';

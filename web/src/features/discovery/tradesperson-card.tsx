@@ -3,7 +3,7 @@ import type { TradespersonCard as TradespersonCardView } from '@domain/discovery
 import { milesAwayText } from '@domain/geo/distance';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { Rating } from '@/features/marketplace/jobs/rating';
+import { Rating } from '@/features/reviews';
 import { rateText, tradespersonName } from './format';
 import { SaveButton } from './save-button';
 import { TRADESPERSON_CARD_HEIGHT } from './tradesperson-card-skeleton';

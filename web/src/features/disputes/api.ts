@@ -8,9 +8,9 @@ import type {
   RespondBody,
 } from '@domain/disputes/api';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_QUERY_KEY } from '@/features/marketplace/dashboard/api';
-import { paymentKeys } from '@/features/payments/payout-api';
+import { paymentKeys } from '@/features/payouts';
 import { apiFetch, postForm } from '@/lib/api';
+import { DASHBOARD_QUERY_KEY } from '@/lib/query-keys';
 
 export const disputeKeys = {
   all: ['disputes'] as const,

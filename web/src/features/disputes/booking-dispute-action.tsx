@@ -3,7 +3,7 @@ import { Scale } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useKeepFocus } from '@/features/reviews/use-keep-focus';
+import { useKeepFocus } from '@/lib/use-keep-focus';
 import { cn } from '@/lib/utils';
 import { DisputeStatusBadge } from './dispute-status-badge';
 import { RaiseDisputeDialog } from './raise-dispute-dialog';

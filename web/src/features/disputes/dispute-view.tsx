@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useAddEvidenceText, useDispute, usePostDisputeMessage, useRespond } from './api';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
 import { useMyDisputes } from './api';
 import { DisputeStatusBadge } from './dispute-status-badge';
 import { disputeDate, disputeDateTime, otherParty, partyName } from './format';

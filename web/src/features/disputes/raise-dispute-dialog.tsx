@@ -12,11 +12,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { fieldClass } from '@/components/ui/field-class';
 import { Field } from '@/components/ui/form';
-import { useSession } from '@/features/accounts/session';
-import { errorMessage, isUnauthenticated } from '@/features/marketplace/jobs/api';
-import { fieldClass } from '@/features/profiles/profile-fields';
-import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { useSession } from '@/features/accounts';
+import { errorMessage, isUnauthenticated } from '@/lib/api';
 import { issuesFromServer, isValidationError, updateThenFocus } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';

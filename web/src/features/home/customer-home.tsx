@@ -16,13 +16,13 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSignOut } from '@/features/accounts/auth-mutations';
-import { greeting } from '@/features/accounts/greeting';
-import { useSession } from '@/features/accounts/session';
-import { useFeaturedTradespeople } from '@/features/discovery/api';
-import { TradespersonCard } from '@/features/discovery/tradesperson-card';
-import { TradespersonCardSkeleton } from '@/features/discovery/tradesperson-card-skeleton';
-import { HeroSearch } from '@/features/landing/hero-search';
+import { greeting, useSession, useSignOut } from '@/features/accounts';
+import {
+  HeroSearch,
+  TradespersonCard,
+  TradespersonCardSkeleton,
+  useFeaturedTradespeople,
+} from '@/features/discovery';
 
 // The spec's three trust tiles; the copy says only what the platform checks.
 const TRUST_TILES: readonly { title: string; text: string; icon: LucideIcon }[] = [

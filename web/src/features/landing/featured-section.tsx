@@ -1,8 +1,6 @@
 import { LIMITS } from '@domain/catalog/catalog';
 import { Link } from 'react-router';
-import { useFeaturedTradespeople } from '@/features/discovery/queries';
-import { TradespersonCard } from '@/features/discovery/tradesperson-card';
-import { TradespersonCardSkeleton } from '@/features/discovery/tradesperson-card-skeleton';
+import { TradespersonCard, TradespersonCardSkeleton, useFeaturedTradespeople } from '@/features/discovery';
 
 /**
  * Featured Professionals on the landing page (spec: up to 6, verified, best rated first): its own

@@ -1,7 +1,6 @@
 import { HERO_ROTATING_TRADES, ROTATING_WORD_INTERVAL_MS } from '@domain/catalog/catalog';
-import { useVisitorLocation } from '@/features/discovery/visitor-location';
+import { HeroSearch, useVisitorLocation } from '@/features/discovery';
 import { cn } from '@/lib/utils';
-import { HeroSearch } from './hero-search';
 import { RotatingWord } from './rotating-word';
 
 // The spec's fallback when the visitor's town is unknown.

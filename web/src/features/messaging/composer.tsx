@@ -4,9 +4,9 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { ApiError } from '@/lib/api';
+import { formatCount } from '@/lib/time-format';
 import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, useSendMessage } from './api';
-import { formatCount } from './format';
 
 /** The counter shows from here on, so it is there before the limit bites. */
 export const COUNTER_FROM = 4500;

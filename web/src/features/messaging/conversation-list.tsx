@@ -3,10 +3,10 @@ import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { badgeCount } from '@/lib/format';
+import { fullDateTime, relativeTime, useNow } from '@/lib/time-format';
 import { cn } from '@/lib/utils';
 import { personName, useConversations } from './api';
 import { Avatar } from './avatar';
-import { fullDateTime, relativeTime, useNow } from './format';
 
 export const unreadMessagesText = (count: number) =>
   count === 1 ? '1 unread message' : `${count} unread messages`;

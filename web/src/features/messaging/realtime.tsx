@@ -1,8 +1,8 @@
 import type { MessageEventData, ReadEventData } from '@domain/messaging/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notificationKeys } from '@/features/notifications/unread';
-import { profileKeys } from '@/features/profiles/api';
+import { notificationKeys } from '@/features/notifications';
+import { verificationKeys } from '@/features/verification';
 import { addMessageToCache, invalidateConversationLists, markCachedMessagesRead, messagingKeys } from './api';
 
 const EVENTS_URL = '/api/v1/events';
@@ -34,12 +34,12 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       if (type === 'ready') {
         void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        void queryClient.invalidateQueries({ queryKey: profileKeys.documents });
+        void queryClient.invalidateQueries({ queryKey: verificationKeys.documents });
       } else if (type === 'notification') {
         // A nudge without data: the bell's count and the list are fetched again, and so is the
         // Documents list if it is open (a review decision or an expiry arrives as a notification).
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        void queryClient.invalidateQueries({ queryKey: profileKeys.documents });
+        void queryClient.invalidateQueries({ queryKey: verificationKeys.documents });
       } else if (type === 'activity') {
         for (const queryKey of MARKETPLACE_ROOTS) void queryClient.invalidateQueries({ queryKey });
       } else if (type === 'message') onMessage(queryClient, userId, data);

@@ -1,9 +1,9 @@
 import { useMutationState } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { dayHeading, dayKey, fullDateTime, timeOfDay, useNow } from '@/lib/time-format';
 import { cn } from '@/lib/utils';
 import { messagesOldestFirst, sendKey, type useMessages } from './api';
-import { dayHeading, dayKey, fullDateTime, timeOfDay, useNow } from './format';
 import {
   type ShownMessage,
   useAnnouncement,

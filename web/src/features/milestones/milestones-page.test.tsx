@@ -2,12 +2,8 @@
 import type { BookingMilestonesView, ChargeMilestoneResponse, MilestoneView } from '@domain/milestones/api';
 import { MILESTONE_TEXTS } from '@domain/milestones/messages';
 import { milestoneTotals } from '@domain/milestones/rules';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { seriousAxeViolations } from '@/test/axe';
@@ -419,14 +415,7 @@ describe('returning from the bank’s authentication', () => {
         body: { status: 'paid', message: null, milestones: acceptedView() },
       }),
     });
-    const router = createMemoryRouter(routes, { initialEntries: [RETURN] });
-    render(
-      <StrictMode>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    const { router } = renderApp(RETURN, { strict: true });
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment Successful'), { timeout: 5000 });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await act(async () => {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts';
 import { ApiError } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import { useBookingMilestones, usePaymentMethods } from './api';

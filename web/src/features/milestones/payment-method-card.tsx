@@ -4,8 +4,8 @@ import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { fieldClass } from '@/components/ui/field-class';
 import { Label } from '@/components/ui/label';
-import { fieldClass } from '@/features/profiles/profile-fields';
 import { cn } from '@/lib/utils';
 
 const brandName = (brand: string) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');

@@ -15,9 +15,9 @@ import {
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
-import { shortDate } from '@/features/payments/payout-format';
-import { CharacterCounter, ReviewTextarea } from '@/features/reviews/text-field';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { shortDate } from '@/features/payouts';
+import { errorMessage } from '@/lib/api';
 import { formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptPlan, useDeclinePlan, useWithdrawPlan } from './api';

@@ -3,7 +3,7 @@ import { MILESTONE_TEXTS as T } from '@domain/milestones/messages';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { chargeMilestone, confirmMilestone, milestoneKeys, showMilestones } from './api';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
-import { fullDateTime, relativeTime, useNow } from '@/features/messaging/format';
+import { fullDateTime, relativeTime, useNow } from '@/lib/time-format';
 import { cn } from '@/lib/utils';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api';
 import { useNotificationCount } from './unread';

@@ -2,12 +2,8 @@
 import type { PaymentMethodView } from '@domain/milestones/api';
 import { SANDBOX_CARD_MESSAGES } from '@domain/payments/messages';
 import { SANDBOX_TEST_CARDS } from '@domain/payments/test-cards';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router';
 import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
@@ -432,16 +428,7 @@ describe('returning from the card setup', () => {
         body: { status: 'saved', message: null, paymentMethods: [visa, newCard] },
       }),
     });
-    const router = createMemoryRouter(routes, {
-      initialEntries: [`/payment-methods?setup_intent=${SETUP_ID}`],
-    });
-    render(
-      <StrictMode>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    const { router } = renderApp(`/payment-methods?setup_intent=${SETUP_ID}`, { strict: true });
     await waitFor(() => expect(showSuccess).toHaveBeenCalled(), { timeout: 5000 });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // A second run would have asked at mount: wait until every request made has been answered.

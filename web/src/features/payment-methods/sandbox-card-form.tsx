@@ -2,15 +2,15 @@ import type { SetupIntentResponse } from '@domain/milestones/api';
 // biome-ignore lint/style/noRestrictedImports: the sandbox provider's test cards, not a test helper (the name matches the pattern)
 import { SANDBOX_TEST_CARDS } from '@domain/payments/test-cards';
 import { DialogActions } from '@/components/ui/dialog';
-import { useConfirmSetupIntent } from '@/features/payments/sandbox/api';
 import {
   CARD_REFUSAL_ID,
   CardFields,
   groupCardNumber,
+  SandboxBanner,
   TestCardButtons,
+  useConfirmSetupIntent,
   useSandboxCardForm,
-} from '@/features/payments/sandbox/card-form';
-import { SandboxBanner } from '@/features/payments/sandbox/sandbox-parts';
+} from '@/features/payments';
 
 /** What each test card does when saved, by its number; a card not named here says its outcome id. */
 const SETUP_OUTCOMES: Record<string, string> = {

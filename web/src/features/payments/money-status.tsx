@@ -3,11 +3,11 @@ import { formatPence } from '@domain/payments/money';
 import { LockKeyhole, ShieldAlert, Undo2, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { bookingMoneyText, shortDate } from '@/features/payouts';
+import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useReleasePayment } from './api';
-import { bookingMoneyText, shortDate } from './payout-format';
 
 const TONES = {
   held: 'border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200',

@@ -1,8 +1,8 @@
 import type { MoneyEvent } from '@domain/payments/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { shortDate } from '@/features/payouts';
 import { useBookingMoney } from './api';
-import { shortDate } from './payout-format';
 
 /**
  * A booking's money, step by step (GET /bookings/:id/money): paid, held until, released, the fee, paid

@@ -3,7 +3,7 @@ import { formatPence } from '@domain/payments/money';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { errorMessage } from '@/lib/api';
 import { leaveTo } from '@/lib/leave-app';
 import { showError } from '@/lib/toast';
 import { createPayment } from './api';

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import type { BookingView, MyJobView } from '@domain/marketplace/api';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router';
 import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
@@ -232,16 +228,7 @@ describe('returning from the checkout', () => {
       'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
       'POST /api/v1/payments/verify-payment': () => ({ status: 200, body: paid }),
     });
-    const router = createMemoryRouter(routes, {
-      initialEntries: [`/my-jobs?payment=success&session_id=${SESSION}`],
-    });
-    render(
-      <StrictMode>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    const { router } = renderApp(`/my-jobs?payment=success&session_id=${SESSION}`, { strict: true });
     await waitFor(() => expect(showSuccess).toHaveBeenCalled(), { timeout: 5000 });
     // A second run would have asked at mount: wait until every request made has been answered and
     // handled, then count.

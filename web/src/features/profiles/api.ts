@@ -1,22 +1,13 @@
-// Server calls for the tradesperson's own profile, Business Setup and verification documents
-// (docs/api/tradespeople.md) as TanStack Query hooks. Types only from the shared schemas.
-import type {
-  DocumentResponse,
-  DocumentsResponse,
-  DocumentView,
-  OwnProfile,
-  OwnProfileResponse,
-  PictureResponse,
-} from '@domain/profiles/api';
+// Server calls for the tradesperson's own profile, and Business Setup (docs/api/tradespeople.md) as TanStack Query hooks. Types only from the shared schemas.
+import type { OwnProfile, OwnProfileResponse, PictureResponse } from '@domain/profiles/api';
 import type { SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, postForm } from '@/lib/api';
 
-export type { DocumentsResponse, DocumentView, OwnProfile };
+export type { OwnProfile };
 
 export const profileKeys = {
   own: ['tradesperson-profile'] as const,
-  documents: ['tradesperson-profile', 'documents'] as const,
 };
 
 /** The server's own words when it sent them, else the screen's fallback text (spec section 8). */
@@ -86,47 +77,5 @@ export function useRemovePicture() {
     onSuccess: () => {
       queryClient.setQueryData<OwnProfile>(profileKeys.own, (p) => (p ? { ...p, avatarUrl: null } : p));
     },
-  });
-}
-
-/** The tradesperson's documents and, as of today, whether they make it verified (DOMAIN-RULES 10). */
-export function useDocuments() {
-  return useQuery({
-    queryKey: profileKeys.documents,
-    queryFn: ({ signal }) => apiFetch<DocumentsResponse>('/documents', { signal }),
-  });
-}
-
-/**
- * An upload's fields. `replaces` names the document this one replaces: the server links the new
- * (pending) document to it, and withdraws the old one if that was still pending.
- */
-export type DocumentUpload = {
-  kind: string;
-  title: string;
-  expiresOn: string;
-  replaces?: string;
-  file: File;
-};
-
-export function useUploadDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, ...fields }: DocumentUpload) => {
-      const form = new FormData();
-      // Text fields first, so the server has them before the file arrives.
-      for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
-      form.append('file', file);
-      return postForm<DocumentResponse>('/documents', form).then((r) => r.document);
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.documents }),
-  });
-}
-
-export function useDeleteDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/documents/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.documents }),
   });
 }

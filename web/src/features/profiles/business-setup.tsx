@@ -2,7 +2,8 @@ import { Check, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
-import { ConnectCard, type ConnectReturn, connectReturnFrom } from '@/features/payments/connect-card';
+import { ConnectCard, type ConnectReturn, connectReturnFrom } from '@/features/payouts';
+import { VerificationDocuments } from '@/features/verification';
 import { type FieldIssue, issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -11,7 +12,6 @@ import { SAVE_FAILED } from './form-errors';
 import { SetupDetailsStep } from './setup-details-step';
 import { SetupServicesStep } from './setup-services-step';
 import { StepButtons } from './step-buttons';
-import { VerificationDocuments } from './verification-documents';
 
 // The spec's four steps (section 9: 'Business setup has 4 steps').
 export const SETUP_STEPS = [

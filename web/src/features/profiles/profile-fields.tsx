@@ -1,6 +1,7 @@
 import { TRADES } from '@domain/catalog/catalog';
 import { PROFILE_LIMITS } from '@domain/profiles/schemas';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldClass } from '@/components/ui/field-class';
 import { Field as FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PoundsInput } from '@/components/ui/pounds-input';
@@ -9,9 +10,6 @@ import { cn } from '@/lib/utils';
 // The profile's fields, shared by Edit Profile and Business Setup so both look and read the same.
 // Each takes react-hook-form's registration for its input and the input's error message, if any, which
 // it shows beside the input (through the app's one <Field>).
-
-export const fieldClass =
-  'flex w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
 /** One input's registration and its error message. */
 type Field = { registration: UseFormRegisterReturn; error?: string };

@@ -2,10 +2,10 @@ import type { BookingView } from '@domain/marketplace/api';
 import { CheckCircle2, Clock, MessageSquareQuote } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useKeepFocus } from '@/lib/use-keep-focus';
 import { cn } from '@/lib/utils';
 import { bookingReviewState, firstName, reviewDay, reviewsCloseText } from './format';
 import { LeaveReviewDialog } from './leave-review-dialog';
-import { useKeepFocus } from './use-keep-focus';
 
 /**
  * Where a booking's reviews stand, on My Jobs' Done tab (the customer reviews the tradesperson) and on

@@ -14,13 +14,13 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/form';
 import { RequiredMark } from '@/components/ui/required-mark';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { useSubmitReview } from './api';
 import { firstName, reviewsCloseText } from './format';
 import { StarRatingInput } from './star-rating-input';
-import { CharacterCounter, ReviewTextarea } from './text-field';
 
 /**
  * Leave Review (spec sections 2 and 5): 1 to 5 stars, an optional comment, and why nobody sees it yet

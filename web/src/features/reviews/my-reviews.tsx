@@ -4,9 +4,9 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useKeepFocus } from '@/lib/use-keep-focus';
 import { type ReviewSide, useMyReviews, useReviewTasks } from './api';
 import { ReceivedReviewCard, ReviewTaskCard, WrittenReviewCard } from './review-cards';
-import { useKeepFocus } from './use-keep-focus';
 
 // A Record, so a tab added later fails the typecheck until it has a label; its order is the screen's.
 const TAB_LABELS = { 'to-write': 'To write', received: 'Received', written: 'Written' } as const;

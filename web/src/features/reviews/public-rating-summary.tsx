@@ -1,7 +1,7 @@
 import type { ReviewsSummary } from '@domain/discovery/api';
 import { REVIEW_MESSAGES } from '@domain/reviews/messages';
-import { Stars } from '@/features/discovery/reviews-list';
 import { RatingDistribution, reviewsText } from './rating-distribution';
+import { Stars } from './review-item';
 
 const ROWS = [5, 4, 3, 2, 1] as const;
 

@@ -5,12 +5,12 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/marketplace/jobs/api';
+import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useReplyToReview } from './api';
 import { reviewDateTime } from './format';
-import { CharacterCounter, ReviewTextarea } from './text-field';
 
 /** A reply as everyone reads it: under the review, marked as the reviewee's. */
 export function ReplyQuote({ review, heading }: { review: MyReviewView; heading: string }) {

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
-import { Stars } from '@/features/discovery/reviews-list';
 import { firstName, partyName, reviewDay, reviewsCloseText } from './format';
 import { LeaveReviewDialog } from './leave-review-dialog';
 import { ReplyBox, ReplyQuote } from './reply-box';
 import { ReportReviewButton } from './report-review-dialog';
+import { Stars } from './review-item';
 
 /** The list refetches after a report and then says 'Reported'. */
 const noop = () => {};

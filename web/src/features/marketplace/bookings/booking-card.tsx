@@ -4,10 +4,10 @@ import { CalendarDays, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
-import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
-import { MilestonesLink } from '@/features/milestones/milestones-link';
-import { bookingMoneyText } from '@/features/payments/payout-format';
-import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
+import { BookingDisputeAction } from '@/features/disputes';
+import { MilestonesLink } from '@/features/milestones';
+import { bookingMoneyText } from '@/features/payouts';
+import { BookingReviewStatus } from '@/features/reviews';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

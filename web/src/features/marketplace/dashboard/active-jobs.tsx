@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
-import { MilestonesLink } from '@/features/milestones/milestones-link';
+import { BookingDisputeAction } from '@/features/disputes';
+import { MilestonesLink } from '@/features/milestones';
 import { BOOKING_ACTION_TOASTS, type BookingAction, useBookingAction } from './api';
 import { calendarDate } from './format';
 

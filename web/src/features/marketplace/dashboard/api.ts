@@ -1,9 +1,8 @@
 import type { BookingResponse, DashboardView } from '@domain/marketplace/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
+import { DASHBOARD_QUERY_KEY } from '@/lib/query-keys';
 import { showError, showSuccess } from '@/lib/toast';
-
-export const DASHBOARD_QUERY_KEY = ['tradesperson', 'dashboard'] as const;
 
 export function useDashboard() {
   return useQuery({

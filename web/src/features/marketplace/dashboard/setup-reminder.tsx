@@ -1,7 +1,7 @@
 import { ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useOwnProfile } from '@/features/profiles/api';
+import { useOwnProfile } from '@/features/profiles';
 
 /**
  * Until Business Setup is complete, the dashboard points to it: without a base postcode and a trade a

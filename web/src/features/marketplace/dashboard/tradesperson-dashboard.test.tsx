@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type OwnProfile, profileKeys } from '@/features/profiles/api';
+import { type OwnProfile, profileKeys } from '@/features/profiles';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeTradesperson } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';

@@ -1,7 +1,7 @@
 import { FileText, RefreshCw, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { greeting } from '@/features/accounts/greeting';
+import { greeting } from '@/features/accounts';
 import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
 import { useDashboard } from './api';
 import { RecentQuotes } from './recent-quotes';

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { jobsAvailableText } from './find-jobs';
 import { OpenJobCard } from './open-job-card';
 
 const tradesperson = makeUser({ userType: 'tradesperson', fullName: 'Tom Trade' });
@@ -213,5 +214,12 @@ describe('an open job card', () => {
   ])('shows a job posted %s as "%s"', (createdAt, age) => {
     renderCard(openJob({ createdAt }), new Date('2025-06-15T18:00:00Z'));
     expect(screen.getByText(age)).toBeTruthy();
+  });
+});
+
+describe('the count of open jobs', () => {
+  it('puts the noun in the singular for one only', () => {
+    expect(jobsAvailableText(1)).toBe('1 job available');
+    expect(jobsAvailableText(5)).toBe('5 jobs available');
   });
 });

@@ -10,15 +10,6 @@ export const jobKeys = {
   detail: (id: string) => ['jobs', 'detail', id] as const,
 };
 
-/** The server's own words when it sent them, else the screen's fallback text (spec section 8). */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;
-  return fallback;
-}
-
-export const isUnauthenticated = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.code === 'unauthenticated');
-
 /** After any marketplace change: every list and detail that might show it is refetched. */
 function useInvalidateMarketplace() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import { XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { errorMessage, useCancelJob } from './api';
+import { useCancelJob } from './api';
 
 /** Cancels an open job after a confirmation; its pending quotes are rejected by the server. */
 export function CancelJobButton({ jobId, className }: { jobId: string; className?: string }) {

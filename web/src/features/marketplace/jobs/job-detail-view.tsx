@@ -10,13 +10,17 @@ import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
-import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
-import { MessageButton } from '@/features/messaging/message-button';
-import { MilestonesLink } from '@/features/milestones/milestones-link';
-import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
-import { MoneyTimeline } from '@/features/payments/money-timeline';
-import { PayButton } from '@/features/payments/pay-button';
-import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
+import { BookingDisputeAction } from '@/features/disputes';
+import { MessageButton } from '@/features/messaging';
+import { MilestonesLink } from '@/features/milestones';
+import {
+  canReleaseEarly,
+  MoneyStatus,
+  MoneyTimeline,
+  PayButton,
+  ReleasePaymentButton,
+} from '@/features/payments';
+import { BookingReviewStatus, Rating } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError } from '@/lib/toast';
@@ -24,7 +28,6 @@ import { useJob } from './api';
 import { CancelJobButton } from './cancel-job-button';
 import { QuoteCard } from './quote-card';
 import { QuoteForm } from './quote-form';
-import { Rating } from './rating';
 
 /** Job detail (spec section 2), for its customer, a tradesperson or an admin. */
 export function JobDetailView({ jobId, backTo }: { jobId: string; backTo: string }) {

@@ -7,11 +7,10 @@ import { Link } from 'react-router';
 import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { BookingDisputeAction } from '@/features/disputes/booking-dispute-action';
-import { MilestonesLink } from '@/features/milestones/milestones-link';
-import { canReleaseEarly, MoneyStatus, ReleasePaymentButton } from '@/features/payments/money-status';
-import { PayButton } from '@/features/payments/pay-button';
-import { BookingReviewStatus } from '@/features/reviews/booking-review-status';
+import { BookingDisputeAction } from '@/features/disputes';
+import { MilestonesLink } from '@/features/milestones';
+import { canReleaseEarly, MoneyStatus, PayButton, ReleasePaymentButton } from '@/features/payments';
+import { BookingReviewStatus } from '@/features/reviews';
 import { displayName } from '@/lib/format';
 import { CancelJobButton } from './cancel-job-button';
 

@@ -8,11 +8,12 @@ import { Input } from '@/components/ui/input';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isUnauthenticated } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
-import { errorMessage, isUnauthenticated, type PostJobRequest, usePostJob } from './api';
+import { type PostJobRequest, usePostJob } from './api';
 import { EnhanceDescription } from './enhance-description';
 
 const EMPTY = {

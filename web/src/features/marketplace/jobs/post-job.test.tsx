@@ -3,7 +3,7 @@ import { ENHANCE_TEXTS } from '@domain/assistant/messages';
 import { JOB_MESSAGES } from '@domain/marketplace/schemas';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_QUERY_KEY } from '@/features/accounts/session';
+import { SESSION_QUERY_KEY } from '@/features/accounts';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError, expectNoFieldError } from '@/test/field-errors';

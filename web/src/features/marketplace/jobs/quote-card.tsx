@@ -8,13 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { MessageButton } from '@/features/messaging/message-button';
+import { MessageButton } from '@/features/messaging';
+import { Rating } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
 import { displayName } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptQuote, useWithdrawQuote } from './api';
 import { QuoteForm } from './quote-form';
-import { Rating } from './rating';
 
 const poundsParam = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 

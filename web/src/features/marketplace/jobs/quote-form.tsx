@@ -5,11 +5,12 @@ import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
-import { errorMessage, useSubmitQuote, useUpdateQuote } from './api';
+import { useSubmitQuote, useUpdateQuote } from './api';
 import { fieldClass } from './post-job-form';
 
 const FIELDS = ['amount', 'message'];

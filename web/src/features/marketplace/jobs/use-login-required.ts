@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { SESSION_QUERY_KEY, type SessionData } from '@/features/accounts/session';
+import { SESSION_QUERY_KEY, type SessionData } from '@/features/accounts';
 import { showError } from '@/lib/toast';
 
 /**

@@ -29,11 +29,13 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { CardSkeletons, ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
@@ -42,13 +44,11 @@ import { cn } from '@/lib/utils';
 import {
   type DocumentsResponse,
   type DocumentView,
-  errorMessage,
   useDeleteDocument,
   useDocuments,
   useUploadDocument,
 } from './api';
 import { DocumentStatusBadge } from './document-status-badge';
-import { fieldClass } from './profile-fields';
 
 const KINDS = Object.keys(DOCUMENT_KIND_LABELS) as DocumentKind[];
 // Extensions as well as types: some systems send PDFs and photos with an empty or generic type.

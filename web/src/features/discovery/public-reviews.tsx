@@ -16,14 +16,17 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
-import { useSession } from '@/features/accounts/session';
-import { tradespersonName } from '@/features/discovery/format';
-import { ReviewItem } from '@/features/discovery/reviews-list';
-import { Rating } from '@/features/marketplace/jobs/rating';
+import { useSession } from '@/features/accounts';
+import {
+  Rating,
+  RatingSummaryPanel,
+  RatingSummarySkeleton,
+  ReportReviewButton,
+  ReviewItem,
+} from '@/features/reviews';
 import { ApiError } from '@/lib/api';
-import { RatingSummaryPanel, RatingSummarySkeleton } from './public-rating-summary';
-import { useTradespeopleSearch, useTradespersonProfile, useTradespersonReviews } from './public-reviews-api';
-import { ReportReviewButton } from './report-review-dialog';
+import { useTradespeopleSearch, useTradespersonProfile, useTradespersonReviews } from './api';
+import { tradespersonName } from './format';
 
 const HEADER_AVATAR_SIZE = 64;
 const RESULT_AVATAR_SIZE = 48;

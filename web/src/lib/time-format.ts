@@ -1,4 +1,5 @@
-// Times of the messaging screens, in the reader's own time zone (a chat is read as it happens).
+// Times of the messaging and notification screens, in the reader's own time zone (a chat is read as it
+// happens).
 import { useEffect, useState } from 'react';
 
 const DAY_MS = 86_400_000;

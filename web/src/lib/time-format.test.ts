@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayHeading, relativeTime } from './format';
+import { dayHeading, relativeTime } from './time-format';
 
 // Local times, as the reader sees them.
 const now = new Date(2025, 10, 18, 15, 0); // Tue 18 Nov 2025, 15:00

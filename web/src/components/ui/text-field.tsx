@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { formatCount } from '@/features/messaging/format';
+import { formatCount } from '@/lib/time-format';
 import { cn } from '@/lib/utils';
 
 export const TEXTAREA_CLASS =

@@ -1,10 +1,10 @@
 import { ClipboardCheck, History } from 'lucide-react';
 import { useRef } from 'react';
+import { AdminQueuePage } from '@/components/admin/queue-page';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
+import { plural } from '@/lib/admin-format';
 import { type AdminDocumentView, useVerificationQueue } from './api';
 import { DocumentReview } from './document-review';
-import { plural } from './format';
-import { AdminQueuePage } from './queue-page';
 
 /**
  * /admin/verifications: the documents waiting for review, oldest first, and the latest decisions

@@ -3,17 +3,10 @@ import type { PublicProfile, ReviewsPage } from '@domain/discovery/api';
 import { REVIEW_MESSAGES, REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@/features/accounts/session';
-import {
-  makeCard,
-  makeProfile,
-  makeReview,
-  requestsTo,
-  reviewsPage,
-  searchPage,
-} from '@/features/discovery/test-fixtures';
+import type { SessionUser } from '@/features/accounts';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeCard, makeProfile, makeReview, requestsTo, reviewsPage, searchPage } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 

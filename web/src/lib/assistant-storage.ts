@@ -1,7 +1,7 @@
 // Where the assistant's conversation is kept between page loads: this tab's sessionStorage, so a reload
-// keeps it and closing the tab ends it. It is part of the first script (clearSession forgets the
-// conversation when someone signs out), so it holds only the key and the forgetting; the conversation
-// itself lives in conversation.ts, loaded with the panel.
+// keeps it and closing the tab ends it. It is part of the first script (accounts' clearSession forgets
+// the conversation when someone signs out), so it holds only the key and the forgetting, below both
+// features; the conversation itself lives in features/assistant/conversation.ts, loaded with the panel.
 
 export const ASSISTANT_STORAGE_KEY = 'tradenest.assistant';
 

@@ -2,7 +2,8 @@
 import type { ConnectStatus } from '@domain/payments/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentsAnswer, makeDocument, makeOwnProfile } from '@/features/profiles/test-fixtures';
+import { makeOwnProfile } from '@/features/profiles/test-fixtures';
+import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError } from '@/lib/toast';
 import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
 import { CONNECT_STATUS_REFRESH_MS } from './payout-api';

@@ -3,19 +3,20 @@ import { DOCUMENT_KIND_LABELS } from '@domain/profiles/documents';
 import { Check, ChevronDown, FileText, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ReasonDialog, type ReasonOutcome } from '@/components/admin/reason-dialog';
+import { VerifiedBadge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { DocumentStatusBadge } from '@/features/profiles/document-status-badge';
+import { formatBytes, formatDate, formatDateTime } from '@/lib/admin-format';
+import { errorMessage, isConflict } from '@/lib/api';
+import { focusAfterDialog } from '@/lib/focus';
 import { isValidationError } from '@/lib/form-errors';
 import { formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { type AdminDocumentView, type Decision, errorMessage, isConflict, useDocumentDecision } from './api';
+import { type AdminDocumentView, type Decision, useDocumentDecision } from './api';
+import { DocumentStatusBadge } from './document-status-badge';
 import { DocumentViewer } from './document-viewer';
-import { focusAfterDialog } from './focus';
-import { formatBytes, formatDate, formatDateTime } from './format';
-import { ReasonDialog, type ReasonOutcome } from './reason-dialog';
-import { VerifiedBadge } from './user-badges';
 
 const personName = (person: { fullName: string | null; email: string }) => person.fullName ?? person.email;
 

@@ -1,0 +1,7 @@
+// What discovery offers other features (the landing and home pages): the search box, the
+// tradesperson cards and the featured list, and the visitor's town.
+export { HeroSearch } from './hero-search';
+export { useFeaturedTradespeople } from './queries';
+export { TradespersonCard } from './tradesperson-card';
+export { TradespersonCardSkeleton } from './tradesperson-card-skeleton';
+export { useVisitorLocation } from './visitor-location';
