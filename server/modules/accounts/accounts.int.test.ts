@@ -12,15 +12,20 @@ import {
 } from '../../seed/factories';
 
 describeOnDatabases('account settings', (ctx) => {
+  type App = Awaited<ReturnType<typeof ctx.app>>;
+  /** PATCH /account/settings, signed in with `cookie` or as a visitor without it. */
+  const patchSettings = (app: App, cookie: string | undefined, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account/settings',
+      ...(cookie ? { headers: { cookie } } : {}),
+      payload,
+    });
+
   it('starts with the spec defaults and keeps each change on the server', async () => {
     const app = await ctx.app();
     const { cookie } = await signUp(app);
-    const res = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      headers: { cookie },
-      payload: { darkMode: true, newMessages: false },
-    });
+    const res = await patchSettings(app, cookie, { darkMode: true, newMessages: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toEqual({
       emailNotifications: true,
@@ -40,13 +45,7 @@ describeOnDatabases('account settings', (ctx) => {
     const { cookie } = await signUp(app);
     const user = (await currentUser(app, cookie)) as unknown as { settings: { darkMode: unknown } };
     expect(user.settings.darkMode).toBe(null);
-    const patch = (darkMode: boolean | null) =>
-      app.inject({
-        method: 'PATCH',
-        url: '/api/v1/account/settings',
-        headers: { cookie },
-        payload: { darkMode },
-      });
+    const patch = (darkMode: boolean | null) => patchSettings(app, cookie, { darkMode });
     expect((await patch(false)).json().settings.darkMode).toBe(false);
     expect((await patch(null)).json().settings.darkMode).toBe(null);
   });
@@ -54,25 +53,11 @@ describeOnDatabases('account settings', (ctx) => {
   it('refuses settings that are not switches, empty changes and visitors', async () => {
     const app = await ctx.app();
     const { cookie } = await signUp(app);
-    const wrong = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      headers: { cookie },
-      payload: { darkMode: 'yes' },
-    });
+    const wrong = await patchSettings(app, cookie, { darkMode: 'yes' });
     expect(wrong.statusCode).toBe(400);
-    const empty = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      headers: { cookie },
-      payload: {},
-    });
+    const empty = await patchSettings(app, cookie, {});
     expect(empty.json().error.message).toBe('Nothing to update');
-    const visitor = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      payload: { darkMode: true },
-    });
+    const visitor = await patchSettings(app, undefined, { darkMode: true });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().error).toEqual({ code: 'unauthenticated', message: 'Please sign in to continue' });
   });
