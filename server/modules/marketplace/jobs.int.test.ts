@@ -29,6 +29,14 @@ const validJob = () => ({
 
 describeOnDatabases('posting a job', (ctx) => {
   const db = () => ctx.database().db;
+  /** How many jobs the customer has stored. */
+  const jobsOf = async (customerId: string) => {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(jobPostings)
+      .where(eq(jobPostings.customerId, customerId));
+    return row!.n;
+  };
 
   it('stores budgets in pence and the postcode normalised and geocoded', async () => {
     const app = await ctx.app();
@@ -80,11 +88,7 @@ describeOnDatabases('posting a job', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
-    const [row] = await db()
-      .select({ n: count() })
-      .from(jobPostings)
-      .where(eq(jobPostings.customerId, customer.id));
-    expect(row!.n).toBe(0);
+    expect(await jobsOf(customer.id)).toBe(0);
   });
 
   it('invites only a tradesperson everyone may see; any other id gets the answer an unknown one does', async () => {
@@ -117,11 +121,7 @@ describeOnDatabases('posting a job', (ctx) => {
       expect(res.statusCode).toBe(unknown.statusCode);
       expect(res.body).toBe(unknown.body);
     }
-    const [jobs] = await db()
-      .select({ n: count() })
-      .from(jobPostings)
-      .where(eq(jobPostings.customerId, customer.id));
-    expect(jobs!.n).toBe(1);
+    expect(await jobsOf(customer.id)).toBe(1);
   });
 
   it('lets only signed-in customers post', async () => {
