@@ -64,35 +64,33 @@ describeOnDatabases('account settings', (ctx) => {
 });
 
 describeOnDatabases('changing the password', (ctx) => {
+  const changePassword = (
+    app: Awaited<ReturnType<typeof ctx.app>>,
+    cookie: string,
+    currentPassword: string,
+    newPassword: string,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie },
+      payload: { currentPassword, newPassword },
+    });
+
   it('needs the current password and signs out every other session', async () => {
     const app = await ctx.app();
     const account = await signUp(app);
     const otherDevice = sessionCookie(await signIn(app, account.email, account.password));
 
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: 'not it', newPassword: 'a new secret' },
-    });
+    const wrong = await changePassword(app, account.cookie, 'not it', 'a new secret');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('Your current password is not correct');
     expect(await currentUser(app, otherDevice)).not.toBeNull();
 
-    const short = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: account.password, newPassword: 'short' },
-    });
+    const short = await changePassword(app, account.cookie, account.password, 'short');
     expect(short.json().error.message).toBe('Password must be at least 8 characters');
 
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: account.password, newPassword: 'a new secret' },
-    });
+    const ok = await changePassword(app, account.cookie, account.password, 'a new secret');
     expect(ok.statusCode).toBe(204);
     expect(await currentUser(app, account.cookie)).not.toBeNull();
     expect(await currentUser(app, otherDevice)).toBeNull();
@@ -115,19 +113,9 @@ describeOnDatabases('changing the password', (ctx) => {
         .select()
         .from(emailOutbox)
         .where(and(eq(emailOutbox.toAddress, account.email), eq(emailOutbox.kind, 'password_changed')));
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: 'not it', newPassword: 'a new secret' },
-    });
+    await changePassword(app, account.cookie, 'not it', 'a new secret');
     expect(await securityEmails()).toHaveLength(0);
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: account.password, newPassword: 'a new secret' },
-    });
+    const ok = await changePassword(app, account.cookie, account.password, 'a new secret');
     expect(ok.statusCode).toBe(204);
     const [email] = await securityEmails();
     expect(email).toMatchObject({ subject: 'Your TradeNest password was changed' });
