@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '../../../domain/catalog/catalog';
-import { bookingStatus, disputeStatus } from '../../../domain/catalog/statuses';
+import {
+  bookingStatus,
+  DISPUTE_RESOLUTIONS,
+  disputeStatus,
+  statusOf,
+} from '../../../domain/catalog/statuses';
 import type {
   DisputeDetail,
   DisputeEvidenceView,
@@ -107,7 +112,7 @@ export function summaryOf(row: DisputeWithBooking): DisputeSummary {
     createdAt: d.createdAt.toISOString(),
     responseDueAt: d.status === 'awaiting_response' ? iso(d.responseDueAt) : null,
     heldPence: d.status === 'resolved' ? 0 : row.heldPence,
-    resolution: (d.resolution as DisputeSummary['resolution']) ?? null,
+    resolution: d.resolution ? statusOf(DISPUTE_RESOLUTIONS, d.resolution) : null,
     resolvedAt: iso(d.resolvedAt),
   };
 }
