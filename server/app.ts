@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aiProviderFor, localProvider } from './adapters/ai';
-import { eventBusFor } from './adapters/event-bus';
+import { type EventBus, eventBusFor } from './adapters/event-bus';
 import { mailTransportFor } from './adapters/mail/mail-transport';
 import { paymentGatewayFor, SandboxGateway, sandboxRoutes } from './adapters/payments';
 import {
@@ -18,6 +18,7 @@ import { appUrlFor } from './lib/app-url';
 import { type Clock, systemClock } from './lib/clock';
 import { SharedPages } from './lib/shared-pages';
 import {
+  type AccountChanged,
   accountRoutes,
   authRoutes,
   pruneSignInThrottles,
@@ -41,7 +42,7 @@ import {
   type SharedOpenJobs,
 } from './modules/marketplace';
 import { messagingRoutes, UnreadNotifier } from './modules/messaging';
-import { registerMetrics } from './modules/metrics';
+import { type AppMetrics, registerMetrics } from './modules/metrics';
 import { milestoneRoutes } from './modules/milestones';
 import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/notifications';
 import { paymentMethodRoutes } from './modules/payment-methods';
@@ -79,6 +80,9 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+/** AppDeps with the clock settled. */
+type BuildDeps = AppDeps & { clock: Clock };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background jobs; tests call `runDue(name)` instead of waiting for a poll. */
@@ -93,14 +97,41 @@ declare module 'fastify' {
 }
 
 /** Builds the whole application without listening, so tests drive it with `inject`. */
-export async function buildApp({
-  config,
-  database,
-  logger = true,
-  logStream,
-  clock = systemClock,
-  sandboxDelivery = DEFAULT_SANDBOX_DELIVERY,
-}: AppDeps): Promise<App> {
+export async function buildApp(appDeps: AppDeps): Promise<App> {
+  const deps: BuildDeps = { ...appDeps, clock: appDeps.clock ?? systemClock };
+  const { config, database } = deps;
+  const app = createServer(deps);
+  const { availability, lifecycle, metrics, documentHeaders } = await registerPlugins(app, deps);
+  // Announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite): sessions,
+  // shared pages and real-time messages all ride it.
+  const bus = await eventBusFor(database, app.log);
+  const background = startBackgroundWork(app, deps, { bus, availability, metrics });
+  const streams = openEventStreams(app, database, bus);
+  closeInOrder(app, { availability, bus, ...background });
+  const shared = sharedReads(config, bus);
+  await registerRootRoutes(app, database, { lifecycle, availability });
+  // The API (/api/v1): its own scope, so the hooks only it needs run for it alone, not for liveness,
+  // the web app's files and pages, or their 404s (decision 0024).
+  await app.register(async (api) =>
+    registerApi(api, { app, deps, bus, metrics, streams, shared, ...background }),
+  );
+  // Files and pages: the web app's hashed assets and index.html carry compressed copies made at build.
+  // In a scope of their own with the hook that only they need (documentHeaders): a hook added to the
+  // root would run for liveness and every API answer too, since Fastify hands a parent's hooks to the
+  // children it already has.
+  await app.register(async (web) => {
+    documentHeaders(web);
+    await registerWebApp(
+      web,
+      config.webDistDir,
+      profilePageHead({ db: database.db, publicReads: shared.publicReads, config }),
+    );
+  });
+  return app;
+}
+
+/** The Fastify instance, its logger and its validation. */
+function createServer({ config, logger = true, logStream }: AppDeps): App {
   const destination = logger ? logDestination(config.env, logStream) : null;
   const app = Fastify({
     logger: destination ? { ...loggerOptions(config.logLevel), stream: destination } : false,
@@ -120,7 +151,11 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/** Errors, the lifecycle, metrics, security headers and the OpenAPI document, at the root. */
+async function registerPlugins(app: App, { config, database }: AppDeps) {
   // Logs a lost database once and its return once, however many probes and requests fail in between.
   const availability = new DatabaseAvailability(() => database.ping(), app.log);
   registerErrorHandling(app, availability);
@@ -131,12 +166,15 @@ export async function buildApp({
   const documentHeaders = await registerSecurity(app, config);
   // At the root, so its onRoute hook sees every route, the API's included.
   await registerOpenApi(app, config, { sessionCookie: sessionCookieName(config) });
+  return { availability, lifecycle, metrics, documentHeaders };
+}
 
-  // Announcements between instances (LISTEN/NOTIFY on a server, in-process on PGlite): sessions,
-  // shared pages and real-time messages all ride it.
-  const bus = await eventBusFor(database, app.log);
-
-  // Durable background jobs (decision 0014): email delivery and the unread-message emails.
+/** Durable background jobs (decision 0014): email delivery, the unread-message emails, domain events. */
+function startBackgroundWork(
+  app: App,
+  { config, database, clock }: BuildDeps,
+  { bus, availability, metrics }: { bus: EventBus; availability: DatabaseAvailability; metrics: AppMetrics },
+) {
   const queue = applicationQueue(database, {
     log: app.log,
     pollIntervalMs: config.queuePollIntervalMs,
@@ -166,19 +204,32 @@ export async function buildApp({
     // Precomputed so the first sign-in with an unknown email costs no more than any other.
     void warmUpDummyHash();
   });
+  return { queue, emails, events };
+}
 
-  // This instance's open event streams. They end before the server closes, or it would wait on them.
+/** This instance's open event streams. They end before the server closes, or it would wait on them. */
+function openEventStreams(app: App, database: DatabaseHandle, bus: EventBus): StreamHub {
   const streams = new StreamHub(database.db, bus, app.log);
   app.decorate('streams', streams);
   app.addHook('preClose', async () => streams.close());
+  return streams;
+}
+
+function closeInOrder(
+  app: App,
+  parts: { availability: DatabaseAvailability; queue: Queue; emails: EmailDelivery; bus: EventBus },
+): void {
   app.addHook('onClose', async () => {
     // Before the database closes (server.ts closes it after the app): running jobs still need it.
-    availability.close();
-    await queue.stop();
-    emails.close();
-    await bus.close();
+    parts.availability.close();
+    await parts.queue.stop();
+    parts.emails.close();
+    await parts.bus.close();
   });
+}
 
+/** Reads shared between requests, and cleared on every instance when what they show changes. */
+function sharedReads(config: Config, bus: EventBus) {
   // Shared open-jobs pages (decision 0009): a write through any instance clears every instance's.
   const openJobPages = new SharedPages<SharedOpenJobs>(config.openJobsCacheMs);
   // What visitors read of tradespeople (decision 0020), cleared the same way.
@@ -192,9 +243,19 @@ export async function buildApp({
     // resync: this instance may have missed announcements while its listening connection was down.
     if (event.type === 'public-changed' || event.type === 'resync') publicReads.clear();
   });
+  return { openJobPages, publicReads, adminReads };
+}
+type SharedReads = ReturnType<typeof sharedReads>;
+
+/** Liveness, readiness and compression, at the root. */
+async function registerRootRoutes(
+  app: App,
+  database: DatabaseHandle,
+  probes: { lifecycle: Lifecycle; availability: DatabaseAvailability },
+): Promise<void> {
   // Liveness and readiness, at the root: a probe needs none of the API's hooks (sessions, CSRF, the
   // text guard, compression, the shared reads), and it is asked far more often than anything else.
-  await app.register(healthRoutes(database, { lifecycle, availability }));
+  await app.register(healthRoutes(database, probes));
   // After liveness (its answer is 15 bytes), before the API and the files: a route added later gets
   // compressed answers (the files only where the build left no compressed copy).
   await app.register(compress, {
@@ -207,168 +268,213 @@ export async function buildApp({
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
     },
   });
+}
 
-  // The API (/api/v1): its own scope, so the hooks only it needs run for it alone, not for liveness,
-  // the web app's files and pages, or their 404s (decision 0024).
-  await app.register(async (api) => {
-    const accountChanged = await registerSessions(api, config, database.db, bus);
-    registerCsrfProtection(api, config);
-    registerTextGuard(api);
+/** What the API's scope is built from. */
+interface ApiParts {
+  app: App;
+  deps: BuildDeps;
+  bus: EventBus;
+  metrics: AppMetrics;
+  streams: StreamHub;
+  shared: SharedReads;
+  queue: Queue;
+  events: EventOutbox;
+}
 
-    // Tradespeople and admins change what visitors read through many routes (profiles, photos, replies,
-    // verification, suspensions), and anyone may change their name or leave: after such a write the
-    // shared reads go, here before the response leaves (so the writer's next read is fresh) and on
-    // other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
-    api.addHook('onSend', (request, reply, payload, done) => {
-      const user = request.auth?.user;
-      // A message sent or read (sessionUnchanged) changes nothing a visitor reads of anyone either.
-      const write =
-        request.method !== 'GET' &&
-        request.method !== 'HEAD' &&
-        reply.statusCode < 400 &&
-        !request.routeOptions.config.sessionUnchanged;
-      // An admin's decision (a document, a suspension, a dispute, a review) shows in their next overview.
-      if (user?.isAdmin && write) adminReads.clear();
-      if (
-        user &&
-        write &&
-        (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account'))
-      ) {
-        publicReads.clear();
-        bus.publish({ type: 'public-changed' });
-      }
-      done(null, payload);
-    });
-    // Money (docs/api/payments.md, payouts.md, milestones.md, payment-methods.md): the provider,
-    // escrow release, payouts and reconciliation.
-    const gateway = await paymentGatewayFor(config.payments, {
-      db: database.db,
-      appUrl: config.appUrl,
-      clock,
-      enqueue: (tx, eventId, startAfter) =>
-        send(tx, 'payments.sandbox-webhook', { eventId }, startAfter ? { startAfter } : {}).then(
-          () => undefined,
-        ),
-      wake: () => queue.wake('payments.sandbox-webhook'),
-      delivery: sandboxDelivery,
-    });
-    const paymentDeps: PaymentDeps = {
-      db: database.db,
-      gateway,
-      events,
-      queue,
-      clock,
-      appUrl: config.appUrl,
-      appUrlFor: appUrlFor(config),
-      protectionWindowDays: config.payments.protectionWindowDays,
-      publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
-      adminReads,
-      chargeFailed: metrics.chargeFailed,
-      extensions: paymentExtensions,
-    };
-    queue.work('payments.release-due', () => releaseDue(paymentDeps));
-    queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
-      onDead: async ({ tradespersonId }, error) => {
-        app.log.error({ tradespersonId, error }, 'a payout could not be sent; reconciliation will retry it');
-      },
-    });
-    queue.work('payments.reconcile', () => reconcilePayments(paymentDeps));
-    if (gateway instanceof SandboxGateway) {
-      // The sandbox stands where the provider's servers would: it posts each signed webhook to the app's
-      // own endpoint (in-process, through the whole request path), and retries when it does not get a 2xx.
-      queue.work('payments.sandbox-webhook', async ({ eventId }) => {
-        const signed = await gateway.signedEvent(eventId);
-        if (!signed) return;
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/v1/payments/webhooks/sandbox',
-          headers: { 'content-type': 'application/json', 'sandbox-signature': signed.signature },
-          payload: signed.body,
-        });
-        if (res.statusCode >= 300) throw new Error(`the webhook endpoint answered ${res.statusCode}`);
-      });
+/** The API's hooks, its scheduled jobs and its routes, in that order. */
+async function registerApi(api: App, parts: ApiParts): Promise<void> {
+  const { config, database } = parts.deps;
+  const accountChanged = await registerSessions(api, config, database.db, parts.bus);
+  registerCsrfProtection(api, config);
+  registerTextGuard(api);
+  clearSharedReadsOnWrite(api, parts);
+  const { gateway, paymentDeps } = await startPayments(parts);
+  const deps = moduleDeps(parts, accountChanged);
+  const disputeDeps: ResolutionDeps = { ...deps, payments: paymentDeps };
+  scheduleModuleJobs(parts.app, deps, disputeDeps);
+  await registerRoutes(api, { deps, paymentDeps, disputeDeps, streams: parts.streams });
+  await registerAssistant(api, parts);
+  if (gateway instanceof SandboxGateway)
+    await api.register(sandboxRoutes(gateway, parts.deps.clock), { prefix: '/api/v1' });
+  if (config.env !== 'production') await api.register(devOutboxRoutes(database.db));
+}
+
+/**
+ * Tradespeople and admins change what visitors read through many routes (profiles, photos, replies,
+ * verification, suspensions), and anyone may change their name or leave: after such a write the
+ * shared reads go, here before the response leaves (so the writer's next read is fresh) and on
+ * other instances through the bus. Changes made by background jobs come as domain events (dispatch.ts).
+ */
+function clearSharedReadsOnWrite(api: App, { bus, shared }: ApiParts): void {
+  api.addHook('onSend', (request, reply, payload, done) => {
+    const user = request.auth?.user;
+    // A message sent or read (sessionUnchanged) changes nothing a visitor reads of anyone either.
+    const write =
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      !request.routeOptions.config.sessionUnchanged;
+    // An admin's decision (a document, a suspension, a dispute, a review) shows in their next overview.
+    if (user?.isAdmin && write) shared.adminReads.clear();
+    if (
+      user &&
+      write &&
+      (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account'))
+    ) {
+      shared.publicReads.clear();
+      bus.publish({ type: 'public-changed' });
     }
+    done(null, payload);
+  });
+}
 
-    const storage = fileStorageFor(config);
-    const deps = {
-      db: database.db,
-      config,
-      queue,
-      events,
-      bus,
-      openJobPages,
-      publicReads,
-      adminReads,
-      storage,
-      clock,
-      accountChanged,
-    };
-    // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/verification.md).
-    queue.work('verification.daily', async () => {
-      const done = await runVerificationChecks(deps, app.log);
-      app.log.info(done, 'verification checks done');
-    });
-    // Fair reveal over time (docs/api/reviews.md).
-    queue.work('reviews.publish-due', async () => {
-      const published = await publishDueReviews(deps);
-      if (published > 0) app.log.info({ published }, 'reviews published at the close of their window');
-    });
-    // Disputes (docs/api/disputes.md): send-dispute-email, and the respondent's 7 days.
-    const disputeDeps: ResolutionDeps = { ...deps, payments: paymentDeps };
-    queue.work('disputes.send-email', ({ disputeId }) => sendDisputeEmail(disputeDeps, disputeId));
-    queue.work('disputes.deadline', async () => {
-      const moved = await passDeadlines(disputeDeps);
-      if (moved > 0) app.log.info({ moved }, 'disputes moved to review after their response deadline');
-    });
-    await api.register(geoRoutes, { prefix: '/api/v1' });
-    await api.register(supportRoutes(deps), { prefix: '/api/v1' });
-    await api.register(authRoutes(deps), { prefix: '/api/v1' });
-    await api.register(accountRoutes(deps), { prefix: '/api/v1' });
-    await api.register(jobRoutes(deps), { prefix: '/api/v1' });
-    await api.register(quoteRoutes(deps), { prefix: '/api/v1' });
-    await api.register(bookingRoutes(deps), { prefix: '/api/v1' });
-    await api.register(dashboardRoutes(deps), { prefix: '/api/v1' });
-    await api.register(tradespeopleRoutes(deps), { prefix: '/api/v1' });
-    await api.register(savedProRoutes(deps), { prefix: '/api/v1' });
-    await api.register(messagingRoutes(deps), { prefix: '/api/v1' });
-    await api.register(eventRoutes(streams), { prefix: '/api/v1' });
-    await api.register(notificationRoutes(deps), { prefix: '/api/v1' });
-    await api.register(tradespersonProfileRoutes(deps), { prefix: '/api/v1' });
-    await api.register(documentRoutes(deps), { prefix: '/api/v1' });
-    await api.register(paymentRoutes(paymentDeps), { prefix: '/api/v1' });
-    await api.register(payoutRoutes(paymentDeps), { prefix: '/api/v1' });
-    await api.register(milestoneRoutes(paymentDeps), { prefix: '/api/v1' });
-    await api.register(paymentMethodRoutes(paymentDeps), { prefix: '/api/v1' });
-    await api.register(adminRoutes(deps), { prefix: '/api/v1' });
-    await api.register(verificationQueueRoutes(deps), { prefix: '/api/v1' });
-    await api.register(reviewRoutes(deps), { prefix: '/api/v1' });
-    await api.register(disputeRoutes(disputeDeps), { prefix: '/api/v1' });
-    const ai = await aiProviderFor(config.ai);
-    await api.register(
-      assistantRoutes(
-        {
-          db: database.db,
-          clock,
-          provider: ai,
-          fallback: ai.name === 'local' ? ai : localProvider(),
-          log: app.log,
-        },
-        config.ai,
+/**
+ * Money (docs/api/payments.md, payouts.md, milestones.md, payment-methods.md): the provider, escrow
+ * release, payouts and reconciliation.
+ */
+async function startPayments({ app, deps, queue, events, metrics, shared }: ApiParts) {
+  const { config, database, clock, sandboxDelivery = DEFAULT_SANDBOX_DELIVERY } = deps;
+  const gateway = await paymentGatewayFor(config.payments, {
+    db: database.db,
+    appUrl: config.appUrl,
+    clock,
+    enqueue: (tx, eventId, startAfter) =>
+      send(tx, 'payments.sandbox-webhook', { eventId }, startAfter ? { startAfter } : {}).then(
+        () => undefined,
       ),
-      { prefix: '/api/v1' },
-    );
-    if (gateway instanceof SandboxGateway)
-      await api.register(sandboxRoutes(gateway, clock), { prefix: '/api/v1' });
-    if (config.env !== 'production') await api.register(devOutboxRoutes(database.db));
+    wake: () => queue.wake('payments.sandbox-webhook'),
+    delivery: sandboxDelivery,
   });
+  const paymentDeps: PaymentDeps = {
+    db: database.db,
+    gateway,
+    events,
+    queue,
+    clock,
+    appUrl: config.appUrl,
+    appUrlFor: appUrlFor(config),
+    protectionWindowDays: config.payments.protectionWindowDays,
+    publishableKey: config.payments.provider === 'stripe' ? (config.payments.publishableKey ?? null) : null,
+    adminReads: shared.adminReads,
+    chargeFailed: metrics.chargeFailed,
+    extensions: paymentExtensions,
+  };
+  queue.work('payments.release-due', () => releaseDue(paymentDeps));
+  queue.work('payments.payout', ({ tradespersonId }) => payOut(paymentDeps, tradespersonId), {
+    onDead: async ({ tradespersonId }, error) => {
+      app.log.error({ tradespersonId, error }, 'a payout could not be sent; reconciliation will retry it');
+    },
+  });
+  queue.work('payments.reconcile', () => reconcilePayments(paymentDeps));
+  if (gateway instanceof SandboxGateway) {
+    // The sandbox stands where the provider's servers would: it posts each signed webhook to the app's
+    // own endpoint (in-process, through the whole request path), and retries when it does not get a 2xx.
+    queue.work('payments.sandbox-webhook', async ({ eventId }) => {
+      const signed = await gateway.signedEvent(eventId);
+      if (!signed) return;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', 'sandbox-signature': signed.signature },
+        payload: signed.body,
+      });
+      if (res.statusCode >= 300) throw new Error(`the webhook endpoint answered ${res.statusCode}`);
+    });
+  }
+  return { gateway, paymentDeps };
+}
 
-  // Files and pages: the web app's hashed assets and index.html carry compressed copies made at build.
-  // In a scope of their own with the hook that only they need (documentHeaders): a hook added to the
-  // root would run for liveness and every API answer too, since Fastify hands a parent's hooks to the
-  // children it already has.
-  await app.register(async (web) => {
-    documentHeaders(web);
-    await registerWebApp(web, config.webDistDir, profilePageHead({ db: database.db, publicReads, config }));
+/** What the product modules are given. */
+function moduleDeps({ deps, queue, events, bus, shared }: ApiParts, accountChanged: AccountChanged) {
+  const { config, database, clock } = deps;
+  return {
+    db: database.db,
+    config,
+    queue,
+    events,
+    bus,
+    openJobPages: shared.openJobPages,
+    publicReads: shared.publicReads,
+    adminReads: shared.adminReads,
+    storage: fileStorageFor(config),
+    clock,
+    accountChanged,
+  };
+}
+type ModuleDeps = ReturnType<typeof moduleDeps>;
+
+/** The modules' jobs over time: verification, the reveal of reviews, and disputes. */
+function scheduleModuleJobs(app: App, deps: ModuleDeps, disputeDeps: ResolutionDeps): void {
+  const { queue } = deps;
+  // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/verification.md).
+  queue.work('verification.daily', async () => {
+    const done = await runVerificationChecks(deps, app.log);
+    app.log.info(done, 'verification checks done');
   });
-  return app;
+  // Fair reveal over time (docs/api/reviews.md).
+  queue.work('reviews.publish-due', async () => {
+    const published = await publishDueReviews(deps);
+    if (published > 0) app.log.info({ published }, 'reviews published at the close of their window');
+  });
+  // Disputes (docs/api/disputes.md): send-dispute-email, and the respondent's 7 days.
+  queue.work('disputes.send-email', ({ disputeId }) => sendDisputeEmail(disputeDeps, disputeId));
+  queue.work('disputes.deadline', async () => {
+    const moved = await passDeadlines(disputeDeps);
+    if (moved > 0) app.log.info({ moved }, 'disputes moved to review after their response deadline');
+  });
+}
+
+/** The modules' routes under /api/v1, in the order they have always been registered. */
+async function registerRoutes(
+  api: App,
+  {
+    deps,
+    paymentDeps,
+    disputeDeps,
+    streams,
+  }: { deps: ModuleDeps; paymentDeps: PaymentDeps; disputeDeps: ResolutionDeps; streams: StreamHub },
+): Promise<void> {
+  const prefix = { prefix: '/api/v1' };
+  await api.register(geoRoutes, prefix);
+  await api.register(supportRoutes(deps), prefix);
+  await api.register(authRoutes(deps), prefix);
+  await api.register(accountRoutes(deps), prefix);
+  await api.register(jobRoutes(deps), prefix);
+  await api.register(quoteRoutes(deps), prefix);
+  await api.register(bookingRoutes(deps), prefix);
+  await api.register(dashboardRoutes(deps), prefix);
+  await api.register(tradespeopleRoutes(deps), prefix);
+  await api.register(savedProRoutes(deps), prefix);
+  await api.register(messagingRoutes(deps), prefix);
+  await api.register(eventRoutes(streams), prefix);
+  await api.register(notificationRoutes(deps), prefix);
+  await api.register(tradespersonProfileRoutes(deps), prefix);
+  await api.register(documentRoutes(deps), prefix);
+  await api.register(paymentRoutes(paymentDeps), prefix);
+  await api.register(payoutRoutes(paymentDeps), prefix);
+  await api.register(milestoneRoutes(paymentDeps), prefix);
+  await api.register(paymentMethodRoutes(paymentDeps), prefix);
+  await api.register(adminRoutes(deps), prefix);
+  await api.register(verificationQueueRoutes(deps), prefix);
+  await api.register(reviewRoutes(deps), prefix);
+  await api.register(disputeRoutes(disputeDeps), prefix);
+}
+
+/** The assistant, on the configured AI provider with the local one as its fallback. */
+async function registerAssistant(api: App, { app, deps }: ApiParts): Promise<void> {
+  const ai = await aiProviderFor(deps.config.ai);
+  await api.register(
+    assistantRoutes(
+      {
+        db: deps.database.db,
+        clock: deps.clock,
+        provider: ai,
+        fallback: ai.name === 'local' ? ai : localProvider(),
+        log: app.log,
+      },
+      deps.config.ai,
+    ),
+    { prefix: '/api/v1' },
+  );
 }

@@ -437,6 +437,8 @@ async function payCheckout(app: App, sessionId: string, cardNumber: string) {
 }
 
 const PAYS = '4242 4242 4242 4242';
+/** A card the sandbox accepts, as its checkout form takes it. */
+const CARD = { cardNumber: PAYS, expiry: '12 / 34', cvc: '123' };
 const ASKS_FOR_AUTHENTICATION = '4000 0025 0000 3155';
 
 /** The customer's checkout for a booking: the session the card page pays. */
@@ -532,7 +534,7 @@ async function payCard(app: App, setupIntentId: string, clientSecret: string) {
   const res = await app.inject({
     method: 'POST',
     url: `/api/v1/sandbox/setup-intents/${setupIntentId}/confirm`,
-    payload: { clientSecret, cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+    payload: { clientSecret, ...CARD },
   });
   if (res.statusCode !== 200) throw new Error(`saving a sandbox card failed: ${res.body}`);
 }
@@ -685,6 +687,21 @@ const jobForm = () => ({
   budgetMax: '150',
   postcode: 'M1 1AE',
   preferredStartDate: inDays(2),
+});
+
+/** An id the sandbox never issued: its hosted pages answer 404 to everyone, signed in or not. */
+const unknownSandboxId = (
+  prefix: string,
+  json?: unknown,
+  owner: 'customer' | 'tradesperson' = 'customer',
+): Row => ({
+  scenario: 'an unknown id',
+  target: async (w) => ({
+    owner: w[owner],
+    params: { id: `${prefix}_test_${randomUUID()}` },
+    ...(json ? { json } : {}),
+  }),
+  expect: nobody,
 });
 
 const onboardingForm = {
@@ -1830,11 +1847,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       target: async (w) => ({ owner: w.customer, params: { id: await freshCheckout(w) } }),
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({ owner: w.customer, params: { id: `cs_test_${randomUUID()}` } }),
-      expect: nobody,
-    },
+    unknownSandboxId('cs'),
   ],
   'POST /api/v1/sandbox/checkout/{id}/pay': [
     {
@@ -1842,19 +1855,11 @@ const MATRIX: Record<string, Row | Row[]> = {
       target: async (w) => ({
         owner: w.customer,
         params: { id: await freshCheckout(w) },
-        json: { cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+        json: CARD,
       }),
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({
-        owner: w.customer,
-        params: { id: `cs_test_${randomUUID()}` },
-        json: { cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
-      }),
-      expect: nobody,
-    },
+    unknownSandboxId('cs', CARD),
   ],
   'POST /api/v1/sandbox/checkout/{id}/challenge': [
     {
@@ -1866,15 +1871,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       },
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({
-        owner: w.customer,
-        params: { id: `cs_test_${randomUUID()}` },
-        json: { result: 'complete' },
-      }),
-      expect: nobody,
-    },
+    unknownSandboxId('cs', { result: 'complete' }),
   ],
   'POST /api/v1/sandbox/setup-intents/{id}/confirm': [
     {
@@ -1884,7 +1881,7 @@ const MATRIX: Record<string, Row | Row[]> = {
         return {
           owner: w.customer,
           params: { id: setup.setupIntentId },
-          json: { clientSecret: setup.clientSecret, cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+          json: { clientSecret: setup.clientSecret, ...CARD },
         };
       },
       expect: everyone,
@@ -1894,7 +1891,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       target: async (w) => ({
         owner: w.customer,
         params: { id: (await freshSetupIntent(w)).setupIntentId },
-        json: { clientSecret: 'seti_wrong_secret', cardNumber: PAYS, expiry: '12 / 34', cvc: '123' },
+        json: { clientSecret: 'seti_wrong_secret', ...CARD },
       }),
       expect: nobody,
     },
@@ -1905,11 +1902,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       target: async (w) => ({ owner: w.customer, params: { id: await freshChallenge(w) } }),
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({ owner: w.customer, params: { id: `pi_test_${randomUUID()}` } }),
-      expect: nobody,
-    },
+    unknownSandboxId('pi'),
   ],
   'POST /api/v1/sandbox/intents/{id}/challenge': [
     {
@@ -1921,15 +1914,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       }),
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({
-        owner: w.customer,
-        params: { id: `seti_test_${randomUUID()}` },
-        json: { result: 'complete' },
-      }),
-      expect: nobody,
-    },
+    unknownSandboxId('seti', { result: 'complete' }),
   ],
   'GET /api/v1/sandbox/onboarding/{id}': [
     {
@@ -1940,11 +1925,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       },
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({ owner: w.tradesperson, params: { id: `acctlink_test_${randomUUID()}` } }),
-      expect: nobody,
-    },
+    unknownSandboxId('acctlink', undefined, 'tradesperson'),
   ],
   'POST /api/v1/sandbox/onboarding/{id}': [
     {
@@ -1955,15 +1936,7 @@ const MATRIX: Record<string, Row | Row[]> = {
       },
       expect: everyone,
     },
-    {
-      scenario: 'an unknown id',
-      target: async (w) => ({
-        owner: w.tradesperson,
-        params: { id: `acctlink_test_${randomUUID()}` },
-        json: onboardingForm,
-      }),
-      expect: nobody,
-    },
+    unknownSandboxId('acctlink', onboardingForm, 'tradesperson'),
   ],
 };
 

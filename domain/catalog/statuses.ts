@@ -67,3 +67,21 @@ export const LEDGER_ACCOUNT_KINDS = [
 
 // 'sending': claimed by a delivery job, which hands it to the mail server next (see email-outbox.ts).
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * A status read from a text column, as the type its CHECK constraint allows. A value outside the list
+ * cannot be stored, so meeting one is a bug: it throws rather than passing on a wrong type.
+ */
+export function statusOf<S extends string>(allowed: readonly S[], value: string): S {
+  if (!isOneOf(allowed, value)) throw new Error(`unknown status '${value}' (expected ${allowed.join(', ')})`);
+  return value;
+}
+
+function isOneOf<S extends string>(allowed: readonly S[], value: string): value is S {
+  return (allowed as readonly string[]).includes(value);
+}
+
+export const jobStatus = (value: string): JobStatus => statusOf(JOB_STATUSES, value);
+export const quoteStatus = (value: string): QuoteStatus => statusOf(QUOTE_STATUSES, value);
+export const bookingStatus = (value: string): BookingStatus => statusOf(BOOKING_STATUSES, value);
+export const disputeStatus = (value: string): DisputeStatus => statusOf(DISPUTE_STATUSES, value);

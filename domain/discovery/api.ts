@@ -13,6 +13,7 @@ import {
   Timestamp,
   unbounded,
 } from '../fields';
+import { TRADE_DETAILS } from '../profiles/api';
 import { PROFILE_LIMITS } from '../profiles/schemas';
 
 // The API contract of finding tradespeople (docs/api/discovery.md): the server validates and
@@ -99,13 +100,7 @@ export const PublicProfile = z.object({
   id: Id,
   fullName: PersonName.nullable(),
   businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
-  trade: z.enum(TRADES).nullable(),
-  bio: z.string().max(PROFILE_LIMITS.bioMax).nullable(),
-  yearsExperience: z.number().int().nullable(),
-  hourlyRateMin: z.number().int().nullable(),
-  hourlyRateMax: z.number().int().nullable(),
-  specialties: Tags,
-  serviceAreas: Tags,
+  ...TRADE_DETAILS,
   /** e.g. 'LS1, Leeds' (never the full postcode). */
   baseDistrict: Postcode.nullable(),
   serviceRadiusMiles: z.number().int(),

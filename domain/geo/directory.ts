@@ -232,52 +232,9 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
   const areas = new Map<string, GeoPoint>();
   for (const row of tables.areas) areas.set(row.area, { lat: row.lat, lng: row.lng });
 
-  const placesByKey = new Map<string, PlaceRow>();
-  const gbPlacesByName = new Map<string, PlaceRow[]>();
-  const northernIrelandTowns = new Map<string, PlaceRow>();
-  for (const row of tables.places) {
-    const key = placeKey(row.place);
-    const best = placesByKey.get(key);
-    if (!best || row.population > best.population) placesByKey.set(key, row);
-    if (row.country === 'Northern Ireland') {
-      if (!northernIrelandTowns.has(row.place)) northernIrelandTowns.set(row.place, row);
-    } else {
-      const same = gbPlacesByName.get(row.place);
-      if (same) same.push(row);
-      else gbPlacesByName.set(row.place, [row]);
-    }
-  }
-
-  const countryOfDistrict = (row: DistrictRow): Country => {
-    const area = /^[A-Z]+/.exec(row.district)?.[0] ?? '';
-    if (SCOTTISH_AREAS.has(area)) return 'Scotland';
-    if (WELSH_AREAS.has(area)) return 'Wales';
-    if (!CROSS_BORDER_AREAS.has(area)) return 'England';
-    let nearest: PlaceRow | undefined;
-    for (const place of gbPlacesByName.get(row.place) ?? []) {
-      if (!nearest || haversineMiles(row, place) < haversineMiles(row, nearest)) nearest = place;
-    }
-    return nearest?.country ?? 'England';
-  };
-
-  const districts = new Map<string, DistrictEntry>();
-  for (const row of tables.districts) {
-    districts.set(row.district, {
-      lat: row.lat,
-      lng: row.lng,
-      place: row.place,
-      country: countryOfDistrict(row),
-    });
-  }
-
-  const northernIreland = new Map<number, PlaceRow>();
-  for (const [from, to, town] of NORTHERN_IRELAND_DISTRICTS) {
-    const place = northernIrelandTowns.get(town);
-    // A missing town leaves its districts unplaced (not_found) rather than failing the server;
-    // the loader's tests check that the bundled places.csv has every town.
-    if (!place) continue;
-    for (let n = from; n <= to; n++) northernIreland.set(n, place);
-  }
+  const { placesByKey, gbPlacesByName, northernIrelandTowns } = indexPlaces(tables.places);
+  const districts = indexDistricts(tables.districts, gbPlacesByName);
+  const northernIreland = indexNorthernIreland(northernIrelandTowns);
 
   /** District point and label; Northern Ireland only when the data itself has no BT rows. */
   const lookupDistrict = (outcode: string): (DistrictEntry & { approximate: boolean }) | undefined => {
@@ -305,22 +262,11 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
     return { lat, lng, precision, place: district.place, country: district.country };
   };
 
-  const postcodeNotFound: GeoFailure = {
-    ok: false,
-    reason: 'not_found',
-    message: GEO_MESSAGES.postcodeNotFound,
-  };
-  const locationNotFound: GeoFailure = {
-    ok: false,
-    reason: 'not_found',
-    message: GEO_MESSAGES.locationNotFound,
-  };
-
   const geocodePostcode = (input: string): GeoResult<PostcodeLocation> => {
     const parsed = parsePostcode(input);
     if (!parsed.ok) return { ok: false, reason: 'invalid', message: parsed.message };
     const found = locateSector(parsed.outcode, parsed.sector);
-    if (!found) return postcodeNotFound;
+    if (!found) return POSTCODE_NOT_FOUND;
     return {
       ok: true,
       postcode: parsed.postcode,
@@ -338,7 +284,7 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
     const parsed = parseOutcode(input);
     if (!parsed.ok) return { ok: false, reason: 'invalid', message: parsed.message };
     const district = lookupDistrict(parsed.outcode);
-    if (!district) return postcodeNotFound;
+    if (!district) return POSTCODE_NOT_FOUND;
     return {
       ok: true,
       outcode: parsed.outcode,
@@ -355,7 +301,119 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
     return placesByKey.get(PLACE_ALIASES.get(key) ?? key);
   };
 
-  const resolveLocation = (query: string): GeoResult<ResolvedLocation> => {
+  const resolveLocation = locationResolver({ geocodePostcode, geocodeOutcode, locateSector, findPlace });
+
+  const cityPoints = (cities: readonly string[] = CITIES): CityPoint[] =>
+    cities.map((city) => {
+      const place = findPlace(city);
+      // The city list is fixed product data; a miss means the list or places.csv changed, not bad input.
+      if (!place) throw new Error(`No place in places.csv for city ${city}`);
+      return { city, place: place.place, country: place.country, lat: place.lat, lng: place.lng };
+    });
+
+  const nearestOutcode = nearestOutcodeFinder(tables.districts);
+
+  return {
+    geocodePostcode,
+    geocodeOutcode,
+    geocodeArea: (area) => areas.get(area.trim().toUpperCase()),
+    placeForOutcode: (outcode) => {
+      const parsed = parseOutcode(outcode);
+      return parsed.ok ? lookupDistrict(parsed.outcode)?.place : undefined;
+    },
+    findPlace,
+    resolveLocation,
+    cityPoints,
+    nearestOutcode,
+    distanceMiles: haversineMiles,
+  };
+}
+
+/** Places by matching key (the most populous of a name), Great Britain's by name, Northern Ireland's towns. */
+function indexPlaces(rows: readonly PlaceRow[]) {
+  const placesByKey = new Map<string, PlaceRow>();
+  const gbPlacesByName = new Map<string, PlaceRow[]>();
+  const northernIrelandTowns = new Map<string, PlaceRow>();
+  for (const row of rows) {
+    const key = placeKey(row.place);
+    const best = placesByKey.get(key);
+    if (!best || row.population > best.population) placesByKey.set(key, row);
+    if (row.country === 'Northern Ireland') {
+      if (!northernIrelandTowns.has(row.place)) northernIrelandTowns.set(row.place, row);
+    } else {
+      const same = gbPlacesByName.get(row.place);
+      if (same) same.push(row);
+      else gbPlacesByName.set(row.place, [row]);
+    }
+  }
+  return { placesByKey, gbPlacesByName, northernIrelandTowns };
+}
+
+/** A district's country: from its postcode area, or for areas across a border, its nearest place of its name. */
+function countryOfDistrict(row: DistrictRow, gbPlacesByName: ReadonlyMap<string, PlaceRow[]>): Country {
+  const area = /^[A-Z]+/.exec(row.district)?.[0] ?? '';
+  if (SCOTTISH_AREAS.has(area)) return 'Scotland';
+  if (WELSH_AREAS.has(area)) return 'Wales';
+  if (!CROSS_BORDER_AREAS.has(area)) return 'England';
+  let nearest: PlaceRow | undefined;
+  for (const place of gbPlacesByName.get(row.place) ?? []) {
+    if (!nearest || haversineMiles(row, place) < haversineMiles(row, nearest)) nearest = place;
+  }
+  return nearest?.country ?? 'England';
+}
+
+function indexDistricts(rows: readonly DistrictRow[], gbPlacesByName: ReadonlyMap<string, PlaceRow[]>) {
+  const districts = new Map<string, DistrictEntry>();
+  for (const row of rows) {
+    districts.set(row.district, {
+      lat: row.lat,
+      lng: row.lng,
+      place: row.place,
+      country: countryOfDistrict(row, gbPlacesByName),
+    });
+  }
+  return districts;
+}
+
+/** Northern Ireland's districts (BT1 to BT94) by number, placed at their towns. */
+function indexNorthernIreland(towns: ReadonlyMap<string, PlaceRow>) {
+  const northernIreland = new Map<number, PlaceRow>();
+  for (const [from, to, town] of NORTHERN_IRELAND_DISTRICTS) {
+    const place = towns.get(town);
+    // A missing town leaves its districts unplaced (not_found) rather than failing the server;
+    // the loader's tests check that the bundled places.csv has every town.
+    if (!place) continue;
+    for (let n = from; n <= to; n++) northernIreland.set(n, place);
+  }
+  return northernIreland;
+}
+
+const POSTCODE_NOT_FOUND: GeoFailure = {
+  ok: false,
+  reason: 'not_found',
+  message: GEO_MESSAGES.postcodeNotFound,
+};
+const LOCATION_NOT_FOUND: GeoFailure = {
+  ok: false,
+  reason: 'not_found',
+  message: GEO_MESSAGES.locationNotFound,
+};
+
+type SectorLocation = Omit<PostcodeLocation, 'ok' | 'postcode' | 'outcode' | 'sector'>;
+
+/** What a free-text location query is: a full postcode, a sector, a district, or a place's name. */
+function locationResolver({
+  geocodePostcode,
+  geocodeOutcode,
+  locateSector,
+  findPlace,
+}: {
+  geocodePostcode: (input: string) => GeoResult<PostcodeLocation>;
+  geocodeOutcode: (input: string) => GeoResult<OutcodeLocation>;
+  locateSector: (outcode: string, sector: string) => SectorLocation | undefined;
+  findPlace: (name: string) => PlaceRow | undefined;
+}) {
+  return (query: string): GeoResult<ResolvedLocation> => {
     const postcode = parsePostcode(query);
     if (postcode.ok) {
       const found = geocodePostcode(postcode.postcode);
@@ -368,7 +426,7 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
       const outcode = sectorQuery[1]!.toUpperCase();
       const label = `${outcode} ${sectorQuery[2]}`;
       const found = locateSector(outcode, label);
-      if (!found) return postcodeNotFound;
+      if (!found) return POSTCODE_NOT_FOUND;
       return { ok: true, kind: 'sector', label, ...found };
     }
     const outcode = parseOutcode(query);
@@ -379,7 +437,7 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
       return { ok: true, kind: 'outcode', label: outcode.outcode, lat, lng, place, country, precision };
     }
     const place = findPlace(query);
-    if (!place) return locationNotFound;
+    if (!place) return LOCATION_NOT_FOUND;
     return {
       ok: true,
       kind: 'place',
@@ -391,23 +449,18 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
       precision: 'place',
     };
   };
+}
 
-  const cityPoints = (cities: readonly string[] = CITIES): CityPoint[] =>
-    cities.map((city) => {
-      const place = findPlace(city);
-      // The city list is fixed product data; a miss means the list or places.csv changed, not bad input.
-      if (!place) throw new Error(`No place in places.csv for city ${city}`);
-      return { city, place: place.place, country: place.country, lat: place.lat, lng: place.lng };
-    });
-
+/** The nearest live district to a point, within a distance. */
+function nearestOutcodeFinder(rows: readonly DistrictRow[]) {
   // Parallel arrays for nearestOutcode: about 2,650 districts, scanned in some microseconds.
-  const candidates = tables.districts.filter(
+  const candidates = rows.filter(
     (row) => row.postcodes >= NEAREST_OUTCODE_MIN_POSTCODES && !RETIRED_DISTRICTS.has(row.district),
   );
   const candidateLat = Float64Array.from(candidates, (row) => row.lat);
   const candidateLng = Float64Array.from(candidates, (row) => row.lng);
 
-  const nearestOutcode = (point: GeoPoint, maxMiles: number): NearestOutcode | undefined => {
+  return (point: GeoPoint, maxMiles: number): NearestOutcode | undefined => {
     if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) return undefined;
     // Ranks by the flat-earth distance (longitude scaled by the cosine of the latitude), which needs
     // no trigonometry per district; over the few miles that matter here it differs from the
@@ -429,20 +482,5 @@ export function createGeoDirectory(tables: GeoTables): GeoDirectory {
     if (!row) return undefined;
     const miles = haversineMiles(point, row);
     return miles <= maxMiles ? { outcode: row.district, place: row.place, miles } : undefined;
-  };
-
-  return {
-    geocodePostcode,
-    geocodeOutcode,
-    geocodeArea: (area) => areas.get(area.trim().toUpperCase()),
-    placeForOutcode: (outcode) => {
-      const parsed = parseOutcode(outcode);
-      return parsed.ok ? lookupDistrict(parsed.outcode)?.place : undefined;
-    },
-    findPlace,
-    resolveLocation,
-    cityPoints,
-    nearestOutcode,
-    distanceMiles: haversineMiles,
   };
 }

@@ -9,10 +9,8 @@ import { PROFILE_LIMITS } from './schemas';
 // (docs/api/profiles.md, docs/api/verification.md): the server serializes with these schemas, and
 // the web imports their types only. Request bodies are in ./schemas and ./documents, shared with the forms.
 
-/** The tradesperson's own profile, as Edit Profile and Business Setup show it. */
-export const OwnProfile = z.object({
-  businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
-  phone: z.string().max(PROFILE_LIMITS.phoneMax).nullable(),
+/** What a tradesperson says of their trade and work: the same on their own profile and the public one. */
+export const TRADE_DETAILS = {
   trade: z.enum(TRADES).nullable(),
   bio: z.string().max(PROFILE_LIMITS.bioMax).nullable(),
   yearsExperience: z.number().int().nullable(),
@@ -20,6 +18,13 @@ export const OwnProfile = z.object({
   hourlyRateMax: z.number().int().nullable(),
   specialties: Tags,
   serviceAreas: Tags,
+};
+
+/** The tradesperson's own profile, as Edit Profile and Business Setup show it. */
+export const OwnProfile = z.object({
+  businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
+  phone: z.string().max(PROFILE_LIMITS.phoneMax).nullable(),
+  ...TRADE_DETAILS,
   basePostcode: Postcode.nullable(),
   serviceRadiusMiles: z.number().int(),
   avatarUrl: Text.nullable(),

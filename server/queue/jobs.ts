@@ -60,6 +60,19 @@ export interface QueuePolicy {
 
 export type QueuePolicies<Catalogue> = { [Name in keyof Catalogue]: QueuePolicy };
 
+/**
+ * A scheduled job that is not retried, fetched one at a time: its next tick does what a failed run left, so a
+ * retry would only run it twice. Counted as failed after `expireInSeconds`.
+ */
+const notRetried = (expireInSeconds: number): QueuePolicy => ({
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  expireInSeconds,
+  batchSize: 1,
+  deadLetter: false,
+});
+
 export const JOB_POLICIES: QueuePolicies<Jobs> = {
   // Retries after 30-60 s, then 1-2, 2-4, 4-8 and 8-16 minutes (random within each range, so instances
   // do not retry in step): long enough for an SMTP outage to pass.
@@ -82,32 +95,11 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     deadLetter: true,
   },
   // Runs every minute anyway: a failed run is simply picked up by the next one.
-  'messaging.notify-unread': {
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 120,
-    batchSize: 1,
-    deadLetter: false,
-  },
+  'messaging.notify-unread': notRetried(120),
   // Hourly anyway; stale counters only take space.
-  'accounts.prune-sign-in-throttles': {
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    batchSize: 1,
-    deadLetter: false,
-  },
+  'accounts.prune-sign-in-throttles': notRetried(300),
   // Every minute anyway; a failed run's payments are picked up by the next.
-  'payments.release-due': {
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    batchSize: 1,
-    deadLetter: false,
-  },
+  'payments.release-due': notRetried(300),
   // A provider outage: retry for about an hour; the reconciliation job picks up what is still pending.
   'payments.payout': {
     retryLimit: 8,
@@ -117,14 +109,7 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     batchSize: 5,
     deadLetter: true,
   },
-  'payments.reconcile': {
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 600,
-    batchSize: 1,
-    deadLetter: false,
-  },
+  'payments.reconcile': notRetried(600),
   // Daily, and every step is idempotent: a failed run is retried within the hour, then by tomorrow's.
   'verification.daily': {
     retryLimit: 3,
@@ -135,14 +120,7 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     deadLetter: false,
   },
   // Every 5 minutes anyway, and publishing is idempotent.
-  'reviews.publish-due': {
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    batchSize: 1,
-    deadLetter: false,
-  },
+  'reviews.publish-due': notRetried(300),
   // Retried: support must hear of every dispute. Idempotent (the emails are keyed by the dispute).
   'disputes.send-email': {
     retryLimit: 10,
@@ -153,14 +131,7 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
     deadLetter: true,
   },
   // Every 5 minutes anyway, and moving a dispute to review is idempotent.
-  'disputes.deadline': {
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    expireInSeconds: 300,
-    batchSize: 1,
-    deadLetter: false,
-  },
+  'disputes.deadline': notRetried(300),
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,

@@ -379,19 +379,9 @@ export async function createAdmin(db: Executor, overrides: UserOverrides = {}): 
   return admin;
 }
 
-export interface TradespersonOverrides extends UserOverrides {
-  trade?: Trade | null;
-  businessName?: string | null;
-  phone?: string | null;
-  bio?: string | null;
-  hourlyRateMin?: number | null;
-  hourlyRateMax?: number | null;
-  yearsExperience?: number | null;
-  specialties?: string[];
-  serviceAreas?: string[];
-  basePostcode?: string | null;
-  serviceRadiusMiles?: number;
-  verified?: boolean;
+export interface TradespersonOverrides
+  extends UserOverrides,
+    Partial<Omit<TradespersonRowInput, 'id' | 'userId'>> {
   setupCompletedAt?: Date | null;
   /** Verification documents matching `verified` (default true); false inserts none. */
   documents?: boolean;

@@ -711,43 +711,22 @@ export function buildDemoData(now: Date, passwordHash: string, seed: string = DE
   // The demo tradesperson: jobs from other London customers in each state a tradesperson can see.
   const londoners = customers.filter((c) => c.city === 'London');
   const londoner = (i: number) => londoners[i % londoners.length]!;
-  const demoTp = [demoTradesperson];
+  // A plumbing job of the i-th Londoner, quoted on by the demo tradesperson alone.
+  const demoTpJob = (i: number, outcome: Outcome, customerReview?: JobPlan['customerReview']): JobPlan => ({
+    customer: londoner(i),
+    category: 'Plumbing',
+    outcome,
+    quoters: [demoTradesperson],
+    ...(customerReview ? { customerReview } : {}),
+  });
   plans.push(
-    {
-      customer: londoner(0),
-      category: 'Plumbing',
-      outcome: { status: 'completed', booking: 'paid', live: 2 },
-      quoters: demoTp,
-      customerReview: { rating: 5, reply: true },
-    },
-    {
-      customer: londoner(1),
-      category: 'Plumbing',
-      outcome: { status: 'completed', booking: 'paid', live: 3 },
-      quoters: demoTp,
-      customerReview: { rating: 5, reply: false },
-    },
-    {
-      customer: londoner(2),
-      category: 'Plumbing',
-      outcome: { status: 'completed', booking: 'paid', live: 1 },
-      quoters: demoTp,
-      customerReview: { rating: 4, reply: true },
-    },
-    {
-      customer: londoner(3),
-      category: 'Plumbing',
-      outcome: { status: 'in_progress', booking: 'confirmed', live: 2 },
-      quoters: demoTp,
-    },
-    {
-      customer: londoner(0),
-      category: 'Plumbing',
-      outcome: { status: 'in_progress', booking: 'pending', live: 1 },
-      quoters: demoTp,
-    },
-    { customer: londoner(1), category: 'Plumbing', outcome: { status: 'open', live: 2 }, quoters: demoTp },
-    { customer: londoner(2), category: 'Plumbing', outcome: { status: 'open', live: 1 }, quoters: demoTp },
+    demoTpJob(0, { status: 'completed', booking: 'paid', live: 2 }, { rating: 5, reply: true }),
+    demoTpJob(1, { status: 'completed', booking: 'paid', live: 3 }, { rating: 5, reply: false }),
+    demoTpJob(2, { status: 'completed', booking: 'paid', live: 1 }, { rating: 4, reply: true }),
+    demoTpJob(3, { status: 'in_progress', booking: 'confirmed', live: 2 }),
+    demoTpJob(0, { status: 'in_progress', booking: 'pending', live: 1 }),
+    demoTpJob(1, { status: 'open', live: 2 }),
+    demoTpJob(2, { status: 'open', live: 1 }),
     {
       customer: londoner(3),
       category: 'Plumbing',

@@ -108,6 +108,14 @@ const only = () => {
   return requests[0]!;
 };
 
+/** The one request sent: a POST to `path`, with the idempotency key given. */
+const onlyPost = (path: string, idempotencyKey: string) => {
+  const req = only();
+  expect(req).toMatchObject({ method: 'POST', path });
+  expect(req.headers['idempotency-key']).toBe(idempotencyKey);
+  return req;
+};
+
 describe('Stripe gateway: Checkout', () => {
   const input = {
     paymentId: '0b7c6a52-3d1e-4f8a-9c2b-5e6f7a8b9c0d',
@@ -235,9 +243,7 @@ describe('Stripe gateway: Connect Express accounts', () => {
       email: 'dan.okafor@example.com',
       idempotencyKey: 'connect-3a9e1c7b',
     });
-    const req = only();
-    expect(req).toMatchObject({ method: 'POST', path: '/v1/accounts' });
-    expect(req.headers['idempotency-key']).toBe('connect-3a9e1c7b');
+    const req = onlyPost('/v1/accounts', 'connect-3a9e1c7b');
     expect(req.form).toEqual({
       type: 'express',
       country: 'GB',
@@ -310,9 +316,7 @@ describe('Stripe gateway: transfers and refunds', () => {
 
   it('transfers pounds to the connected account in the booking’s transfer group', async () => {
     expect(await gateway().createTransfer(transfer)).toEqual({ id: 'tr_1SNq8fFk8wT3vX9yGhIjKlMn' });
-    const req = only();
-    expect(req).toMatchObject({ method: 'POST', path: '/v1/transfers' });
-    expect(req.headers['idempotency-key']).toBe('payout-9f8e7d6c');
+    const req = onlyPost('/v1/transfers', 'payout-9f8e7d6c');
     expect(req.form).toEqual({
       amount: '11250',
       currency: 'gbp',
@@ -331,9 +335,7 @@ describe('Stripe gateway: transfers and refunds', () => {
       metadata: { paymentId: '0b7c6a52-3d1e-4f8a-9c2b-5e6f7a8b9c0d', reason: 'Work not finished' },
     });
     expect(refund).toEqual({ id: 're_3SNq4cFk8wT3vX9y1QrStUvW' });
-    const req = only();
-    expect(req).toMatchObject({ method: 'POST', path: '/v1/refunds' });
-    expect(req.headers['idempotency-key']).toBe('refund-0b7c6a52-1');
+    const req = onlyPost('/v1/refunds', 'refund-0b7c6a52-1');
     expect(req.form).toEqual({
       payment_intent: 'pi_3SNq4cFk8wT3vX9y1aBcDeFg',
       amount: '5000',
@@ -563,6 +565,14 @@ describe('stripeGateway (the factory)', () => {
 });
 
 describe('Stripe gateway: saved cards and their charges (milestones)', () => {
+  const setupIntent = (over: Record<string, unknown>) => ({
+    id: 'seti_1SQm',
+    object: 'setup_intent',
+    client_secret: 'seti_1SQm_secret_abc',
+    customer: 'cus_TdQm1',
+    last_setup_error: null,
+    ...over,
+  });
   const intent = (over: Record<string, unknown>) => ({
     id: 'pi_3SQmA1Fk8wT3vX9y0MiLeStn',
     object: 'payment_intent',
@@ -588,17 +598,7 @@ describe('Stripe gateway: saved cards and their charges (milestones)', () => {
 
   it('creates the customer once per user and a setup intent for charges with the customer present', async () => {
     queued.push({ status: 200, body: { id: 'cus_TdQm1', object: 'customer' } });
-    queued.push({
-      status: 200,
-      body: {
-        id: 'seti_1SQm',
-        object: 'setup_intent',
-        client_secret: 'seti_1SQm_secret_abc',
-        customer: 'cus_TdQm1',
-        status: 'requires_payment_method',
-        last_setup_error: null,
-      },
-    });
+    queued.push({ status: 200, body: setupIntent({ status: 'requires_payment_method' }) });
     const customer = await gateway().createCustomer({
       userId: 'u-1',
       email: 'amelia.hughes@example.com',
@@ -625,19 +625,14 @@ describe('Stripe gateway: saved cards and their charges (milestones)', () => {
   it('reads a succeeded setup intent with its card', async () => {
     queued.push({
       status: 200,
-      body: {
-        id: 'seti_1SQm',
-        object: 'setup_intent',
-        client_secret: 'seti_1SQm_secret_abc',
-        customer: 'cus_TdQm1',
+      body: setupIntent({
         status: 'succeeded',
-        last_setup_error: null,
         payment_method: {
           id: 'pm_1SQm9',
           object: 'payment_method',
           card: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034 },
         },
-      },
+      }),
     });
     const setup = await gateway().retrieveSetupIntent('seti_1SQm');
     expect(only()).toMatchObject({ method: 'GET', path: '/v1/setup_intents/seti_1SQm' });
@@ -651,9 +646,7 @@ describe('Stripe gateway: saved cards and their charges (milestones)', () => {
   it('charges a saved card, confirmed at once with a return URL for the bank', async () => {
     queued.push({ status: 200, body: intent({}) });
     const paid = await gateway().chargeSavedCard(charge);
-    const req = only();
-    expect(req).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
-    expect(req.headers['idempotency-key']).toBe('milestone-charge-p-1');
+    const req = onlyPost('/v1/payment_intents', 'milestone-charge-p-1');
     expect(req.form).toMatchObject({
       amount: '20000',
       currency: 'gbp',

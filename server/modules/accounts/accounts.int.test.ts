@@ -12,15 +12,20 @@ import {
 } from '../../seed/factories';
 
 describeOnDatabases('account settings', (ctx) => {
+  type App = Awaited<ReturnType<typeof ctx.app>>;
+  /** PATCH /account/settings, signed in with `cookie` or as a visitor without it. */
+  const patchSettings = (app: App, cookie: string | undefined, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account/settings',
+      ...(cookie ? { headers: { cookie } } : {}),
+      payload,
+    });
+
   it('starts with the spec defaults and keeps each change on the server', async () => {
     const app = await ctx.app();
     const { cookie } = await signUp(app);
-    const res = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      headers: { cookie },
-      payload: { darkMode: true, newMessages: false },
-    });
+    const res = await patchSettings(app, cookie, { darkMode: true, newMessages: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toEqual({
       emailNotifications: true,
@@ -40,13 +45,7 @@ describeOnDatabases('account settings', (ctx) => {
     const { cookie } = await signUp(app);
     const user = (await currentUser(app, cookie)) as unknown as { settings: { darkMode: unknown } };
     expect(user.settings.darkMode).toBe(null);
-    const patch = (darkMode: boolean | null) =>
-      app.inject({
-        method: 'PATCH',
-        url: '/api/v1/account/settings',
-        headers: { cookie },
-        payload: { darkMode },
-      });
+    const patch = (darkMode: boolean | null) => patchSettings(app, cookie, { darkMode });
     expect((await patch(false)).json().settings.darkMode).toBe(false);
     expect((await patch(null)).json().settings.darkMode).toBe(null);
   });
@@ -54,60 +53,44 @@ describeOnDatabases('account settings', (ctx) => {
   it('refuses settings that are not switches, empty changes and visitors', async () => {
     const app = await ctx.app();
     const { cookie } = await signUp(app);
-    const wrong = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      headers: { cookie },
-      payload: { darkMode: 'yes' },
-    });
+    const wrong = await patchSettings(app, cookie, { darkMode: 'yes' });
     expect(wrong.statusCode).toBe(400);
-    const empty = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      headers: { cookie },
-      payload: {},
-    });
+    const empty = await patchSettings(app, cookie, {});
     expect(empty.json().error.message).toBe('Nothing to update');
-    const visitor = await app.inject({
-      method: 'PATCH',
-      url: '/api/v1/account/settings',
-      payload: { darkMode: true },
-    });
+    const visitor = await patchSettings(app, undefined, { darkMode: true });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().error).toEqual({ code: 'unauthenticated', message: 'Please sign in to continue' });
   });
 });
 
 describeOnDatabases('changing the password', (ctx) => {
+  const changePassword = (
+    app: Awaited<ReturnType<typeof ctx.app>>,
+    cookie: string,
+    currentPassword: string,
+    newPassword: string,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie },
+      payload: { currentPassword, newPassword },
+    });
+
   it('needs the current password and signs out every other session', async () => {
     const app = await ctx.app();
     const account = await signUp(app);
     const otherDevice = sessionCookie(await signIn(app, account.email, account.password));
 
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: 'not it', newPassword: 'a new secret' },
-    });
+    const wrong = await changePassword(app, account.cookie, 'not it', 'a new secret');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('Your current password is not correct');
     expect(await currentUser(app, otherDevice)).not.toBeNull();
 
-    const short = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: account.password, newPassword: 'short' },
-    });
+    const short = await changePassword(app, account.cookie, account.password, 'short');
     expect(short.json().error.message).toBe('Password must be at least 8 characters');
 
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: account.password, newPassword: 'a new secret' },
-    });
+    const ok = await changePassword(app, account.cookie, account.password, 'a new secret');
     expect(ok.statusCode).toBe(204);
     expect(await currentUser(app, account.cookie)).not.toBeNull();
     expect(await currentUser(app, otherDevice)).toBeNull();
@@ -130,19 +113,9 @@ describeOnDatabases('changing the password', (ctx) => {
         .select()
         .from(emailOutbox)
         .where(and(eq(emailOutbox.toAddress, account.email), eq(emailOutbox.kind, 'password_changed')));
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: 'not it', newPassword: 'a new secret' },
-    });
+    await changePassword(app, account.cookie, 'not it', 'a new secret');
     expect(await securityEmails()).toHaveLength(0);
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/api/v1/account/password',
-      headers: { cookie: account.cookie },
-      payload: { currentPassword: account.password, newPassword: 'a new secret' },
-    });
+    const ok = await changePassword(app, account.cookie, account.password, 'a new secret');
     expect(ok.statusCode).toBe(204);
     const [email] = await securityEmails();
     expect(email).toMatchObject({ subject: 'Your TradeNest password was changed' });

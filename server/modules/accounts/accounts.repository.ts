@@ -30,19 +30,22 @@ import {
 import { keyOfFileUrl } from '../../lib/stored-files';
 import { deleteThrottlesForEmail } from './sign-in-throttle.repository';
 
+/** The settings a user sees and changes, as the session and the Settings tab read them. */
+export const SETTINGS_COLUMNS = {
+  emailNotifications: userSettings.emailNotifications,
+  quoteUpdates: userSettings.quoteUpdates,
+  newMessages: userSettings.newMessages,
+  profileVisible: userSettings.profileVisible,
+  showReviewsPublicly: userSettings.showReviewsPublicly,
+  darkMode: userSettings.darkMode,
+};
+
 export async function updateSettings(db: Executor, userId: string, changes: Partial<Settings>) {
   const [row] = await db
     .update(userSettings)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(userSettings.userId, userId))
-    .returning({
-      emailNotifications: userSettings.emailNotifications,
-      quoteUpdates: userSettings.quoteUpdates,
-      newMessages: userSettings.newMessages,
-      profileVisible: userSettings.profileVisible,
-      showReviewsPublicly: userSettings.showReviewsPublicly,
-      darkMode: userSettings.darkMode,
-    });
+    .returning(SETTINGS_COLUMNS);
   return row!;
 }
 

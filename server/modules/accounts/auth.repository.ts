@@ -10,6 +10,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema';
+import { SETTINGS_COLUMNS } from './accounts.repository';
 
 function sessionQuery(db: Executor) {
   return db
@@ -27,14 +28,7 @@ function sessionQuery(db: Executor) {
       fullName: profiles.fullName,
       userType: profiles.userType,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
-      settings: {
-        emailNotifications: userSettings.emailNotifications,
-        quoteUpdates: userSettings.quoteUpdates,
-        newMessages: userSettings.newMessages,
-        profileVisible: userSettings.profileVisible,
-        showReviewsPublicly: userSettings.showReviewsPublicly,
-        darkMode: userSettings.darkMode,
-      },
+      settings: SETTINGS_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SessionView,
@@ -44,140 +44,165 @@ function setCookies(reply: FastifyReply, config: Config, signedIn: SignedIn) {
   if (signedIn.deviceToken) setDeviceCookie(reply, config, signedIn.deviceToken);
 }
 
+/**
+ * Ends whatever session the request brought, then signs in and sets the new session's cookies: a new
+ * token at every sign-in, so a session id planted before sign-in is never promoted.
+ */
+async function startSession(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signInWith: (meta: RequestMeta) => Promise<SignedIn>,
+) {
+  if (request.auth) await signOut(deps, request.auth.sessionHash);
+  const signedIn = await signInWith(meta(request, deps.config));
+  setCookies(reply, deps.config, signedIn);
+  return { user: signedIn.user };
+}
+
+/** Sessions, sign-up, sign-in (by password or emailed link) and email verification. */
 export const authRoutes =
   (deps: AuthDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/auth/session',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['auth'],
-          summary: 'The signed-in user, or null',
-          response: { 200: SessionView },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { user: request.auth?.user ?? null };
-      },
-    );
-
-    app.post(
-      '/auth/sign-up',
-      {
-        schema: {
-          security: NO_SESSION,
-          tags: ['auth'],
-          summary: 'Create an account and sign in',
-          body: SignUpBody,
-          response: { 201: SessionView },
-        },
-      },
-      async (request, reply) => {
-        const signedIn = await signUp(deps, request.body, meta(request, deps.config));
-        setCookies(reply, deps.config, signedIn);
-        return reply.status(201).send({ user: signedIn.user });
-      },
-    );
-
-    app.post(
-      '/auth/sign-in',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['auth'],
-          summary: 'Sign in',
-          body: SignInBody,
-          response: { 200: SessionView },
-        },
-      },
-      async (request, reply) => {
-        // A new token at every sign-in: a session id planted before sign-in is never promoted.
-        if (request.auth) await signOut(deps, request.auth.sessionHash);
-        const signedIn = await signIn(deps, request.body, meta(request, deps.config));
-        setCookies(reply, deps.config, signedIn);
-        return { user: signedIn.user };
-      },
-    );
-
-    app.post(
-      '/auth/sign-in-link',
-      {
-        schema: {
-          security: NO_SESSION,
-          tags: ['auth'],
-          summary: 'Email a one-time sign-in link (same answer whether or not the account exists)',
-          body: SignInLinkBody,
-          response: { 202: SignInLinkSent },
-        },
-      },
-      async (request, reply) => {
-        await sendSignInLink(deps, request.body.email);
-        return reply.status(202).send({ sent: true as const, message: AUTH_MESSAGES.signInLinkSent });
-      },
-    );
-
-    app.post(
-      '/auth/sign-in-link/redeem',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['auth'],
-          summary: 'Sign in with the token from an emailed sign-in link',
-          body: RedeemSignInLinkBody,
-          response: { 200: SessionView },
-        },
-      },
-      async (request, reply) => {
-        if (request.auth) await signOut(deps, request.auth.sessionHash);
-        const signedIn = await redeemSignInLink(deps, request.body.token, meta(request, deps.config));
-        setCookies(reply, deps.config, signedIn);
-        return { user: signedIn.user };
-      },
-    );
-
-    app.post(
-      '/auth/sign-out',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['auth'],
-          summary: 'Sign out and end the session on the server',
-        },
-      },
-      async (request, reply) => {
-        if (request.auth) await signOut(deps, request.auth.sessionHash);
-        clearSessionCookie(reply, deps.config);
-        return reply.status(204).send();
-      },
-    );
-
-    app.post(
-      '/auth/verify-email',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['auth'],
-          summary: 'Confirm an email address with the token from the verification email',
-          body: VerifyEmailBody,
-          response: { 200: VerifyEmailResponse },
-        },
-      },
-      async (request) => {
-        const verifiedId = await verifyEmail(deps, request.body.token);
-        const current = request.auth?.user ?? null;
-        const user = current && current.id === verifiedId ? { ...current, emailVerified: true } : current;
-        return { verified: true as const, user };
-      },
-    );
-
-    app.post(
-      '/auth/resend-verification',
-      { schema: { tags: ['auth'], summary: 'Send the verification email again' } },
-      async (request, reply) => {
-        await resendVerification(deps, requireUser(request).user);
-        return reply.status(204).send();
-      },
-    );
+    sessionRoutes(app, deps);
+    signInLinkRoutes(app, deps);
+    emailVerificationRoutes(app, deps);
   };
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The session: read it, sign up, sign in, sign out. */
+function sessionRoutes(app: App, deps: AuthDeps): void {
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        security: SESSION_OPTIONAL,
+        tags: ['auth'],
+        summary: 'The signed-in user, or null',
+        response: { 200: SessionView },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.auth?.user ?? null };
+    },
+  );
+
+  app.post(
+    '/auth/sign-up',
+    {
+      schema: {
+        security: NO_SESSION,
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: SignUpBody,
+        response: { 201: SessionView },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await signUp(deps, request.body, meta(request, deps.config));
+      setCookies(reply, deps.config, signedIn);
+      return reply.status(201).send({ user: signedIn.user });
+    },
+  );
+
+  app.post(
+    '/auth/sign-in',
+    {
+      schema: {
+        security: SESSION_OPTIONAL,
+        tags: ['auth'],
+        summary: 'Sign in',
+        body: SignInBody,
+        response: { 200: SessionView },
+      },
+    },
+    async (request, reply) => {
+      return startSession(deps, request, reply, (m) => signIn(deps, request.body, m));
+    },
+  );
+
+  app.post(
+    '/auth/sign-out',
+    {
+      schema: {
+        security: SESSION_OPTIONAL,
+        tags: ['auth'],
+        summary: 'Sign out and end the session on the server',
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await signOut(deps, request.auth.sessionHash);
+      clearSessionCookie(reply, deps.config);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** The one-time sign-in link: sent by email, then redeemed. */
+function signInLinkRoutes(app: App, deps: AuthDeps): void {
+  app.post(
+    '/auth/sign-in-link',
+    {
+      schema: {
+        security: NO_SESSION,
+        tags: ['auth'],
+        summary: 'Email a one-time sign-in link (same answer whether or not the account exists)',
+        body: SignInLinkBody,
+        response: { 202: SignInLinkSent },
+      },
+    },
+    async (request, reply) => {
+      await sendSignInLink(deps, request.body.email);
+      return reply.status(202).send({ sent: true as const, message: AUTH_MESSAGES.signInLinkSent });
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-link/redeem',
+    {
+      schema: {
+        security: SESSION_OPTIONAL,
+        tags: ['auth'],
+        summary: 'Sign in with the token from an emailed sign-in link',
+        body: RedeemSignInLinkBody,
+        response: { 200: SessionView },
+      },
+    },
+    async (request, reply) => {
+      return startSession(deps, request, reply, (m) => redeemSignInLink(deps, request.body.token, m));
+    },
+  );
+}
+
+/** Confirming an email address, and sending the email again. */
+function emailVerificationRoutes(app: App, deps: AuthDeps): void {
+  app.post(
+    '/auth/verify-email',
+    {
+      schema: {
+        security: SESSION_OPTIONAL,
+        tags: ['auth'],
+        summary: 'Confirm an email address with the token from the verification email',
+        body: VerifyEmailBody,
+        response: { 200: VerifyEmailResponse },
+      },
+    },
+    async (request) => {
+      const verifiedId = await verifyEmail(deps, request.body.token);
+      const current = request.auth?.user ?? null;
+      const user = current && current.id === verifiedId ? { ...current, emailVerified: true } : current;
+      return { verified: true as const, user };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    { schema: { tags: ['auth'], summary: 'Send the verification email again' } },
+    async (request, reply) => {
+      await resendVerification(deps, requireUser(request).user);
+      return reply.status(204).send();
+    },
+  );
+}

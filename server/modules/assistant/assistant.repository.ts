@@ -10,7 +10,9 @@ import { bookings, conversations, jobPostings, messages, payments, profiles, quo
 /** How many rows of a list a tool returns: enough to name in a reply. */
 export const LIST_LIMIT = 5;
 
-const LIVE_BOOKING = ['pending', 'confirmed'] as const;
+/** The statuses the tools' lists read, and so the only ones their rows can have. */
+export const LIVE_BOOKING = ['pending', 'confirmed'] as const;
+export const OPEN_JOB = ['open', 'in_progress'] as const;
 const other = alias(profiles, 'other');
 
 export async function userTypeOf(db: Executor, userId: string) {
@@ -23,10 +25,7 @@ export async function userTypeOf(db: Executor, userId: string) {
 
 /** A customer's jobs open or in progress, newest first, each with its quotes waiting for a decision. */
 export async function openJobsOfCustomer(db: Executor, customerId: string) {
-  const mine = and(
-    eq(jobPostings.customerId, customerId),
-    inArray(jobPostings.status, ['open', 'in_progress']),
-  );
+  const mine = and(eq(jobPostings.customerId, customerId), inArray(jobPostings.status, OPEN_JOB));
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -1,3 +1,4 @@
+import { statusOf } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { AssistantToolName, AssistantTools, ToolSpec } from '../../adapters/ai/provider';
 import type {
@@ -12,7 +13,9 @@ import type { Clock } from '../../lib/clock';
 import {
   heldPayments,
   LIST_LIMIT,
+  LIVE_BOOKING,
   liveBookingsOfTradesperson,
+  OPEN_JOB,
   openJobsOfCustomer,
   pendingQuotesOfTradesperson,
   quotesWaitingForCustomer,
@@ -66,7 +69,7 @@ export function assistantTools(db: Executor, userId: string | null, clock: Clock
         return {
           for: 'tradesperson',
           total,
-          jobs: rows.map((r) => ({ ...r, status: r.status as 'pending' | 'confirmed' })),
+          jobs: rows.map((r) => ({ ...r, status: statusOf(LIVE_BOOKING, r.status) })),
         };
       }
       const { rows, total } = await openJobsOfCustomer(db, me);
@@ -75,7 +78,7 @@ export function assistantTools(db: Executor, userId: string | null, clock: Clock
         total,
         jobs: rows.map((r) => ({
           title: r.title,
-          status: r.status as 'open' | 'in_progress',
+          status: statusOf(OPEN_JOB, r.status),
           postedAt: r.createdAt.toISOString(),
           quotesWaiting: r.quotesWaiting,
         })),
@@ -107,7 +110,7 @@ export function assistantTools(db: Executor, userId: string | null, clock: Clock
     async next_booking(): Promise<NextBookingResult> {
       const { next, live } = await upcomingBookings(db, me, londonToday(clock.now()));
       return {
-        booking: next ? { ...next, status: next.status as 'pending' | 'confirmed' } : null,
+        booking: next ? { ...next, status: statusOf(LIVE_BOOKING, next.status) } : null,
         live,
       };
     },

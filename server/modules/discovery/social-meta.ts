@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../../domain/catalog/catalog';
 import type { Config } from '../../config/config';
+import { escapeHtml } from '../../lib/html';
 import { type DiscoveryDeps, profileForVisitor } from './tradespeople.service';
 
 // Link previews for public profiles: crawlers that unfurl a shared /tradesperson/{id} link do not run
@@ -7,15 +8,6 @@ import { type DiscoveryDeps, profileForVisitor } from './tradespeople.service';
 
 const PROFILE_PAGE = /^\/tradesperson\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const DESCRIPTION_MAX = 200;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '../../../domain/catalog/catalog';
-import type { BookingStatus, DisputeStatus } from '../../../domain/catalog/statuses';
+import {
+  bookingStatus,
+  DISPUTE_RESOLUTIONS,
+  disputeStatus,
+  statusOf,
+} from '../../../domain/catalog/statuses';
 import type {
   DisputeDetail,
   DisputeEvidenceView,
@@ -18,7 +23,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
-import { type BookingForPayment, bookingForPayment, setBookingStatus } from '../marketplace';
+import { type BookingForPayment, bookingForPayment, disputeBooking } from '../marketplace';
 import { enqueueEmail } from '../notifications';
 import {
   activeDisputeOfBooking,
@@ -100,14 +105,14 @@ export function summaryOf(row: DisputeWithBooking): DisputeSummary {
     id: d.id,
     bookingId: d.bookingId,
     job: { id: row.jobId, title: row.jobTitle },
-    status: d.status as DisputeStatus,
+    status: disputeStatus(d.status),
     reason: d.reason,
     raisedBy: party(d.raisedBy),
     respondent: party(respondentOf(d, row)),
     createdAt: d.createdAt.toISOString(),
     responseDueAt: d.status === 'awaiting_response' ? iso(d.responseDueAt) : null,
     heldPence: d.status === 'resolved' ? 0 : row.heldPence,
-    resolution: (d.resolution as DisputeSummary['resolution']) ?? null,
+    resolution: d.resolution ? statusOf(DISPUTE_RESOLUTIONS, d.resolution) : null,
     resolvedAt: iso(d.resolvedAt),
   };
 }
@@ -145,7 +150,7 @@ export const isoText = (value: string) => new Date(value).toISOString();
 export function detailOf(row: DisputeWithThread, viewer: { role: Viewer; id: string }): DisputeDetail {
   const d = row.dispute;
   const summary = summaryOf(row);
-  const status = d.status as DisputeStatus;
+  const status = disputeStatus(d.status);
   return {
     ...summary,
     description: d.description,
@@ -220,12 +225,14 @@ export async function raiseDispute(
       throw AppError.conflict('dispute_open', DISPUTE_MESSAGES.alreadyOpen);
     }
     const held = (await heldPenceByBooking(tx, [b.id])).get(b.id) ?? 0;
-    if (
-      !canRaiseDispute({ status: b.status as BookingStatus, depositPaid: b.depositPaid, moneyHeld: held > 0 })
-    ) {
+    const disputable = canRaiseDispute({
+      status: bookingStatus(b.status),
+      depositPaid: b.depositPaid,
+      moneyHeld: held > 0,
+    });
+    if (!disputable || !(await disputeBooking(tx, b, role, now))) {
       throw AppError.conflict('not_disputable', DISPUTE_MESSAGES.notDisputable);
     }
-    await setBookingStatus(tx, b.id, 'disputed', now);
     const dispute = await insertDispute(tx, {
       bookingId: b.id,
       raisedBy: me,
@@ -396,7 +403,7 @@ export async function respondToDispute(
     if (respondentOf(dispute, found.booking) !== auth.user.id) {
       throw new AppError(403, 'not_allowed', DISPUTE_MESSAGES.responseNotYours);
     }
-    if (!canRespond(dispute.status as DisputeStatus)) throw disputeState(DISPUTE_MESSAGES.responseClosed);
+    if (!canRespond(disputeStatus(dispute.status))) throw disputeState(DISPUTE_MESSAGES.responseClosed);
     const updated = await updateDispute(tx, id, {
       response: body.response,
       respondedAt: now,
@@ -487,8 +494,14 @@ export async function addPhotoEvidence(
   deps: DisputeDeps,
   auth: AuthContext,
   id: string,
-  upload: { bytes: Buffer; caption: string | null },
+  upload: { bytes: Buffer; caption: string | undefined },
 ): Promise<DisputeDetail> {
+  const caption = upload.caption?.trim() || null;
+  if (caption && caption.length > DISPUTE_RULES.evidenceTextMax) {
+    throw AppError.validation(DISPUTE_MESSAGES.evidenceTextTooLong, [
+      { field: 'caption', message: DISPUTE_MESSAGES.evidenceTextTooLong },
+    ]);
+  }
   // Who may add is checked before any work on the file, and again under the lock.
   await visibleDispute(deps.db, auth, id);
   const photo = await toEvidencePhoto(upload.bytes);
@@ -497,7 +510,7 @@ export async function addPhotoEvidence(
   try {
     return await addEvidence(deps, auth, id, {
       kind: 'photo',
-      text: upload.caption,
+      text: caption,
       storageKey: key,
       width: photo.width,
       height: photo.height,

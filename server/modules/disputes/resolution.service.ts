@@ -1,4 +1,4 @@
-import type { BookingStatus } from '../../../domain/catalog/statuses';
+import { type BookingStatus, bookingStatus as toBookingStatus } from '../../../domain/catalog/statuses';
 import type {
   AdminDisputeDetail,
   AdminDisputeSummary,
@@ -8,10 +8,11 @@ import type {
 import { DISPUTE_MESSAGES } from '../../../domain/disputes/messages';
 import { decideSplit } from '../../../domain/disputes/rules';
 import { heldPence } from '../../../domain/payments/ledger';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { recordAudit } from '../audit';
-import { bookingForPayment, returnFromDispute } from '../marketplace';
+import { type BookingForPayment, bookingForPayment, returnFromDispute } from '../marketplace';
 import {
   afterRefund,
   afterRelease,
@@ -131,64 +132,10 @@ export async function resolveDispute(
   const now = deps.clock.now();
   const adminId = auth.user.id;
   const moved = await deps.db.transaction(async (tx) => {
-    const peek = await findDispute(tx, id);
-    if (!peek) throw disputeNotFound();
-    const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
-    const dispute = (await findDispute(tx, id, { forUpdate: true }))!;
-    if (dispute.status === 'resolved')
-      throw AppError.conflict('dispute_state', DISPUTE_MESSAGES.resolvedAlready);
-
-    const locked: PaymentRow[] = [];
-    for (const p of await paymentsOfBooking(tx, found.booking.id)) {
-      const row = (await findPayment(tx, p.id, { forUpdate: true }))!;
-      if (heldOf(row) > 0) locked.push(row);
-    }
-    const held = locked.reduce((sum, p) => sum + heldOf(p), 0);
-    const split = decideSplit(body, held);
-    if (!split.ok) {
-      const refusal = SPLIT_REFUSALS[split.reason];
-      throw AppError.validation(
-        refusal.message,
-        refusal.fields.map((field) => ({ field, message: refusal.message })),
-      );
-    }
-
-    // Refunds first: a release takes everything a payment still holds.
-    let toRefund = split.refundPence;
-    const refunded: string[] = [];
-    for (const p of locked) {
-      if (toRefund === 0) break;
-      const amount = Math.min(toRefund, heldOf(p));
-      const after = await postRefund(deps.payments, tx, found, p, {
-        amountPence: amount,
-        reason: 'Dispute resolved by TradeNest',
-        actorId: adminId,
-        // This is the dispute's own resolution: the one move of frozen money there is.
-        frozen: false,
-      });
-      locked[locked.indexOf(p)] = after;
-      refunded.push(p.id);
-      toRefund -= amount;
-    }
-    let released = 0;
-    for (const p of locked) {
-      if (heldOf(p) === 0) continue;
-      const posted = await postRelease(deps.payments, tx, found, p, {
-        actorId: adminId,
-        early: true,
-        frozen: false,
-      });
-      if (posted.ok) released += posted.releasedPence;
-    }
-    if (toRefund !== 0 || released !== split.releasePence) {
-      // The decision and the postings disagree: nothing may commit.
-      throw new Error(
-        `dispute ${id}: refund left ${toRefund}, released ${released} of ${split.releasePence}`,
-      );
-    }
-
-    const bookingStatus = (dispute.bookingStatusBefore ??
-      (found.booking.completedAt ? 'completed' : 'confirmed')) as BookingStatus;
+    const { found, dispute, locked, held } = await lockCase(tx, id);
+    const split = decideOrRefuse(body, held);
+    const money = await moveHeldMoney(deps, tx, { found, locked, split, adminId, disputeId: id });
+    const bookingStatus = statusBefore(dispute.bookingStatusBefore ?? null, found.booking.completedAt);
     await returnFromDispute(tx, found.booking.id, bookingStatus, now);
     const updated = await updateDispute(tx, id, {
       status: 'resolved',
@@ -239,11 +186,100 @@ export async function resolveDispute(
       ip,
       eventId,
     });
-    return { refunded, released };
+    return money;
   });
 
   if (moved.released > 0) afterRelease(deps.payments);
   else deps.events.committed();
   for (const paymentId of moved.refunded) await afterRefund(deps.payments, paymentId);
   return adminDispute(deps, auth, id);
+}
+
+/** The status the booking returns to: the one recorded when the dispute was raised, else what its dates say. */
+const statusBefore = (recorded: string | null, completedAt: Date | null): BookingStatus =>
+  toBookingStatus(recorded ?? (completedAt ? 'completed' : 'confirmed'));
+
+/** The booking, the dispute (not yet resolved) and the payments that still hold money, all locked. */
+async function lockCase(tx: Executor, id: string) {
+  const peek = await findDispute(tx, id);
+  if (!peek) throw disputeNotFound();
+  const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
+  const dispute = (await findDispute(tx, id, { forUpdate: true }))!;
+  if (dispute.status === 'resolved')
+    throw AppError.conflict('dispute_state', DISPUTE_MESSAGES.resolvedAlready);
+
+  const locked: PaymentRow[] = [];
+  for (const p of await paymentsOfBooking(tx, found.booking.id)) {
+    const row = (await findPayment(tx, p.id, { forUpdate: true }))!;
+    if (heldOf(row) > 0) locked.push(row);
+  }
+  const held = locked.reduce((sum, p) => sum + heldOf(p), 0);
+  return { found, dispute, locked, held };
+}
+
+/** The admin's split of what is held, or the validation error that refuses it. */
+function decideOrRefuse(body: ResolveDisputeBody, held: number) {
+  const split = decideSplit(body, held);
+  if (!split.ok) {
+    const refusal = SPLIT_REFUSALS[split.reason];
+    throw AppError.validation(
+      refusal.message,
+      refusal.fields.map((field) => ({ field, message: refusal.message })),
+    );
+  }
+  return split;
+}
+
+/** Books the refund and the release through the payments module's postings; both must add up exactly. */
+async function moveHeldMoney(
+  deps: ResolutionDeps,
+  tx: Executor,
+  {
+    found,
+    locked,
+    split,
+    adminId,
+    disputeId,
+  }: {
+    found: BookingForPayment;
+    locked: PaymentRow[];
+    split: { refundPence: number; releasePence: number };
+    adminId: string;
+    disputeId: string;
+  },
+): Promise<{ refunded: string[]; released: number }> {
+  // Refunds first: a release takes everything a payment still holds.
+  let toRefund = split.refundPence;
+  const refunded: string[] = [];
+  for (const p of locked) {
+    if (toRefund === 0) break;
+    const amount = Math.min(toRefund, heldOf(p));
+    const after = await postRefund(deps.payments, tx, found, p, {
+      amountPence: amount,
+      reason: 'Dispute resolved by TradeNest',
+      actorId: adminId,
+      // This is the dispute's own resolution: the one move of frozen money there is.
+      frozen: false,
+    });
+    locked[locked.indexOf(p)] = after;
+    refunded.push(p.id);
+    toRefund -= amount;
+  }
+  let released = 0;
+  for (const p of locked) {
+    if (heldOf(p) === 0) continue;
+    const posted = await postRelease(deps.payments, tx, found, p, {
+      actorId: adminId,
+      early: true,
+      frozen: false,
+    });
+    if (posted.ok) released += posted.releasedPence;
+  }
+  if (toRefund !== 0 || released !== split.releasePence) {
+    // The decision and the postings disagree: nothing may commit.
+    throw new Error(
+      `dispute ${disputeId}: refund left ${toRefund}, released ${released} of ${split.releasePence}`,
+    );
+  }
+  return { refunded, released };
 }

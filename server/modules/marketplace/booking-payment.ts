@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { JobStatus } from '../../../domain/catalog/statuses';
+import { jobStatus } from '../../../domain/catalog/statuses';
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema';
@@ -43,6 +43,6 @@ export async function markBookingPaid(tx: Executor, found: BookingForPayment, no
     .set({ depositPaid: true, updatedAt: now })
     .where(eq(bookings.id, found.booking.id));
   if (found.booking.status !== 'completed') return;
-  const step = jobStep('complete', found.job.status as JobStatus, 'system');
+  const step = jobStep('complete', jobStatus(found.job.status), 'system');
   if (step.ok) await setJobStatus(tx, found.job.id, step.to, now);
 }

@@ -47,7 +47,7 @@ export async function liveBookingOfJob(db: Executor, jobId: string) {
  * A resolved dispute hands the booking back to where the work had got to, keeping the times it was
  * confirmed and completed (setBookingStatus would stamp them anew).
  */
-export async function returnFromDispute(db: Executor, id: string, status: BookingStatus, now: Date) {
+export async function restoreBookingStatus(db: Executor, id: string, status: BookingStatus, now: Date) {
   await db.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, id));
 }
 

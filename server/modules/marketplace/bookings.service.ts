@@ -1,4 +1,4 @@
-import type { BookingStatus, JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import { bookingStatus, jobStatus, quoteStatus } from '../../../domain/catalog/statuses';
 import type { BookingView } from '../../../domain/marketplace/api';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
@@ -55,7 +55,7 @@ export async function actOnBooking(
     const job = (await findJob(tx, peek.jobId, { forUpdate: true }))!;
     const current = (await findBooking(tx, bookingId, { forUpdate: true }))!;
     const actor = current.tradespersonId === auth.user.id ? 'tradesperson' : 'customer';
-    const step = bookingStep(action, current.status as BookingStatus, actor);
+    const step = bookingStep(action, bookingStatus(current.status), actor);
     if (!step.ok) {
       if (step.reason === 'not_allowed')
         throw new AppError(403, 'not_allowed', 'Only the other party can do that');
@@ -65,17 +65,17 @@ export async function actOnBooking(
     await setBookingStatus(tx, current.id, step.to, now);
     if (step.to === 'cancelled') {
       const quote = await findQuote(tx, current.quoteId, { forUpdate: true });
-      const quoteMove = quote && quoteStep('reject', quote.status as QuoteStatus, 'system');
+      const quoteMove = quote && quoteStep('reject', quoteStatus(quote.status), 'system');
       if (quote && quoteMove?.ok) {
         await updateQuote(tx, quote.id, { status: quoteMove.to });
         if (quote.status === 'accepted') await addLiveQuotes(tx, job.id, -1);
       }
-      const reopen = jobStep('reopen', job.status as JobStatus, 'system');
+      const reopen = jobStep('reopen', jobStatus(job.status), 'system');
       if (reopen.ok) await setJobStatus(tx, job.id, reopen.to, now);
     }
     // Paid in full already (every milestone): finishing the work finishes the job.
     if (step.to === 'completed' && current.depositPaid) {
-      const finish = jobStep('complete', job.status as JobStatus, 'system');
+      const finish = jobStep('complete', jobStatus(job.status), 'system');
       if (finish.ok) await setJobStatus(tx, job.id, finish.to, now);
     }
     const payload = {

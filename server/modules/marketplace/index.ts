@@ -1,8 +1,8 @@
 // The marketplace module's public entry (jobs, quotes, bookings and the tradesperson dashboard, one
 // module because each of their use cases changes the others' rows in one transaction).
 
+export { disputeBooking, returnFromDispute } from './booking-disputes';
 export { type BookingForPayment, bookingForPayment, markBookingPaid } from './booking-payment';
-export { returnFromDispute, setBookingStatus } from './bookings.repository';
 export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
 export { dashboardRoutes } from './dashboard.routes';

@@ -29,6 +29,14 @@ const validJob = () => ({
 
 describeOnDatabases('posting a job', (ctx) => {
   const db = () => ctx.database().db;
+  /** How many jobs the customer has stored. */
+  const jobsOf = async (customerId: string) => {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(jobPostings)
+      .where(eq(jobPostings.customerId, customerId));
+    return row!.n;
+  };
 
   it('stores budgets in pence and the postcode normalised and geocoded', async () => {
     const app = await ctx.app();
@@ -80,11 +88,7 @@ describeOnDatabases('posting a job', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
-    const [row] = await db()
-      .select({ n: count() })
-      .from(jobPostings)
-      .where(eq(jobPostings.customerId, customer.id));
-    expect(row!.n).toBe(0);
+    expect(await jobsOf(customer.id)).toBe(0);
   });
 
   it('invites only a tradesperson everyone may see; any other id gets the answer an unknown one does', async () => {
@@ -117,11 +121,7 @@ describeOnDatabases('posting a job', (ctx) => {
       expect(res.statusCode).toBe(unknown.statusCode);
       expect(res.body).toBe(unknown.body);
     }
-    const [jobs] = await db()
-      .select({ n: count() })
-      .from(jobPostings)
-      .where(eq(jobPostings.customerId, customer.id));
-    expect(jobs!.n).toBe(1);
+    expect(await jobsOf(customer.id)).toBe(1);
   });
 
   it('lets only signed-in customers post', async () => {
@@ -284,6 +284,31 @@ describeOnDatabases("a customer's jobs", (ctx) => {
 
 describeOnDatabases('the open-jobs list', (ctx) => {
   const db = () => ctx.database().db;
+
+  type Instance = Awaited<ReturnType<typeof ctx.app>>;
+
+  /**
+   * A job with two of its three quotes, dated `daysAhead` so it heads the list; what a tradesperson who
+   * has not quoted sees of the list through an instance; and a third quote, by another, through one.
+   */
+  async function jobOneQuoteFromFull(daysAhead: number) {
+    const job = await createJob(db(), { createdAt: new Date(Date.now() + daysAhead * 86_400_000) });
+    await createQuote(db(), { jobId: job.id });
+    await createQuote(db(), { jobId: job.id });
+    const viewer = await sessionFor(db(), (await createTradesperson(db())).id);
+    const listedOn = (app: Instance) => async () =>
+      (await app.inject({ url: '/api/v1/jobs/open', headers: { cookie: viewer } }))
+        .json()
+        .jobs.map((j: { id: string }) => j.id);
+    const quoteThrough = async (app: Instance, payload: { amount: string; message: string }) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/jobs/${job.id}/quotes`,
+        headers: { cookie: await sessionFor(db(), (await createTradesperson(db())).id) },
+        payload,
+      });
+    return { job, listedOn, quoteThrough };
+  }
 
   it('lists open jobs newest first in keyset pages, leaving out full jobs for those who did not quote', async () => {
     const app = await ctx.app();
@@ -496,21 +521,10 @@ describeOnDatabases('the open-jobs list', (ctx) => {
 
   it('shows a quote made through this server at once, though pages are shared between viewers', async () => {
     const app = await ctx.app({ OPEN_JOBS_CACHE_MS: '10000' });
-    const job = await createJob(db(), { createdAt: new Date(Date.now() + 60 * 86_400_000) });
-    await createQuote(db(), { jobId: job.id });
-    await createQuote(db(), { jobId: job.id });
-    const viewer = await sessionFor(db(), (await createTradesperson(db())).id);
-    const listed = async () =>
-      (await app.inject({ url: '/api/v1/jobs/open', headers: { cookie: viewer } }))
-        .json()
-        .jobs.map((j: { id: string }) => j.id);
+    const { job, listedOn, quoteThrough } = await jobOneQuoteFromFull(60);
+    const listed = listedOn(app);
     expect(await listed()).toContain(job.id);
-    const third = await app.inject({
-      method: 'POST',
-      url: `/api/v1/jobs/${job.id}/quotes`,
-      headers: { cookie: await sessionFor(db(), (await createTradesperson(db())).id) },
-      payload: { amount: '120', message: 'I can do this on Monday.' },
-    });
+    const third = await quoteThrough(app, { amount: '120', message: 'I can do this on Monday.' });
     expect(third.statusCode).toBe(201);
     // Full now, and this viewer did not quote: gone from their list without waiting 10 s.
     expect(await listed()).not.toContain(job.id);
@@ -522,21 +536,10 @@ describeOnDatabases('the open-jobs list', (ctx) => {
       const instanceA = await ctx.app({ OPEN_JOBS_CACHE_MS: '10000' });
       const { app: instanceB, close } = await secondInstance(ctx, { OPEN_JOBS_CACHE_MS: '10000' });
       try {
-        const job = await createJob(db(), { createdAt: new Date(Date.now() + 70 * 86_400_000) });
-        await createQuote(db(), { jobId: job.id });
-        await createQuote(db(), { jobId: job.id });
-        const viewer = await sessionFor(db(), (await createTradesperson(db())).id);
-        const listedOnB = async () =>
-          (await instanceB.inject({ url: '/api/v1/jobs/open', headers: { cookie: viewer } }))
-            .json()
-            .jobs.map((j: { id: string }) => j.id);
+        const { job, listedOn, quoteThrough } = await jobOneQuoteFromFull(70);
+        const listedOnB = listedOn(instanceB);
         expect(await listedOnB()).toContain(job.id);
-        const third = await instanceA.inject({
-          method: 'POST',
-          url: `/api/v1/jobs/${job.id}/quotes`,
-          headers: { cookie: await sessionFor(db(), (await createTradesperson(db())).id) },
-          payload: { amount: '90', message: 'Available this week.' },
-        });
+        const third = await quoteThrough(instanceA, { amount: '90', message: 'Available this week.' });
         expect(third.statusCode).toBe(201);
         // Far sooner than B's 10 s: A's NOTIFY cleared B's pages.
         await expect.poll(listedOnB, { timeout: 3000, interval: 50 }).not.toContain(job.id);

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { JobStatus } from '../../../domain/catalog/statuses';
+import { jobStatus } from '../../../domain/catalog/statuses';
 import { jobCategoriesFor } from '../../../domain/discovery/services';
 import { roundMiles } from '../../../domain/geo/distance';
 import type { JobDetailView } from '../../../domain/marketplace/api';
@@ -116,7 +116,7 @@ export async function myJobs(deps: MarketDeps, auth: AuthContext, tab: 'all' | '
     id: j.id,
     title: j.title,
     category: j.category,
-    status: j.status as JobDetailView['status'],
+    status: jobStatus(j.status),
     budgetMin: j.budgetMin,
     budgetMax: j.budgetMax,
     postcode: j.postcode,
@@ -131,7 +131,7 @@ export async function cancelJob(deps: MarketDeps, auth: AuthContext, jobId: stri
   await deps.db.transaction(async (tx) => {
     const job = await findJob(tx, jobId, { forUpdate: true });
     if (!job || job.customerId !== auth.user.id) throw jobNotFound();
-    const step = jobStep('cancel', job.status as JobStatus, 'customer');
+    const step = jobStep('cancel', jobStatus(job.status), 'customer');
     if (!step.ok) throw AppError.conflict('not_open', MARKET_MESSAGES.jobNotOpen);
     // An open job's live quotes are all pending, so rejecting them empties its live count.
     const rejected = await rejectPendingQuotes(tx, job.id);
@@ -375,7 +375,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     id: job.id,
     title: job.title,
     category: job.category,
-    status: job.status as JobDetailView['status'],
+    status: jobStatus(job.status),
     description: job.description,
     budgetMin: job.budgetMin,
     budgetMax: job.budgetMax,

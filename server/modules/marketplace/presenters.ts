@@ -1,3 +1,4 @@
+import { bookingStatus, jobStatus, quoteStatus } from '../../../domain/catalog/statuses';
 import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import type { BookingMoneySummary } from '../../../domain/payments/api';
 import { combinedAmounts, moneyState } from '../../../domain/payments/state';
@@ -23,7 +24,7 @@ export function quoteView(q: QuoteRow, people: Map<string, PersonRow>): QuoteVie
     jobId: q.jobId,
     amount: q.amount,
     message: q.message,
-    status: q.status as QuoteView['status'],
+    status: quoteStatus(q.status),
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
     tradesperson: tradespersonView(people.get(q.tradespersonId), q.tradespersonId),
@@ -45,7 +46,7 @@ export function quoteJsonView(q: QuoteJson): QuoteView {
     jobId: q.jobId,
     amount: q.amount,
     message: q.message,
-    status: q.status as QuoteView['status'],
+    status: quoteStatus(q.status),
     createdAt: iso(q.createdAt),
     updatedAt: iso(q.updatedAt),
     tradesperson: tradespersonJsonView(q.tradesperson, q.tradespersonId),
@@ -60,7 +61,7 @@ export function quoteCardView(q: QuoteCard): MyQuoteView {
       id: q.job.id,
       title: q.job.title,
       category: q.job.category,
-      status: q.job.status as MyQuoteView['job']['status'],
+      status: jobStatus(q.job.status),
       outcode: q.job.outcode,
       budgetMin: q.job.budgetMin,
       budgetMax: q.job.budgetMax,
@@ -101,7 +102,7 @@ export function bookingCardView(b: BookingCard): BookingView {
     id: b.id,
     jobId: b.jobId,
     quoteId: b.quoteId,
-    status: b.status as BookingView['status'],
+    status: bookingStatus(b.status),
     amount: b.amount,
     depositPaid: b.depositPaid,
     scheduledDate: b.scheduledDate,

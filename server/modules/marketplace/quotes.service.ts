@@ -1,4 +1,4 @@
-import type { JobStatus, QuoteStatus } from '../../../domain/catalog/statuses';
+import { jobStatus, quoteStatus } from '../../../domain/catalog/statuses';
 import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
@@ -116,7 +116,7 @@ export async function editQuote(
 ): Promise<QuoteView> {
   const row = await deps.db.transaction(async (tx) => {
     const quote = await ownQuote(tx, auth, quoteId);
-    const step = quoteStep('edit', quote.status as QuoteStatus, 'tradesperson');
+    const step = quoteStep('edit', quoteStatus(quote.status), 'tradesperson');
     if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
     const updated = await updateQuote(tx, quote.id, { amount: input.amount, message: input.message });
     await recordQuoteEvent(deps, tx, 'quote.edited', auth.user.id, updated);
@@ -137,7 +137,7 @@ export async function withdrawQuote(
     // Job first, then quote: the same lock order as quoting and accepting, so they cannot deadlock.
     await findJob(tx, peek.jobId, { forUpdate: true });
     const quote = await ownQuote(tx, auth, quoteId);
-    const step = quoteStep('withdraw', quote.status as QuoteStatus, 'tradesperson');
+    const step = quoteStep('withdraw', quoteStatus(quote.status), 'tradesperson');
     if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
     const updated = await updateQuote(tx, quote.id, { status: step.to });
     await addLiveQuotes(tx, quote.jobId, -1);
@@ -174,10 +174,10 @@ export async function acceptQuote(
       ) {
         throw AppError.conflict('already_accepted', MARKET_MESSAGES.alreadyAccepted);
       }
-      const jobMove = jobStep('book', job.status as JobStatus, 'customer');
+      const jobMove = jobStep('book', jobStatus(job.status), 'customer');
       if (!jobMove.ok) throw AppError.conflict('not_open', MARKET_MESSAGES.jobNotOpen);
       const quote = (await findQuote(tx, quoteId, { forUpdate: true }))!;
-      const quoteMove = quoteStep('accept', quote.status as QuoteStatus, 'customer');
+      const quoteMove = quoteStep('accept', quoteStatus(quote.status), 'customer');
       if (!quoteMove.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
 
       await updateQuote(tx, quote.id, { status: quoteMove.to });

@@ -86,19 +86,37 @@ export function registerMetrics(
     });
     return NO_METRICS;
   }
+  const requests = timeRequests(app);
+  const outcomes = outcomeCounters();
+  serveMetrics(app, access, [
+    ...requests.metrics(),
+    ...instanceGauges(app, availability),
+    ...poolGauges(database),
+    ...queueMetrics(app),
+    ...outcomes.metrics,
+  ]);
+  return outcomes.appMetrics;
+}
 
+const gauge = (name: string, help: string, values: () => MetricValue[] | Promise<MetricValue[]>) =>
+  collected(name, help, 'gauge', values);
+
+/**
+ * Fastify already times each request (one clock read as it is routed, one as the response ends):
+ * elapsedTime reuses them. The route's pattern is the label, never the URL.
+ */
+function timeRequests(app: FastifyInstance): RequestMetrics {
   const requests = new RequestMetrics();
-  // Fastify already times each request (one clock read as it is routed, one as the response ends):
-  // elapsedTime reuses them. The route's pattern is the label, never the URL.
   app.addHook('onResponse', (request, reply, done) => {
     requests.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime);
     done();
   });
+  return requests;
+}
 
-  const gauge = (name: string, help: string, values: () => MetricValue[] | Promise<MetricValue[]>) =>
-    collected(name, help, 'gauge', values);
-  const metrics: CollectedMetric[] = [
-    ...requests.metrics(),
+/** This instance's open event streams and whether it reaches its database. */
+function instanceGauges(app: FastifyInstance, availability: DatabaseAvailability): CollectedMetric[] {
+  return [
     gauge('tradenest_event_streams', 'Open event streams (GET /api/v1/events) on this instance', () => [
       { value: app.hasDecorator('streams') ? app.streams.size : 0 },
     ]),
@@ -108,33 +126,38 @@ export function registerMetrics(
       () => [{ value: availability.available ? 1 : 0 }],
     ),
   ];
+}
 
-  if (database.kind === 'postgres') {
-    const pool = database.client as pg.Pool;
-    metrics.push(
-      gauge(
-        'tradenest_db_pool_connections',
-        "Connections in this instance's PostgreSQL pool, by state",
-        () => [
-          { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
-          { labels: { state: 'idle' }, value: pool.idleCount },
-        ],
-      ),
-      gauge('tradenest_db_pool_waiting', 'Queries waiting for a free connection of the pool', () => [
-        { value: pool.waitingCount },
-      ]),
-      gauge('tradenest_db_pool_max', 'Size limit of the pool (DATABASE_POOL_MAX)', () => [
-        { value: pool.options.max ?? 10 },
-      ]),
-    );
-  }
-  // The embedded database (PGlite) has no pool: it is one connection inside this process, and it queues
-  // queries internally without saying how many wait. Nothing honest to report, so nothing is.
+/**
+ * The PostgreSQL pool. The embedded database (PGlite) has no pool: it is one connection inside this
+ * process, and it queues queries internally without saying how many wait. Nothing honest to report,
+ * so nothing is.
+ */
+function poolGauges(database: DatabaseHandle): CollectedMetric[] {
+  if (database.kind !== 'postgres') return [];
+  const pool = database.client as pg.Pool;
+  return [
+    gauge('tradenest_db_pool_connections', "Connections in this instance's PostgreSQL pool, by state", () => [
+      { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
+      { labels: { state: 'idle' }, value: pool.idleCount },
+    ]),
+    gauge('tradenest_db_pool_waiting', 'Queries waiting for a free connection of the pool', () => [
+      { value: pool.waitingCount },
+    ]),
+    gauge('tradenest_db_pool_max', 'Size limit of the pool (DATABASE_POOL_MAX)', () => [
+      { value: pool.options.max ?? 10 },
+    ]),
+  ];
+}
 
-  // Unfinished jobs across every instance (they share pg-boss's table), read when scraped, at most one
-  // read at a time, bounded: a slow or unreachable database gives a scrape without them, not a hung one.
+/**
+ * Unfinished jobs across every instance (they share pg-boss's table), read when scraped, at most one
+ * read at a time, bounded: a slow or unreachable database gives a scrape without them, not a hung one.
+ * And what this instance's workers ran.
+ */
+function queueMetrics(app: FastifyInstance): CollectedMetric[] {
   const readDepths = sharedRead(() => app.queue.depths(), QUEUE_DEPTH_TIMEOUT_MS);
-  metrics.push(
+  return [
     gauge(
       'tradenest_queue_jobs',
       'Unfinished jobs by queue and state (created: waiting, retry: waiting to retry, active: running), all instances',
@@ -165,13 +188,16 @@ export function registerMetrics(
             )
           : [],
     ),
-  );
+  ];
+}
 
+/** Payment and payout outcomes: counted as the rest of the app reports them, read when scraped. */
+function outcomeCounters(): { metrics: CollectedMetric[]; appMetrics: AppMetrics } {
   const payments = { succeeded: 0, failed: 0, released: 0, refunded: 0 };
   const payouts = { paid: 0, failed: 0 };
   const byOutcome = (counts: Record<string, number>) => () =>
     Object.entries(counts).map(([outcome, value]) => ({ labels: { outcome }, value }));
-  metrics.push(
+  const metrics = [
     collected(
       'tradenest_payment_outcomes_total',
       'Payments decided on this instance, by outcome (succeeded: paid into escrow, failed, released, refunded)',
@@ -184,9 +210,23 @@ export function registerMetrics(
       'counter',
       byOutcome(payouts),
     ),
-  );
+  ];
+  const appMetrics: AppMetrics = {
+    dispatched(type) {
+      const payment = PAYMENT_EVENTS[type];
+      if (payment) payments[payment]++;
+      const payout = PAYOUT_EVENTS[type];
+      if (payout) payouts[payout]++;
+    },
+    chargeFailed() {
+      payments.failed++;
+    },
+  };
+  return { metrics, appMetrics };
+}
 
-  // prom-client renders the text; it is loaded (and the registries made) by the first scrape only.
+/** GET /metrics. prom-client renders the text; it is loaded (and the registries made) by the first scrape only. */
+function serveMetrics(app: FastifyInstance, access: MetricsAccess, metrics: CollectedMetric[]): void {
   let registries: Promise<[Registry, Registry]> | undefined;
   const render = async () => {
     registries ??= Promise.all([
@@ -206,18 +246,6 @@ export function registerMetrics(
     const text = await render();
     return reply.header('cache-control', 'no-store').type(PROMETHEUS_CONTENT_TYPE).send(text);
   });
-
-  return {
-    dispatched(type) {
-      const payment = PAYMENT_EVENTS[type];
-      if (payment) payments[payment]++;
-      const payout = PAYOUT_EVENTS[type];
-      if (payout) payouts[payout]++;
-    },
-    chargeFailed() {
-      payments.failed++;
-    },
-  };
 }
 
 /** Answers the refusal itself and returns false when the caller may not read the metrics. */

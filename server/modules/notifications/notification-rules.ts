@@ -1,4 +1,9 @@
-import type { DomainEvent } from '../../../domain/events/catalog';
+import type {
+  DomainEvent,
+  DomainEventOf,
+  DomainEventPayloads,
+  DomainEventType,
+} from '../../../domain/events/catalog';
 import type { EmailSwitch } from '../../../domain/notifications/schemas';
 import { formatPence } from '../../../domain/payments/money';
 
@@ -43,394 +48,482 @@ const tradesperson = (f: EventFacts) => f.tradespersonName?.trim() || 'A tradesp
 const amount = (f: EventFacts) =>
   f.quoteAmountPence === null ? '' : ` of ${formatPence(f.quoteAmountPence)}`;
 
+/** Plans the notifications of one type of event from its payload. */
+type Planner<T extends DomainEventType> = (payload: DomainEventPayloads[T], said: Said) => NotificationPlan[];
+/** What a notification says of the job and its parties; `job` is the job's title, quoted. */
+interface Said {
+  facts: EventFacts;
+  job: string;
+}
+type Planners = { [T in DomainEventType]: Planner<T> };
+
+const nobody = () => [];
+
+/** The tradesperson told that the customer accepted or declined their milestone plan. */
+function planDecision(
+  p: DomainEventPayloads['milestone.plan_accepted'],
+  { facts, job }: Said,
+  accepted: boolean,
+): NotificationPlan[] {
+  const { tradespersonId, bookingId } = p;
+  return [
+    {
+      userId: tradespersonId,
+      title: `${customer(facts)} ${accepted ? 'accepted' : 'declined'} your milestone plan for ${job}`,
+      body: accepted
+        ? 'The customer can now pay each milestone. Mark each one done when its work is finished.'
+        : 'You can propose a different plan from the booking.',
+      link: `/booking-milestones/${bookingId}`,
+      email: 'quoteUpdates',
+    },
+  ];
+}
+
+const quotePlanners: Pick<
+  Planners,
+  'quote.received' | 'quote.edited' | 'quote.withdrawn' | 'quote.accepted' | 'quote.rejected'
+> = {
+  'quote.received': (p, { facts, job }) => {
+    const { customerId, jobId } = p;
+    return [
+      {
+        userId: customerId,
+        title: `New quote for ${job}`,
+        body: `${tradesperson(facts)} sent you a quote${amount(facts)}.`,
+        link: `/job/${jobId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'quote.edited': (p, { facts, job }) => {
+    const { customerId, jobId } = p;
+    return [
+      {
+        userId: customerId,
+        title: `Quote updated for ${job}`,
+        body: `${tradesperson(facts)} changed their quote${facts.quoteAmountPence === null ? '' : ` to ${formatPence(facts.quoteAmountPence)}`}.`,
+        link: `/job/${jobId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'quote.withdrawn': (p, { facts, job }) => {
+    const { customerId, jobId } = p;
+    return [
+      {
+        userId: customerId,
+        title: `Quote withdrawn for ${job}`,
+        body: `${tradesperson(facts)} withdrew their quote.`,
+        link: `/job/${jobId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'quote.accepted': (p, { facts, job }) => {
+    const { tradespersonId } = p;
+    return [
+      {
+        userId: tradespersonId,
+        title: `Quote accepted for ${job}`,
+        body: `${customer(facts)} accepted your quote${amount(facts)}. The job is now in My Bookings.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'quote.rejected': (p, { facts, job }) => {
+    const { tradespersonId, jobId, reason } = p;
+    return [
+      {
+        userId: tradespersonId,
+        title: `Quote not accepted for ${job}`,
+        body:
+          reason === 'job_cancelled'
+            ? `${customer(facts)} cancelled the job, so your quote is closed.`
+            : `${customer(facts)} chose another quote for this job.`,
+        link: `/job/${jobId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+};
+
+const bookingPlanners: Pick<
+  Planners,
+  'booking.created' | 'booking.confirmed' | 'booking.declined' | 'booking.cancelled' | 'booking.completed'
+> = {
+  'booking.created': (p, { facts, job }) => {
+    // A confirmed booking comes from Accept, and quote.accepted already tells the tradesperson.
+    if (p.status !== 'pending') return [];
+    return [
+      {
+        userId: p.tradespersonId,
+        title: `Booking request for ${job}`,
+        body: `${customer(facts)} wants to book you. Please confirm or decline the booking.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.confirmed': (p, { facts, job }) => {
+    return [
+      {
+        userId: p.customerId,
+        title: `Booking confirmed for ${job}`,
+        body: `${tradesperson(facts)} confirmed your booking.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.declined': (p, { facts, job }) => {
+    return [
+      {
+        userId: p.customerId,
+        title: `Booking declined for ${job}`,
+        body: `${tradesperson(facts)} declined your booking.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.cancelled': (p, { facts, job }) => {
+    const { cancelledBy, customerId, tradespersonId } = p;
+    const byCustomer = cancelledBy === 'customer';
+    return [
+      {
+        userId: byCustomer ? tradespersonId : customerId,
+        title: `Booking cancelled for ${job}`,
+        body: `${byCustomer ? customer(facts) : tradesperson(facts)} cancelled the booking.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.completed': (p, { facts, job }) => {
+    return [
+      {
+        userId: p.customerId,
+        title: `Job marked complete: ${job}`,
+        body: `${tradesperson(facts)} marked the job as complete.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+};
+
+const paymentPlanners: Pick<Planners, 'payment.succeeded' | 'payment.released' | 'payment.refunded'> = {
+  'payment.succeeded': (p, { facts, job }) => {
+    const { tradespersonId, amountPence, heldUntil } = p;
+    return [
+      {
+        userId: tradespersonId,
+        title: `Payment received for ${job}`,
+        body: `${customer(facts)} paid ${formatPence(amountPence)}. It is held in escrow until ${dayText(heldUntil)}, then released to you.`,
+        link: '/tradesperson/payments',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'payment.released': (p, { job }) => {
+    const { tradespersonId, releasedPence, feePence } = p;
+    return [
+      {
+        userId: tradespersonId,
+        title: `Money released for ${job}`,
+        body: `${formatPence(releasedPence - feePence)} is yours (${formatPence(releasedPence)} less the ${formatPence(feePence)} platform fee).`,
+        link: '/tradesperson/payments',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'payment.refunded': (p, { facts, job }) => {
+    const { customerId, tradespersonId, refundedPence, jobId } = p;
+    return [
+      {
+        userId: customerId,
+        title: `Refund for ${job}`,
+        body: `${formatPence(refundedPence)} is on its way back to your card.`,
+        link: `/job/${jobId}`,
+        email: 'quoteUpdates',
+      },
+      {
+        userId: tradespersonId,
+        title: `Refund for ${job}`,
+        body: `${formatPence(refundedPence)} of the payment was refunded to ${customer(facts)}.`,
+        link: '/tradesperson/payments',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+};
+
+const reviewPlanners: Pick<
+  Planners,
+  'review.submitted' | 'review.published' | 'review.replied' | 'review.hidden'
+> = {
+  'review.submitted': (p, { facts, job }) => {
+    const { revieweeId, reviewerId, revealDueAt, publishesBoth } = p;
+    // The reviewee reviewed first: 'Reviews published' tells them instead.
+    if (publishesBoth) return [];
+    return [
+      {
+        userId: revieweeId,
+        title: `${nameOf(facts, p, reviewerId)} reviewed you for ${job}`,
+        body: `Leave your review too to see theirs: both are published together, or on ${dayText(revealDueAt)} whatever happens.`,
+        link: '/my-reviews',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'review.published': (p, { job }) => {
+    const { customerId, tradespersonId, reviewIds } = p;
+    const body =
+      reviewIds.length > 1
+        ? 'You have both reviewed each other, so both reviews are now public.'
+        : 'The review window has closed, so the review left for this job is now public.';
+    return [customerId, tradespersonId].map((userId) => ({
+      userId,
+      title: `Reviews published for ${job}`,
+      body,
+      link: '/my-reviews?tab=received',
+      email: 'quoteUpdates' as const,
+    }));
+  },
+  'review.replied': (p, { facts, job }) => {
+    const { reviewerId, revieweeId, edited } = p;
+    return [
+      {
+        userId: reviewerId,
+        title: `${nameOf(facts, p, revieweeId)} ${edited ? 'changed their reply' : 'replied'} to your review`,
+        body: `Your review of ${job} has a public reply.`,
+        link: '/my-reviews?tab=written',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'review.hidden': (p, { job }) => {
+    const { reviewerId, revieweeId, reason } = p;
+    return [
+      {
+        userId: reviewerId,
+        title: `Your review for ${job} was removed`,
+        body: `Our team removed it after a report: ${reason}`,
+        link: '/my-reviews?tab=written',
+        email: 'quoteUpdates',
+      },
+      {
+        userId: revieweeId,
+        title: `A review of you for ${job} was removed`,
+        body: `Our team removed it after a report. It no longer counts towards your rating.`,
+        link: '/my-reviews?tab=received',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+};
+
+const disputePlanners: Pick<
+  Planners,
+  | 'dispute.raised'
+  | 'dispute.responded'
+  | 'dispute.deadline_passed'
+  | 'dispute.message_posted'
+  | 'dispute.evidence_added'
+  | 'dispute.resolved'
+> = {
+  'dispute.raised': (p, { facts, job }) => {
+    const { raisedBy, respondentId, disputeId, reason } = p;
+    const link = `/disputes/${disputeId}`;
+    return [
+      {
+        userId: respondentId,
+        title: `${nameOf(facts, p, raisedBy)} raised a dispute about ${job}`,
+        body: `Reason: ${reason}. Any money held for the job is frozen. Please respond within 7 days.`,
+        link,
+        // send-dispute-email writes to them with the deadline.
+        email: null,
+      },
+      {
+        userId: raisedBy,
+        title: `Dispute raised for ${job}`,
+        body: 'Our support team will be in touch. Any money held for the job is frozen until it is resolved.',
+        link,
+        email: null,
+        evenIfActor: true,
+      },
+    ];
+  },
+  'dispute.responded': (p, { facts, job }) => {
+    const { raisedBy, respondentId, disputeId } = p;
+    return [
+      {
+        userId: raisedBy,
+        title: `${nameOf(facts, p, respondentId)} responded to your dispute about ${job}`,
+        body: 'Our team is now reviewing the dispute.',
+        link: `/disputes/${disputeId}`,
+        email: 'always',
+      },
+    ];
+  },
+  'dispute.deadline_passed': (p, { facts, job }) => {
+    const { raisedBy, respondentId, disputeId } = p;
+    return [
+      {
+        userId: raisedBy,
+        title: `Your dispute about ${job} is under review`,
+        body: `${nameOf(facts, p, respondentId)} did not respond within 7 days, so our team is reviewing it now.`,
+        link: `/disputes/${disputeId}`,
+        email: 'always',
+      },
+      {
+        userId: respondentId,
+        title: `The dispute about ${job} is under review`,
+        body: 'The 7 days to respond have passed, so our team is reviewing it now. You can still add messages and evidence.',
+        link: `/disputes/${disputeId}`,
+        email: 'always',
+      },
+    ];
+  },
+  'dispute.message_posted': (p, { facts, job }) => {
+    const { raisedBy, respondentId, disputeId, authorId } = p;
+    const from =
+      authorId === raisedBy || authorId === respondentId ? nameOf(facts, p, authorId) : 'TradeNest support';
+    return [raisedBy, respondentId]
+      .filter((userId) => userId !== authorId)
+      .map((userId) => ({
+        userId,
+        title: `New message in the dispute about ${job}`,
+        body: `${from} wrote in the dispute's thread.`,
+        link: `/disputes/${disputeId}`,
+        email: 'newMessages' as const,
+      }));
+  },
+  'dispute.evidence_added': (p, { facts, job }) => {
+    const { raisedBy, respondentId, disputeId, authorId } = p;
+    return [raisedBy, respondentId]
+      .filter((userId) => userId !== authorId)
+      .map((userId) => ({
+        userId,
+        title: `New evidence in the dispute about ${job}`,
+        body: `${nameOf(facts, p, authorId)} added evidence.`,
+        link: `/disputes/${disputeId}`,
+        email: null,
+      }));
+  },
+  'dispute.resolved': (p, { facts, job }) => {
+    const { customerId, tradespersonId, disputeId, refundPence, releasePence } = p;
+    const outcome =
+      refundPence === 0 && releasePence === 0
+        ? 'No money was held, so none moved.'
+        : `${formatPence(refundPence)} refunded to ${customer(facts)}, ${formatPence(releasePence)} released to ${tradesperson(facts)} (before the platform fee).`;
+    return [customerId, tradespersonId].map((userId) => ({
+      userId,
+      title: `The dispute about ${job} is resolved`,
+      body: outcome,
+      link: `/disputes/${disputeId}`,
+      email: 'always' as const,
+    }));
+  },
+};
+
+const milestonePlanners: Pick<
+  Planners,
+  | 'milestone.plan_proposed'
+  | 'milestone.plan_accepted'
+  | 'milestone.plan_declined'
+  | 'milestone.paid'
+  | 'milestone.done'
+> = {
+  'milestone.plan_proposed': (p, { facts, job }) => {
+    const { customerId, bookingId, revision } = p;
+    return [
+      {
+        userId: customerId,
+        title: revision ? `A revised milestone plan for ${job}` : `A milestone plan for ${job}`,
+        body: `${tradesperson(facts)} proposed paying in stages. Review the plan to accept or decline it.`,
+        link: `/booking-milestones/${bookingId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'milestone.plan_accepted': (p, said) => planDecision(p, said, true),
+  'milestone.plan_declined': (p, said) => planDecision(p, said, false),
+  'milestone.paid': (p, { facts, job }) => {
+    const { tradespersonId, bookingId } = p;
+    return [
+      {
+        userId: tradespersonId,
+        title: `A milestone of ${job} was paid`,
+        body: `${customer(facts)} paid a milestone. It is held in escrow until you mark it done and the customer approves it.`,
+        link: `/booking-milestones/${bookingId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'milestone.done': (p, { facts, job }) => {
+    const { customerId, bookingId, releaseAt } = p;
+    return [
+      {
+        userId: customerId,
+        title: `A milestone of ${job} is done`,
+        body: `${tradesperson(facts)} marked a milestone done. Approve it to release the payment, or it is released on ${dayText(releaseAt)}.`,
+        link: `/booking-milestones/${bookingId}`,
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+};
+
+/** Events that tell nobody in-app (see planNotifications), and verification news (planDocumentNotification). */
+const silentPlanners: Pick<
+  Planners,
+  | 'job.posted'
+  | 'job.cancelled'
+  | 'message.sent'
+  | 'payout.paid'
+  | 'payout.failed'
+  | 'document.approved'
+  | 'document.rejected'
+  | 'document.expired'
+  | 'document.expiring'
+> = {
+  'job.posted': nobody,
+  'job.cancelled': nobody,
+  'message.sent': nobody,
+  'payout.paid': nobody,
+  'payout.failed': nobody,
+  'document.approved': nobody,
+  'document.rejected': nobody,
+  'document.expired': nobody,
+  'document.expiring': nobody,
+};
+
+const PLANNERS: Planners = {
+  ...quotePlanners,
+  ...bookingPlanners,
+  ...paymentPlanners,
+  ...reviewPlanners,
+  ...disputePlanners,
+  ...milestonePlanners,
+  ...silentPlanners,
+};
+
 /**
  * Who is told of an event, and what (docs/api/notifications.md). Pure: the caller reads the facts and
- * drops the actor (nobody is told of their own action). Events with no entry tell nobody in-app:
+ * drops the actor (nobody is told of their own action). Events planned as `nobody` tell no one in-app:
  * job.posted and job.cancelled (its quotes' rejections are events of their own), and message.sent
  * (messages have their unread badge and their own email after 5 minutes).
  */
 export function planNotifications(event: DomainEvent, facts: EventFacts): NotificationPlan[] {
-  const job = `'${facts.jobTitle}'`;
-  switch (event.type) {
-    case 'quote.received': {
-      const { customerId, jobId } = event.payload;
-      return [
-        {
-          userId: customerId,
-          title: `New quote for ${job}`,
-          body: `${tradesperson(facts)} sent you a quote${amount(facts)}.`,
-          link: `/job/${jobId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'quote.edited': {
-      const { customerId, jobId } = event.payload;
-      return [
-        {
-          userId: customerId,
-          title: `Quote updated for ${job}`,
-          body: `${tradesperson(facts)} changed their quote${facts.quoteAmountPence === null ? '' : ` to ${formatPence(facts.quoteAmountPence)}`}.`,
-          link: `/job/${jobId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'quote.withdrawn': {
-      const { customerId, jobId } = event.payload;
-      return [
-        {
-          userId: customerId,
-          title: `Quote withdrawn for ${job}`,
-          body: `${tradesperson(facts)} withdrew their quote.`,
-          link: `/job/${jobId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'quote.accepted': {
-      const { tradespersonId } = event.payload;
-      return [
-        {
-          userId: tradespersonId,
-          title: `Quote accepted for ${job}`,
-          body: `${customer(facts)} accepted your quote${amount(facts)}. The job is now in My Bookings.`,
-          link: '/my-jobs',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'quote.rejected': {
-      const { tradespersonId, jobId, reason } = event.payload;
-      return [
-        {
-          userId: tradespersonId,
-          title: `Quote not accepted for ${job}`,
-          body:
-            reason === 'job_cancelled'
-              ? `${customer(facts)} cancelled the job, so your quote is closed.`
-              : `${customer(facts)} chose another quote for this job.`,
-          link: `/job/${jobId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'booking.created': {
-      // A confirmed booking comes from Accept, and quote.accepted already tells the tradesperson.
-      if (event.payload.status !== 'pending') return [];
-      return [
-        {
-          userId: event.payload.tradespersonId,
-          title: `Booking request for ${job}`,
-          body: `${customer(facts)} wants to book you. Please confirm or decline the booking.`,
-          link: '/my-jobs',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'booking.confirmed':
-      return [
-        {
-          userId: event.payload.customerId,
-          title: `Booking confirmed for ${job}`,
-          body: `${tradesperson(facts)} confirmed your booking.`,
-          link: '/my-jobs',
-          email: 'quoteUpdates',
-        },
-      ];
-    case 'booking.declined':
-      return [
-        {
-          userId: event.payload.customerId,
-          title: `Booking declined for ${job}`,
-          body: `${tradesperson(facts)} declined your booking.`,
-          link: '/my-jobs',
-          email: 'quoteUpdates',
-        },
-      ];
-    case 'booking.cancelled': {
-      const { cancelledBy, customerId, tradespersonId } = event.payload;
-      const byCustomer = cancelledBy === 'customer';
-      return [
-        {
-          userId: byCustomer ? tradespersonId : customerId,
-          title: `Booking cancelled for ${job}`,
-          body: `${byCustomer ? customer(facts) : tradesperson(facts)} cancelled the booking.`,
-          link: '/my-jobs',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'booking.completed':
-      return [
-        {
-          userId: event.payload.customerId,
-          title: `Job marked complete: ${job}`,
-          body: `${tradesperson(facts)} marked the job as complete.`,
-          link: '/my-jobs',
-          email: 'quoteUpdates',
-        },
-      ];
-    case 'payment.succeeded': {
-      const { tradespersonId, amountPence, heldUntil } = event.payload;
-      return [
-        {
-          userId: tradespersonId,
-          title: `Payment received for ${job}`,
-          body: `${customer(facts)} paid ${formatPence(amountPence)}. It is held in escrow until ${dayText(heldUntil)}, then released to you.`,
-          link: '/tradesperson/payments',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'payment.released': {
-      const { tradespersonId, releasedPence, feePence } = event.payload;
-      return [
-        {
-          userId: tradespersonId,
-          title: `Money released for ${job}`,
-          body: `${formatPence(releasedPence - feePence)} is yours (${formatPence(releasedPence)} less the ${formatPence(feePence)} platform fee).`,
-          link: '/tradesperson/payments',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'payment.refunded': {
-      const { customerId, tradespersonId, refundedPence, jobId } = event.payload;
-      return [
-        {
-          userId: customerId,
-          title: `Refund for ${job}`,
-          body: `${formatPence(refundedPence)} is on its way back to your card.`,
-          link: `/job/${jobId}`,
-          email: 'quoteUpdates',
-        },
-        {
-          userId: tradespersonId,
-          title: `Refund for ${job}`,
-          body: `${formatPence(refundedPence)} of the payment was refunded to ${customer(facts)}.`,
-          link: '/tradesperson/payments',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'review.submitted': {
-      const { revieweeId, reviewerId, revealDueAt, publishesBoth } = event.payload;
-      // The reviewee reviewed first: 'Reviews published' tells them instead.
-      if (publishesBoth) return [];
-      return [
-        {
-          userId: revieweeId,
-          title: `${nameOf(facts, event.payload, reviewerId)} reviewed you for ${job}`,
-          body: `Leave your review too to see theirs: both are published together, or on ${dayText(revealDueAt)} whatever happens.`,
-          link: '/my-reviews',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'review.published': {
-      const { customerId, tradespersonId, reviewIds } = event.payload;
-      const body =
-        reviewIds.length > 1
-          ? 'You have both reviewed each other, so both reviews are now public.'
-          : 'The review window has closed, so the review left for this job is now public.';
-      return [customerId, tradespersonId].map((userId) => ({
-        userId,
-        title: `Reviews published for ${job}`,
-        body,
-        link: '/my-reviews?tab=received',
-        email: 'quoteUpdates' as const,
-      }));
-    }
-    case 'review.replied': {
-      const { reviewerId, revieweeId, edited } = event.payload;
-      return [
-        {
-          userId: reviewerId,
-          title: `${nameOf(facts, event.payload, revieweeId)} ${edited ? 'changed their reply' : 'replied'} to your review`,
-          body: `Your review of ${job} has a public reply.`,
-          link: '/my-reviews?tab=written',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'review.hidden': {
-      const { reviewerId, revieweeId, reason } = event.payload;
-      return [
-        {
-          userId: reviewerId,
-          title: `Your review for ${job} was removed`,
-          body: `Our team removed it after a report: ${reason}`,
-          link: '/my-reviews?tab=written',
-          email: 'quoteUpdates',
-        },
-        {
-          userId: revieweeId,
-          title: `A review of you for ${job} was removed`,
-          body: `Our team removed it after a report. It no longer counts towards your rating.`,
-          link: '/my-reviews?tab=received',
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'dispute.raised': {
-      const { raisedBy, respondentId, disputeId, reason } = event.payload;
-      const link = `/disputes/${disputeId}`;
-      return [
-        {
-          userId: respondentId,
-          title: `${nameOf(facts, event.payload, raisedBy)} raised a dispute about ${job}`,
-          body: `Reason: ${reason}. Any money held for the job is frozen. Please respond within 7 days.`,
-          link,
-          // send-dispute-email writes to them with the deadline.
-          email: null,
-        },
-        {
-          userId: raisedBy,
-          title: `Dispute raised for ${job}`,
-          body: 'Our support team will be in touch. Any money held for the job is frozen until it is resolved.',
-          link,
-          email: null,
-          evenIfActor: true,
-        },
-      ];
-    }
-    case 'dispute.responded': {
-      const { raisedBy, respondentId, disputeId } = event.payload;
-      return [
-        {
-          userId: raisedBy,
-          title: `${nameOf(facts, event.payload, respondentId)} responded to your dispute about ${job}`,
-          body: 'Our team is now reviewing the dispute.',
-          link: `/disputes/${disputeId}`,
-          email: 'always',
-        },
-      ];
-    }
-    case 'dispute.deadline_passed': {
-      const { raisedBy, respondentId, disputeId } = event.payload;
-      return [
-        {
-          userId: raisedBy,
-          title: `Your dispute about ${job} is under review`,
-          body: `${nameOf(facts, event.payload, respondentId)} did not respond within 7 days, so our team is reviewing it now.`,
-          link: `/disputes/${disputeId}`,
-          email: 'always',
-        },
-        {
-          userId: respondentId,
-          title: `The dispute about ${job} is under review`,
-          body: 'The 7 days to respond have passed, so our team is reviewing it now. You can still add messages and evidence.',
-          link: `/disputes/${disputeId}`,
-          email: 'always',
-        },
-      ];
-    }
-    case 'dispute.message_posted': {
-      const { raisedBy, respondentId, disputeId, authorId } = event.payload;
-      const from =
-        authorId === raisedBy || authorId === respondentId
-          ? nameOf(facts, event.payload, authorId)
-          : 'TradeNest support';
-      return [raisedBy, respondentId]
-        .filter((userId) => userId !== authorId)
-        .map((userId) => ({
-          userId,
-          title: `New message in the dispute about ${job}`,
-          body: `${from} wrote in the dispute's thread.`,
-          link: `/disputes/${disputeId}`,
-          email: 'newMessages' as const,
-        }));
-    }
-    case 'dispute.evidence_added': {
-      const { raisedBy, respondentId, disputeId, authorId } = event.payload;
-      return [raisedBy, respondentId]
-        .filter((userId) => userId !== authorId)
-        .map((userId) => ({
-          userId,
-          title: `New evidence in the dispute about ${job}`,
-          body: `${nameOf(facts, event.payload, authorId)} added evidence.`,
-          link: `/disputes/${disputeId}`,
-          email: null,
-        }));
-    }
-    case 'dispute.resolved': {
-      const { customerId, tradespersonId, disputeId, refundPence, releasePence } = event.payload;
-      const outcome =
-        refundPence === 0 && releasePence === 0
-          ? 'No money was held, so none moved.'
-          : `${formatPence(refundPence)} refunded to ${customer(facts)}, ${formatPence(releasePence)} released to ${tradesperson(facts)} (before the platform fee).`;
-      return [customerId, tradespersonId].map((userId) => ({
-        userId,
-        title: `The dispute about ${job} is resolved`,
-        body: outcome,
-        link: `/disputes/${disputeId}`,
-        email: 'always' as const,
-      }));
-    }
-    case 'milestone.plan_proposed': {
-      const { customerId, bookingId, revision } = event.payload;
-      return [
-        {
-          userId: customerId,
-          title: revision ? `A revised milestone plan for ${job}` : `A milestone plan for ${job}`,
-          body: `${tradesperson(facts)} proposed paying in stages. Review the plan to accept or decline it.`,
-          link: `/booking-milestones/${bookingId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'milestone.plan_accepted':
-    case 'milestone.plan_declined': {
-      const { tradespersonId, bookingId } = event.payload;
-      const accepted = event.type === 'milestone.plan_accepted';
-      return [
-        {
-          userId: tradespersonId,
-          title: `${customer(facts)} ${accepted ? 'accepted' : 'declined'} your milestone plan for ${job}`,
-          body: accepted
-            ? 'The customer can now pay each milestone. Mark each one done when its work is finished.'
-            : 'You can propose a different plan from the booking.',
-          link: `/booking-milestones/${bookingId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'milestone.paid': {
-      const { tradespersonId, bookingId } = event.payload;
-      return [
-        {
-          userId: tradespersonId,
-          title: `A milestone of ${job} was paid`,
-          body: `${customer(facts)} paid a milestone. It is held in escrow until you mark it done and the customer approves it.`,
-          link: `/booking-milestones/${bookingId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'milestone.done': {
-      const { customerId, bookingId, releaseAt } = event.payload;
-      return [
-        {
-          userId: customerId,
-          title: `A milestone of ${job} is done`,
-          body: `${tradesperson(facts)} marked a milestone done. Approve it to release the payment, or it is released on ${dayText(releaseAt)}.`,
-          link: `/booking-milestones/${bookingId}`,
-          email: 'quoteUpdates',
-        },
-      ];
-    }
-    case 'job.posted':
-    case 'job.cancelled':
-    case 'message.sent':
-    case 'payout.paid':
-    case 'payout.failed':
-    case 'document.approved':
-    case 'document.rejected':
-    case 'document.expired':
-    case 'document.expiring':
-      return [];
-  }
+  return planFor(event, facts);
+}
+
+/** Generic over the event's type, so its planner and its payload are known to match. */
+function planFor<T extends DomainEventType>(event: DomainEventOf<T>, facts: EventFacts): NotificationPlan[] {
+  const planner: Planner<T> = PLANNERS[event.type];
+  return planner(event.payload, { facts, job: `'${facts.jobTitle}'` });
 }
 
 /** A verification notification: about the account itself, so its email is sent whatever the switches. */

@@ -59,34 +59,14 @@ export async function notifyForEvent(
 
   const notified = await insertNotifications(
     tx,
-    told.map((p) => ({
-      userId: p.userId,
-      eventId: event.id,
-      kind: event.type,
-      title: p.title,
-      body: p.body,
-      link: p.link,
-      createdAt: new Date(event.occurredAt),
-    })),
+    told.map((p) => inAppRow(event, p)),
   );
 
   for (const plan of told) {
     const person = people.get(plan.userId)!;
     if (!person.active || plan.email === null) continue;
     if (plan.email === 'always') {
-      await enqueueEmail(
-        tx,
-        accountEmail({
-          to: person.email,
-          recipientName: person.fullName,
-          kind: event.type,
-          title: plan.title,
-          body: plan.body,
-          link: `${appUrl}${plan.link}`,
-          dedupeKey: `event:${event.id}:${person.id}`,
-          about: 'dispute',
-        }),
-      );
+      await enqueueEmail(tx, accountEmail({ ...emailOf(event, person, plan, appUrl), about: 'dispute' }));
       continue;
     }
     if (!person.emailNotifications || !person[plan.email]) continue;
@@ -94,15 +74,9 @@ export async function notifyForEvent(
     await enqueueEmail(
       tx,
       notificationEmail({
-        to: person.email,
-        recipientName: person.fullName,
-        kind: event.type,
-        title: plan.title,
-        body: plan.body,
-        link: `${appUrl}${plan.link}`,
+        ...emailOf(event, person, plan, appUrl),
         emailSwitch: plan.email,
         unsubscribeLink: unsubscribeUrl(appUrl, token),
-        dedupeKey: `event:${event.id}:${person.id}`,
       }),
     );
   }
@@ -124,33 +98,39 @@ async function notifyAboutDocument(tx: Executor, event: DomainEvent, appUrl: str
   if (!plan || plan.userId === event.actorId) return [];
   const [person] = await recipients(tx, [plan.userId]);
   if (!person || person.deleted) return [];
-  const notified = await insertNotifications(tx, [
-    {
-      userId: plan.userId,
-      eventId: event.id,
-      kind: event.type,
-      title: plan.title,
-      body: plan.body,
-      link: plan.link,
-      createdAt: new Date(event.occurredAt),
-    },
-  ]);
-  if (person.active) {
-    await enqueueEmail(
-      tx,
-      accountEmail({
-        to: person.email,
-        recipientName: person.fullName,
-        kind: event.type,
-        title: plan.title,
-        body: plan.body,
-        link: `${appUrl}${plan.link}`,
-        dedupeKey: `event:${event.id}:${person.id}`,
-      }),
-    );
-  }
+  const notified = await insertNotifications(tx, [inAppRow(event, plan)]);
+  if (person.active) await enqueueEmail(tx, accountEmail(emailOf(event, person, plan, appUrl)));
   return notified;
 }
+
+type Planned = { userId: string; title: string; body: string; link: string };
+
+/** The in-app notification of a planned one, stamped with its event. */
+const inAppRow = (event: DomainEvent, plan: Planned) => ({
+  userId: plan.userId,
+  eventId: event.id,
+  kind: event.type,
+  title: plan.title,
+  body: plan.body,
+  link: plan.link,
+  createdAt: new Date(event.occurredAt),
+});
+
+/** What every email of a planned notification says, whichever kind it is; one per event and person. */
+const emailOf = (
+  event: DomainEvent,
+  person: { id: string; email: string; fullName: string | null },
+  plan: Planned,
+  appUrl: string,
+) => ({
+  to: person.email,
+  recipientName: person.fullName,
+  kind: event.type,
+  title: plan.title,
+  body: plan.body,
+  link: `${appUrl}${plan.link}`,
+  dedupeKey: `event:${event.id}:${person.id}`,
+});
 
 function notificationView(row: NotificationRow): NotificationView {
   return {

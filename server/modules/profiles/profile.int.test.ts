@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../../test/databases';
+import { type DatabaseContext, describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
 import {
   type FilePart,
@@ -31,8 +31,8 @@ const validProfile = () => ({
   serviceRadiusMiles: 30,
 });
 
-describeOnDatabases('a tradesperson’s own profile', (ctx) => {
-  const db = () => ctx.database().db;
+/** One app for the describe, on a data folder of its own (pictures go there), built when first asked for. */
+function appOnOwnDataDir(ctx: DatabaseContext) {
   const data = temporaryDataDir();
   afterAll(data.remove);
   let built: App | undefined;
@@ -40,6 +40,12 @@ describeOnDatabases('a tradesperson’s own profile', (ctx) => {
     built ??= await ctx.app({ DATA_DIR: data.dir });
     return built;
   };
+  return { app, data };
+}
+
+describeOnDatabases('a tradesperson’s own profile', (ctx) => {
+  const db = () => ctx.database().db;
+  const { app } = appOnOwnDataDir(ctx);
   const tradesperson = async (overrides: Parameters<typeof createTradesperson>[1] = {}) => {
     const pro = await createTradesperson(db(), { documents: false, ...overrides });
     return { ...pro, cookie: await sessionFor(db(), pro.id) };
@@ -334,13 +340,7 @@ describeOnDatabases('a tradesperson’s own profile', (ctx) => {
 
 describeOnDatabases('profile pictures', (ctx) => {
   const db = () => ctx.database().db;
-  const data = temporaryDataDir();
-  afterAll(data.remove);
-  let built: App | undefined;
-  const app = async () => {
-    built ??= await ctx.app({ DATA_DIR: data.dir });
-    return built;
-  };
+  const { app, data } = appOnOwnDataDir(ctx);
   const tradesperson = async () => {
     const pro = await createTradesperson(db(), { documents: false });
     return { ...pro, cookie: await sessionFor(db(), pro.id) };

@@ -77,7 +77,8 @@ export async function updateReview(tx: Executor, id: string, set: Partial<typeof
 const reviewer = alias(profiles, 'reviewer');
 const reviewee = alias(profiles, 'reviewee');
 
-const myReviewColumns = (viewerId: string) => ({
+/** A review with its job and both parties, as every list of reviews reads it. */
+const reviewWithParties = {
   review: reviews,
   jobId: jobPostings.id,
   jobTitle: jobPostings.title,
@@ -85,6 +86,10 @@ const myReviewColumns = (viewerId: string) => ({
   reviewerType: reviewer.userType,
   revieweeName: reviewee.fullName,
   revieweeType: reviewee.userType,
+};
+
+const myReviewColumns = (viewerId: string) => ({
+  ...reviewWithParties,
   reported: sql<boolean>`exists (select 1 from ${reviewReports} rr where rr.review_id = ${reviews.id} and rr.reporter_id = ${viewerId})`,
 });
 
@@ -232,13 +237,7 @@ export type JsonReport = {
  * (oldest first, each with the reporter's name) in the same row, not read after the rows.
  */
 const reportedColumns = {
-  review: reviews,
-  jobId: jobPostings.id,
-  jobTitle: jobPostings.title,
-  reviewerName: reviewer.fullName,
-  reviewerType: reviewer.userType,
-  revieweeName: reviewee.fullName,
-  revieweeType: reviewee.userType,
+  ...reviewWithParties,
   reports: sql<JsonReport[]>`(select coalesce(json_agg(json_build_object('id', rr.id,
       'reporterId', rr.reporter_id, 'reporterName', rp.full_name, 'reason', rr.reason, 'details', rr.details,
       'outcome', rr.outcome, 'decidedAt', rr.decided_at, 'createdAt', rr.created_at)

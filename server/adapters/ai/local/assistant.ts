@@ -70,6 +70,16 @@ const CONTEXTS: Partial<
   },
 };
 
+/** Where a user changes or updates what they have: their profiles, cards, jobs, quotes and documents. */
+const CHANGEABLE = [
+  '/profile',
+  '/edit-tradesperson-profile',
+  '/payment-methods',
+  '/my-jobs',
+  '/manage-quotes',
+  '/documents',
+];
+
 /**
  * Screens where people do each thing themselves: the search picks the one the request is about
  * ('cancel my quote' is Manage Quotes), else the first the asker can open.
@@ -90,22 +100,8 @@ const ACTION_SCREENS: Record<Action, string[]> = {
   email: ['/messages', '/support'],
   ring: ['/messages', '/support'],
   call: ['/messages', '/support'],
-  change: [
-    '/profile',
-    '/edit-tradesperson-profile',
-    '/payment-methods',
-    '/my-jobs',
-    '/manage-quotes',
-    '/documents',
-  ],
-  update: [
-    '/profile',
-    '/edit-tradesperson-profile',
-    '/payment-methods',
-    '/my-jobs',
-    '/manage-quotes',
-    '/documents',
-  ],
+  change: CHANGEABLE,
+  update: CHANGEABLE,
   edit: ['/profile', '/edit-tradesperson-profile', '/my-jobs', '/manage-quotes'],
   reschedule: ['/my-jobs', '/messages'],
   delete: ['/profile', '/payment-methods', '/saved-pros', '/my-jobs', '/manage-quotes'],
