@@ -1045,8 +1045,7 @@ function applyPoison(draft: Draft, poison: Poison, op: Operation): void {
       return;
     }
     case 'prototype key': {
-      const rest = isObject(draft.body) ? JSON.stringify(draft.body).slice(1) : '}';
-      const sep = rest === '}' ? '' : ',';
+      const fields = isObject(draft.body) ? JSON.stringify(draft.body).slice(1, -1) : '';
       draft.contentType = 'application/json';
       // Written out: an object literal with a __proto__ key would set its prototype instead.
       const first =
@@ -1055,7 +1054,9 @@ function applyPoison(draft: Draft, poison: Poison, op: Operation): void {
           : poison.how === 'constructor.prototype'
             ? '"constructor":{"prototype":{"isAdmin":true}}'
             : '"extra":[{"a":{"__proto__":{"polluted":1}}}]';
-      draft.text = `{${first}${sep}${rest}`;
+      // Last, because JSON's last duplicate key wins: a chaos field of the same name ("constructor")
+      // before it must not override the poison and turn it into a harmless request.
+      draft.text = `{${fields}${fields ? ',' : ''}${first}}`;
       return;
     }
     case 'too large':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRADES, USER_TYPES } from '../catalog/catalog';
-import { DOCUMENT_STATUSES } from '../catalog/statuses';
+import { BOOKING_STATUSES, DOCUMENT_STATUSES, JOB_STATUSES } from '../catalog/statuses';
 import {
   CalendarDate,
   Cursor,
@@ -166,7 +166,7 @@ export const AdminUserDetail = z.object({
     suspensionReason: z.string().max(ADMIN_LIMITS.reasonMax).nullable(),
   }),
   jobs: z
-    .array(z.object({ id: Id, title: JobTitle, status: Text, createdAt: Timestamp }))
+    .array(z.object({ id: Id, title: JobTitle, status: z.enum(JOB_STATUSES), createdAt: Timestamp }))
     .max(ADMIN_LIMITS.recordRows),
   bookings: z
     .array(
@@ -174,7 +174,7 @@ export const AdminUserDetail = z.object({
         id: Id,
         jobId: Id,
         jobTitle: JobTitle,
-        status: Text,
+        status: z.enum(BOOKING_STATUSES),
         /** The other party's name. */
         otherParty: PersonName.nullable(),
         amountPence: z.number().int(),

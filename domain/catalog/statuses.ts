@@ -85,3 +85,7 @@ export const jobStatus = (value: string): JobStatus => statusOf(JOB_STATUSES, va
 export const quoteStatus = (value: string): QuoteStatus => statusOf(QUOTE_STATUSES, value);
 export const bookingStatus = (value: string): BookingStatus => statusOf(BOOKING_STATUSES, value);
 export const disputeStatus = (value: string): DisputeStatus => statusOf(DISPUTE_STATUSES, value);
+export const documentStatus = (value: string): DocumentStatus => statusOf(DOCUMENT_STATUSES, value);
+export const milestoneStatus = (value: string): MilestoneStatus => statusOf(MILESTONE_STATUSES, value);
+export const planStatus = (value: string): PlanStatus => statusOf(PLAN_STATUSES, value);
+export const paymentStatus = (value: string): PaymentStatus => statusOf(PAYMENT_STATUSES, value);

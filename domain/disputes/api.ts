@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../catalog/catalog';
-import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../catalog/statuses';
+import { BOOKING_STATUSES, DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../catalog/statuses';
 import { MoneyEvent } from '../payments/api';
 import { DISPUTE_MESSAGES, DISPUTE_RULES } from './messages';
 
@@ -224,7 +224,7 @@ export const AdminDisputeDetail = DisputeDetail.extend({
   tradesperson: Party,
   booking: z.object({
     id: Id,
-    status: Text,
+    status: z.enum(BOOKING_STATUSES),
     amountPence: z.number().int(),
     depositPaid: z.boolean(),
     scheduledDate: CalendarDate.nullable(),

@@ -8,6 +8,7 @@ import {
   type AdminUsersResponse,
   type AdminWeek,
 } from '../../../domain/admin/api';
+import { bookingStatus, jobStatus } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -133,8 +134,12 @@ export async function userDetail(deps: AdminDeps, id: string): Promise<AdminUser
       postcode: row.postcode,
       suspensionReason: row.suspensionReason,
     },
-    jobs: row.jobs.map((j) => ({ ...j, createdAt: iso(j.createdAt) })),
-    bookings: row.bookings.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
+    jobs: row.jobs.map((j) => ({ ...j, status: jobStatus(j.status), createdAt: iso(j.createdAt) })),
+    bookings: row.bookings.map((b) => ({
+      ...b,
+      status: bookingStatus(b.status),
+      createdAt: iso(b.createdAt),
+    })),
     documents,
     sessions: row.sessions.map((s) => ({
       createdAt: iso(s.createdAt),

@@ -69,7 +69,7 @@ export async function adminDispute(
     ...partiesOf(detail),
     booking: {
       id: row.dispute.bookingId,
-      status: row.bookingStatus,
+      status: toBookingStatus(row.bookingStatus),
       amountPence: row.bookingAmount,
       depositPaid: row.depositPaid,
       scheduledDate: row.scheduledDate,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { documentStatus } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type { DocumentsResponse, DocumentView } from '../../../domain/profiles/api';
 import { DOCUMENT_MESSAGES, UPLOAD_LIMITS, uploadDocumentSchema } from '../../../domain/profiles/documents';
@@ -32,7 +33,7 @@ export function documentView(row: DocumentRow): DocumentView {
     id: row.id,
     kind: row.kind as DocumentView['kind'],
     title: row.title,
-    status: row.status as DocumentView['status'],
+    status: documentStatus(row.status),
     fileName: row.fileName,
     expiresOn: row.expiresOn,
     createdAt: row.createdAt.toISOString(),

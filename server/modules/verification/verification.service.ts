@@ -6,6 +6,7 @@ import type {
 } from '../../../domain/admin/api';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../domain/admin/api';
 import type { DocumentKind } from '../../../domain/catalog/statuses';
+import { documentStatus } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import { daysBetween, INSURANCE_REMINDER_DAYS, reminderDue } from '../../../domain/verification/verification';
 import type { Database } from '../../db/client';
@@ -57,7 +58,7 @@ export function adminDocumentView(row: QueueRow): AdminDocumentView {
       ? {
           id: row.replaces.id,
           title: row.replaces.title,
-          status: row.replaces.status as AdminDocumentView['status'],
+          status: documentStatus(row.replaces.status),
           expiresOn: row.replaces.expiresOn,
         }
       : null,

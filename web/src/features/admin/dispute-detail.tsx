@@ -1,4 +1,3 @@
-import type { BookingStatus } from '@domain/catalog/statuses';
 import { type DisputeEvidenceView, DisputeMessageBody, type DisputeMessageView } from '@domain/disputes/api';
 import {
   DISPUTE_MESSAGES,
@@ -211,7 +210,7 @@ function BookingFacts({ dispute }: { dispute: Detail }) {
           </Link>
         </Fact>
         <Fact term="Status">
-          <BookingStatusBadge status={booking.status as BookingStatus} />
+          <BookingStatusBadge status={booking.status} />
         </Fact>
         <Fact term="Amount">{formatPence(booking.amountPence)}</Fact>
         <Fact term="Paid">{booking.depositPaid ? 'Yes' : 'Not yet'}</Fact>

@@ -1,5 +1,4 @@
 import type { AdminAuditEntry } from '@domain/admin/api';
-import type { BookingStatus, JobStatus } from '@domain/catalog/statuses';
 import { formatPence } from '@domain/payments/money';
 import { ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -77,7 +76,7 @@ function UserDetailBody({ detail }: { detail: Detail }) {
                   Posted {formatDate(job.createdAt)}
                 </span>
               </span>
-              <JobStatusBadge status={job.status as JobStatus} />
+              <JobStatusBadge status={job.status} />
             </li>
           ))}
         </ul>
@@ -105,7 +104,7 @@ function UserDetailBody({ detail }: { detail: Detail }) {
                   <span className="sr-only">Amount: </span>
                   {formatPence(booking.amountPence)}
                 </span>
-                <BookingStatusBadge status={booking.status as BookingStatus} />
+                <BookingStatusBadge status={booking.status} />
               </span>
             </li>
           ))}
