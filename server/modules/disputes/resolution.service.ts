@@ -16,11 +16,9 @@ import {
   afterRefund,
   afterRelease,
   bookingMoneyCase,
-  findPayment,
+  lockPaymentsOfBooking,
   type PaymentDeps,
   type PaymentFigures,
-  type PaymentRow,
-  paymentsOfBooking,
   postRefund,
   postRelease,
 } from '../payments';
@@ -138,11 +136,7 @@ export async function resolveDispute(
     if (dispute.status === 'resolved')
       throw AppError.conflict('dispute_state', DISPUTE_MESSAGES.resolvedAlready);
 
-    const locked: PaymentRow[] = [];
-    for (const p of await paymentsOfBooking(tx, found.booking.id)) {
-      const row = (await findPayment(tx, p.id, { forUpdate: true }))!;
-      if (heldOf(row) > 0) locked.push(row);
-    }
+    const locked = (await lockPaymentsOfBooking(tx, found.booking.id)).filter((p) => heldOf(p) > 0);
     const held = locked.reduce((sum, p) => sum + heldOf(p), 0);
     const split = decideSplit(body, held);
     if (!split.ok) {

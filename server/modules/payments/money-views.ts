@@ -9,13 +9,8 @@ import { formatPence } from '../../../domain/payments/money';
 import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import {
-  type BookingMoneyData,
-  bookingMoneyData,
-  latestPayments,
-  type PaymentFigures,
-  paymentFromJson,
-} from './payments.repository';
+import { type PaymentFigures, paymentFromJson } from './payment-json';
+import { type BookingMoneyData, bookingMoneyData, latestPayments } from './payments.repository';
 import { bookingNotFound, type PaymentDeps } from './payments.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
