@@ -1,6 +1,6 @@
 import { MILESTONE_MESSAGES } from '../../../domain/milestones/messages';
 import type { CreatePaymentResponse, VerifyPaymentResponse } from '../../../domain/payments/api';
-import { decideCharge, decideRefund, decideRelease } from '../../../domain/payments/escrow';
+import { decideRefund, decideRelease } from '../../../domain/payments/escrow';
 import { platformFeePence, refundEntries, refundReversalEntries } from '../../../domain/payments/ledger';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { type PaymentGateway, ProviderError } from '../../adapters/payments/gateway';
@@ -30,6 +30,7 @@ import {
   updatePayment,
   updateRefund,
 } from './payments.repository';
+import { postCharge } from './settlement.service';
 
 export interface PaymentDeps {
   db: Database;
@@ -259,15 +260,7 @@ export async function confirmCheckoutSession(
         return updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });
       return payment;
     }
-    await postTransaction(tx, {
-      kind: 'charge',
-      idempotencyKey: `charge:${payment.id}`,
-      bookingId: payment.bookingId,
-      paymentId: payment.id,
-      description: `Card payment for '${found.job.title}'`,
-      entries: decideCharge(found.booking.customerId, payment.amountPence),
-      at: now,
-    });
+    await postCharge(tx, payment, found.booking.customerId, `Card payment for '${found.job.title}'`, now);
     if (found.booking.depositPaid)
       return refundDuplicate(deps, tx, found, payment, session.paymentIntentId, now);
     const heldUntil = new Date(now.getTime() + deps.protectionWindowDays * DAY_MS);

@@ -46,6 +46,28 @@ export async function paidInOne(db: Executor, bookingId: string): Promise<boolea
 // ---- Milestone charges ----
 
 /**
+ * Posts a paid charge to the ledger: the customer's money enters escrow. Keyed by the payment, so a
+ * replayed webhook or a raced confirmation posts it once. Checkout payments and milestone charges alike.
+ */
+export async function postCharge(
+  tx: Executor,
+  payment: Pick<PaymentRow, 'id' | 'bookingId' | 'amountPence'>,
+  customerId: string,
+  description: string,
+  at: Date,
+): Promise<void> {
+  await postTransaction(tx, {
+    kind: 'charge',
+    idempotencyKey: `charge:${payment.id}`,
+    bookingId: payment.bookingId,
+    paymentId: payment.id,
+    description,
+    entries: decideCharge(customerId, payment.amountPence),
+    at,
+  });
+}
+
+/**
  * Records a milestone charge as under way, before the provider is asked: the row is the charge's
  * idempotency key, so a second press finds it and drives the same charge.
  */
@@ -80,15 +102,7 @@ export async function bookMilestoneCharge(
 ): Promise<PaymentRow> {
   const at = charge.at;
   if (intent.status === 'succeeded') {
-    await postTransaction(tx, {
-      kind: 'charge',
-      idempotencyKey: `charge:${payment.id}`,
-      bookingId: payment.bookingId,
-      paymentId: payment.id,
-      description: charge.description,
-      entries: decideCharge(charge.customerId, payment.amountPence),
-      at,
-    });
+    await postCharge(tx, payment, charge.customerId, charge.description, at);
     return updatePayment(tx, payment.id, {
       status: 'succeeded',
       providerPaymentId: intent.id,
