@@ -37,6 +37,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * open: raised, the other party is being told; awaiting_response: told, with 7 days to answer;
  * under_review: answered, or the 7 days passed, and an admin decides; resolved: decided.
  */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
 export const DISPUTE_STATUSES = ['open', 'awaiting_response', 'under_review', 'resolved'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
@@ -77,7 +80,8 @@ export function statusOf<S extends string>(allowed: readonly S[], value: string)
   return value;
 }
 
-function isOneOf<S extends string>(allowed: readonly S[], value: string): value is S {
+/** Whether a text is one of a list of statuses, narrowing it to that list's type. */
+export function isOneOf<S extends string>(allowed: readonly S[], value: string): value is S {
   return (allowed as readonly string[]).includes(value);
 }
 
@@ -89,3 +93,4 @@ export const documentStatus = (value: string): DocumentStatus => statusOf(DOCUME
 export const milestoneStatus = (value: string): MilestoneStatus => statusOf(MILESTONE_STATUSES, value);
 export const planStatus = (value: string): PlanStatus => statusOf(PLAN_STATUSES, value);
 export const paymentStatus = (value: string): PaymentStatus => statusOf(PAYMENT_STATUSES, value);
+export const payoutStatus = (value: string): PayoutStatus => statusOf(PAYOUT_STATUSES, value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES } from '../catalog/statuses';
+import { PAYMENT_STATUSES, PAYOUT_STATUSES } from '../catalog/statuses';
 import { Id, JobTitle, PersonName, ServerText, Text, Timestamp, unbounded } from '../fields';
 
 // The payments API contract (docs/api/payments.md). Money is integer pence, times ISO strings. The
@@ -118,7 +118,7 @@ export const UrlResponse = z.object({ url: Text });
 export const PayoutView = z.object({
   id: Id,
   amountPence: z.number().int(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(PAYOUT_STATUSES),
   createdAt: Timestamp,
   paidAt: Timestamp.nullable(),
 });

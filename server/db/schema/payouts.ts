@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { PAYOUT_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
 import { createdAt, id, oneOf, PROVIDERS, tsz, updatedAt } from './helpers';
 
@@ -20,8 +21,6 @@ export const connectedAccounts = pgTable(
   },
   (t) => [check('connected_accounts_provider_check', oneOf(t.provider, PROVIDERS))],
 );
-
-export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
 
 /**
  * Money sent from a tradesperson's payable balance to its connected account (a transfer at the

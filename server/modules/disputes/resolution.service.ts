@@ -17,11 +17,10 @@ import {
   afterRefund,
   afterRelease,
   bookingMoneyCase,
-  findPayment,
+  lockPaymentsOfBooking,
   type PaymentDeps,
   type PaymentFigures,
   type PaymentRow,
-  paymentsOfBooking,
   postRefund,
   postRelease,
 } from '../payments';
@@ -208,11 +207,7 @@ async function lockCase(tx: Executor, id: string) {
   if (dispute.status === 'resolved')
     throw AppError.conflict('dispute_state', DISPUTE_MESSAGES.resolvedAlready);
 
-  const locked: PaymentRow[] = [];
-  for (const p of await paymentsOfBooking(tx, found.booking.id)) {
-    const row = (await findPayment(tx, p.id, { forUpdate: true }))!;
-    if (heldOf(row) > 0) locked.push(row);
-  }
+  const locked = (await lockPaymentsOfBooking(tx, found.booking.id)).filter((p) => heldOf(p) > 0);
   const held = locked.reduce((sum, p) => sum + heldOf(p), 0);
   return { found, dispute, locked, held };
 }

@@ -1,4 +1,4 @@
-import type { BookingStatus, MilestoneStatus } from '../../../domain/catalog/statuses';
+import { bookingStatus, isOneOf, milestoneStatus, planStatus } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import type {
   BookingMilestonesView,
@@ -16,7 +16,6 @@ import {
   PAYABLE_BOOKING_STATUSES,
   planIssues,
 } from '../../../domain/milestones/rules';
-import { decideCharge } from '../../../domain/payments/escrow';
 import type { PaymentIntentState } from '../../adapters/payments/gateway';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -25,17 +24,18 @@ import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../m
 import { cardForCharge, paymentCustomerOf } from '../payment-methods';
 import {
   afterRelease,
-  findPayment,
+  bookMilestoneCharge,
   frozenByDispute,
-  insertPayment,
+  holdPaymentUntil,
   LOOK_BACK_MS,
+  lockPayment,
+  openMilestoneCharge,
   type PaymentDeps,
   type PaymentRow,
-  paymentsOfBooking,
+  paidInOne,
+  paymentById,
   postRelease,
-  postTransaction,
   providerFailure,
-  updatePayment,
 } from '../payments';
 import {
   bookingMilestonesData,
@@ -109,8 +109,7 @@ async function proposeRefusal(
 ): Promise<string | null> {
   const b = found.booking;
   return refusalOf(b, plans, {
-    paidInOne: async () =>
-      (await paymentsOfBooking(db, b.id)).some((p) => !p.milestoneId && p.status === 'succeeded'),
+    paidInOne: () => paidInOne(db, b.id),
     milestoneCharges: () => milestoneChargesExist(db, b.id),
   });
 }
@@ -219,7 +218,7 @@ export async function decidePlan(
       return;
     }
     const b = found.booking;
-    if (!PAYABLE_BOOKING_STATUSES.includes(b.status as never) || b.depositPaid) throw state(M.notConfirmed);
+    if (!isOneOf(PAYABLE_BOOKING_STATUSES, b.status) || b.depositPaid) throw state(M.notConfirmed);
     const current = plans.find((p) => p.status === 'accepted');
     if (current) {
       if (await milestoneChargesExist(tx, bookingId)) throw state(M.planFixed);
@@ -269,7 +268,7 @@ async function lockMilestone(tx: Executor, auth: AuthContext, milestoneId: strin
   }
   const milestone = (await findMilestone(tx, milestoneId, { forUpdate: true }))!;
   const [latest] = await paymentsOfMilestones(tx, [milestoneId]);
-  const payment = latest && (await findPayment(tx, latest.id, { forUpdate: true }));
+  const payment = latest && (await lockPayment(tx, latest.id));
   return { found: found!, role, milestone, payment };
 }
 
@@ -289,26 +288,27 @@ export async function chargeMilestone(
     if (role !== 'customer') throw onlyCustomer();
     const b = found.booking;
     if (frozenByDispute(found)) throw state(M.frozen);
-    if (!PAYABLE_BOOKING_STATUSES.includes(b.status as never)) throw state(M.notPayable);
+    if (!isOneOf(PAYABLE_BOOKING_STATUSES, b.status)) throw state(M.notPayable);
     if (milestone.status === 'paid' || milestone.status === 'refunded') throw state(M.alreadyPaid);
     const { card, customer } = await cardForCharge(deps, tx, auth.user.id, input.paymentMethodId);
     // A charge under way (or waiting for the bank) is carried on, not started again.
     if (payment && (payment.status === 'processing' || payment.status === 'requires_action'))
       return { payment, customer, found };
-    if (!isPayable(milestone.status as MilestoneStatus)) throw state(M.notPayable);
+    if (!isPayable(milestoneStatus(milestone.status))) throw state(M.notPayable);
     const now = deps.clock.now();
-    const created = await insertPayment(tx, {
-      bookingId: b.id,
-      milestoneId: milestone.id,
-      payerId: auth.user.id,
-      provider: deps.gateway.provider,
-      amountPence: milestone.amount,
-      feePence: milestone.platformFeeAmount,
-      status: 'processing',
-      providerPaymentMethodId: card.providerPaymentMethodId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const created = await openMilestoneCharge(
+      tx,
+      {
+        bookingId: b.id,
+        milestoneId: milestone.id,
+        payerId: auth.user.id,
+        provider: deps.gateway.provider,
+        amountPence: milestone.amount,
+        feePence: milestone.platformFeeAmount,
+        providerPaymentMethodId: card.providerPaymentMethodId,
+      },
+      now,
+    );
     await updateMilestone(tx, milestone.id, { status: 'processing', updatedAt: now });
     return { payment: created, customer, found };
   });
@@ -358,7 +358,7 @@ function driveCharge(deps: PaymentDeps, payment: PaymentRow, providerCustomerId:
  * hearing from the provider) is driven again with its own key and booked, whatever the provider says.
  */
 export async function resumeMilestoneCharge(deps: PaymentDeps, paymentId: string): Promise<PaymentRow> {
-  const payment = (await findPayment(deps.db, paymentId))!;
+  const payment = (await paymentById(deps.db, paymentId))!;
   if (payment.status !== 'processing' || !payment.providerPaymentMethodId) return payment;
   const found = (await bookingForPayment(deps.db, payment.bookingId))!;
   const customer = await paymentCustomerOf(deps.db, payment.payerId);
@@ -380,29 +380,18 @@ export async function settleMilestonePayment(
 ): Promise<PaymentRow> {
   let failedNow = false;
   const result = await deps.db.transaction(async (tx) => {
-    const peek = (await findPayment(tx, paymentId))!;
+    const peek = (await paymentById(tx, paymentId))!;
     const found = (await bookingForPayment(tx, peek.bookingId, { forUpdate: true }))!;
     const milestone = (await findMilestone(tx, peek.milestoneId!, { forUpdate: true }))!;
-    const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
+    const payment = await lockPayment(tx, paymentId);
     if (payment.status !== 'processing' && payment.status !== 'requires_action') return payment;
     const now = deps.clock.now();
-    if (intent.status === 'succeeded') {
-      await postTransaction(tx, {
-        kind: 'charge',
-        idempotencyKey: `charge:${payment.id}`,
-        bookingId: payment.bookingId,
-        paymentId: payment.id,
-        description: `Milestone ${milestone.milestoneIndex + 1} '${milestone.title}' for '${found.job.title}'`,
-        entries: decideCharge(found.booking.customerId, payment.amountPence),
-        at: now,
-      });
-      const updated = await updatePayment(tx, payment.id, {
-        status: 'succeeded',
-        providerPaymentId: intent.id,
-        paidAt: now,
-        lastError: null,
-        updatedAt: now,
-      });
+    const booked = await bookMilestoneCharge(tx, payment, intent, {
+      customerId: found.booking.customerId,
+      description: `Milestone ${milestone.milestoneIndex + 1} '${milestone.title}' for '${found.job.title}'`,
+      at: now,
+    });
+    if (booked.status === 'succeeded') {
       await updateMilestone(tx, milestone.id, { status: 'paid', paidAt: now, updatedAt: now });
       const all = await milestonesOfBooking(tx, found.booking.id);
       if (all.every((m) => m.id === milestone.id || m.status === 'paid'))
@@ -412,25 +401,11 @@ export async function settleMilestonePayment(
         actorId: null,
         payload: { ...milestoneEventRef(found), milestoneId: milestone.id, paymentId: payment.id },
       });
-      return updated;
-    }
-    if (intent.status === 'failed' || intent.status === 'canceled') {
+    } else if (booked.status === 'failed') {
       await updateMilestone(tx, milestone.id, { status: 'failed', updatedAt: now });
       failedNow = true;
-      return updatePayment(tx, payment.id, {
-        status: 'failed',
-        providerPaymentId: intent.id,
-        lastError: intent.lastError ?? 'Your card was declined.',
-        updatedAt: now,
-      });
     }
-    if (intent.status === 'requires_action')
-      return updatePayment(tx, payment.id, {
-        status: 'requires_action',
-        providerPaymentId: intent.id,
-        updatedAt: now,
-      });
-    return payment;
+    return booked;
   });
   deps.events.committed();
   if (failedNow) deps.chargeFailed?.();
@@ -473,7 +448,7 @@ export async function confirmMilestone(
 export async function syncPaymentIntent(deps: PaymentDeps, intentId: string): Promise<void> {
   const intent = await deps.gateway.retrievePaymentIntent(intentId);
   const paymentId = intent.metadata.paymentId;
-  const payment = paymentId ? await findPayment(deps.db, paymentId) : undefined;
+  const payment = paymentId ? await paymentById(deps.db, paymentId) : undefined;
   if (payment?.milestoneId) await settleMilestonePayment(deps, payment.id, intent);
 }
 
@@ -493,7 +468,7 @@ export async function markMilestoneDone(deps: PaymentDeps, auth: AuthContext, mi
     const now = deps.clock.now();
     await updateMilestone(tx, milestone.id, { doneAt: now, updatedAt: now });
     const releaseAt = new Date(now.getTime() + deps.protectionWindowDays * DAY_MS);
-    await updatePayment(tx, payment.id, { heldUntil: releaseAt, updatedAt: now });
+    await holdPaymentUntil(tx, payment.id, releaseAt, now);
     await deps.events.record(tx, {
       type: 'milestone.done',
       actorId: auth.user.id,
@@ -536,7 +511,7 @@ export async function approveMilestone(deps: PaymentDeps, auth: AuthContext, mil
 function planView(plan: PlanFigures): PlanView {
   return {
     id: plan.id,
-    status: plan.status as PlanView['status'],
+    status: planStatus(plan.status),
     proposedAt: plan.createdAt.toISOString(),
     decidedAt: plan.decidedAt?.toISOString() ?? null,
     declineReason: plan.declineReason,
@@ -568,14 +543,14 @@ function milestoneView(
     amountPence: m.amount,
     platformFeePence: m.platformFeeAmount,
     dueDate: m.dueDate,
-    status: m.status as MilestoneStatus,
+    status: milestoneStatus(m.status),
     paidAt: m.paidAt?.toISOString() ?? null,
     doneAt: m.doneAt?.toISOString() ?? null,
     releaseDueAt: held && m.doneAt && payment?.heldUntil ? payment.heldUntil.toISOString() : null,
     releasedAt: released?.toISOString() ?? null,
     lastError: m.status === 'failed' ? (payment?.lastError ?? null) : null,
     awaitingAuthentication: awaiting,
-    canPay: ctx.role === 'customer' && ctx.payable && (isPayable(m.status as MilestoneStatus) || awaiting),
+    canPay: ctx.role === 'customer' && ctx.payable && (isPayable(milestoneStatus(m.status)) || awaiting),
     canMarkDone: ctx.role === 'tradesperson' && held && !m.doneAt && !ctx.frozen,
     canApprove: ctx.role === 'customer' && held && m.doneAt !== null && !ctx.frozen,
   };
@@ -593,8 +568,7 @@ export async function milestonesView(
   const { plans } = data!;
   const frozen = b!.status === 'disputed';
   const accepted = plans.find((p) => p.status === 'accepted');
-  const payable =
-    !!accepted && PAYABLE_BOOKING_STATUSES.includes(b!.status as (typeof PAYABLE_BOOKING_STATUSES)[number]);
+  const payable = !!accepted && isOneOf(PAYABLE_BOOKING_STATUSES, b!.status);
   const milestones = data!.milestones.map((m) =>
     milestoneView(m.milestone, m.payment ?? undefined, { role, payable, frozen }),
   );
@@ -614,7 +588,7 @@ export async function milestonesView(
     bookingId,
     jobId: b!.jobId,
     jobTitle: data!.jobTitle,
-    bookingStatus: b!.status as BookingStatus,
+    bookingStatus: bookingStatus(b!.status),
     bookingAmountPence: b!.amount,
     viewer: role,
     customerName: data!.customerName,

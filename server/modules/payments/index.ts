@@ -2,21 +2,10 @@
 // webhooks, the catch-up job, the ledger and the money views (docs/api/payments.md, DOMAIN-RULES 6).
 // It builds on marketplace (bookings); milestones, payouts and payment-methods build on it and plug
 // into its webhooks and catch-up through PaymentExtensions (payments.service.ts).
-// The ledger is the one book of money: the modules built on payments post to it and read balances.
-export { balanceOf, postTransaction } from './ledger.repository';
 export { bookingMoneyCase, paymentView } from './money-views';
-// A payment row, which milestone charges write too, and its JSON form in one-statement reads.
-export {
-  findPayment,
-  insertPayment,
-  type PaymentFigures,
-  type PaymentJson,
-  type PaymentRow,
-  paymentFromJson,
-  paymentJson,
-  paymentsOfBooking,
-  updatePayment,
-} from './payments.repository';
+// A payment's JSON form, for one-statement reads of other modules (payouts' earnings): see payment-json.ts.
+export { type PaymentFigures, type PaymentJson, paymentFromJson, paymentJson } from './payment-json';
+export type { PaymentRow } from './payments.repository';
 export { paymentRoutes } from './payments.routes';
 export {
   afterRefund,
@@ -33,4 +22,17 @@ export {
   releasePayment,
 } from './payments.service';
 export { LOOK_BACK_MS, reconcilePayments } from './reconcile';
+// What milestones, payouts and disputes do to payment rows and the ledger, as named operations.
+export {
+  bookMilestoneCharge,
+  holdPaymentUntil,
+  lockPayment,
+  lockPaymentsOfBooking,
+  openMilestoneCharge,
+  paidInOne,
+  payableBalance,
+  paymentById,
+  postPayout,
+  postPayoutReversal,
+} from './settlement.service';
 export { receiveWebhook } from './webhooks.service';

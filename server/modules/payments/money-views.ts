@@ -1,3 +1,4 @@
+import { paymentStatus } from '../../../domain/catalog/statuses';
 import type {
   AdminPaymentView,
   BookingMoneyView,
@@ -9,13 +10,8 @@ import { formatPence } from '../../../domain/payments/money';
 import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import {
-  type BookingMoneyData,
-  bookingMoneyData,
-  latestPayments,
-  type PaymentFigures,
-  paymentFromJson,
-} from './payments.repository';
+import { type PaymentFigures, paymentFromJson } from './payment-json';
+import { type BookingMoneyData, bookingMoneyData, latestPayments } from './payments.repository';
 import { bookingNotFound, type PaymentDeps } from './payments.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -40,7 +36,7 @@ export function paymentView(
   return {
     id: p.id,
     bookingId: p.bookingId,
-    status: p.status as PaymentView['status'],
+    status: paymentStatus(p.status),
     amountPence: p.amountPence,
     feePence: platformFeePence(p.releasedPence > 0 ? p.releasedPence : p.amountPence - p.refundedPence),
     refundedPence: p.refundedPence,

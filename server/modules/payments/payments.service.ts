@@ -1,6 +1,7 @@
+import { isOneOf } from '../../../domain/catalog/statuses';
 import { MILESTONE_MESSAGES } from '../../../domain/milestones/messages';
 import type { CreatePaymentResponse, VerifyPaymentResponse } from '../../../domain/payments/api';
-import { decideCharge, decideRefund, decideRelease } from '../../../domain/payments/escrow';
+import { decideRefund, decideRelease } from '../../../domain/payments/escrow';
 import { platformFeePence, refundEntries, refundReversalEntries } from '../../../domain/payments/ledger';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import { type PaymentGateway, ProviderError } from '../../adapters/payments/gateway';
@@ -30,6 +31,7 @@ import {
   updatePayment,
   updateRefund,
 } from './payments.repository';
+import { postCharge } from './settlement.service';
 
 export interface PaymentDeps {
   db: Database;
@@ -147,7 +149,7 @@ export async function createPayment(
       throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
     if (booking.status !== 'completed') throw paymentState(PAYMENT_MESSAGES.notReady);
     const open = (await paymentsOfBooking(tx, booking.id)).find(
-      (p) => p.milestoneId === null && OPEN_PAYMENT_STATUSES.includes(p.status as never),
+      (p) => p.milestoneId === null && isOneOf(OPEN_PAYMENT_STATUSES, p.status),
     );
     const payment =
       open ??
@@ -195,7 +197,7 @@ export async function createPayment(
 async function cancelOpenPayment(deps: PaymentDeps, paymentId: string) {
   await deps.db.transaction(async (tx) => {
     const current = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    if (OPEN_PAYMENT_STATUSES.includes(current.status as never))
+    if (isOneOf(OPEN_PAYMENT_STATUSES, current.status))
       await updatePayment(tx, paymentId, { status: 'cancelled', updatedAt: deps.clock.now() });
   });
 }
@@ -255,19 +257,11 @@ export async function confirmCheckoutSession(
     if (payment.status === 'succeeded' || payment.status === 'refunded') return payment;
     const now = deps.clock.now();
     if (!paid) {
-      if (session.status === 'expired' && OPEN_PAYMENT_STATUSES.includes(payment.status as never))
+      if (session.status === 'expired' && isOneOf(OPEN_PAYMENT_STATUSES, payment.status))
         return updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });
       return payment;
     }
-    await postTransaction(tx, {
-      kind: 'charge',
-      idempotencyKey: `charge:${payment.id}`,
-      bookingId: payment.bookingId,
-      paymentId: payment.id,
-      description: `Card payment for '${found.job.title}'`,
-      entries: decideCharge(found.booking.customerId, payment.amountPence),
-      at: now,
-    });
+    await postCharge(tx, payment, found.booking.customerId, `Card payment for '${found.job.title}'`, now);
     if (found.booking.depositPaid)
       return refundDuplicate(deps, tx, found, payment, session.paymentIntentId, now);
     const heldUntil = new Date(now.getTime() + deps.protectionWindowDays * DAY_MS);

@@ -1,3 +1,4 @@
+import { payoutStatus } from '../../../domain/catalog/statuses';
 import { EARNINGS_MONTHS, type EarningsView } from '../../../domain/payments/api';
 import type { AuthContext } from '../../plugins/auth-context';
 import { type PaymentDeps, paymentFromJson, paymentView } from '../payments';
@@ -33,7 +34,7 @@ export async function earnings(deps: PaymentDeps, auth: AuthContext): Promise<Ea
     payouts: data.payouts.map((p) => ({
       id: p.id,
       amountPence: p.amountPence,
-      status: p.status as 'pending' | 'paid' | 'failed',
+      status: payoutStatus(p.status),
       createdAt: new Date(p.createdAt).toISOString(),
       paidAt: p.paidAt === null ? null : new Date(p.paidAt).toISOString(),
     })),

@@ -1,8 +1,6 @@
 import { decidePayout } from '../../../domain/payments/escrow';
-import { payoutReversalEntries } from '../../../domain/payments/ledger';
 import { ProviderError } from '../../adapters/payments/gateway';
-import type { PaymentDeps } from '../payments';
-import { balanceOf, postTransaction } from '../payments';
+import { type PaymentDeps, payableBalance, postPayout, postPayoutReversal } from '../payments';
 import {
   findConnectedAccount,
   findPayout,
@@ -25,7 +23,7 @@ export async function payOut(deps: PaymentDeps, tradespersonId: string): Promise
   const payout = await deps.db.transaction(async (tx) => {
     const account = await findConnectedAccount(tx, tradespersonId, { forUpdate: true });
     if (!account) return null;
-    const payable = await balanceOf(tx, { kind: 'tradesperson_payable', userId: tradespersonId });
+    const payable = await payableBalance(tx, tradespersonId);
     const decision = decidePayout(payable, { tradespersonId, payoutsEnabled: account.payoutsEnabled });
     if (!decision.ok) return null;
     const now = deps.clock.now();
@@ -38,14 +36,7 @@ export async function payOut(deps: PaymentDeps, tradespersonId: string): Promise
       createdAt: now,
       updatedAt: now,
     });
-    await postTransaction(tx, {
-      kind: 'payout',
-      idempotencyKey: `payout:${created.id}`,
-      payoutId: created.id,
-      description: 'Payout to the connected account',
-      entries: decision.value.entries,
-      at: now,
-    });
+    await postPayout(tx, created.id, decision.value.entries, now);
     return created;
   });
   if (!payout) return null;
@@ -83,14 +74,7 @@ export async function sendPayout(deps: PaymentDeps, payoutId: string): Promise<P
     const now = deps.clock.now();
     const ref = { payoutId: current.id, tradespersonId: current.userId, amountPence: current.amountPence };
     if (refusal !== null) {
-      await postTransaction(tx, {
-        kind: 'payout_reversal',
-        idempotencyKey: `payout_reversal:${current.id}`,
-        payoutId: current.id,
-        description: `Payout refused by the provider: ${refusal}`,
-        entries: payoutReversalEntries(current.userId, current.amountPence),
-        at: now,
-      });
+      await postPayoutReversal(tx, current, refusal, now);
       await deps.events.record(tx, { type: 'payout.failed', actorId: null, payload: ref });
       return updatePayout(tx, current.id, { status: 'failed', failureReason: refusal, updatedAt: now });
     }
@@ -116,11 +100,7 @@ export async function reconcilePayouts(deps: PaymentDeps): Promise<{ confirmed: 
     if ((await sendPayout(deps, pending.id)).status === 'paid') paidOut++;
   }
   for (const { userId } of await payoutReadyUsers(deps.db)) {
-    if (
-      (await balanceOf(deps.db, { kind: 'tradesperson_payable', userId })) > 0 &&
-      (await payOut(deps, userId))
-    )
-      paidOut++;
+    if ((await payableBalance(deps.db, userId)) > 0 && (await payOut(deps, userId))) paidOut++;
   }
   return { confirmed: 0, payouts: paidOut };
 }
