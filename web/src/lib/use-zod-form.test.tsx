@@ -65,6 +65,15 @@ describe('Field and useZodForm', () => {
     expect(onValid).not.toHaveBeenCalled();
   });
 
+  it('refuses within the click itself: messages drawn and focus moved before the next key press', () => {
+    render(<Example onValid={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // No waiting: a key pressed straight after the click must land in the field that is focused now.
+    const name = screen.getByLabelText(/^Name/);
+    expect(document.activeElement).toBe(name);
+    expect(document.getElementById(`${name.id}-error`)?.textContent).toBe('Name is required');
+  });
+
   it('follows corrections after the first submit, then hands over the parsed values', async () => {
     const onValid = vi.fn();
     render(<Example onValid={onValid} />);

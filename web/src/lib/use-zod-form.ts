@@ -5,9 +5,9 @@
 // once the messages are on the page, so a screen reader reads the field together with its message.
 // Nothing typed is reset on any refusal, the client's or the server's.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { flushSync } from 'react-dom';
 import {
-  type FieldErrors,
   type FieldValues,
   type Path,
   type SubmitHandler,
@@ -18,16 +18,17 @@ import {
 import type * as z from 'zod';
 import { showError } from './toast';
 
-/** The first message in a form's errors, in the order the schema reported them (its fields' order). */
-export function firstErrorOf(errors: FieldErrors): { field: string; message: string } | null {
-  for (const [field, error] of Object.entries(errors)) {
-    if (!error) continue;
-    if (typeof error.message === 'string' && error.message) return { field, message: error.message };
-    // A list of rows or a nested object: its first message, under the whole path.
-    const nested = firstErrorOf(error as FieldErrors);
-    if (nested) return { field: `${field}.${nested.field}`, message: nested.message };
+/** Each field's first problem, by its whole path ('milestones.1.amountPence'), in the schema's order. */
+export function firstIssuePerField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): { field: string; message: string }[] {
+  const seen = new Map<string, string>();
+  for (const issue of issues) {
+    // A check on the whole form (no path) belongs to the form: react-hook-form's 'root'.
+    const field = issue.path.map(String).join('.') || 'root';
+    if (!seen.has(field)) seen.set(field, issue.message);
   }
-  return null;
+  return [...seen].map(([field, message]) => ({ field, message }));
 }
 
 export type ZodForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
@@ -62,26 +63,34 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     // Focus moves after the messages are on the page (below), not before as react-hook-form does.
     shouldFocusError: false,
   });
-  const { handleSubmit, setFocus, clearErrors } = form;
-  // A new object for every refusal, so a second refusal with the same first field focuses it again.
-  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal, whatever else re-renders
-  useEffect(() => {
-    if (focusRequest) setFocus(focusRequest.field as Path<z.input<S>>);
-  }, [focusRequest]);
+  const { handleSubmit, setFocus, setError, clearErrors, getValues } = form;
 
   const submitWith = useCallback(
     (onValid: SubmitHandler<z.output<S>>) =>
       async (event?: React.BaseSyntheticEvent): Promise<void> => {
         clearErrors('root');
-        await handleSubmit(onValid, (errors) => {
-          const first = firstErrorOf(errors);
-          if (!first) return;
-          void showError(invalidTitle, first.message);
-          setFocusRequest({ field: first.field });
-        })(event);
+        // Checked here first, synchronously, because react-hook-form checks a microtask later: a refusal
+        // puts every message on the page and moves focus within this very event, so a key pressed
+        // straight after the click cannot land in the field focus is about to leave.
+        const checked = schema.safeParse(getValues());
+        if (!checked.success) {
+          event?.preventDefault?.();
+          const issues = firstIssuePerField(checked.error.issues);
+          flushSync(() => {
+            clearErrors();
+            for (const issue of issues) setError(issue.field as Path<z.input<S>>, { message: issue.message });
+          });
+          const first = issues[0];
+          if (first) {
+            void showError(invalidTitle, first.message);
+            if (first.field !== 'root') setFocus(first.field as Path<z.input<S>>);
+          }
+        }
+        // Always through react-hook-form's own submit: it marks the form submitted (so each message then
+        // follows the person's corrections) and hands a valid form's parsed values to onValid.
+        await handleSubmit(onValid, () => {})(event);
       },
-    [handleSubmit, clearErrors, invalidTitle],
+    [schema, handleSubmit, clearErrors, setError, setFocus, getValues, invalidTitle],
   );
   return { ...form, submitWith };
 }
