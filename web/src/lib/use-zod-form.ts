@@ -18,6 +18,20 @@ import {
 import type * as z from 'zod';
 import { showError } from './toast';
 
+/**
+ * Focuses the form's control named `name` now (react-hook-form's setFocus waits for a timer), the first
+ * of a group of radio buttons; says whether there was one.
+ */
+function focusNamed(event: React.BaseSyntheticEvent | undefined, name: string): boolean {
+  const form = event?.currentTarget;
+  if (!(form instanceof HTMLFormElement)) return false;
+  const control = form.elements.namedItem(name);
+  const element = control && 'length' in control && !(control instanceof HTMLElement) ? control[0] : control;
+  if (!(element instanceof HTMLElement)) return false;
+  element.focus();
+  return true;
+}
+
 /** Each field's first problem, by its whole path ('milestones.1.amountPence'), in the schema's order. */
 export function firstIssuePerField(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
@@ -83,7 +97,9 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
           const first = issues[0];
           if (first) {
             void showError(invalidTitle, first.message);
-            if (first.field !== 'root') setFocus(first.field as Path<z.input<S>>);
+            if (first.field !== 'root' && !focusNamed(event, first.field)) {
+              setFocus(first.field as Path<z.input<S>>);
+            }
           }
         }
         // Always through react-hook-form's own submit: it marks the form submitted (so each message then
