@@ -1,4 +1,4 @@
-// Server calls for finding tradespeople (docs/api/tradespeople.md) as TanStack Query hooks. The keys and
+// Server calls for finding tradespeople (docs/api/discovery.md) as TanStack Query hooks. The keys and
 // the featured list live in ./queries and the visitor's town in ./visitor-location, which the landing
 // page loads without the rest.
 import type {

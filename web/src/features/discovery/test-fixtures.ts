@@ -1,4 +1,4 @@
-// Shapes the tradespeople API answers with (docs/api/tradespeople.md), for component tests.
+// Shapes the tradespeople API answers with (docs/api/discovery.md), for component tests.
 import type {
   PublicProfile,
   PublicReview,

@@ -1,4 +1,4 @@
-// Server calls for the tradesperson's own profile, and Business Setup (docs/api/tradespeople.md) as TanStack Query hooks. Types only from the shared schemas.
+// Server calls for the tradesperson's own profile, and Business Setup (docs/api/profiles.md) as TanStack Query hooks. Types only from the shared schemas.
 import type { OwnProfile, OwnProfileResponse, PictureResponse } from '@domain/profiles/api';
 import type { SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Shapes the profile API answers with (docs/api/tradespeople.md), for component tests.
+// Shapes the profile API answers with (docs/api/profiles.md), for component tests.
 import type { OwnProfile } from '@domain/profiles/api';
 
 export function makeOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {

@@ -1,5 +1,4 @@
-// Server calls for verification (docs/api/tradespeople.md's documents, docs/api/admin.md's queue and
-// decisions) as TanStack Query hooks: the tradesperson's documents and the admin's review of them. Types
+// Server calls for verification (docs/api/verification.md) as TanStack Query hooks: the tradesperson's documents and the admin's review of them. Types
 // only from the shared schemas. Every path is written out as a literal so the contract test
 // (server/contract.int.test.ts) can check it.
 import type {

@@ -1,5 +1,4 @@
-// Shapes the verification API answers with (the tradesperson's documents in docs/api/tradespeople.md,
-// the admin's queue in docs/api/admin.md), for component tests.
+// Shapes the verification API answers with (docs/api/verification.md), for component tests.
 import type { AdminDocumentView, VerificationQueueResponse } from '@domain/admin/api';
 import type { DocumentsResponse, DocumentView } from '@domain/profiles/api';
 import { TRADESPERSON_ID } from '@/test/fixtures';
