@@ -1,6 +1,6 @@
 // Server calls for verification (docs/api/verification.md) as TanStack Query hooks: the tradesperson's
-// documents and the admin's review of them. Types only from the shared schemas. Every path is written out as a literal so the contract test
-// (server/contract.int.test.ts) can check it.
+// documents and the admin's review of them. Types only from the shared schemas. Every path is written
+// out as a literal so the contract test (server/contract.int.test.ts) can check it.
 import type {
   AdminDocumentView,
   DocumentDecisionResponse,
