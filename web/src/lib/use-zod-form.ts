@@ -113,7 +113,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
           });
           const first = issues[0];
           if (first) {
-            void showError(invalidTitle, first.message);
+            // A title that already says the problem ('Please select a date') stands alone.
+            void (first.message === invalidTitle
+              ? showError(invalidTitle)
+              : showError(invalidTitle, first.message));
             if (first.field !== 'root' && !focusNamed(event, first.field)) {
               setFocus(first.field as Path<z.input<S>>);
             }
