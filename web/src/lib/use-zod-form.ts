@@ -5,7 +5,7 @@
 // once the messages are on the page, so a screen reader reads the field together with its message.
 // Nothing typed is reset on any refusal, the client's or the server's.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import {
   type FieldValues,
@@ -77,7 +77,24 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     // Focus moves after the messages are on the page (below), not before as react-hook-form does.
     shouldFocusError: false,
   });
-  const { handleSubmit, setFocus, setError, clearErrors, getValues } = form;
+  const { handleSubmit, setFocus, setError, clearErrors, getValues, getFieldState, watch } = form;
+
+  // A message beside a field follows each correction at once, within the key press, as the refusal
+  // itself is drawn (react-hook-form's own re-check after a submit runs a microtask later).
+  useEffect(() => {
+    const subscription = watch((values, { name, type }) => {
+      if (type !== 'change' || !name || !getFieldState(name).error) return;
+      const checked = schema.safeParse(values);
+      const message = checked.success
+        ? undefined
+        : firstIssuePerField(checked.error.issues).find((issue) => issue.field === name)?.message;
+      flushSync(() => {
+        if (message) setError(name, { message });
+        else clearErrors(name);
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [schema, watch, getFieldState, setError, clearErrors]);
 
   const submitWith = useCallback(
     (onValid: SubmitHandler<z.output<S>>) =>
@@ -96,7 +113,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
           });
           const first = issues[0];
           if (first) {
-            void showError(invalidTitle, first.message);
+            // A title that already says the problem ('Please select a date') stands alone.
+            void (first.message === invalidTitle
+              ? showError(invalidTitle)
+              : showError(invalidTitle, first.message));
             if (first.field !== 'root' && !focusNamed(event, first.field)) {
               setFocus(first.field as Path<z.input<S>>);
             }

@@ -1,5 +1,5 @@
-// The dispute forms' checks, as the server's schemas make them (domain/disputes/api.ts): the text is
-// trimmed, then measured. Written out here so the pages do not load zod.
+// The dispute forms' checks not yet on the form pattern, as the server's schemas make them
+// (domain/disputes/api.ts): the text is trimmed, then measured. The text forms use those schemas.
 import { DISPUTE_MESSAGES, DISPUTE_RULES } from '@domain/disputes/messages';
 
 /** The first problem with a text, or null when it fits. */
@@ -23,33 +23,6 @@ export const descriptionProblem = (value: string) =>
     DISPUTE_RULES.descriptionMax,
     DISPUTE_MESSAGES.descriptionTooShort,
     DISPUTE_MESSAGES.descriptionTooLong,
-  );
-
-export const responseProblem = (value: string) =>
-  textProblem(
-    value,
-    DISPUTE_RULES.responseMin,
-    DISPUTE_RULES.responseMax,
-    DISPUTE_MESSAGES.responseTooShort,
-    DISPUTE_MESSAGES.responseTooLong,
-  );
-
-export const messageProblem = (value: string) =>
-  textProblem(
-    value,
-    1,
-    DISPUTE_RULES.messageMax,
-    DISPUTE_MESSAGES.messageRequired,
-    DISPUTE_MESSAGES.messageTooLong,
-  );
-
-export const evidenceTextProblem = (value: string) =>
-  textProblem(
-    value,
-    1,
-    DISPUTE_RULES.evidenceTextMax,
-    DISPUTE_MESSAGES.evidenceTextRequired,
-    DISPUTE_MESSAGES.evidenceTextTooLong,
   );
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

@@ -1,4 +1,11 @@
-import type { DisputeDetail, DisputeEvidenceView, DisputeMessageView } from '@domain/disputes/api';
+import {
+  type DisputeDetail,
+  type DisputeEvidenceView,
+  DisputeMessageBody,
+  type DisputeMessageView,
+  EvidenceTextBody,
+  RespondBody,
+} from '@domain/disputes/api';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS, DISPUTE_RULES } from '@domain/disputes/messages';
 import { formatPence } from '@domain/payments/money';
 import { ArrowLeft, FileText, ShieldCheck } from 'lucide-react';
@@ -11,7 +18,6 @@ import { useSession } from '@/features/accounts';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useAddEvidenceText, useDispute, usePostDisputeMessage, useRespond } from './api';
-import { evidenceTextProblem, messageProblem, responseProblem } from './checks';
 import { DisputeStatusBadge } from './dispute-status-badge';
 import { DisputeTimeline } from './dispute-timeline';
 import { authorName, disputeDateTime, partyName, partyWithRole } from './format';
@@ -221,7 +227,7 @@ function ResponseSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
           }
           rows={5}
           max={DISPUTE_RULES.responseMax}
-          check={responseProblem}
+          rule={RespondBody.shape.response}
           submitLabel="Send response"
           success={DISPUTE_MESSAGES.responded}
           failure={DISPUTE_MESSAGES.responseFailed}
@@ -270,7 +276,7 @@ function EvidenceSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
               <DisputeTextForm
                 label="Statement"
                 max={DISPUTE_RULES.evidenceTextMax}
-                check={evidenceTextProblem}
+                rule={EvidenceTextBody.shape.text}
                 submitLabel="Add statement"
                 success={DISPUTE_MESSAGES.evidenceAdded}
                 failure={DISPUTE_MESSAGES.evidenceFailed}
@@ -366,7 +372,7 @@ function ThreadSection({ dispute, myId }: { dispute: DisputeDetail; myId: string
               label="Message"
               rows={3}
               max={DISPUTE_RULES.messageMax}
-              check={messageProblem}
+              rule={DisputeMessageBody.shape.body}
               submitLabel="Send message"
               failure={DISPUTE_MESSAGES.messageFailed}
               placeholder="Write to the other party and our team"

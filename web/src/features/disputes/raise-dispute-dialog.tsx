@@ -1,8 +1,10 @@
+import { RaiseDisputeBody } from '@domain/disputes/api';
 import { DISPUTE_MESSAGES, DISPUTE_RULES, disputeReasonsFor } from '@domain/disputes/messages';
 import type { BookingView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/payments/money';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,22 +19,17 @@ import { Field } from '@/components/ui/form';
 import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
 import { useSession } from '@/features/accounts';
 import { errorMessage, isUnauthenticated } from '@/lib/api';
-import { issuesFromServer, isValidationError, updateThenFocus } from '@/lib/form-errors';
+import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { useRaiseDispute } from './api';
-import { descriptionProblem, typingRoom } from './checks';
+import { typingRoom } from './checks';
 
-type FieldName = 'reason' | 'description';
-type Problems = Partial<Record<FieldName, string>>;
-
-function check(reason: string, description: string): Problems {
-  const problems: Problems = {};
-  if (!reason) problems.reason = DISPUTE_MESSAGES.reasonRequired;
-  const text = descriptionProblem(description);
-  if (text) problems.description = text;
-  return problems;
-}
+// The server's body without the booking, which the dialog knows: the person fills in the rest.
+const RaiseForm = RaiseDisputeBody.omit({ bookingId: true });
+const FIELDS = ['reason', 'description'] as const;
+type FieldName = (typeof FIELDS)[number];
 
 /**
  * Raise Dispute (spec sections 2, 5 and 8): one of the raiser's reasons and a description of 20 to
@@ -53,13 +50,16 @@ export function RaiseDisputeDialog({
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const draft = useDisputeDraft(booking.id, () => setOpen(false));
-  const { reason, description, problems, reasonRef, descriptionRef, pending } = draft;
+  const { form, pending } = draft;
+  const { errors } = form.formState;
+  const reason = form.watch('reason') ?? '';
+  const description = form.watch('description') ?? '';
   const reasons = disputeReasonsFor(user?.userType === 'tradesperson' ? 'tradesperson' : me);
   const other = me === 'customer' ? booking.tradesperson.fullName : booking.customer.fullName;
   const otherName = other?.trim() || 'the other party';
   const filled = reason !== '' && description.trim() !== '';
 
-  const message = (field: FieldName) => problems?.[field];
+  const message = (field: FieldName) => errors[field]?.message;
 
   return (
     <Dialog
@@ -79,31 +79,20 @@ export function RaiseDisputeDialog({
         className="max-w-lg"
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          reasonRef.current?.focus();
+          document.getElementById(fieldId('reason'))?.focus();
         }}
       >
         <DialogTitle>Raise a dispute</DialogTitle>
         <DialogDescription>
           About ‘{booking.job.title}’ with {otherName} ({formatPence(booking.amount, 2)}).
         </DialogDescription>
-        <form
-          noValidate
-          className="space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            draft.send();
-          }}
-        >
+        <form noValidate className="space-y-5" onSubmit={draft.send}>
           <Field id={fieldId('reason')} label="Reason" required error={message('reason')}>
             {(control) => (
               <select
-                ref={reasonRef}
                 {...control}
-                value={reason}
+                {...form.register('reason')}
                 disabled={pending}
-                onChange={(event) => {
-                  draft.setReason(event.target.value);
-                }}
                 className={cn(fieldClass, 'h-10', reason === '' && 'text-muted-foreground')}
               >
                 <option value="">Select a reason</option>
@@ -131,16 +120,12 @@ export function RaiseDisputeDialog({
           >
             {(control) => (
               <ReviewTextarea
-                ref={descriptionRef}
                 {...control}
+                {...form.register('description')}
                 rows={5}
-                value={description}
                 maxLength={typingRoom(DISPUTE_RULES.descriptionMax)}
                 placeholder="What happened, and what would put it right?"
                 readOnly={pending}
-                onChange={(event) => {
-                  draft.setDescription(event.target.value);
-                }}
               />
             )}
           </Field>
@@ -173,72 +158,35 @@ function WhatHappensNext({ otherName }: { otherName: string }) {
 
 /**
  * What the person has written so far and its problems, kept while the dialog is closed and reopened;
- * `send` checks it as the server will, then raises the dispute.
+ * `send` checks it as the server will (its RaiseDisputeBody), then raises the dispute.
  */
 function useDisputeDraft(bookingId: string, onRaised: () => void) {
   const { status } = useSession();
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
-  // Shown once the form was sent once, then kept up to date while the person corrects it.
-  const [problems, setProblems] = useState<Problems | null>(null);
-  const reasonRef = useRef<HTMLSelectElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const form = useZodForm(RaiseForm, { defaultValues: { reason: '', description: '' } });
+  const mark = useMarkFields(form, FIELDS);
   // A second click in the same moment sends nothing: the button is disabled, and this guards the gap.
   const sending = useRef(false);
   const raise = useRaiseDispute();
   const pending = raise.isPending;
 
-  /** Shows the problems and focuses the first field they are about (updateThenFocus). */
-  const show = (next: Problems) => {
-    const first = (['reason', 'description'] as const).find((field) => next[field]);
-    updateThenFocus(
-      () => setProblems(next),
-      () => (first ? { reason: reasonRef, description: descriptionRef }[first].current : null),
-    );
-    return first;
-  };
-
-  const reset = () => {
-    setReason('');
-    setDescription('');
-    setProblems(null);
-  };
-
-  const send = () => {
-    if (sending.current || pending) return;
-    if (status !== 'signed-in') {
-      void showError(DISPUTE_MESSAGES.signInRequired);
-      return;
-    }
-    const found = check(reason, description);
-    const first = show(found);
-    if (first) {
-      void showError('Validation Error', found[first]);
-      return;
-    }
+  const raiseWith = (values: z.output<typeof RaiseForm>) => {
+    // Both clicks of a double click get here, a microtask after their checks: the first one sends.
+    if (sending.current) return;
     sending.current = true;
     raise.mutate(
-      { bookingId, reason, description: description.trim() },
+      { bookingId, ...values },
       {
         onSuccess: () => {
           void showSuccess(DISPUTE_MESSAGES.raised, DISPUTE_MESSAGES.raisedDetail);
           onRaised();
-          reset();
+          form.reset();
         },
         onError: (error) => {
           if (isUnauthenticated(error)) {
             void showError(DISPUTE_MESSAGES.signInRequired);
             return;
           }
-          if (isValidationError(error)) {
-            const named: Problems = {};
-            for (const issue of issuesFromServer(error)) {
-              if ((issue.field === 'reason' || issue.field === 'description') && !named[issue.field]) {
-                named[issue.field] = issue.message;
-              }
-            }
-            show(named);
-          }
+          if (isValidationError(error)) mark(issuesFromServer(error));
           void showError(errorMessage(error, DISPUTE_MESSAGES.failed));
         },
         onSettled: () => {
@@ -248,21 +196,19 @@ function useDisputeDraft(bookingId: string, onRaised: () => void) {
     );
   };
 
-  return {
-    reason,
-    description,
-    problems,
-    reasonRef,
-    descriptionRef,
-    pending,
-    send,
-    setReason: (value: string) => {
-      setReason(value);
-      if (problems) setProblems(check(value, description));
-    },
-    setDescription: (value: string) => {
-      setDescription(value);
-      if (problems) setProblems(check(reason, value));
-    },
+  const checked = form.submitWith(raiseWith);
+  const send = (event: React.FormEvent<HTMLFormElement>) => {
+    if (sending.current || pending) {
+      event.preventDefault();
+      return;
+    }
+    if (status !== 'signed-in') {
+      event.preventDefault();
+      void showError(DISPUTE_MESSAGES.signInRequired);
+      return;
+    }
+    void checked(event);
   };
+
+  return { form, pending, send };
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef } from 'react';
+import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,21 +7,23 @@ import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api';
 import { issuesFromServer, isValidationError } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { typingRoom } from './checks';
 
 type Callbacks = { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void };
 
 /**
  * One text box and its button, as the dispute page's forms use it (the response, a statement, a
- * message). The text is checked as the server checks it before anything is sent; a problem shows
- * beside the box, which takes focus; a refusal keeps what was typed; a double click sends once.
+ * message). The text is checked with the server's own rule for that field (`rule`, taken from the
+ * domain's request body) before anything is sent; a problem shows beside the box, which takes focus; a
+ * refusal keeps what was typed; a double click sends once.
  */
 export function DisputeTextForm({
   label,
   hint,
   max,
   rows = 4,
-  check,
+  rule,
   submitLabel,
   success,
   failure,
@@ -32,7 +35,8 @@ export function DisputeTextForm({
   hint?: ReactNode;
   max: number;
   rows?: number;
-  check: (value: string) => string | null;
+  /** The field's schema in the domain body (e.g. `RespondBody.shape.response`): trims, then measures. */
+  rule: z.ZodType<string, string>;
   submitLabel: string;
   /** The success toast, if any (the page changing may say enough). */
   success?: string;
@@ -43,34 +47,23 @@ export function DisputeTextForm({
   placeholder?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const box = useRef<HTMLTextAreaElement>(null);
+  const schema = useMemo(() => z.object({ text: rule }), [rule]);
+  const form = useZodForm(schema, { defaultValues: { text: '' } });
+  const text = form.watch('text') ?? '';
   const sending = useRef(false);
 
-  const submit = () => {
+  const submit = form.submitWith(({ text: trimmed }) => {
     if (sending.current || pending) return;
-    setTried(true);
-    const found = check(text);
-    setProblem(found);
-    if (found) {
-      void showError('Validation Error', found);
-      requestAnimationFrame(() => box.current?.focus());
-      return;
-    }
     sending.current = true;
-    send(text.trim(), {
+    send(trimmed, {
       onSuccess: () => {
         if (success) void showSuccess(success);
-        setText('');
-        setTried(false);
-        setProblem(null);
+        form.reset({ text: '' });
       },
       onError: (error) => {
         if (isValidationError(error)) {
           const first = issuesFromServer(error)[0];
-          setProblem(first?.message ?? error.message);
+          form.setError('text', { message: first?.message ?? error.message });
         }
         void showError(errorMessage(error, failure));
       },
@@ -78,38 +71,25 @@ export function DisputeTextForm({
         sending.current = false;
       },
     });
-  };
+  });
 
   return (
-    <form
-      noValidate
-      className="space-y-2"
-      aria-busy={pending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate className="space-y-2" aria-busy={pending} onSubmit={submit}>
       <Field
         id={`${id}-text`}
         label={label}
         hint={hint}
         counter={<CharacterCounter id={`${id}-count`} length={text.trim().length} max={max} />}
-        error={problem}
+        error={form.formState.errors.text?.message}
       >
         {(control) => (
           <ReviewTextarea
-            ref={box}
             rows={rows}
-            value={text}
             maxLength={typingRoom(max)}
             placeholder={placeholder}
             readOnly={pending}
             {...control}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (tried) setProblem(check(event.target.value));
-            }}
+            {...form.register('text')}
           />
         )}
       </Field>

@@ -1,17 +1,24 @@
-import { latestBookingDate, londonToday } from '@domain/marketplace/schemas';
+import {
+  BOOKING_MESSAGES,
+  CreateBookingBody,
+  latestBookingDate,
+  londonToday,
+} from '@domain/marketplace/schemas';
 import { formatPence } from '@domain/payments/money';
 import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { issuesFromServer } from '@/lib/form-errors';
+import { issuesFromServer, updateThenFocus } from '@/lib/form-errors';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateBooking, useQuoteForBooking } from './api';
 import { DateCalendar } from './date-calendar';
 
@@ -20,24 +27,11 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   const navigate = useNavigate();
   const quote = useQuoteForBooking(quoteId);
   const create = useCreateBooking();
-  const [date, setDate] = useState<string | null>(null);
   const today = londonToday();
-  // A message about the date, shown under the calendar; a new object each time, to focus it again.
-  const [dateProblem, setDateProblem] = useState<{ message: string } | null>(null);
   // Any other refusal, said above the button as well as in the toast.
   const [failure, setFailure] = useState<string | null>(null);
   const calendarRef = useRef<HTMLDivElement>(null);
-
-  // Focus goes to the calendar's current day once the message is on the page, so it is read with it.
-  useEffect(() => {
-    if (dateProblem)
-      calendarRef.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
-  }, [dateProblem]);
-
-  const pick = (next: string) => {
-    setDate(next);
-    setDateProblem(null);
-  };
+  const { form, date, dateProblem, pick, focusCalendar } = useBookingDate(quoteId, calendarRef);
 
   const back = (
     <Button variant="ghost" size="sm" className="-ml-2" onClick={() => void navigate(-1)}>
@@ -46,35 +40,29 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
     </Button>
   );
 
-  const confirm = () => {
-    if (!date || !quoteId) {
-      void showError('Please select a date');
-      setDateProblem({ message: 'Please select a date' });
-      return;
-    }
+  const book = (body: z.output<typeof CreateBookingBody>) => {
     setFailure(null);
-    create.mutate(
-      { quoteId, scheduledDate: date },
-      {
-        onSuccess: () => {
-          void showSuccess('Booking created successfully!');
-          void navigate('/my-jobs');
-        },
-        onError: (error) => {
-          const message =
-            error instanceof ApiError && error.status === 401
-              ? 'Not authenticated'
-              : error instanceof ApiError
-                ? error.message
-                : 'Failed to create booking';
-          void showError('Error creating booking', message);
-          const issue = issuesFromServer(error).find((i) => i.field === 'scheduledDate');
-          if (issue) setDateProblem({ message: issue.message });
-          else setFailure(`Error creating booking. ${message}`);
-        },
+    create.mutate(body, {
+      onSuccess: () => {
+        void showSuccess('Booking created successfully!');
+        void navigate('/my-jobs');
       },
-    );
+      onError: (error) => {
+        const message =
+          error instanceof ApiError && error.status === 401
+            ? 'Not authenticated'
+            : error instanceof ApiError
+              ? error.message
+              : 'Failed to create booking';
+        void showError('Error creating booking', message);
+        const issue = issuesFromServer(error).find((i) => i.field === 'scheduledDate');
+        if (issue) {
+          updateThenFocus(() => form.setError('scheduledDate', { message: issue.message }), focusCalendar);
+        } else setFailure(`Error creating booking. ${message}`);
+      },
+    });
   };
+  const confirm = () => void form.submitWith(book)();
 
   if (!quoteId || (quote.error instanceof ApiError && quote.error.status === 404)) {
     return <QuoteNotFound back={back} />;
@@ -93,7 +81,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
           </CardHeader>
           <CardContent ref={calendarRef} className="space-y-3 px-3 sm:px-6">
             <DateCalendar
-              value={date}
+              value={date || null}
               onChange={pick}
               min={today}
               max={latestBookingDate(today)}
@@ -105,7 +93,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
 
         <BookingSummary
           quote={quote}
-          date={date}
+          date={date || null}
           bookable={bookable}
           failure={failure}
           pending={create.isPending}
@@ -114,6 +102,38 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
       </div>
     </div>
   );
+}
+
+/** The calendar's day that takes focus: the chosen one, else today. */
+const currentDay = (calendarRef: RefObject<HTMLDivElement | null>) =>
+  calendarRef.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]') ?? null;
+
+/**
+ * The date being chosen, checked as the server checks it (CreateBookingBody): none chosen says the
+ * spec's 'Please select a date' under the calendar and as the toast, and focus goes to the calendar's
+ * current day once the message is on the page, so it is read with it.
+ */
+function useBookingDate(quoteId: string | null, calendarRef: RefObject<HTMLDivElement | null>) {
+  const form = useZodForm(CreateBookingBody, {
+    defaultValues: { quoteId: quoteId ?? '', scheduledDate: '' },
+    invalidTitle: BOOKING_MESSAGES.dateRequired,
+  });
+  const focusCalendar = () => currentDay(calendarRef);
+  // The calendar stands in for the field: focusing the field focuses the calendar's current day.
+  useEffect(() => {
+    form.register('scheduledDate').ref({ focus: () => currentDay(calendarRef)?.focus() });
+  }, [form.register, calendarRef]);
+  const pick = (next: string) => {
+    form.setValue('scheduledDate', next);
+    form.clearErrors('scheduledDate');
+  };
+  return {
+    form,
+    date: form.watch('scheduledDate'),
+    dateProblem: form.formState.errors.scheduledDate,
+    pick,
+    focusCalendar,
+  };
 }
 
 function QuoteNotFound({ back }: { back: ReactNode }) {
