@@ -4,26 +4,13 @@ import type { DisputeStatus } from '@domain/catalog/statuses';
 import type { DisputeParty, DisputeSummary } from '@domain/disputes/api';
 import { DISPUTE_STATUS_LABELS } from '@domain/disputes/messages';
 import type { Tone } from '@/components/status-badge';
+import { formatDate, formatDateTime } from '@/lib/admin-format';
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
+// The same UK dates and times as the admin console: one formatter for both.
 /** '30 Nov 2026'. */
-export const disputeDate = (iso: string) => DATE.format(new Date(iso));
+export const disputeDate = formatDate;
 /** '30 Nov 2026, 09:05'. */
-export const disputeDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
+export const disputeDateTime = formatDateTime;
 
 export const disputeStatusLabel = (status: DisputeStatus) => DISPUTE_STATUS_LABELS[status] ?? status;
 
