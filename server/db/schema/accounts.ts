@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES, USER_TYPES } from '../../../domain/catalog/catalog';
-import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 
 /** Sign-in identity. Kept apart from `profiles` so personal data can be erased while ids stay. */
 export const users = pgTable(
@@ -72,9 +72,7 @@ export const profiles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     role: text('role').notNull(),
     createdAt: createdAt(),
   },
@@ -86,9 +84,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     createdAt: createdAt(),
     lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
     idleExpiresAt: tsz('idle_expires_at').notNull(),
@@ -104,9 +100,7 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     purpose: text('purpose').notNull(),
     expiresAt: tsz('expires_at').notNull(),
     usedAt: tsz('used_at'),
@@ -150,9 +144,7 @@ export const trustedDevices = pgTable(
   'trusted_devices',
   {
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastUsedAt: tsz('last_used_at').notNull().defaultNow(),
   },

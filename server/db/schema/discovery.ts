@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt } from './helpers';
+import { createdAt, requiredRef } from './helpers';
 
 export const savedProfessionals = pgTable(
   'saved_professionals',
   {
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
-    tradespersonUserId: uuid('tradesperson_user_id')
-      .notNull()
-      .references(() => users.id),
+    customerId: requiredRef('customer_id', () => users.id),
+    tradespersonUserId: requiredRef('tradesperson_user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [

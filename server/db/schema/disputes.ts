@@ -9,19 +9,15 @@ import {
 import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../../../domain/catalog/statuses';
 import { DISPUTE_RULES } from '../../../domain/disputes/messages';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
 
 export const disputes = pgTable(
   'disputes',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    raisedBy: uuid('raised_by')
-      .notNull()
-      .references(() => users.id),
+    bookingId: requiredRef('booking_id', () => bookings.id),
+    raisedBy: requiredRef('raised_by', () => users.id),
     raisedByType: text('raised_by_type').notNull(),
     reason: text('reason').notNull(),
     description: text('description').notNull(),
@@ -86,12 +82,8 @@ export const disputeMessages = pgTable(
   'dispute_messages',
   {
     id: id(),
-    disputeId: uuid('dispute_id')
-      .notNull()
-      .references(() => disputes.id),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id),
+    disputeId: requiredRef('dispute_id', () => disputes.id),
+    authorId: requiredRef('author_id', () => users.id),
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
@@ -109,12 +101,8 @@ export const disputeEvidence = pgTable(
   'dispute_evidence',
   {
     id: id(),
-    disputeId: uuid('dispute_id')
-      .notNull()
-      .references(() => disputes.id),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id),
+    disputeId: requiredRef('dispute_id', () => disputes.id),
+    authorId: requiredRef('author_id', () => users.id),
     kind: text('kind').notNull(),
     text: text('text'),
     storageKey: text('storage_key'),

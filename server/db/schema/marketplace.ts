@@ -15,15 +15,13 @@ import {
 import { LIMITS } from '../../../domain/catalog/catalog';
 import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 
 export const jobPostings = pgTable(
   'job_postings',
   {
     id: id(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
+    customerId: requiredRef('customer_id', () => users.id),
     title: text('title').notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),
@@ -78,12 +76,8 @@ export const quotes = pgTable(
   'quotes',
   {
     id: id(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobPostings.id),
-    tradespersonId: uuid('tradesperson_id')
-      .notNull()
-      .references(() => users.id),
+    jobId: requiredRef('job_id', () => jobPostings.id),
+    tradespersonId: requiredRef('tradesperson_id', () => users.id),
     amount: integer('amount').notNull(),
     message: text('message').notNull(),
     status: text('status').notNull().default('pending'),
@@ -107,18 +101,10 @@ export const bookings = pgTable(
   'bookings',
   {
     id: id(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobPostings.id),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
-    tradespersonId: uuid('tradesperson_id')
-      .notNull()
-      .references(() => users.id),
+    jobId: requiredRef('job_id', () => jobPostings.id),
+    quoteId: requiredRef('quote_id', () => quotes.id),
+    customerId: requiredRef('customer_id', () => users.id),
+    tradespersonId: requiredRef('tradesperson_id', () => users.id),
     amount: integer('amount').notNull(),
     status: text('status').notNull(),
     depositPaid: boolean('deposit_paid').notNull().default(false),

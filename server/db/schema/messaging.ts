@@ -2,19 +2,15 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/catalog/catalog';
 import { users } from './accounts';
-import { createdAt, id, tsz, updatedAt } from './helpers';
+import { createdAt, id, requiredRef, tsz, updatedAt } from './helpers';
 import { jobPostings } from './marketplace';
 
 export const conversations = pgTable(
   'conversations',
   {
     id: id(),
-    participantOneId: uuid('participant_one_id')
-      .notNull()
-      .references(() => users.id),
-    participantTwoId: uuid('participant_two_id')
-      .notNull()
-      .references(() => users.id),
+    participantOneId: requiredRef('participant_one_id', () => users.id),
+    participantTwoId: requiredRef('participant_two_id', () => users.id),
     jobId: uuid('job_id').references(() => jobPostings.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,12 +31,8 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id),
+    conversationId: requiredRef('conversation_id', () => conversations.id),
+    senderId: requiredRef('sender_id', () => users.id),
     content: text('content').notNull(),
     read: boolean('read').notNull().default(false),
     readAt: tsz('read_at'),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MILESTONE_STATUSES, PLAN_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
 
 /**
@@ -26,12 +26,8 @@ export const milestonePlans = pgTable(
   'milestone_plans',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    proposedBy: uuid('proposed_by')
-      .notNull()
-      .references(() => users.id),
+    bookingId: requiredRef('booking_id', () => bookings.id),
+    proposedBy: requiredRef('proposed_by', () => users.id),
     status: text('status').notNull().default('proposed'),
     /** [{ title, description, amountPence, dueDate }], in milestone order. */
     items: jsonb('items').notNull(),
@@ -56,9 +52,7 @@ export const paymentMilestones = pgTable(
   'payment_milestones',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    bookingId: requiredRef('booking_id', () => bookings.id),
     planId: uuid('plan_id').references(() => milestonePlans.id),
     milestoneIndex: integer('milestone_index').notNull(),
     title: text('title').notNull(),

@@ -2,15 +2,13 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EMAIL_SWITCHES } from '../../../domain/notifications/schemas';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz } from './helpers';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -37,9 +35,7 @@ export const unsubscribeTokens = pgTable(
   'unsubscribe_tokens',
   {
     token: text('token').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     setting: text('setting').notNull(),
     createdAt: createdAt(),
   },

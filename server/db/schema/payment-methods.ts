@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id, oneOf, PROVIDERS } from './helpers';
+import { createdAt, id, oneOf, PROVIDERS, requiredRef } from './helpers';
 
 /** A customer's record at the provider, which its saved cards belong to (a Stripe Customer). */
 export const paymentCustomers = pgTable(
@@ -22,9 +22,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     provider: text('provider').notNull(),
     providerPaymentMethodId: text('provider_payment_method_id').notNull().unique(),
     brand: text('brand').notNull(),

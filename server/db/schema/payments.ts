@@ -14,7 +14,7 @@ import {
 import { LEDGER_ACCOUNT_KINDS, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';
 import { LEDGER_TRANSACTION_KINDS } from '../../../domain/payments/ledger';
 import { users } from './accounts';
-import { createdAt, id, oneOf, PROVIDERS, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, PROVIDERS, requiredRef, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
 import { paymentMilestones } from './milestones';
 import { payouts } from './payouts';
@@ -24,13 +24,9 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    bookingId: requiredRef('booking_id', () => bookings.id),
     milestoneId: uuid('milestone_id').references(() => paymentMilestones.id),
-    payerId: uuid('payer_id')
-      .notNull()
-      .references(() => users.id),
+    payerId: requiredRef('payer_id', () => users.id),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').unique(),
     checkoutSessionId: text('checkout_session_id').unique(),
@@ -97,9 +93,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    paymentId: requiredRef('payment_id', () => payments.id),
     amountPence: integer('amount_pence').notNull(),
     reason: text('reason').notNull(),
     requestedBy: uuid('requested_by').references(() => users.id),
@@ -165,12 +159,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    transactionId: requiredRef('transaction_id', () => ledgerTransactions.id),
+    accountId: requiredRef('account_id', () => ledgerAccounts.id),
     amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },

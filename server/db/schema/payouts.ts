@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { PAYOUT_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
-import { createdAt, id, oneOf, PROVIDERS, tsz, updatedAt } from './helpers';
+import { createdAt, id, oneOf, PROVIDERS, requiredRef, tsz, updatedAt } from './helpers';
 
 /** A tradesperson's payout account at the provider (Stripe Connect Express, or the sandbox's). */
 export const connectedAccounts = pgTable(
@@ -30,9 +30,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     provider: text('provider').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
     providerTransferId: text('provider_transfer_id').unique(),

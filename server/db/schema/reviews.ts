@@ -7,22 +7,16 @@ import {
   REVIEW_RULES,
 } from '../../../domain/reviews/messages';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz } from './helpers';
 import { bookings } from './marketplace';
 
 export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    reviewerId: uuid('reviewer_id')
-      .notNull()
-      .references(() => users.id),
-    revieweeId: uuid('reviewee_id')
-      .notNull()
-      .references(() => users.id),
+    bookingId: requiredRef('booking_id', () => bookings.id),
+    reviewerId: requiredRef('reviewer_id', () => users.id),
+    revieweeId: requiredRef('reviewee_id', () => users.id),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     reply: text('reply'),
@@ -72,12 +66,8 @@ export const reviewReports = pgTable(
   'review_reports',
   {
     id: id(),
-    reviewId: uuid('review_id')
-      .notNull()
-      .references(() => reviews.id),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id),
+    reviewId: requiredRef('review_id', () => reviews.id),
+    reporterId: requiredRef('reporter_id', () => users.id),
     reason: text('reason').notNull(),
     details: text('details'),
     outcome: text('outcome'),

@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
-import { createdAt, id, oneOf, tsz } from './helpers';
+import { createdAt, id, oneOf, requiredRef, tsz } from './helpers';
 
 /** Verification documents (photo ID, insurance, accreditations) reviewed by admins. */
 export const documents = pgTable(
   'documents',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('pending'),
     title: text('title').notNull(),
