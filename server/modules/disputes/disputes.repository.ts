@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle
 import { DISPUTE_RULES } from '../../../domain/disputes/messages';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import {
   bookings,
   conversations,
@@ -19,21 +20,7 @@ export type DisputeRow = typeof disputes.$inferSelect;
 export type DisputeMessageRow = typeof disputeMessages.$inferSelect;
 export type EvidenceRow = typeof disputeEvidence.$inferSelect;
 
-export async function insertDispute(tx: Executor, values: typeof disputes.$inferInsert): Promise<DisputeRow> {
-  const [row] = await tx.insert(disputes).values(values).returning();
-  return row!;
-}
-
-export async function findDispute(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(disputes).where(eq(disputes.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-export async function updateDispute(tx: Executor, id: string, values: Partial<typeof disputes.$inferInsert>) {
-  const [row] = await tx.update(disputes).set(values).where(eq(disputes.id, id)).returning();
-  return row!;
-}
+export const { insert: insertDispute, find: findDispute, update: updateDispute } = tableRows(disputes);
 
 /** The booking's unresolved dispute, if any (at most one: `disputes_one_open_per_booking`). */
 export async function activeDisputeOfBooking(db: Executor, bookingId: string) {
@@ -223,15 +210,9 @@ export async function heldPenceByBooking(db: Executor, bookingIds: string[]): Pr
   return result;
 }
 
-export async function insertDisputeMessage(tx: Executor, values: typeof disputeMessages.$inferInsert) {
-  const [row] = await tx.insert(disputeMessages).values(values).returning();
-  return row!;
-}
+export const { insert: insertDisputeMessage } = tableRows(disputeMessages);
 
-export async function insertEvidence(tx: Executor, values: typeof disputeEvidence.$inferInsert) {
-  const [row] = await tx.insert(disputeEvidence).values(values).returning();
-  return row!;
-}
+export const { insert: insertEvidence } = tableRows(disputeEvidence);
 
 export async function findEvidence(db: Executor, disputeId: string, evidenceId: string) {
   const [row] = await db

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import {
   bookings,
   disputes,
@@ -21,16 +22,7 @@ import { type QuoteCard, quoteCardJson } from './quotes.repository';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {
-  const [row] = await db.insert(bookings).values(values).returning();
-  return row!;
-}
-
-export async function findBooking(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(bookings).where(eq(bookings.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+export const { insert: insertBooking, find: findBooking } = tableRows(bookings);
 
 export async function liveBookingOfJob(db: Executor, jobId: string) {
   const [row] = await prepared(db, 'live_booking_of_job', (d) =>

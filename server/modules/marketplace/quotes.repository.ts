@@ -3,21 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { QuoteStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import { jobPostings, quotes } from '../../db/schema';
 import { type TradespersonJson, tradespersonJson } from './people';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
-export async function insertQuote(db: Executor, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
-  const [row] = await db.insert(quotes).values(values).returning();
-  return row!;
-}
-
-export async function findQuote(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(quotes).where(eq(quotes.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+export const { insert: insertQuote, find: findQuote } = tableRows(quotes);
 
 export async function updateQuote(
   db: Executor,

@@ -3,6 +3,7 @@ import type { MilestoneStatus, PlanStatus } from '../../../domain/catalog/status
 import type { PlanItem } from '../../../domain/milestones/api';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import {
   bookings,
   jobPostings,
@@ -26,10 +27,7 @@ export async function plansOfBooking(db: Executor, bookingId: string): Promise<P
     .orderBy(desc(milestonePlans.createdAt));
 }
 
-export async function insertPlan(tx: Executor, values: typeof milestonePlans.$inferInsert): Promise<PlanRow> {
-  const [row] = await tx.insert(milestonePlans).values(values).returning();
-  return row!;
-}
+export const { insert: insertPlan } = tableRows(milestonePlans);
 
 export async function setPlanStatus(
   tx: Executor,
@@ -63,11 +61,7 @@ export async function milestonesOfBooking(
   return forUpdate ? query.for('update') : query;
 }
 
-export async function findMilestone(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(paymentMilestones).where(eq(paymentMilestones.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+export const { find: findMilestone } = tableRows(paymentMilestones);
 
 export async function insertMilestones(tx: Executor, values: (typeof paymentMilestones.$inferInsert)[]) {
   await tx.insert(paymentMilestones).values(values);

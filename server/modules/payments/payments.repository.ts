@@ -3,6 +3,7 @@ import type { PaymentStatus } from '../../../domain/catalog/statuses';
 import { ADMIN_PAYMENTS_MAX } from '../../../domain/payments/api';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import {
   bookings,
   jobPostings,
@@ -23,25 +24,11 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** Checkouts still waiting for the customer. */
 export const OPEN_PAYMENT_STATUSES: PaymentStatus[] = ['requires_payment', 'requires_action', 'processing'];
 
-export async function insertPayment(tx: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await tx.insert(payments).values(values).returning();
-  return row!;
-}
-
-export async function findPayment(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(payments).where(eq(payments.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+export const { insert: insertPayment, find: findPayment, update: updatePayment } = tableRows(payments);
 
 export async function findPaymentBySession(db: Executor, sessionId: string) {
   const [row] = await db.select().from(payments).where(eq(payments.checkoutSessionId, sessionId));
   return row;
-}
-
-export async function updatePayment(tx: Executor, id: string, values: Partial<typeof payments.$inferInsert>) {
-  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning();
-  return row!;
 }
 
 /** Records the provider's checkout session of a payment (the same id whichever request got it first). */
@@ -244,21 +231,7 @@ export async function latestPayments(db: Executor): Promise<LatestPaymentData[]>
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-export async function insertRefund(tx: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow> {
-  const [row] = await tx.insert(refunds).values(values).returning();
-  return row!;
-}
-
-export async function findRefund(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(refunds).where(eq(refunds.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-export async function updateRefund(tx: Executor, id: string, values: Partial<typeof refunds.$inferInsert>) {
-  const [row] = await tx.update(refunds).set(values).where(eq(refunds.id, id)).returning();
-  return row!;
-}
+export const { insert: insertRefund, find: findRefund, update: updateRefund } = tableRows(refunds);
 
 export async function pendingRefunds(db: Executor) {
   return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.createdAt));

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { EARNINGS_ROWS } from '../../../domain/payments/api';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import {
   bookings,
   connectedAccounts,
@@ -135,21 +136,7 @@ export async function updateConnectedAccount(
   return row!;
 }
 
-export async function insertPayout(tx: Executor, values: typeof payouts.$inferInsert): Promise<PayoutRow> {
-  const [row] = await tx.insert(payouts).values(values).returning();
-  return row!;
-}
-
-export async function findPayout(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.select().from(payouts).where(eq(payouts.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-export async function updatePayout(tx: Executor, id: string, values: Partial<typeof payouts.$inferInsert>) {
-  const [row] = await tx.update(payouts).set(values).where(eq(payouts.id, id)).returning();
-  return row!;
-}
+export const { insert: insertPayout, find: findPayout, update: updatePayout } = tableRows(payouts);
 
 export async function pendingPayouts(db: Executor, userId?: string) {
   return db

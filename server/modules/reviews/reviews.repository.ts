@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { REVIEW_RULES } from '../../../domain/reviews/messages';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
+import { tableRows } from '../../db/rows';
 import {
   bookings,
   jobPostings,
@@ -36,10 +37,7 @@ export async function reviewsOfBooking(tx: Executor, bookingId: string) {
   return tx.select().from(reviews).where(eq(reviews.bookingId, bookingId));
 }
 
-export async function insertReview(tx: Executor, values: typeof reviews.$inferInsert) {
-  const [row] = await tx.insert(reviews).values(values).returning();
-  return row!;
-}
+export const { insert: insertReview } = tableRows(reviews);
 
 /** Publishes whatever of the booking's reviews waits; returns the ids published. */
 export async function publishBookingReviews(tx: Executor, bookingId: string, now: Date) {
