@@ -81,6 +81,11 @@ function num(value: string | undefined, file: string): number {
   return parsed;
 }
 
+/** Sectors, districts and areas share their next three columns: the centroid and the postcode count. */
+function centroid(cells: string[], file: string) {
+  return { lat: num(cells[1], file), lng: num(cells[2], file), postcodes: num(cells[3], file) };
+}
+
 const COUNTRIES: ReadonlySet<string> = new Set<Country>(['England', 'Scotland', 'Wales', 'Northern Ireland']);
 
 function country(value: string | undefined): Country {
@@ -91,27 +96,17 @@ function country(value: string | undefined): Country {
 export function loadGeoTables(dir: URL = UK_POSTCODES_DIR): GeoTables {
   const sectors = readTable<SectorRow>(dir, 'sectors.csv', ['sector', 'lat', 'lng', 'postcodes'], (c) => ({
     sector: c[0]!,
-    lat: num(c[1], 'sectors.csv'),
-    lng: num(c[2], 'sectors.csv'),
-    postcodes: num(c[3], 'sectors.csv'),
+    ...centroid(c, 'sectors.csv'),
   }));
   const districts = readTable<DistrictRow>(
     dir,
     'districts.csv',
     ['district', 'lat', 'lng', 'postcodes', 'place'],
-    (c) => ({
-      district: c[0]!,
-      lat: num(c[1], 'districts.csv'),
-      lng: num(c[2], 'districts.csv'),
-      postcodes: num(c[3], 'districts.csv'),
-      place: c[4]!,
-    }),
+    (c) => ({ district: c[0]!, ...centroid(c, 'districts.csv'), place: c[4]! }),
   );
   const areas = readTable<AreaRow>(dir, 'areas.csv', ['area', 'lat', 'lng', 'postcodes'], (c) => ({
     area: c[0]!,
-    lat: num(c[1], 'areas.csv'),
-    lng: num(c[2], 'areas.csv'),
-    postcodes: num(c[3], 'areas.csv'),
+    ...centroid(c, 'areas.csv'),
   }));
   const places = readTable<PlaceRow>(
     dir,

@@ -56,27 +56,20 @@ export const TOOL_TOPICS: Record<AssistantToolName, string> = {
 };
 
 export function phraseToolResult(reply: Reply, tool: AssistantToolName, result: unknown): void {
-  const to = (path: string) => screenLink(path, reply.viewer);
-  switch (tool) {
-    case 'my_open_jobs':
-      openJobs(reply, result as MyOpenJobsResult, to);
-      break;
-    case 'quotes_waiting':
-      quotesWaiting(reply, result as QuotesWaitingResult, to);
-      break;
-    case 'unread_messages':
-      unreadMessages(reply, result as UnreadMessagesResult, to);
-      break;
-    case 'next_booking':
-      nextBooking(reply, result as NextBookingResult, to);
-      break;
-    case 'money_held':
-      moneyHeld(reply, result as MoneyHeldResult, to);
-      break;
-  }
+  // The tool's name says which result it returned: `never` lets each phraser take its own result type.
+  PHRASERS[tool](reply, result as never, (path) => screenLink(path, reply.viewer));
 }
 
 type To = (path: string) => string;
+
+/** How each tool's result is said. */
+const PHRASERS: Record<AssistantToolName, (reply: Reply, result: never, to: To) => void> = {
+  my_open_jobs: openJobs,
+  quotes_waiting: quotesWaiting,
+  unread_messages: unreadMessages,
+  next_booking: nextBooking,
+  money_held: moneyHeld,
+};
 
 function openJobs(reply: Reply, r: MyOpenJobsResult, to: To) {
   if (r.for === 'tradesperson') {
