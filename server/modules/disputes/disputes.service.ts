@@ -23,7 +23,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
-import { type BookingForPayment, bookingForPayment, disputeBooking } from '../marketplace';
+import { type BookingForPayment, bookingEventIds, bookingForPayment, disputeBooking } from '../marketplace';
 import { enqueueEmail } from '../notifications';
 import {
   activeDisputeOfBooking,
@@ -78,16 +78,11 @@ export const respondentOf = (d: DisputeRow, parties: { customerId: string; trade
   d.raisedBy === parties.customerId ? parties.tradespersonId : parties.customerId;
 
 function disputeRef(found: BookingForPayment, dispute: DisputeRow) {
-  const b = found.booking;
   return {
-    jobId: b.jobId,
-    customerId: b.customerId,
-    quoteId: b.quoteId,
-    tradespersonId: b.tradespersonId,
-    bookingId: b.id,
+    ...bookingEventIds(found.booking),
     disputeId: dispute.id,
     raisedBy: dispute.raisedBy,
-    respondentId: respondentOf(dispute, b),
+    respondentId: respondentOf(dispute, found.booking),
   };
 }
 

@@ -12,7 +12,12 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { recordAudit } from '../audit';
-import { type BookingForPayment, bookingForPayment, returnFromDispute } from '../marketplace';
+import {
+  type BookingForPayment,
+  bookingEventIds,
+  bookingForPayment,
+  returnFromDispute,
+} from '../marketplace';
 import {
   afterRefund,
   afterRelease,
@@ -151,11 +156,7 @@ export async function resolveDispute(
       type: 'dispute.resolved',
       actorId: adminId,
       payload: {
-        jobId: b.jobId,
-        customerId: b.customerId,
-        quoteId: b.quoteId,
-        tradespersonId: b.tradespersonId,
-        bookingId: b.id,
+        ...bookingEventIds(b),
         disputeId: id,
         raisedBy: dispute.raisedBy,
         respondentId: respondentOf(dispute, b),

@@ -32,6 +32,17 @@ export async function bookingForPayment(
   return { booking, job, customerEmail: customer?.email ?? null };
 }
 
+/** The ids an event about a booking names: the booking, its job and quote, and both parties. */
+export function bookingEventIds(b: BookingRow) {
+  return {
+    jobId: b.jobId,
+    customerId: b.customerId,
+    quoteId: b.quoteId,
+    tradespersonId: b.tradespersonId,
+    bookingId: b.id,
+  };
+}
+
 /**
  * The booking is paid in full (its single payment, or its last milestone): once its work is also
  * complete, so is its job. Milestones can all be paid before the tradesperson marks the work complete;

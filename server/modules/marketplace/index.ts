@@ -2,7 +2,12 @@
 // module because each of their use cases changes the others' rows in one transaction).
 
 export { disputeBooking, returnFromDispute } from './booking-disputes';
-export { type BookingForPayment, bookingForPayment, markBookingPaid } from './booking-payment';
+export {
+  type BookingForPayment,
+  bookingEventIds,
+  bookingForPayment,
+  markBookingPaid,
+} from './booking-payment';
 export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
 export { dashboardRoutes } from './dashboard.routes';

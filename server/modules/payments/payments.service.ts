@@ -13,7 +13,7 @@ import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { type Queue, send } from '../../queue/queue';
-import { type BookingForPayment, bookingForPayment, markBookingPaid } from '../marketplace';
+import { type BookingForPayment, bookingEventIds, bookingForPayment, markBookingPaid } from '../marketplace';
 import { type NewLedgerTransaction, postTransaction } from './ledger.repository';
 import {
   findPayment,
@@ -113,13 +113,8 @@ export function providerFailure(error: unknown): never {
 }
 
 function paymentRef(found: BookingForPayment, payment: PaymentRow) {
-  const b = found.booking;
   return {
-    jobId: b.jobId,
-    customerId: b.customerId,
-    quoteId: b.quoteId,
-    tradespersonId: b.tradespersonId,
-    bookingId: b.id,
+    ...bookingEventIds(found.booking),
     paymentId: payment.id,
     amountPence: payment.amountPence,
   };
