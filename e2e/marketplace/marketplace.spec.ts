@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import {
   DEMO_TRADESPERSON,
   eventually,
@@ -10,7 +10,7 @@ import {
   signIn,
   signUpCustomer,
   uniqueEmail,
-} from '../support/journeys';
+} from '../harness/journeys';
 
 // The marketplace journey: a customer posts a job, a tradesperson quotes, the customer accepts, the
 // tradesperson marks the work complete and the customer sees it ready for payment. Every step goes

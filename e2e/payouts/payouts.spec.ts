@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, PASSWORD, uniqueEmail } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, PASSWORD, uniqueEmail } from '../harness/journeys';
 
 // A tradesperson's payout account and money: Business Setup step 4 creates the account with the sandbox
 // provider, 'Start onboarding' opens the sandbox's hosted onboarding in a new tab, and the provider's

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../domain/reviews/messages';
-import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import {
   completedJobThroughApi,
   DEMO_TRADESPERSON,
@@ -10,7 +10,7 @@ import {
   PASSWORD,
   signIn,
   uniqueEmail,
-} from '../support/journeys';
+} from '../harness/journeys';
 
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
 
