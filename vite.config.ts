@@ -72,7 +72,7 @@ export default defineConfig({
           root: here('.'),
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
-          globalSetup: [here('./e2e/support/global-setup.ts')],
+          globalSetup: [here('./e2e/harness/global-setup.ts')],
           setupFiles: [here('./test/setup-unit.ts')],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -2,8 +2,10 @@
 // stopped (a hard deadline kills them if a run hangs).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -309,6 +311,25 @@ http.createServer((req, res) => {
   res.end(ok);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
 `;
+
+/**
+ * The machine's yardstick for the queue and notification benchmarks: raw node:http in this process
+ * answering autocannon (10 connections, 5 s), in requests a second.
+ */
+export async function rawHttpYardstick() {
+  const server = http.createServer((_req, res) => res.end('ok'));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const r = await autocannon({
+      url: `http://127.0.0.1:${server.address().port}`,
+      connections: 10,
+      duration: 5,
+    });
+    return r.requests.average;
+  } finally {
+    server.close();
+  }
+}
 
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);

@@ -8,10 +8,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { fmt, freePort, loadServerEnv, npmStart, scratchDatabase, waitFor200 } from './lib.mjs';
+import {
+  fmt,
+  freePort,
+  loadServerEnv,
+  npmStart,
+  rawHttpYardstick,
+  scratchDatabase,
+  waitFor200,
+} from './lib.mjs';
 
 const DB = 'tradenest_notifications';
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 50); // customers, each with one job and one quote on it
@@ -23,25 +30,9 @@ const DRAIN_DEADLINE_MS = 10_000;
 // also kills the server, so keep BENCH_SECONDS well under 90).
 const HARD_DEADLINE_MS = 90_000 + SECONDS * 1000;
 
-/** Raw node:http answering autocannon (10 connections, 5 s), as queue.mjs measures it. */
-async function yardstick() {
-  const server = http.createServer((_req, res) => res.end('ok'));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const r = await autocannon({
-      url: `http://127.0.0.1:${server.address().port}`,
-      connections: 10,
-      duration: 5,
-    });
-    return r.requests.average;
-  } finally {
-    server.close();
-  }
-}
-
 const scratch = await scratchDatabase(DB, 'notifications');
 // The yardstick first, while nothing else of ours runs, so it measures the machine and not the server.
-const reference = await yardstick();
+const reference = await rawHttpYardstick();
 
 await ensureWebBuild();
 await scratch.prepare();
@@ -306,7 +297,7 @@ try {
   clearTimeout(deadline);
 }
 // The yardstick again once our server is gone: the machine's speed can change within a run.
-const referenceAfter = await yardstick();
+const referenceAfter = await rawHttpYardstick();
 process.stdout.write(
   `${figures}  yardstick: raw node:http, autocannon 10 connections 5 s: ${fmt(reference)} req/s before, ${fmt(referenceAfter)} req/s after` +
     `; load average ${fmt(loadAverage, 1)} (1 min, end of the load) on ${os.availableParallelism()} cores\n`,

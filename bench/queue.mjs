@@ -3,28 +3,11 @@
 // a raw node:http server answering autocannon, measured in the same run.
 // Target: at least 500 jobs/s with 2 workers.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
-import { fmt, root, scratchDatabase } from './lib.mjs';
+import { fmt, rawHttpYardstick, root, scratchDatabase } from './lib.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const WORKERS = 2;
-
-async function yardstick() {
-  const server = http.createServer((_req, res) => res.end('ok'));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const r = await autocannon({
-      url: `http://127.0.0.1:${server.address().port}`,
-      connections: 10,
-      duration: 5,
-    });
-    return r.requests.average;
-  } finally {
-    server.close();
-  }
-}
 
 /** A worker process, with a way to send it a command and wait for the answer starting with `word`. */
 function startWorker(url) {
@@ -59,7 +42,7 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, 120_000);
 try {
-  const reference = await yardstick();
+  const reference = await rawHttpYardstick();
   // One after the other: the first installs pg-boss's schema.
   for (let i = 0; i < WORKERS; i++) {
     const worker = startWorker(scratch.url);

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_DIST_DIR = path.join(root, 'dist/server');
@@ -26,17 +27,6 @@ const ENTRIES = {
   'sample-documents-child': 'server/seed/sample-documents-child.ts',
 };
 const OLD_CHUNK_MS = 24 * 60 * 60 * 1000;
-
-function newestMtime(target) {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
 
 /** The compiled entry point's file (what `npm start` imports). */
 export const serverEntry = (name) => path.join(SERVER_DIST_DIR, `${name}.js`);

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../scripts/server-build.mjs';
-import { freePort, untilReady } from '../test/processes';
+import { freePort, spawnDevelopmentServer, untilReady } from '../test/processes';
 import { clusterTemplateDir } from './db/embedded-cluster';
 
 // `npm start` runs the server compiled by scripts/server-build.mjs (decision 0022). Compiled into a
@@ -45,17 +45,10 @@ describe('the compiled server', () => {
   it('migrates a new embedded database, answers from the postcode data and stops on SIGTERM', async () => {
     const port = await freePort();
     dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-compiled-'));
-    child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'never',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    child = spawnDevelopmentServer([path.join(outdir, 'main.js')], {
+      port,
+      dataDir,
+      env: { LOG_LEVEL: 'warn' },
     });
     await untilReady(child);
     const url = `http://127.0.0.1:${port}`;

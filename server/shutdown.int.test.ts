@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as setTimeout$ } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionFor } from '../test/http';
-import { freePort, untilReady } from '../test/processes';
+import { freePort, spawnDevelopmentServer, untilReady } from '../test/processes';
 import { loadConfig } from './config/config';
 import { createCustomer } from './seed/factories';
 import { type RunningServer, startServer } from './server';
@@ -27,18 +27,7 @@ async function spawnServer(
 ): Promise<{ child: ChildProcess; port: number; url: string }> {
   const port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-shutdown-'));
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'never',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawnDevelopmentServer(['--import', 'tsx', 'server/main.ts'], { port, dataDir, env });
   return { child, port, url: `http://127.0.0.1:${port}` };
 }
 

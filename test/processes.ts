@@ -47,6 +47,28 @@ export function untilReady(child: ChildProcess, ms = 90_000): Promise<void> {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Spawns a server (`node <args>`) in development on `port` with its data in `dataDir`, output piped for
+ * untilReady, which waits for its start banner.
+ */
+export function spawnDevelopmentServer(
+  args: string[],
+  { port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> },
+): ChildProcess {
+  return spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'never',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /** The settings a server started by a test runs with, before the test's own. */
 const SERVER_ENV = {
   NODE_ENV: 'test',

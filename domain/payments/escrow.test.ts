@@ -111,6 +111,20 @@ class Model {
     return this.balances.get(code) ?? 0;
   }
 
+  /** Posts a release the rules allowed and adds it to the booking's tradesperson's totals. */
+  recordRelease(
+    booking: number,
+    p: EscrowPayment,
+    release: { entries: LedgerEntry[]; releasedPence: number; feePence: number },
+  ) {
+    this.post(release.entries);
+    p.releasedPence += release.releasedPence;
+    p.releasedAt = this.now;
+    const pro = this.proOf(booking);
+    this.released.set(pro, (this.released.get(pro) ?? 0) + release.releasedPence);
+    this.fees.set(pro, (this.fees.get(pro) ?? 0) + release.feePence);
+  }
+
   customerOf = (b: number) => CUSTOMERS[b % 2]!;
   proOf = (b: number) => PROS[b % 2]!;
 
@@ -173,12 +187,7 @@ class Model {
             early: true,
           });
           if (!d.ok) continue;
-          this.post(d.value.entries);
-          p.releasedPence += d.value.releasedPence;
-          p.releasedAt = this.now;
-          const pro = this.proOf(o.booking);
-          this.released.set(pro, (this.released.get(pro) ?? 0) + d.value.releasedPence);
-          this.fees.set(pro, (this.fees.get(pro) ?? 0) + d.value.feePence);
+          this.recordRelease(o.booking, p, d.value);
         }
         this.disputed.delete(o.booking);
         this.frozen.delete(o.booking);
@@ -199,12 +208,7 @@ class Model {
           return;
         }
         assert.equal(d.value.feePence, platformFeePence(d.value.releasedPence));
-        this.post(d.value.entries);
-        p.releasedPence += d.value.releasedPence;
-        p.releasedAt = this.now;
-        const pro = this.proOf(o.booking);
-        this.released.set(pro, (this.released.get(pro) ?? 0) + d.value.releasedPence);
-        this.fees.set(pro, (this.fees.get(pro) ?? 0) + d.value.feePence);
+        this.recordRelease(o.booking, p, d.value);
         return;
       }
       case 'refund': {

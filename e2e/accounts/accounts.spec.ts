@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 
 const PASSWORD = 'a-long-enough-password';
 const DEMO_CUSTOMER = { email: 'customer@tradenest.demo', password: 'tradenest-demo' };

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser } from '../support/browser';
-import { eventually, PASSWORD, signUpThroughApi, uniqueEmail } from '../support/journeys';
+import { describeInBrowser } from '../harness/browser';
+import { eventually, PASSWORD, signUpThroughApi, uniqueEmail } from '../harness/journeys';
 
 // What a new account meets first, in its own words: a tradesperson is told what is true for them and
 // greeted as new; and a dialog keeps what was typed when its error toast is closed.

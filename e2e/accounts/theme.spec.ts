@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser } from '../support/browser';
-import { eventually, PASSWORD, uniqueEmail } from '../support/journeys';
+import { describeInBrowser } from '../harness/browser';
+import { eventually, PASSWORD, uniqueEmail } from '../harness/journeys';
 
 /**
  * Watches every frame from the start of each document: once <body> exists, the page must carry the

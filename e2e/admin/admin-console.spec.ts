@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, pathOf, signIn } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, pathOf, signIn } from '../harness/journeys';
 
 // The seeded demo admin (server/seed/seed.ts).
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };

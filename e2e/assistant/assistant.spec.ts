@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { eventually, pathOf, signUpThroughApi } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { eventually, pathOf, signUpThroughApi } from '../harness/journeys';
 
 // The AI assistant and Enhance with AI against the running app (the built-in provider, offline): the
 // widget answers with a link that works and keeps the conversation across the navigation, on a phone

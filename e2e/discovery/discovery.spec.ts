@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 
 // Finding a tradesperson as a visitor: the landing page's search, the results nearest first, a public
 // profile, and Message sending a visitor to sign in. The server runs with the seeded demo data, which

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS } from '../../domain/disputes/messages';
-import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { eventually, ok, paidJobThroughApi, signIn } from '../support/journeys';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { eventually, ok, paidJobThroughApi, signIn } from '../harness/journeys';
 
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
 

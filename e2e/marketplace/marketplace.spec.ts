@@ -1,16 +1,15 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import {
   DEMO_TRADESPERSON,
   eventually,
-  PASSWORD,
   pathOf,
   postJob,
   quoteOnJob,
   signIn,
   signUpCustomer,
-  uniqueEmail,
-} from '../support/journeys';
+  signUpThroughApi,
+} from '../harness/journeys';
 
 // The marketplace journey: a customer posts a job, a tradesperson quotes, the customer accepts, the
 // tradesperson marks the work complete and the customer sees it ready for payment. Every step goes
@@ -154,15 +153,7 @@ describeInBrowser('marketplace', (ctx) => {
   it('keeps Post a Job and My Jobs usable at 360 px and free of serious accessibility problems', async () => {
     const page = await ctx.newPage({ viewport: { width: 360, height: 740 } });
     // Signed up through the API: a toast fading in would fail axe's contrast check mid-animation.
-    const signUp = await page.request.post('/api/v1/auth/sign-up', {
-      data: {
-        email: uniqueEmail('narrow'),
-        password: PASSWORD,
-        fullName: 'Narrow Screen',
-        userType: 'customer',
-      },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUpThroughApi(page, { fullName: 'Narrow Screen' });
     await page.goto('/post-job');
     await page.getByLabel(/^Job title/).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, pathOf, postJob, signIn, signUpCustomer } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, pathOf, postJob, signIn, signUpCustomer } from '../harness/journeys';
 
 // Two people in two browser contexts (separate cookies, separate event streams) write to each other;
 // each sees the other's messages arrive without reloading.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { completedJobThroughApi, eventually, ok, pathOf } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { completedJobThroughApi, eventually, ok, pathOf } from '../harness/journeys';
 
 // Paying a booking in milestones: the demo tradesperson proposes a two-milestone plan on the booking's
 // milestones page, the customer saves two sandbox cards on Payment Methods (one

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { eventually, pathOf, signUpThroughApi } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { eventually, pathOf, signUpThroughApi } from '../harness/journeys';
 
 // Browse Services' code, a chunk of its own that /terms has not loaded.
 const BROWSE_CODE = /\/assets\/browse-services-[\w-]+\.js$/;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import {
   DEMO_TRADESPERSON,
   eventually,
@@ -9,7 +9,7 @@ import {
   quoteOnJob,
   signIn,
   signUpCustomer,
-} from '../support/journeys';
+} from '../harness/journeys';
 
 const overflow = (page: { evaluate: <T>(fn: () => T) => Promise<T> }) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

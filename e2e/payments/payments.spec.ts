@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { completedJobThroughApi, eventually, ok, PASSWORD, pathOf, uniqueEmail } from '../support/journeys';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { completedJobThroughApi, eventually, ok, pathOf, signUpThroughApi } from '../harness/journeys';
 
 // Paying for finished work through the sandbox provider: 'Pay £X' on My Jobs goes to the sandbox's
 // hosted checkout in the same tab, as Stripe Checkout does; a declined card is said there and the typed card kept; a good card (or an
@@ -11,7 +11,7 @@ import { completedJobThroughApi, eventually, ok, PASSWORD, pathOf, uniqueEmail }
 
 /**
  * The checkout runs in the customer's own tab, whose every console error fails the test
- * (support/browser.ts); the card refusals these tests provoke log one each. So that tab is watched here
+ * (harness/browser.ts); the card refusals these tests provoke log one each. So that tab is watched here
  * instead: errors still fail the test, bar the expected refusals.
  */
 function watchErrors(page: Page, expected: RegExp[] = []): string[] {
@@ -171,17 +171,7 @@ describeInBrowser('payments', (ctx) => {
 
   it('sets up a payout account on the sandbox onboarding page and returns to Business Setup', async () => {
     const page = await ctx.newPage({ viewport: { width: 360, height: 740 } });
-    await ok(
-      await page.request.post('/api/v1/auth/sign-up', {
-        data: {
-          email: uniqueEmail('payee'),
-          password: PASSWORD,
-          fullName: 'Tara Trades',
-          userType: 'tradesperson',
-        },
-      }),
-      201,
-    );
+    await signUpThroughApi(page, { fullName: 'Tara Trades', userType: 'tradesperson' });
     await ok(await page.request.post('/api/v1/payments/connect/account'), 200);
     const { url } = await ok<{ url: string }>(
       await page.request.post('/api/v1/payments/connect/onboarding-link', {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, eventually, PASSWORD, uniqueEmail } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, signUpThroughApi } from '../harness/journeys';
 
 // A tradesperson's payout account and money: Business Setup step 4 creates the account with the sandbox
 // provider, 'Start onboarding' opens the sandbox's hosted onboarding in a new tab, and the provider's
@@ -27,15 +27,7 @@ const statusOf = (page: Page, label: string) =>
 describeInBrowser('payouts', (ctx) => {
   it('creates the payout account, onboards on the provider’s page and comes back with payouts enabled', async () => {
     const page = await ctx.newPage();
-    const signUp = await page.request.post('/api/v1/auth/sign-up', {
-      data: {
-        email: uniqueEmail('payee'),
-        password: PASSWORD,
-        fullName: 'Pat Payee',
-        userType: 'tradesperson',
-      },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUpThroughApi(page, { fullName: 'Pat Payee', userType: 'tradesperson' });
 
     // Step 4 straight from the link, with nothing connected yet.
     await page.goto('/tradesperson/setup?step=4');
@@ -115,10 +107,7 @@ describeInBrowser('payouts', (ctx) => {
 
   it('is not a page for customers', async () => {
     const page = await ctx.newPage();
-    const signUp = await page.request.post('/api/v1/auth/sign-up', {
-      data: { email: uniqueEmail('nosy'), password: PASSWORD, fullName: 'Nora Nosy', userType: 'customer' },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUpThroughApi(page, { fullName: 'Nora Nosy' });
     await page.goto('/tradesperson/payments');
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
   });

@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../domain/reviews/messages';
-import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import {
   completedJobThroughApi,
   DEMO_TRADESPERSON,
   eventually,
   ok,
-  PASSWORD,
   signIn,
-  uniqueEmail,
-} from '../support/journeys';
+  signUpThroughApi,
+} from '../harness/journeys';
 
 const DEMO_ADMIN = { email: 'admin@tradenest.demo', password: 'tradenest-demo' };
 
@@ -112,17 +111,7 @@ describeInBrowser('reviews', (ctx) => {
   it('takes a report to the admin queue, where an admin keeps the review with a reason, on a phone', async () => {
     const details = `Mentions a different job ${Date.now()}`;
     const reporter = await ctx.newPage();
-    await ok(
-      await reporter.request.post('/api/v1/auth/sign-up', {
-        data: {
-          email: uniqueEmail('reporter'),
-          password: PASSWORD,
-          fullName: 'Ray Reporter',
-          userType: 'customer',
-        },
-      }),
-      201,
-    );
+    await signUpThroughApi(reporter, { fullName: 'Ray Reporter' });
     const pro = await ctx.newPage();
     const { user } = await ok<{ user: { id: string } }>(
       await pro.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }),

@@ -3,8 +3,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { expect, it } from 'vitest';
 import type { LayoutHandle } from '../../web/src/app/route-handle';
 import { routes } from '../../web/src/app/router';
-import { type BrowserTestContext, describeInBrowser } from '../support/browser';
-import { DEMO_TRADESPERSON, ok, paidJobThroughApi } from '../support/journeys';
+import { type BrowserTestContext, describeInBrowser } from '../harness/browser';
+import { DEMO_TRADESPERSON, ok, paidJobThroughApi } from '../harness/journeys';
 
 // WCAG 2.2 2.4.11 Focus Not Obscured: on a phone, every focus stop of every signed-in page, reached with
 // Tab, must show whole, never under the sticky header, the fixed tab bar, the assistant's button or any

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser } from '../support/browser';
-import { DEMO_TRADESPERSON, ok } from '../support/journeys';
-import { demoIds, type Who } from '../support/layout';
+import { describeInBrowser } from '../harness/browser';
+import { DEMO_TRADESPERSON, ok } from '../harness/journeys';
+import { demoIds, type Who } from '../harness/layout';
 
 // Cumulative layout shift on the heaviest pages, at phone and desktop sizes, on first load. Every API
 // answer is held back a little, as on a slow connection, so the loading states are always painted: a

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { expect, it } from 'vitest';
 import { routes } from '../../web/src/app/router';
-import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { DEMO_TRADESPERSON, ok } from '../support/journeys';
-import { demoIds, type Who } from '../support/layout';
+import { type BrowserTestContext, describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, ok } from '../harness/journeys';
+import { demoIds, type Who } from '../harness/layout';
 
 // WCAG 1.4.10 (reflow): at 360 px nothing scrolls sideways, and the text a person needs is read whole
 // rather than cut off. Every route in the router is opened as the role it is for, with real ids from

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 
 const PAGES = [
   '/',

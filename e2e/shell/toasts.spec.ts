@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { eventually, PASSWORD, uniqueEmail } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { eventually, PASSWORD, uniqueEmail } from '../harness/journeys';
 
 // Toasts must be readable in both themes (WCAG AA 4.5:1, checked by axe's color-contrast rule while a
 // toast is on screen), and a form's errors must also show next to their fields.

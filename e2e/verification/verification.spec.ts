@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, seriousAxeViolations } from '../support/browser';
-import { eventually, PASSWORD, pathOf, signIn, uniqueEmail } from '../support/journeys';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { eventually, PASSWORD, pathOf, signIn, uniqueEmail } from '../harness/journeys';
 
 // Issue 14's journey: a tradesperson who signs up today completes Business Setup and uploads photo ID
 // and insurance; the demo admin approves both in the verification queue (viewing each file inline);

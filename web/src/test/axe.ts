@@ -1,5 +1,5 @@
 // axe-core inside the component tests (happy-dom): the same WCAG 2.1 A/AA rule set as the browser
-// journeys (e2e/support/browser.ts), minus the rules that need real layout and paint (contrast, which
+// journeys (e2e/harness/browser.ts), minus the rules that need real layout and paint (contrast, which
 // the e2e runs check in both themes) or a whole page (landmarks, when a test renders a fragment).
 import axe from 'axe-core';
 

@@ -2,7 +2,7 @@
 // every route: the phone-fit and layout-shift journeys.
 
 import type { BrowserTestContext } from './browser';
-import { completedJobThroughApi, ok, PASSWORD, uniqueEmail } from './journeys';
+import { completedJobThroughApi, ok, signUpThroughApi } from './journeys';
 
 /** The roles a screen is opened as; 'disputer' is a seeded customer who raised a dispute. */
 export type Who = 'visitor' | 'customer' | 'tradesperson' | 'admin' | 'disputer';
@@ -65,17 +65,7 @@ export async function demoIds(ctx: BrowserTestContext) {
     200,
   );
   const trades = await ctx.newPage();
-  await ok(
-    await trades.request.post('/api/v1/auth/sign-up', {
-      data: {
-        email: uniqueEmail('payouts'),
-        password: PASSWORD,
-        fullName: 'Lou Layout',
-        userType: 'tradesperson',
-      },
-    }),
-    201,
-  );
+  await signUpThroughApi(trades, { fullName: 'Lou Layout', userType: 'tradesperson' });
   await ok(await trades.request.post('/api/v1/payments/connect/account'), 200);
   const { url } = await ok<{ url: string }>(
     await trades.request.post('/api/v1/payments/connect/onboarding-link', {
