@@ -8,10 +8,11 @@ import { FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { PasswordField } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiFetch } from '@/lib/api';
-import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
-import { showError, showSuccess } from '@/lib/toast';
+import { apiFetch } from '@/lib/api';
+import { useMarkFields } from '@/lib/form-errors';
+import { showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
+import { reportPasswordRefusal } from './password-refusal';
 
 // Not a spec text: the spec shows no behaviour for Change password, so this screen owns the wording.
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
@@ -48,14 +49,7 @@ export function ChangePasswordDialog() {
         reset(EMPTY);
         setOpen(false);
       },
-      onError: (error) => {
-        void showError(isValidationError(error) ? 'Validation Error' : 'Error', error.message);
-        const issues =
-          error instanceof ApiError && error.code === 'wrong_password'
-            ? [{ field: 'currentPassword', message: error.message }]
-            : issuesFromServer(error);
-        if (!mark(issues)) setError('root.server', { message: error.message });
-      },
+      onError: (error) => reportPasswordRefusal(error, 'currentPassword', mark, setError),
     });
   });
 

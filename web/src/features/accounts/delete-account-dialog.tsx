@@ -10,10 +10,11 @@ import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordField } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiFetch } from '@/lib/api';
-import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
-import { showError, showSuccess } from '@/lib/toast';
+import { apiFetch } from '@/lib/api';
+import { useMarkFields } from '@/lib/form-errors';
+import { showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
+import { reportPasswordRefusal } from './password-refusal';
 
 // Typing a word, not just clicking, keeps an irreversible erasure from happening by accident.
 const CONFIRMATION_WORD = 'DELETE';
@@ -42,14 +43,7 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
         setOpen(false);
         onDeleted();
       },
-      onError: (error) => {
-        void showError(isValidationError(error) ? 'Validation Error' : 'Error', error.message);
-        const issues =
-          error instanceof ApiError && error.code === 'wrong_password'
-            ? [{ field: 'password', message: error.message }]
-            : issuesFromServer(error);
-        if (!mark(issues)) setError('root.server', { message: error.message });
-      },
+      onError: (error) => reportPasswordRefusal(error, 'password', mark, setError),
     });
   });
 
