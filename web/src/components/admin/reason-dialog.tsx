@@ -1,14 +1,7 @@
 import { SuspendBody } from '@domain/admin/api';
 import { type ReactNode, useId, useState } from 'react';
 import type * as z from 'zod';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { useMarkFields } from '@/lib/form-errors';
@@ -85,47 +78,40 @@ export function ReasonDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
+      trigger={trigger}
+      title={title}
+      description={description}
+      descriptionClassName="space-y-2"
       open={open}
       onOpenChange={(next) => {
-        if (pending) return;
         setOpen(next);
         if (!next) form.reset(EMPTY);
       }}
+      pending={pending}
+      focusOnOpen={() => form.setFocus('reason')}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          form.setFocus('reason');
-        }}
-      >
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription asChild>
-          <div className="space-y-2">{description}</div>
-        </DialogDescription>
-        <form noValidate className="space-y-4" onSubmit={onSubmit}>
-          <Field
-            id={`${id}-reason`}
-            label={label}
-            required
-            hint={hint}
-            error={form.formState.errors.reason?.message}
-          >
-            {(control) => (
-              <textarea rows={4} {...control} {...form.register('reason')} className={TEXTAREA_CLASS} />
-            )}
-          </Field>
-          <FieldError id={failureId} message={failure} />
-          <DialogActions
-            onCancel={cancel}
-            confirmLabel={confirmLabel}
-            confirmVariant={confirmVariant}
-            pending={pending}
-            describedBy={failure ? failureId : null}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
+        <Field
+          id={`${id}-reason`}
+          label={label}
+          required
+          hint={hint}
+          error={form.formState.errors.reason?.message}
+        >
+          {(control) => (
+            <textarea rows={4} {...control} {...form.register('reason')} className={TEXTAREA_CLASS} />
+          )}
+        </Field>
+        <FieldError id={failureId} message={failure} />
+        <DialogActions
+          onCancel={cancel}
+          confirmLabel={confirmLabel}
+          confirmVariant={confirmVariant}
+          pending={pending}
+          describedBy={failure ? failureId : null}
+        />
+      </form>
+    </FormDialog>
   );
 }

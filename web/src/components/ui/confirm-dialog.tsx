@@ -1,12 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 
 /**
@@ -47,34 +40,32 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   return (
-    <Dialog
+    <FormDialog
+      trigger={trigger}
+      title={title}
+      description={description}
+      descriptionClassName="space-y-3"
       open={open}
       onOpenChange={(next) => {
-        if (pending) return;
         setOpen(next);
         setFailure(null);
       }}
+      pending={pending}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription asChild>
-          <div className="space-y-3">{description}</div>
-        </DialogDescription>
-        <FieldError id="confirm-dialog-error" message={failure} />
-        <DialogActions
-          onCancel={() => setOpen(false)}
-          cancelLabel={cancelLabel}
-          confirmLabel={confirmLabel}
-          confirmVariant={confirmVariant}
-          onConfirm={() => {
-            setFailure(null);
-            onConfirm(() => setOpen(false), setFailure);
-          }}
-          pending={pending}
-          describedBy={failure ? 'confirm-dialog-error' : null}
-        />
-      </DialogContent>
-    </Dialog>
+      <FieldError id="confirm-dialog-error" message={failure} />
+      <DialogActions
+        onCancel={() => setOpen(false)}
+        cancelLabel={cancelLabel}
+        confirmLabel={confirmLabel}
+        confirmVariant={confirmVariant}
+        onConfirm={() => {
+          setFailure(null);
+          onConfirm(() => setOpen(false), setFailure);
+        }}
+        pending={pending}
+        describedBy={failure ? 'confirm-dialog-error' : null}
+      />
+    </FormDialog>
   );
 }

@@ -106,3 +106,70 @@ export function DialogActions({
     </div>
   );
 }
+
+/**
+ * The frame every asking dialog shares: the trigger, the title and description it is announced by,
+ * and the body (a form or text ending in DialogActions). While `pending` it cannot be closed, so an
+ * answer still on its way is not lost with the dialog.
+ */
+export function FormDialog({
+  trigger,
+  title,
+  description,
+  descriptionClassName,
+  open,
+  onOpenChange,
+  pending = false,
+  focusOnOpen,
+  className,
+  onCloseAutoFocus,
+  children,
+}: {
+  /** The button that opens it; none when the dialog is opened by other means (`open`). */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  /** A description of several blocks: rendered as a `div` with this class instead of a paragraph. */
+  descriptionClassName?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending?: boolean;
+  /** Where focus goes when it opens, if not to the first focusable element. */
+  focusOnOpen?: () => void;
+  className?: string;
+  onCloseAutoFocus?: ComponentProps<typeof DialogPrimitive.Content>['onCloseAutoFocus'];
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        onOpenChange(next);
+      }}
+    >
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent
+        className={className}
+        onOpenAutoFocus={
+          focusOnOpen &&
+          ((event) => {
+            event.preventDefault();
+            focusOnOpen();
+          })
+        }
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <DialogTitle>{title}</DialogTitle>
+        {descriptionClassName === undefined ? (
+          <DialogDescription>{description}</DialogDescription>
+        ) : (
+          <DialogDescription asChild>
+            <div className={descriptionClassName}>{description}</div>
+          </DialogDescription>
+        )}
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -4,14 +4,15 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { PasswordField } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiFetch } from '@/lib/api';
-import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
-import { showError, showSuccess } from '@/lib/toast';
+import { apiFetch } from '@/lib/api';
+import { useMarkFields } from '@/lib/form-errors';
+import { showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
+import { reportPasswordRefusal } from './password-refusal';
 
 // Not a spec text: the spec shows no behaviour for Change password, so this screen owns the wording.
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
@@ -48,14 +49,7 @@ export function ChangePasswordDialog() {
         reset(EMPTY);
         setOpen(false);
       },
-      onError: (error) => {
-        void showError(isValidationError(error) ? 'Validation Error' : 'Error', error.message);
-        const issues =
-          error instanceof ApiError && error.code === 'wrong_password'
-            ? [{ field: 'currentPassword', message: error.message }]
-            : issuesFromServer(error);
-        if (!mark(issues)) setError('root.server', { message: error.message });
-      },
+      onError: (error) => reportPasswordRefusal(error, 'currentPassword', mark, setError),
     });
   });
 
@@ -63,60 +57,56 @@ export function ChangePasswordDialog() {
   const serverMessage = formState.errors.root?.server?.message;
 
   return (
-    <Dialog
+    <FormDialog
+      trigger={
+        <Button variant="outline" className="w-full justify-start">
+          <KeyRound aria-hidden="true" />
+          Change password
+        </Button>
+      }
+      title="Change password"
+      description="Changing your password signs you out on every other device. This one stays signed in."
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) reset(EMPTY);
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="outline" className="w-full justify-start">
-          <KeyRound aria-hidden="true" />
+      <form noValidate onSubmit={onSubmit} aria-busy={change.isPending} className="space-y-4">
+        <PasswordField
+          id="current-password"
+          label="Current password"
+          autoComplete="current-password"
+          error={message('currentPassword')}
+          {...register('currentPassword')}
+        />
+        <PasswordField
+          id="new-password"
+          label="New password"
+          hint="8 to 100 characters."
+          autoComplete="new-password"
+          error={message('newPassword')}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          id="confirm-password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={message('confirmPassword')}
+          {...register('confirmPassword')}
+        />
+        <FieldError id="change-password-error" message={serverMessage} />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={change.isPending}
+          aria-busy={change.isPending}
+          aria-describedby={serverMessage ? 'change-password-error' : undefined}
+        >
+          {change.isPending && <Spinner />}
           Change password
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Change password</DialogTitle>
-        <DialogDescription>
-          Changing your password signs you out on every other device. This one stays signed in.
-        </DialogDescription>
-        <form noValidate onSubmit={onSubmit} aria-busy={change.isPending} className="space-y-4">
-          <PasswordField
-            id="current-password"
-            label="Current password"
-            autoComplete="current-password"
-            error={message('currentPassword')}
-            {...register('currentPassword')}
-          />
-          <PasswordField
-            id="new-password"
-            label="New password"
-            hint="8 to 100 characters."
-            autoComplete="new-password"
-            error={message('newPassword')}
-            {...register('newPassword')}
-          />
-          <PasswordField
-            id="confirm-password"
-            label="Confirm new password"
-            autoComplete="new-password"
-            error={message('confirmPassword')}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="change-password-error" message={serverMessage} />
-          <Button
-            type="submit"
-            className="w-full"
-            disabled={change.isPending}
-            aria-busy={change.isPending}
-            aria-describedby={serverMessage ? 'change-password-error' : undefined}
-          >
-            {change.isPending && <Spinner />}
-            Change password
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+      </form>
+    </FormDialog>
   );
 }

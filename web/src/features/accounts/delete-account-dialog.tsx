@@ -4,16 +4,17 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordField } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiFetch } from '@/lib/api';
-import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
-import { showError, showSuccess } from '@/lib/toast';
+import { apiFetch } from '@/lib/api';
+import { useMarkFields } from '@/lib/form-errors';
+import { showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
+import { reportPasswordRefusal } from './password-refusal';
 
 // Typing a word, not just clicking, keeps an irreversible erasure from happening by accident.
 const CONFIRMATION_WORD = 'DELETE';
@@ -42,89 +43,75 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
         setOpen(false);
         onDeleted();
       },
-      onError: (error) => {
-        void showError(isValidationError(error) ? 'Validation Error' : 'Error', error.message);
-        const issues =
-          error instanceof ApiError && error.code === 'wrong_password'
-            ? [{ field: 'password', message: error.message }]
-            : issuesFromServer(error);
-        if (!mark(issues)) setError('root.server', { message: error.message });
-      },
+      onError: (error) => reportPasswordRefusal(error, 'password', mark, setError),
     });
   });
 
   return (
-    <Dialog
+    <FormDialog
+      trigger={
+        <Button variant="outline" className="w-full justify-start text-destructive dark:text-foreground">
+          <Trash2 aria-hidden="true" />
+          Delete account
+        </Button>
+      }
+      title="Delete your account?"
+      description="This cannot be undone. You will be signed out everywhere."
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) reset(EMPTY);
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="outline" className="w-full justify-start text-destructive dark:text-foreground">
-          <Trash2 aria-hidden="true" />
-          Delete account
+      <div className="space-y-3 text-sm">
+        <p>
+          <span className="font-semibold">Erased:</span> your name, email, photo and profile, your settings,
+          and your name on messages you sent (they show as “Deleted user”).
+        </p>
+        <p>
+          <span className="font-semibold">Kept:</span> records of payments and fees, because UK law requires
+          us to keep financial records. They no longer carry your personal details.
+        </p>
+        <p>
+          You can{' '}
+          <a href="/api/v1/account/export" download className="text-primary underline underline-offset-4">
+            download a copy of your data
+          </a>{' '}
+          first.
+        </p>
+      </div>
+      <form noValidate onSubmit={onSubmit} aria-busy={remove.isPending} className="space-y-4">
+        <PasswordField
+          id="delete-password"
+          label="Password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <Field id="delete-confirmation" label={`Type ${CONFIRMATION_WORD} to confirm`} required error={null}>
+          {(control) => (
+            <Input
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              {...control}
+              {...register('confirmation')}
+            />
+          )}
+        </Field>
+        <FieldError id="delete-account-error" message={formState.errors.root?.server?.message} />
+        <Button
+          type="submit"
+          variant="destructive"
+          className="w-full"
+          disabled={!confirmed || remove.isPending}
+          aria-busy={remove.isPending}
+          aria-describedby={formState.errors.root?.server ? 'delete-account-error' : undefined}
+        >
+          {remove.isPending && <Spinner />}
+          Delete my account
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Delete your account?</DialogTitle>
-        <DialogDescription>This cannot be undone. You will be signed out everywhere.</DialogDescription>
-        <div className="space-y-3 text-sm">
-          <p>
-            <span className="font-semibold">Erased:</span> your name, email, photo and profile, your settings,
-            and your name on messages you sent (they show as “Deleted user”).
-          </p>
-          <p>
-            <span className="font-semibold">Kept:</span> records of payments and fees, because UK law requires
-            us to keep financial records. They no longer carry your personal details.
-          </p>
-          <p>
-            You can{' '}
-            <a href="/api/v1/account/export" download className="text-primary underline underline-offset-4">
-              download a copy of your data
-            </a>{' '}
-            first.
-          </p>
-        </div>
-        <form noValidate onSubmit={onSubmit} aria-busy={remove.isPending} className="space-y-4">
-          <PasswordField
-            id="delete-password"
-            label="Password"
-            autoComplete="current-password"
-            error={formState.errors.password?.message}
-            {...register('password')}
-          />
-          <Field
-            id="delete-confirmation"
-            label={`Type ${CONFIRMATION_WORD} to confirm`}
-            required
-            error={null}
-          >
-            {(control) => (
-              <Input
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                {...control}
-                {...register('confirmation')}
-              />
-            )}
-          </Field>
-          <FieldError id="delete-account-error" message={formState.errors.root?.server?.message} />
-          <Button
-            type="submit"
-            variant="destructive"
-            className="w-full"
-            disabled={!confirmed || remove.isPending}
-            aria-busy={remove.isPending}
-            aria-describedby={formState.errors.root?.server ? 'delete-account-error' : undefined}
-          >
-            {remove.isPending && <Spinner />}
-            Delete my account
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+      </form>
+    </FormDialog>
   );
 }

@@ -11,14 +11,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { Badge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
@@ -175,39 +168,39 @@ function RefundDialog({ payment }: { payment: AdminPaymentView }) {
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        if (next) setOpen(true);
-        else close();
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Refund payment for ${payment.jobTitle}`}>
           <Undo2 aria-hidden="true" />
           Refund
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Refund this payment?</DialogTitle>
-        <DialogDescription>
+      }
+      title="Refund this payment?"
+      description={
+        <>
           {payment.jobTitle}: {formatPence(payment.heldPence)} still held. The money goes back to the
           customer.
-        </DialogDescription>
-        <form noValidate className="space-y-4" onSubmit={onSubmit}>
-          <RefundFields id={id} form={form} heldPence={payment.heldPence} />
-          <FieldError id={`${id}-form`} message={failure} />
-          <DialogActions
-            onCancel={close}
-            confirmLabel="Refund"
-            confirmVariant="destructive"
-            pending={pending}
-            describedBy={failure ? `${id}-form` : null}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setOpen(true);
+        else close();
+      }}
+      pending={pending}
+    >
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
+        <RefundFields id={id} form={form} heldPence={payment.heldPence} />
+        <FieldError id={`${id}-form`} message={failure} />
+        <DialogActions
+          onCancel={close}
+          confirmLabel="Refund"
+          confirmVariant="destructive"
+          pending={pending}
+          describedBy={failure ? `${id}-form` : null}
+        />
+      </form>
+    </FormDialog>
   );
 }
 

@@ -6,14 +6,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { fieldClass } from '@/components/ui/field-class';
 import { Field } from '@/components/ui/form';
 import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
@@ -62,83 +55,77 @@ export function RaiseDisputeDialog({
   const message = (field: FieldName) => errors[field]?.message;
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" variant={triggerVariant}>
           <AlertTriangle aria-hidden="true" />
           Raise Dispute
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        className="max-w-lg"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          document.getElementById(fieldId('reason'))?.focus();
-        }}
-      >
-        <DialogTitle>Raise a dispute</DialogTitle>
-        <DialogDescription>
+      }
+      title="Raise a dispute"
+      description={
+        <>
           About ‘{booking.job.title}’ with {otherName} ({formatPence(booking.amount, 2)}).
-        </DialogDescription>
-        <form noValidate className="space-y-5" onSubmit={draft.send}>
-          <Field id={fieldId('reason')} label="Reason" required error={message('reason')}>
-            {(control) => (
-              <select
-                {...control}
-                {...form.register('reason')}
-                disabled={pending}
-                className={cn(fieldClass, 'h-10', reason === '' && 'text-muted-foreground')}
-              >
-                <option value="">Select a reason</option>
-                {reasons.map((r) => (
-                  <option key={r} value={r} className="text-foreground">
-                    {r}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
-            id={fieldId('description')}
-            label="Description"
-            required
-            hint={`Between ${DISPUTE_RULES.descriptionMin} and ${DISPUTE_RULES.descriptionMax.toLocaleString('en-GB')} characters.`}
-            counter={
-              <CharacterCounter
-                id={`${id}-count`}
-                length={description.trim().length}
-                max={DISPUTE_RULES.descriptionMax}
-              />
-            }
-            error={message('description')}
-          >
-            {(control) => (
-              <ReviewTextarea
-                {...control}
-                {...form.register('description')}
-                rows={5}
-                maxLength={typingRoom(DISPUTE_RULES.descriptionMax)}
-                placeholder="What happened, and what would put it right?"
-                readOnly={pending}
-              />
-            )}
-          </Field>
-          <WhatHappensNext otherName={otherName} />
-          <DialogActions
-            onCancel={() => setOpen(false)}
-            confirmLabel="Raise Dispute"
-            pending={pending}
-            disabled={!filled}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      className="max-w-lg"
+      open={open}
+      onOpenChange={setOpen}
+      pending={pending}
+      focusOnOpen={() => document.getElementById(fieldId('reason'))?.focus()}
+    >
+      <form noValidate className="space-y-5" onSubmit={draft.send}>
+        <Field id={fieldId('reason')} label="Reason" required error={message('reason')}>
+          {(control) => (
+            <select
+              {...control}
+              {...form.register('reason')}
+              disabled={pending}
+              className={cn(fieldClass, 'h-10', reason === '' && 'text-muted-foreground')}
+            >
+              <option value="">Select a reason</option>
+              {reasons.map((r) => (
+                <option key={r} value={r} className="text-foreground">
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id={fieldId('description')}
+          label="Description"
+          required
+          hint={`Between ${DISPUTE_RULES.descriptionMin} and ${DISPUTE_RULES.descriptionMax.toLocaleString('en-GB')} characters.`}
+          counter={
+            <CharacterCounter
+              id={`${id}-count`}
+              length={description.trim().length}
+              max={DISPUTE_RULES.descriptionMax}
+            />
+          }
+          error={message('description')}
+        >
+          {(control) => (
+            <ReviewTextarea
+              {...control}
+              {...form.register('description')}
+              rows={5}
+              maxLength={typingRoom(DISPUTE_RULES.descriptionMax)}
+              placeholder="What happened, and what would put it right?"
+              readOnly={pending}
+            />
+          )}
+        </Field>
+        <WhatHappensNext otherName={otherName} />
+        <DialogActions
+          onCancel={() => setOpen(false)}
+          confirmLabel="Raise Dispute"
+          pending={pending}
+          disabled={!filled}
+        />
+      </form>
+    </FormDialog>
   );
 }
 

@@ -147,15 +147,10 @@ function MoneyNote({ milestone: m, view }: { milestone: MilestoneView; view: Boo
   );
 }
 
-function MarkDoneButton({
-  milestone,
-  view,
-  titleId,
-}: {
-  milestone: MilestoneView;
-  view: BookingMilestonesView;
-  titleId: string;
-}) {
+/** What a milestone's action buttons get: `titleId` names the milestone they act on. */
+type ActionProps = { milestone: MilestoneView; view: BookingMilestonesView; titleId: string };
+
+function MarkDoneButton({ milestone, view, titleId }: ActionProps) {
   const markDone = useMarkDone(view.bookingId);
   const customer = view.customerName ?? 'The customer';
   return (
@@ -183,15 +178,7 @@ function MarkDoneButton({
   );
 }
 
-function ApproveButton({
-  milestone,
-  view,
-  titleId,
-}: {
-  milestone: MilestoneView;
-  view: BookingMilestonesView;
-  titleId: string;
-}) {
+function ApproveButton({ milestone, view, titleId }: ActionProps) {
   const approve = useApproveMilestone(view.bookingId);
   const tradesperson = view.tradespersonName ?? 'the tradesperson';
   return (

@@ -4,14 +4,7 @@ import { formatPence } from '@domain/payments/money';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
@@ -152,67 +145,61 @@ function DeclineDialog({ view, planId }: { view: BookingMilestonesView; planId: 
   };
 
   return (
-    <Dialog
+    <FormDialog
+      trigger={<Button variant="outline">Decline</Button>}
+      title="Decline this plan?"
+      description={<>{tradesperson} is told and can propose another. Saying why helps them get it right.</>}
       open={open}
       onOpenChange={(next) => {
-        if (pending) return;
         setOpen(next);
         setFailure(null);
       }}
+      pending={pending}
     >
-      <DialogTrigger asChild>
-        <Button variant="outline">Decline</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Decline this plan?</DialogTitle>
-        <DialogDescription>
-          {tradesperson} is told and can propose another. Saying why helps them get it right.
-        </DialogDescription>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        <Field
+          id={`${id}-reason`}
+          label="Reason (optional)"
+          counter={
+            <CharacterCounter
+              id={`${id}-count`}
+              length={reason.trim().length}
+              max={MILESTONE_RULES.declineReasonMax}
+            />
+          }
+          error={null}
         >
-          <Field
-            id={`${id}-reason`}
-            label="Reason (optional)"
-            counter={
-              <CharacterCounter
-                id={`${id}-count`}
-                length={reason.trim().length}
-                max={MILESTONE_RULES.declineReasonMax}
-              />
-            }
-            error={null}
-          >
-            {(control) => (
-              <ReviewTextarea
-                rows={4}
-                value={reason}
-                maxLength={MILESTONE_RULES.declineReasonMax}
-                readOnly={pending}
-                {...control}
-                // A refusal of the whole request is read with the reason too.
-                aria-describedby={[control['aria-describedby'], failure && `${id}-error`]
-                  .filter(Boolean)
-                  .join(' ')}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            )}
-          </Field>
-          <FieldError id={`${id}-error`} message={failure} />
-          <DialogActions
-            onCancel={() => setOpen(false)}
-            confirmLabel="Decline plan"
-            confirmVariant="destructive"
-            pending={pending}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+          {(control) => (
+            <ReviewTextarea
+              rows={4}
+              value={reason}
+              maxLength={MILESTONE_RULES.declineReasonMax}
+              readOnly={pending}
+              {...control}
+              // A refusal of the whole request is read with the reason too.
+              aria-describedby={[control['aria-describedby'], failure && `${id}-error`]
+                .filter(Boolean)
+                .join(' ')}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        </Field>
+        <FieldError id={`${id}-error`} message={failure} />
+        <DialogActions
+          onCancel={() => setOpen(false)}
+          confirmLabel="Decline plan"
+          confirmVariant="destructive"
+          pending={pending}
+        />
+      </form>
+    </FormDialog>
   );
 }
 

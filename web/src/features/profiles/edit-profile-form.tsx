@@ -5,10 +5,9 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { Spinner } from '@/components/ui/spinner';
-import { useMarkFields } from '@/lib/form-errors';
 import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveProfile } from './api';
-import { reportSaveFailure } from './form-errors';
+import { useSaveOnSubmit } from './form-errors';
 import { BaseAreaFields, BioField, RateFields, TradeField, YearsField } from './profile-fields';
 import { ProfileTagsField } from './tag-list-input';
 
@@ -38,17 +37,9 @@ export function EditProfileForm({ profile, onSaved }: { profile: OwnProfile; onS
   const save = useSaveProfile();
   const form = useZodForm(EditProfileSchema, { defaultValues: valuesOf(profile) });
   const { register, control, watch, formState } = form;
-  const mark = useMarkFields(form, FIELDS);
   const error = (field: keyof FormValues) => formState.errors[field]?.message;
   const serverMessage = formState.errors.root?.server?.message;
-
-  const onSubmit = form.submitWith((values) => {
-    // A failed save leaves the form as it is, so nothing typed is lost.
-    save.mutate(values, {
-      onSuccess: onSaved,
-      onError: (error) => reportSaveFailure(error, mark, form.setError),
-    });
-  });
+  const onSubmit = useSaveOnSubmit(form, FIELDS, save, onSaved);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={save.isPending} className="space-y-6">

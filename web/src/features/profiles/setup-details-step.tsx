@@ -1,11 +1,10 @@
 import { PROFILE_LIMITS, SetupDetailsBody } from '@domain/profiles/schemas';
-import { useEffect } from 'react';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { type FieldIssue, useMarkFields } from '@/lib/form-errors';
+import type { FieldIssue } from '@/lib/form-errors';
 import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveSetupDetails } from './api';
-import { reportSaveFailure } from './form-errors';
+import { useSaveOnSubmit } from './form-errors';
 import { BaseAreaFields } from './profile-fields';
 import { StepButtons } from './step-buttons';
 
@@ -35,20 +34,8 @@ export function SetupDetailsStep({
     },
   });
   const { register, formState } = form;
-  const mark = useMarkFields(form, FIELDS);
   const error = (field: keyof typeof SetupDetailsBody.shape) => formState.errors[field]?.message;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal
-  useEffect(() => {
-    if (refusal) mark([refusal]);
-  }, [refusal]);
-
-  const onSubmit = form.submitWith((values) => {
-    save.mutate(values, {
-      onSuccess: onSaved,
-      onError: (error) => reportSaveFailure(error, mark, form.setError),
-    });
-  });
+  const onSubmit = useSaveOnSubmit(form, FIELDS, save, onSaved, refusal);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={save.isPending} className="space-y-6">

@@ -1,10 +1,9 @@
 import { type SetupServices, SetupServicesBody, type SetupServicesInput } from '@domain/profiles/schemas';
-import { useEffect } from 'react';
 import type * as z from 'zod';
-import { type FieldIssue, useMarkFields } from '@/lib/form-errors';
+import type { FieldIssue } from '@/lib/form-errors';
 import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveSetupServices } from './api';
-import { reportSaveFailure } from './form-errors';
+import { useSaveOnSubmit } from './form-errors';
 import { BioField, RateFields, TradeField, YearsField } from './profile-fields';
 import { StepButtons } from './step-buttons';
 import { ProfileTagsField } from './tag-list-input';
@@ -43,20 +42,8 @@ export function SetupServicesStep({
     },
   });
   const { register, control, watch, formState } = form;
-  const mark = useMarkFields(form, FIELDS);
   const error = (field: keyof typeof SetupServicesBody.shape) => formState.errors[field]?.message;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal
-  useEffect(() => {
-    if (refusal) mark([refusal]);
-  }, [refusal]);
-
-  const onSubmit = form.submitWith((values) => {
-    save.mutate(values, {
-      onSuccess: onSaved,
-      onError: (error) => reportSaveFailure(error, mark, form.setError),
-    });
-  });
+  const onSubmit = useSaveOnSubmit(form, FIELDS, save, onSaved, refusal);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={save.isPending} className="space-y-6">

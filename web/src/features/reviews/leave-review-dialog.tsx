@@ -4,14 +4,7 @@ import { Star } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/form';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
@@ -48,44 +41,38 @@ export function LeaveReviewDialog({
   const name = firstName(revieweeName);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" variant={triggerVariant}>
           <Star aria-hidden="true" />
           Leave Review
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        className="max-w-lg"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          form.setFocus('rating');
-        }}
-      >
-        <DialogTitle>Leave a review</DialogTitle>
-        <DialogDescription>
+      }
+      title="Leave a review"
+      description={
+        <>
           How did it go with {revieweeName?.trim() || 'Deleted user'} on ‘{jobTitle}’?
-        </DialogDescription>
-        <form noValidate className="space-y-5" onSubmit={onSubmit}>
-          <RatingField form={form} />
-          <CommentField form={form} readOnly={pending} />
-          <div className="space-y-1 rounded-lg border border-border bg-muted/60 p-3 text-sm">
-            {otherReviewed && (
-              <p className="font-medium">{name} has reviewed you already: yours publishes both.</p>
-            )}
-            <p className="text-muted-foreground">{REVIEW_MESSAGES.fairReveal}</p>
-            <p className="font-medium">{reviewsCloseText(closesAt)}</p>
-          </div>
-          <DialogActions onCancel={() => setOpen(false)} confirmLabel="Submit Review" pending={pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      className="max-w-lg"
+      open={open}
+      onOpenChange={setOpen}
+      pending={pending}
+      focusOnOpen={() => form.setFocus('rating')}
+    >
+      <form noValidate className="space-y-5" onSubmit={onSubmit}>
+        <RatingField form={form} />
+        <CommentField form={form} readOnly={pending} />
+        <div className="space-y-1 rounded-lg border border-border bg-muted/60 p-3 text-sm">
+          {otherReviewed && (
+            <p className="font-medium">{name} has reviewed you already: yours publishes both.</p>
+          )}
+          <p className="text-muted-foreground">{REVIEW_MESSAGES.fairReveal}</p>
+          <p className="font-medium">{reviewsCloseText(closesAt)}</p>
+        </div>
+        <DialogActions onCancel={() => setOpen(false)} confirmLabel="Submit Review" pending={pending} />
+      </form>
+    </FormDialog>
   );
 }
 

@@ -3,14 +3,7 @@ import { REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASONS, REVIEW_RULES } from
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field, FieldSet } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
@@ -68,47 +61,43 @@ export function ReportReviewButton({
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        setOpen(next);
-        if (!next) form.reset(EMPTY);
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button variant="ghost" size="sm" aria-label={`Report review by ${review.reviewerName}`}>
           <Flag aria-hidden="true" />
           Report
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          form.setFocus('reason');
-        }}
-      >
-        <DialogTitle>Report this review?</DialogTitle>
-        <DialogDescription>
+      }
+      title="Report this review?"
+      description={
+        <>
           Tell us what is wrong with {review.reviewerName}’s review. Our team will look at it and either hide
           it or keep it; it stays up until then.
-        </DialogDescription>
-        <form noValidate className="space-y-4" onSubmit={onSubmit}>
-          <ReasonChoices id={`${id}-reason`} form={form} />
-          <DetailsField id={`${id}-details`} form={form} />
-          <FieldError id={failureId} message={failure} />
-          <DialogActions
-            onCancel={() => {
-              close();
-              form.reset(EMPTY);
-            }}
-            confirmLabel="Report review"
-            pending={pending}
-            describedBy={failure ? failureId : null}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset(EMPTY);
+      }}
+      pending={pending}
+      focusOnOpen={() => form.setFocus('reason')}
+    >
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
+        <ReasonChoices id={`${id}-reason`} form={form} />
+        <DetailsField id={`${id}-details`} form={form} />
+        <FieldError id={failureId} message={failure} />
+        <DialogActions
+          onCancel={() => {
+            close();
+            form.reset(EMPTY);
+          }}
+          confirmLabel="Report review"
+          pending={pending}
+          describedBy={failure ? failureId : null}
+        />
+      </form>
+    </FormDialog>
   );
 }
 
