@@ -22,3 +22,17 @@ export function TradespersonCardSkeleton() {
     </CardSkeletonFrame>
   );
 }
+
+/** The tradesperson cards' grid while it loads: `count` placeholders in the cards' own grid. */
+export function TradespersonCardSkeletons({ count }: { count: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with no identity
+        <li key={index}>
+          <TradespersonCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
