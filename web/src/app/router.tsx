@@ -15,9 +15,19 @@ import type { LayoutHandle, RouteHandle } from './route-handle';
 // and the landing page stays light. A page module exports its component as `Component`.
 const comingSoon = () => import('./pages/coming-soon-page');
 
+type Lazy = NonIndexRouteObject['lazy'];
+
+/**
+ * A screen at `path`, named by `handle` (its title alone, or the whole RouteHandle). `lazy` stays an
+ * `import()` written at each call, so the bundler still makes every page its own chunk.
+ */
+function screen(path: string, handle: string | RouteHandle, lazy: Lazy): RouteObject {
+  return { path, handle: typeof handle === 'string' ? { title: handle } : handle, lazy };
+}
+
 /** A screen that a later issue builds: for now the shared, honest "coming soon" panel. */
 function planned(path: string, title: string): RouteObject {
-  return { path, handle: { title } satisfies RouteHandle, lazy: comingSoon };
+  return screen(path, title, comingSoon);
 }
 
 // The sandbox payment provider's hosted pages (docs/api/payments.md): public, outside the app's
@@ -64,11 +74,7 @@ const table: RouteObject[] = [
             } satisfies RouteHandle,
             lazy: () => import('./pages/landing'),
           },
-          {
-            path: 'auth',
-            handle: { title: 'Log In or Sign Up' } satisfies RouteHandle,
-            lazy: () => import('./pages/auth'),
-          },
+          screen('auth', 'Log In or Sign Up', () => import('./pages/auth')),
         ],
       },
       // The route table's "Requires sign-in, otherwise goes to /". Signed-in screens (this group, the
@@ -79,29 +85,19 @@ const table: RouteObject[] = [
         children: [
           {
             element: <RedirectTradesperson />,
-            children: [
-              {
-                path: 'home',
-                handle: { title: 'Home' } satisfies RouteHandle,
-                lazy: () => import('./pages/home'),
-              },
-            ],
+            children: [screen('home', 'Home', () => import('./pages/home'))],
           },
-          {
-            path: 'tradesperson-dashboard',
-            handle: { title: 'Tradesperson Dashboard' } satisfies RouteHandle,
-            lazy: () => import('./pages/tradesperson-dashboard'),
-          },
-          {
-            path: 'manage-quotes',
-            handle: { title: 'Manage Quotes' } satisfies RouteHandle,
-            lazy: () => import('./pages/manage-quotes'),
-          },
-          {
-            path: 'edit-tradesperson-profile',
-            handle: { title: 'Edit Profile' } satisfies RouteHandle,
-            lazy: () => import('./pages/edit-tradesperson-profile'),
-          },
+          screen(
+            'tradesperson-dashboard',
+            'Tradesperson Dashboard',
+            () => import('./pages/tradesperson-dashboard'),
+          ),
+          screen('manage-quotes', 'Manage Quotes', () => import('./pages/manage-quotes')),
+          screen(
+            'edit-tradesperson-profile',
+            'Edit Profile',
+            () => import('./pages/edit-tradesperson-profile'),
+          ),
         ],
       },
       // Every other signed-in screen sends a signed-out visitor to /auth, as /post-job does in the table.
@@ -109,93 +105,37 @@ const table: RouteObject[] = [
         element: <RequireSignedIn to="/auth" />,
         handle: { layout: 'app' } satisfies LayoutHandle,
         children: [
-          {
-            path: 'post-job',
-            handle: { title: 'Post a Job' } satisfies RouteHandle,
-            lazy: () => import('./pages/post-job'),
-          },
-          {
-            path: 'booking',
-            handle: { title: 'Book Your Service' } satisfies RouteHandle,
-            lazy: () => import('./pages/booking'),
-          },
-          {
-            path: 'booking-milestones/:bookingId',
-            handle: { title: 'Milestone Payments' } satisfies RouteHandle,
-            lazy: () => import('./pages/booking-milestones'),
-          },
-          {
-            path: 'my-jobs',
-            handle: { title: 'My Jobs', tradespersonTitle: 'My Bookings' } satisfies RouteHandle,
-            lazy: () => import('./pages/my-jobs'),
-          },
-          {
-            path: 'job/:id',
-            handle: { title: 'Job Details' } satisfies RouteHandle,
-            lazy: () => import('./pages/job-detail'),
-          },
-          {
-            path: 'messages',
-            handle: { title: 'Messages' } satisfies RouteHandle,
-            lazy: () => import('./pages/messages'),
-          },
-          {
-            path: 'notifications',
-            handle: { title: 'Notifications' } satisfies RouteHandle,
-            lazy: () => import('./pages/notifications'),
-          },
-          {
-            path: 'conversation/:id',
-            handle: { title: 'Conversation', fillsScreen: true } satisfies RouteHandle,
-            lazy: () => import('./pages/conversation'),
-          },
-          {
-            path: 'profile',
-            handle: { title: 'My Account' } satisfies RouteHandle,
-            lazy: () => import('./pages/profile'),
-          },
-          {
-            path: 'my-reviews',
-            handle: { title: 'My Reviews' } satisfies RouteHandle,
-            lazy: () => import('./pages/my-reviews'),
-          },
+          screen('post-job', 'Post a Job', () => import('./pages/post-job')),
+          screen('booking', 'Book Your Service', () => import('./pages/booking')),
+          screen(
+            'booking-milestones/:bookingId',
+            'Milestone Payments',
+            () => import('./pages/booking-milestones'),
+          ),
+          screen(
+            'my-jobs',
+            { title: 'My Jobs', tradespersonTitle: 'My Bookings' },
+            () => import('./pages/my-jobs'),
+          ),
+          screen('job/:id', 'Job Details', () => import('./pages/job-detail')),
+          screen('messages', 'Messages', () => import('./pages/messages')),
+          screen('notifications', 'Notifications', () => import('./pages/notifications')),
+          screen(
+            'conversation/:id',
+            { title: 'Conversation', fillsScreen: true },
+            () => import('./pages/conversation'),
+          ),
+          screen('profile', 'My Account', () => import('./pages/profile')),
+          screen('my-reviews', 'My Reviews', () => import('./pages/my-reviews')),
           planned('subscriptions', 'Subscriptions'),
-          {
-            path: 'saved-pros',
-            handle: { title: 'Saved Professionals' } satisfies RouteHandle,
-            lazy: () => import('./pages/saved-pros'),
-          },
-          {
-            path: 'documents',
-            handle: { title: 'Documents' } satisfies RouteHandle,
-            lazy: () => import('./pages/documents'),
-          },
-          {
-            path: 'payment-methods',
-            handle: { title: 'Payment Methods' } satisfies RouteHandle,
-            lazy: () => import('./pages/payment-methods'),
-          },
-          {
-            path: 'disputes',
-            handle: { title: 'Disputes' } satisfies RouteHandle,
-            lazy: () => import('./pages/disputes'),
-          },
-          {
-            path: 'disputes/:id',
-            handle: { title: 'Dispute' } satisfies RouteHandle,
-            lazy: () => import('./pages/dispute'),
-          },
-          {
-            path: 'tradesperson/setup',
-            handle: { title: 'Business Setup' } satisfies RouteHandle,
-            lazy: () => import('./pages/tradesperson-setup'),
-          },
+          screen('saved-pros', 'Saved Professionals', () => import('./pages/saved-pros')),
+          screen('documents', 'Documents', () => import('./pages/documents')),
+          screen('payment-methods', 'Payment Methods', () => import('./pages/payment-methods')),
+          screen('disputes', 'Disputes', () => import('./pages/disputes')),
+          screen('disputes/:id', 'Dispute', () => import('./pages/dispute')),
+          screen('tradesperson/setup', 'Business Setup', () => import('./pages/tradesperson-setup')),
           planned('tradesperson/calendar', 'Calendar'),
-          {
-            path: 'tradesperson/payments',
-            handle: { title: 'Payments' } satisfies RouteHandle,
-            lazy: () => import('./pages/tradesperson-payments'),
-          },
+          screen('tradesperson/payments', 'Payments', () => import('./pages/tradesperson-payments')),
           planned('tradesperson/analytics', 'Analytics'),
         ],
       },
@@ -208,124 +148,44 @@ const table: RouteObject[] = [
           {
             lazy: () => import('./pages/admin-layout'),
             children: [
-              {
-                path: 'admin',
-                handle: { title: 'Admin Dashboard' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-dashboard'),
-              },
-              {
-                path: 'admin/verifications',
-                handle: { title: 'Verification Queue' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-verifications'),
-              },
-              {
-                path: 'admin/users',
-                handle: { title: 'User Management' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-users'),
-              },
-              {
-                path: 'admin/users/:id',
-                handle: { title: 'User Details' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-user'),
-              },
-              {
-                path: 'admin/payments',
-                handle: { title: 'Payment Management' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-payments'),
-              },
-              {
-                path: 'admin/reviews',
-                handle: { title: 'Reported Reviews' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-reviews'),
-              },
-              {
-                path: 'admin/disputes',
-                handle: { title: 'Dispute Management' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-disputes'),
-              },
-              {
-                path: 'admin/disputes/:id',
-                handle: { title: 'Dispute Details' } satisfies RouteHandle,
-                lazy: () => import('./pages/admin-disputes-detail'),
-              },
+              screen('admin', 'Admin Dashboard', () => import('./pages/admin-dashboard')),
+              screen(
+                'admin/verifications',
+                'Verification Queue',
+                () => import('./pages/admin-verifications'),
+              ),
+              screen('admin/users', 'User Management', () => import('./pages/admin-users')),
+              screen('admin/users/:id', 'User Details', () => import('./pages/admin-user')),
+              screen('admin/payments', 'Payment Management', () => import('./pages/admin-payments')),
+              screen('admin/reviews', 'Reported Reviews', () => import('./pages/admin-reviews')),
+              screen('admin/disputes', 'Dispute Management', () => import('./pages/admin-disputes')),
+              screen('admin/disputes/:id', 'Dispute Details', () => import('./pages/admin-disputes-detail')),
             ],
           },
-          {
-            path: 'admin/*',
-            handle: { title: 'Page not found' } satisfies RouteHandle,
-            lazy: () => import('./pages/not-found'),
-          },
+          screen('admin/*', 'Page not found', () => import('./pages/not-found')),
         ],
       },
       // Public screens.
-      {
-        path: 'browse-services',
-        handle: { title: 'Browse Services' } satisfies RouteHandle,
-        lazy: () => import('./pages/browse-services'),
-      },
-      {
-        path: 'browse',
-        handle: {
-          title: 'Find Tradespeople',
-          tradespersonTitle: 'Find Jobs',
-          layout: 'app-when-signed-in',
-        } satisfies RouteHandle,
-        lazy: () => import('./pages/browse'),
-      },
-      {
-        path: 'browse-location',
-        handle: { title: 'Browse by Location' } satisfies RouteHandle,
-        lazy: () => import('./pages/browse-location'),
-      },
-      {
-        path: 'reviews',
-        handle: { title: 'Reviews' } satisfies RouteHandle,
-        lazy: () => import('./pages/reviews'),
-      },
-      {
-        path: 'support',
-        handle: { title: 'Support' } satisfies RouteHandle,
-        lazy: () => import('./pages/support'),
-      },
-      {
-        path: 'tradesperson/:id',
-        handle: { title: 'Tradesperson Profile' } satisfies RouteHandle,
-        lazy: () => import('./pages/public-tradesperson-profile'),
-      },
+      screen('browse-services', 'Browse Services', () => import('./pages/browse-services')),
+      screen(
+        'browse',
+        { title: 'Find Tradespeople', tradespersonTitle: 'Find Jobs', layout: 'app-when-signed-in' },
+        () => import('./pages/browse'),
+      ),
+      screen('browse-location', 'Browse by Location', () => import('./pages/browse-location')),
+      screen('reviews', 'Reviews', () => import('./pages/reviews')),
+      screen('support', 'Support', () => import('./pages/support')),
+      screen('tradesperson/:id', 'Tradesperson Profile', () => import('./pages/public-tradesperson-profile')),
       // Business Setup finishes here; the spec leaves it unresolved, so it joins the dashboard.
       { path: 'tradesperson/dashboard', element: <Navigate to="/tradesperson-dashboard" replace /> },
-      {
-        path: 'faq',
-        handle: { title: 'Frequently Asked Questions' } satisfies RouteHandle,
-        lazy: () => import('./pages/faq'),
-      },
+      screen('faq', 'Frequently Asked Questions', () => import('./pages/faq')),
       planned('chat-support', 'Chat Support'),
-      {
-        path: 'safety',
-        handle: { title: 'Safety' } satisfies RouteHandle,
-        lazy: () => import('./pages/safety'),
-      },
+      screen('safety', 'Safety', () => import('./pages/safety')),
       // Opened from an email's link, signed in or not.
-      {
-        path: 'unsubscribe',
-        handle: { title: 'Unsubscribe' } satisfies RouteHandle,
-        lazy: () => import('./pages/unsubscribe'),
-      },
-      {
-        path: 'terms',
-        handle: { title: 'Terms of Service' } satisfies RouteHandle,
-        lazy: () => import('./pages/terms'),
-      },
-      {
-        path: 'privacy',
-        handle: { title: 'Privacy Policy' } satisfies RouteHandle,
-        lazy: () => import('./pages/privacy'),
-      },
-      {
-        path: '*',
-        handle: { title: 'Page not found' } satisfies RouteHandle,
-        lazy: () => import('./pages/not-found'),
-      },
+      screen('unsubscribe', 'Unsubscribe', () => import('./pages/unsubscribe')),
+      screen('terms', 'Terms of Service', () => import('./pages/terms')),
+      screen('privacy', 'Privacy Policy', () => import('./pages/privacy')),
+      screen('*', 'Page not found', () => import('./pages/not-found')),
     ],
   }),
 ];

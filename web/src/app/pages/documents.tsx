@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ScreenNotice } from '@/components/screen-notice';
 import { useSession } from '@/features/accounts/session';
 import { VerificationDocuments } from '@/features/verification/verification-documents';
 
@@ -12,16 +11,10 @@ function DocumentsPage() {
   if (!user) return null;
   if (user.userType !== 'tradesperson') {
     return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Documents</h1>
-        <p className="mt-4 text-muted-foreground">
-          Documents is where tradespeople upload their photo ID and insurance to be verified. As a customer
-          you have nothing to upload: every tradesperson in search has been checked.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to="/home">Back to home</Link>
-        </Button>
-      </section>
+      <ScreenNotice title="Documents" link={{ to: '/home', label: 'Back to home' }} roomy>
+        Documents is where tradespeople upload their photo ID and insurance to be verified. As a customer you
+        have nothing to upload: every tradesperson in search has been checked.
+      </ScreenNotice>
     );
   }
   return (

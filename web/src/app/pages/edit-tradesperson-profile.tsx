@@ -1,5 +1,5 @@
-import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useNavigate } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { useSession } from '@/features/accounts/session';
 import { EditProfile } from '@/features/profiles/edit-profile';
 import { showSuccess } from '@/lib/toast';
@@ -12,15 +12,9 @@ function EditTradespersonProfilePage() {
 
   if (user.userType !== 'tradesperson') {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Edit Profile</h1>
-        <p className="mt-4 text-muted-foreground">
-          A professional profile is for tradespeople. Your account details are on the Account screen.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to="/profile">My Account</Link>
-        </Button>
-      </section>
+      <ScreenNotice title="Edit Profile" link={{ to: '/profile', label: 'My Account' }}>
+        A professional profile is for tradespeople. Your account details are on the Account screen.
+      </ScreenNotice>
     );
   }
 

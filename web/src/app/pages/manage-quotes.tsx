@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/accounts/session';
 import { ManageQuotes } from '@/features/marketplace/quotes/manage-quotes';
@@ -9,20 +10,22 @@ function ManageQuotesPage() {
   if (!user) return null;
   if (user.userType !== 'tradesperson') {
     return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Manage Quotes</h1>
-        <p className="mt-4 text-muted-foreground">
-          Quotes are sent by tradespeople. The quotes you receive appear on each of your jobs in My Jobs.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild>
-            <Link to="/home">Back to home</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/my-jobs">My Jobs</Link>
-          </Button>
-        </div>
-      </section>
+      <ScreenNotice
+        title="Manage Quotes"
+        roomy
+        actions={
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <Link to="/home">Back to home</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/my-jobs">My Jobs</Link>
+            </Button>
+          </div>
+        }
+      >
+        Quotes are sent by tradespeople. The quotes you receive appear on each of your jobs in My Jobs.
+      </ScreenNotice>
     );
   }
   return <ManageQuotes />;

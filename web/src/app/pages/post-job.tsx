@@ -1,5 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { useSession } from '@/features/accounts/session';
 import { PostJobForm } from '@/features/marketplace/jobs/post-job-form';
 import { useLoginRequired } from '@/features/marketplace/jobs/use-login-required';
@@ -19,15 +19,9 @@ function PostJobPage() {
 
   if (user.userType !== 'customer') {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Post a Job</h1>
-        <p className="mt-4 text-muted-foreground">
-          Only customers post jobs. As a tradesperson you can find open jobs near you and send quotes.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to="/browse">Find Jobs</Link>
-        </Button>
-      </section>
+      <ScreenNotice title="Post a Job" link={{ to: '/browse', label: 'Find Jobs' }}>
+        Only customers post jobs. As a tradesperson you can find open jobs near you and send quotes.
+      </ScreenNotice>
     );
   }
 

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useNavigate } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { useSession } from '@/features/accounts/session';
 import { BusinessSetup } from '@/features/profiles/business-setup';
 import { showSuccess } from '@/lib/toast';
@@ -12,15 +12,9 @@ function TradespersonSetupPage() {
 
   if (user.userType !== 'tradesperson') {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Business Setup</h1>
-        <p className="mt-4 text-muted-foreground">
-          Business Setup is for tradespeople. As a customer you can post a job and receive quotes.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to="/post-job">Post a Job</Link>
-        </Button>
-      </section>
+      <ScreenNotice title="Business Setup" link={{ to: '/post-job', label: 'Post a Job' }}>
+        Business Setup is for tradespeople. As a customer you can post a job and receive quotes.
+      </ScreenNotice>
     );
   }
 

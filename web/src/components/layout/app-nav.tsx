@@ -2,9 +2,9 @@ import type { UserType } from '@domain/catalog/catalog';
 import { Bell, ShieldCheck } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { badgeCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { BOTTOM_NAV_ITEMS } from './bottom-nav';
+import { UnreadBadge, unreadLabel } from './unread-badge';
 
 // The signed-in parts of the header. Only app/app-chrome.tsx imports them, so visitors never load them.
 
@@ -20,7 +20,7 @@ export function AppNav({ userType, unread }: { userType: UserType; unread: numbe
               {/* NavLink marks the current screen with aria-current="page". */}
               <NavLink
                 to={to}
-                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+                aria-label={unreadLabel(label, badge)}
                 className={({ isActive }) =>
                   cn(
                     'relative block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted',
@@ -29,15 +29,7 @@ export function AppNav({ userType, unread }: { userType: UserType; unread: numbe
                 }
               >
                 {label}
-                {/* Over the item's corner, so it takes no room and moves nothing. */}
-                {badge > 0 && (
-                  <span
-                    aria-hidden="true"
-                    className="absolute -top-1 -right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
-                  >
-                    {badgeCount(badge)}
-                  </span>
-                )}
+                <UnreadBadge count={badge} className="-top-1 -right-1" />
               </NavLink>
             </li>
           );
@@ -55,14 +47,7 @@ export function NotificationBell({ unread }: { unread: number }) {
         {/* The badge sits over the icon's corner, so it takes no room and moves nothing. */}
         <span className="relative">
           <Bell className="size-5" aria-hidden="true" />
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              className="absolute -top-1.5 left-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
-            >
-              {badgeCount(unread)}
-            </span>
-          )}
+          <UnreadBadge count={unread} className="-top-1.5 left-3" />
         </span>
       </Link>
     </Button>

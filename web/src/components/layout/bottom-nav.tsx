@@ -11,30 +11,32 @@ import {
 } from 'lucide-react';
 import type { Ref } from 'react';
 import { NavLink } from 'react-router';
-import { badgeCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { UnreadBadge, unreadLabel } from './unread-badge';
 
 type NavItem = { label: string; to: string; icon: LucideIcon };
 
 // The spec's bottom navigation, one variant per user type (section 2, "Bottom navigation").
+// Both end with the same two.
+const MESSAGES: NavItem = { label: 'Messages', to: '/messages', icon: MessageSquare };
+const PROFILE: NavItem = { label: 'Profile', to: '/profile', icon: User };
+
 export const BOTTOM_NAV_ITEMS: Record<UserType, readonly NavItem[]> = {
   customer: [
     { label: 'Home', to: '/home', icon: Home },
     { label: 'Browse', to: '/browse', icon: Search },
     { label: 'Jobs', to: '/my-jobs', icon: Briefcase },
-    { label: 'Messages', to: '/messages', icon: MessageSquare },
-    { label: 'Profile', to: '/profile', icon: User },
+    MESSAGES,
+    PROFILE,
   ],
   tradesperson: [
     { label: 'Dashboard', to: '/tradesperson-dashboard', icon: LayoutDashboard },
     { label: 'Jobs', to: '/browse', icon: Search },
     { label: 'Quotes', to: '/manage-quotes', icon: FileText },
-    { label: 'Messages', to: '/messages', icon: MessageSquare },
-    { label: 'Profile', to: '/profile', icon: User },
+    MESSAGES,
+    PROFILE,
   ],
 };
-
-const MESSAGES_PATH = '/messages';
 
 /**
  * Signed-in navigation fixed to the bottom of the screen, below the `md` breakpoint only: from there up
@@ -67,14 +69,14 @@ export function BottomNav({
         )}
       >
         {BOTTOM_NAV_ITEMS[userType].map(({ label, to, icon: Icon }) => {
-          const badge = to === MESSAGES_PATH && unread > 0 ? unread : 0;
+          const badge = to === MESSAGES.to && unread > 0 ? unread : 0;
           return (
             <li key={to} className="flex">
               {/* NavLink marks the current screen with aria-current="page". */}
               <NavLink
                 to={to}
                 // The name starts with the visible label, then says what the badge shows.
-                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+                aria-label={unreadLabel(label, badge)}
                 className={({ isActive }) =>
                   cn(
                     'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium',
@@ -85,14 +87,7 @@ export function BottomNav({
                 {/* The badge sits over the icon's corner, so it takes no room and moves nothing. */}
                 <span className="relative">
                   <Icon className="size-5" aria-hidden="true" />
-                  {badge > 0 && (
-                    <span
-                      aria-hidden="true"
-                      className="absolute -top-1.5 left-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground ring-2 ring-background"
-                    >
-                      {badgeCount(badge)}
-                    </span>
-                  )}
+                  <UnreadBadge count={badge} className="-top-1.5 left-3" />
                 </span>
                 {label}
               </NavLink>

@@ -2,6 +2,6 @@
 // tradesperson cards and the featured list, and the visitor's town.
 export { HeroSearch } from './hero-search';
 export { useFeaturedTradespeople } from './queries';
-export { TradespersonCard } from './tradesperson-card';
-export { TradespersonCardSkeleton } from './tradesperson-card-skeleton';
+export { TradespersonCard, TradespersonCardGrid } from './tradesperson-card';
+export { TradespersonCardSkeleton, TradespersonCardSkeletons } from './tradesperson-card-skeleton';
 export { useVisitorLocation } from './visitor-location';

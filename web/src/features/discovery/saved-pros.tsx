@@ -5,10 +5,8 @@ import { EmptyState, ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
 import { countOf } from '@/lib/format';
 import { useSavedPros } from './api';
-import { TradespersonCard } from './tradesperson-card';
-import { TradespersonCardSkeleton } from './tradesperson-card-skeleton';
-
-const SKELETON_KEYS = ['a', 'b', 'c'] as const;
+import { TradespersonCardGrid } from './tradesperson-card';
+import { TradespersonCardSkeletons } from './tradesperson-card-skeleton';
 
 export function savedCountText(count: number): string {
   return countOf(count, 'saved professional');
@@ -38,13 +36,7 @@ export function SavedPros() {
           </p>
           <div className="mt-4" aria-busy={saved.isPending}>
             {saved.isPending ? (
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {SKELETON_KEYS.map((key) => (
-                  <li key={key}>
-                    <TradespersonCardSkeleton />
-                  </li>
-                ))}
-              </ul>
+              <TradespersonCardSkeletons count={3} />
             ) : saved.isError ? (
               <ErrorState
                 text="We could not load your saved professionals."
@@ -62,13 +54,7 @@ export function SavedPros() {
                 }
               />
             ) : (
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {saved.data.map((tradesperson) => (
-                  <li key={tradesperson.id}>
-                    <TradespersonCard tradesperson={tradesperson} headingLevel="h2" />
-                  </li>
-                ))}
-              </ul>
+              <TradespersonCardGrid tradespeople={saved.data} headingLevel="h2" />
             )}
           </div>
         </>

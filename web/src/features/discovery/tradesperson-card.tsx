@@ -87,3 +87,22 @@ export function TradespersonCard({ tradesperson, headingLevel: Heading = 'h3' }:
     </article>
   );
 }
+
+/** Tradesperson cards in the grid every list of them uses (one column on phones, up to three). */
+export function TradespersonCardGrid({
+  tradespeople,
+  headingLevel,
+}: {
+  tradespeople: readonly TradespersonCardView[];
+  headingLevel?: CardProps['headingLevel'];
+}) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {tradespeople.map((tradesperson) => (
+        <li key={tradesperson.id}>
+          <TradespersonCard tradesperson={tradesperson} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

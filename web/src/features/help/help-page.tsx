@@ -1,22 +1,9 @@
 import type { ReactNode } from 'react';
+import { ArticlePage, type ArticlePageProps } from '@/components/layout/article-page';
 
 /** The frame of the help pages: a readable column with the page's one h1 and a short introduction. */
-export function HelpPage({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <div className="mt-4 text-lg text-muted-foreground">{intro}</div>
-      <div className="mt-10 space-y-12">{children}</div>
-    </article>
-  );
+export function HelpPage(props: ArticlePageProps) {
+  return <ArticlePage {...props} className="py-10 sm:py-14" bodyClassName="space-y-12" />;
 }
 
 /** Body text styles for help content: links, lists and paragraphs, without a typography plugin. */

@@ -19,8 +19,8 @@ import { Button } from '@/components/ui/button';
 import { greeting, useSession, useSignOut } from '@/features/accounts';
 import {
   HeroSearch,
-  TradespersonCard,
-  TradespersonCardSkeleton,
+  TradespersonCardGrid,
+  TradespersonCardSkeletons,
   useFeaturedTradespeople,
 } from '@/features/discovery';
 
@@ -39,8 +39,6 @@ const SERVICE_ICONS: Record<(typeof HOME_POPULAR_SERVICES)[number], LucideIcon> 
   Roofing: House,
   Flooring: Layers,
 };
-
-const SKELETON_KEYS = ['a', 'b', 'c'] as const;
 
 /** Customer home (spec section 2, /home). */
 export function CustomerHome() {
@@ -144,26 +142,14 @@ function FeaturedOnHome() {
       </div>
       <div className="mt-4" aria-busy={featured.isPending}>
         {featured.isPending ? (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {SKELETON_KEYS.map((key) => (
-              <li key={key}>
-                <TradespersonCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <TradespersonCardSkeletons count={3} />
         ) : featured.data.length === 0 ? (
           <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center text-muted-foreground">
             <Users className="size-5" aria-hidden="true" />
             No tradespeople available yet
           </p>
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {featured.data.map((tradesperson) => (
-              <li key={tradesperson.id}>
-                <TradespersonCard tradesperson={tradesperson} />
-              </li>
-            ))}
-          </ul>
+          <TradespersonCardGrid tradespeople={featured.data} />
         )}
       </div>
     </section>

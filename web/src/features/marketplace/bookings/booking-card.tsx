@@ -1,9 +1,8 @@
 import type { BookingView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/payments/money';
 import { CalendarDays, User } from 'lucide-react';
-import { Link } from 'react-router';
+import { CardFact, RecordCard } from '@/components/record-card';
 import { BookingStatusBadge } from '@/components/status-badge';
-import { Card } from '@/components/ui/card';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { bookingMoneyText } from '@/features/payouts';
@@ -35,36 +34,19 @@ function moneyTone(money: BookingView['money']): keyof typeof MONEY_TONES {
 /** One booking on the tradesperson's My Bookings; the card opens its job. */
 export function BookingCard({ booking }: { booking: BookingView }) {
   return (
-    <Card className="relative p-4 transition-colors hover:bg-muted/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="line-clamp-2 text-lg font-semibold break-words">
-            <Link
-              to={`/job/${booking.jobId}`}
-              className="outline-none after:absolute after:inset-0 after:content-['']"
-            >
-              {booking.job.title}
-            </Link>
-          </h2>
-          <p className="text-sm text-muted-foreground">{booking.job.category}</p>
-        </div>
-        <BookingStatusBadge status={booking.status} />
-      </div>
+    <RecordCard
+      to={`/job/${booking.jobId}`}
+      title={booking.job.title}
+      subtitle={booking.job.category}
+      badge={<BookingStatusBadge status={booking.status} />}
+    >
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <div className="flex items-center gap-1">
-          <dt>
-            <User className="size-4" aria-hidden="true" />
-            <span className="sr-only">Customer</span>
-          </dt>
-          <dd>{displayName(booking.customer)}</dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt>
-            <CalendarDays className="size-4" aria-hidden="true" />
-            <span className="sr-only">Scheduled</span>
-          </dt>
-          <dd>{booking.scheduledDate ? formatDateOnly(booking.scheduledDate) : 'Date to be arranged'}</dd>
-        </div>
+        <CardFact icon={User} term="Customer">
+          {displayName(booking.customer)}
+        </CardFact>
+        <CardFact icon={CalendarDays} term="Scheduled">
+          {booking.scheduledDate ? formatDateOnly(booking.scheduledDate) : 'Date to be arranged'}
+        </CardFact>
       </dl>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
         <p className="text-base font-semibold">
@@ -91,6 +73,6 @@ export function BookingCard({ booking }: { booking: BookingView }) {
       />
       {/* The tradesperson reviews the customer once the job is paid for. */}
       <BookingReviewStatus booking={booking} me="tradesperson" className="mt-3 border-t border-border pt-3" />
-    </Card>
+    </RecordCard>
   );
 }

@@ -5,6 +5,7 @@ import type { OpenJobView } from '@domain/marketplace/api';
 import { budgetText } from '@domain/payments/money';
 import { BadgeCheck, CircleCheck, Clock, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
+import { CardSkeletonFrame, Pulse } from '@/components/skeleton-pulse';
 
 // Cards and their skeletons share one fixed height, so the list does not jump when it arrives.
 export const JOB_CARD_HEIGHT = 'h-56';
@@ -74,18 +75,15 @@ export function OpenJobCard({ job, now }: { job: OpenJobView; now?: Date }) {
 /** A placeholder of the card's exact height while the list loads. */
 export function OpenJobCardSkeleton() {
   return (
-    <div
-      aria-hidden="true"
-      className={`flex ${JOB_CARD_HEIGHT} flex-col gap-3 rounded-xl border border-border bg-card p-4`}
-    >
+    <CardSkeletonFrame height={JOB_CARD_HEIGHT}>
       <div className="flex justify-between gap-3">
-        <div className="h-5 w-2/3 animate-pulse rounded bg-muted motion-reduce:animate-none" />
-        <div className="h-4 w-12 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+        <Pulse className="h-5 w-2/3" />
+        <Pulse className="h-4 w-12" />
       </div>
-      <div className="h-5 w-24 animate-pulse rounded-full bg-muted motion-reduce:animate-none" />
-      <div className="h-10 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
-      <div className="mt-auto h-4 w-1/2 animate-pulse rounded bg-muted motion-reduce:animate-none" />
-      <div className="h-5 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
-    </div>
+      <Pulse className="h-5 w-24 rounded-full" />
+      <Pulse className="h-10 w-full" />
+      <Pulse className="mt-auto h-4 w-1/2" />
+      <Pulse className="h-5 w-full" />
+    </CardSkeletonFrame>
   );
 }

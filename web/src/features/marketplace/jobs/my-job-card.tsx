@@ -4,9 +4,9 @@ import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { budgetText } from '@domain/payments/money';
 import { CalendarDays, MapPin, PoundSterling } from 'lucide-react';
 import { Link } from 'react-router';
+import { CardFact, RecordCard } from '@/components/record-card';
 import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { canReleaseEarly, MoneyStatus, PayButton, ReleasePaymentButton } from '@/features/payments';
@@ -29,44 +29,22 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
     booking.money.state === 'unpaid';
 
   return (
-    <Card className="relative p-4 transition-colors hover:bg-muted/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="line-clamp-2 text-lg font-semibold break-words">
-            <Link
-              to={`/job/${job.id}`}
-              className="outline-none after:absolute after:inset-0 after:content-['']"
-            >
-              {job.title}
-            </Link>
-          </h2>
-          <p className="text-sm text-muted-foreground">{job.category}</p>
-        </div>
-        <JobStatusBadge status={job.status} />
-      </div>
-
+    <RecordCard
+      to={`/job/${job.id}`}
+      title={job.title}
+      subtitle={job.category}
+      badge={<JobStatusBadge status={job.status} />}
+    >
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <div className="flex items-center gap-1">
-          <dt>
-            <PoundSterling className="size-4" aria-hidden="true" />
-            <span className="sr-only">Budget</span>
-          </dt>
-          <dd>{budgetText(job.budgetMin, job.budgetMax, 'Budget TBD')}</dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt>
-            <MapPin className="size-4" aria-hidden="true" />
-            <span className="sr-only">Postcode</span>
-          </dt>
-          <dd>{job.postcode}</dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt>
-            <CalendarDays className="size-4" aria-hidden="true" />
-            <span className="sr-only">Posted</span>
-          </dt>
-          <dd>{jobAge(new Date(job.createdAt))}</dd>
-        </div>
+        <CardFact icon={PoundSterling} term="Budget">
+          {budgetText(job.budgetMin, job.budgetMax, 'Budget TBD')}
+        </CardFact>
+        <CardFact icon={MapPin} term="Postcode">
+          {job.postcode}
+        </CardFact>
+        <CardFact icon={CalendarDays} term="Posted">
+          {jobAge(new Date(job.createdAt))}
+        </CardFact>
       </dl>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3">
@@ -111,6 +89,6 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
       {tab === 'done' && booking && (
         <BookingReviewStatus booking={booking} me="customer" className="mt-3 border-t border-border pt-3" />
       )}
-    </Card>
+    </RecordCard>
   );
 }

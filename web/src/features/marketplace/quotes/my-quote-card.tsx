@@ -3,6 +3,7 @@ import type { MyQuoteView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/payments/money';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { CardSkeletonFrame, Pulse } from '@/components/skeleton-pulse';
 import { QuoteStatusBadge } from '@/components/status-badge';
 
 // Cards and skeletons share one height so the list does not jump when it arrives.
@@ -45,17 +46,14 @@ export function MyQuoteCard({ quote, now }: { quote: MyQuoteView; now?: Date }) 
 
 export function MyQuoteCardSkeleton() {
   return (
-    <div
-      aria-hidden="true"
-      className={`flex ${QUOTE_CARD_HEIGHT} flex-col gap-3 rounded-xl border border-border bg-card p-4`}
-    >
+    <CardSkeletonFrame height={QUOTE_CARD_HEIGHT}>
       <div className="flex justify-between gap-3">
-        <div className="h-5 w-2/3 animate-pulse rounded bg-muted motion-reduce:animate-none" />
-        <div className="h-5 w-16 animate-pulse rounded-full bg-muted motion-reduce:animate-none" />
+        <Pulse className="h-5 w-2/3" />
+        <Pulse className="h-5 w-16 rounded-full" />
       </div>
-      <div className="h-5 w-32 animate-pulse rounded bg-muted motion-reduce:animate-none" />
-      <div className="h-10 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
-      <div className="mt-auto h-5 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
-    </div>
+      <Pulse className="h-5 w-32" />
+      <Pulse className="h-10 w-full" />
+      <Pulse className="mt-auto h-5 w-full" />
+    </CardSkeletonFrame>
   );
 }

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { isNotFound, useAnswerChallenge, useSandboxCheckout } from './api';
+import { useAnswerChallenge, useSandboxCheckout } from './api';
 import { BackToCheckout, CheckoutSession } from './checkout-page';
 import { followRedirect } from './redirect';
-import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
+import { SandboxBanner, SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
 /**
  * The card's authentication challenge (3D Secure) for `/sandbox/checkout/:id/authenticate`: the
@@ -22,17 +22,16 @@ export function SandboxChallengePage({ id }: { id: string }) {
 
   if (checkout.isPending) return <SandboxLoading what="authentication" />;
   if (checkout.isError) {
-    return isNotFound(checkout.error) ? (
-      <SandboxNotice title="Checkout not found">
-        <p>This checkout page does not exist. Return to TradeNest and press Pay again.</p>
-      </SandboxNotice>
-    ) : (
-      <SandboxNotice
-        title="Something went wrong"
-        action={<Button onClick={() => void checkout.refetch()}>Try again</Button>}
-      >
-        <p>We could not load this checkout.</p>
-      </SandboxNotice>
+    return (
+      <SandboxLoadFailed
+        error={checkout.error}
+        retry={checkout.refetch}
+        notFound={{
+          title: 'Checkout not found',
+          text: 'This checkout page does not exist. Return to TradeNest and press Pay again.',
+        }}
+        what="checkout"
+      />
     );
   }
   const session = checkout.data;

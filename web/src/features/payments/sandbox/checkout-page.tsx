@@ -4,9 +4,9 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { isNotFound, usePayCheckout, useSandboxCheckout } from './api';
+import { usePayCheckout, useSandboxCheckout } from './api';
 import { CARD_REFUSAL_ID, CardFields, TestCardButtons, useSandboxCardForm } from './card-form';
-import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
+import { SandboxBanner, SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
 /** The test cards the banner offers to fill in (its sentence says what each does). */
 const TEST_CARDS = [
@@ -20,17 +20,16 @@ export function SandboxCheckoutPage({ id }: { id: string }) {
   const checkout = useSandboxCheckout(id);
   if (checkout.isPending) return <SandboxLoading what="checkout" />;
   if (checkout.isError) {
-    return isNotFound(checkout.error) ? (
-      <SandboxNotice title="Checkout not found">
-        <p>This checkout page does not exist. Return to TradeNest and press Pay again.</p>
-      </SandboxNotice>
-    ) : (
-      <SandboxNotice
-        title="Something went wrong"
-        action={<Button onClick={() => void checkout.refetch()}>Try again</Button>}
-      >
-        <p>We could not load this checkout.</p>
-      </SandboxNotice>
+    return (
+      <SandboxLoadFailed
+        error={checkout.error}
+        retry={checkout.refetch}
+        notFound={{
+          title: 'Checkout not found',
+          text: 'This checkout page does not exist. Return to TradeNest and press Pay again.',
+        }}
+        what="checkout"
+      />
     );
   }
   return <CheckoutSession session={checkout.data} />;

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { CardName } from '../card-label';
-import { isNotFound, useAnswerIntentChallenge, useSandboxIntent } from './api';
+import { useAnswerIntentChallenge, useSandboxIntent } from './api';
 import { ChallengePanel } from './challenge-page';
 import { followRedirect } from './redirect';
-import { SandboxLoading, SandboxNotice } from './sandbox-parts';
+import { SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
 /**
  * The bank's authentication (3D Secure) of a payment or card setup intent, for
@@ -24,17 +24,16 @@ export function SandboxIntentChallengePage({ id }: { id: string }) {
 
   if (intent.isPending) return <SandboxLoading what="authentication" />;
   if (intent.isError) {
-    return isNotFound(intent.error) ? (
-      <SandboxNotice title="Authentication not found">
-        <p>There is nothing to authenticate at this address. Return to TradeNest and try again.</p>
-      </SandboxNotice>
-    ) : (
-      <SandboxNotice
-        title="Something went wrong"
-        action={<Button onClick={() => void intent.refetch()}>Try again</Button>}
-      >
-        <p>We could not load this authentication.</p>
-      </SandboxNotice>
+    return (
+      <SandboxLoadFailed
+        error={intent.error}
+        retry={intent.refetch}
+        notFound={{
+          title: 'Authentication not found',
+          text: 'There is nothing to authenticate at this address. Return to TradeNest and try again.',
+        }}
+        what="authentication"
+      />
     );
   }
   const view = intent.data;

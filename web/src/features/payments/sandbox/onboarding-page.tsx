@@ -9,8 +9,8 @@ import { ApiError } from '@/lib/api';
 import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { leaveTo } from '@/lib/leave-app';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
-import { isNotFound, type SandboxOnboardingView, useSandboxOnboarding, useSubmitOnboarding } from './api';
-import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
+import { type SandboxOnboardingView, useSandboxOnboarding, useSubmitOnboarding } from './api';
+import { SandboxBanner, SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
 const FIELDS = ['legalName', 'dateOfBirth', 'sortCode', 'accountNumber'] as const;
 
@@ -22,17 +22,16 @@ export function SandboxOnboardingPage({ id }: { id: string }) {
   const link = useSandboxOnboarding(id);
   if (link.isPending) return <SandboxLoading what="onboarding" />;
   if (link.isError) {
-    return isNotFound(link.error) ? (
-      <SandboxNotice title="Link not found">
-        <p>This onboarding link does not exist. Start again from Business Setup on TradeNest.</p>
-      </SandboxNotice>
-    ) : (
-      <SandboxNotice
-        title="Something went wrong"
-        action={<Button onClick={() => void link.refetch()}>Try again</Button>}
-      >
-        <p>We could not load this onboarding link.</p>
-      </SandboxNotice>
+    return (
+      <SandboxLoadFailed
+        error={link.error}
+        retry={link.refetch}
+        notFound={{
+          title: 'Link not found',
+          text: 'This onboarding link does not exist. Start again from Business Setup on TradeNest.',
+        }}
+        what="onboarding link"
+      />
     );
   }
   if (link.data.expired) return <ExpiredLink refreshUrl={link.data.refreshUrl} />;

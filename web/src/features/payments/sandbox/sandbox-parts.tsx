@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { isNotFound } from './api';
 
 /** The prominent "this is the sandbox" notice each page opens with. */
 export function SandboxBanner({ children, className }: { children: ReactNode; className?: string }) {
@@ -43,5 +45,34 @@ export function SandboxLoading({ what }: { what: string }) {
       <div aria-hidden="true" className="h-24 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
       <div aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
     </div>
+  );
+}
+
+/**
+ * Why a page could not load its session, intent or link: it does not exist (`notFound`, the page's own
+ * words), or the request failed, with a retry. `what` ends "We could not load this …".
+ */
+export function SandboxLoadFailed({
+  error,
+  retry,
+  notFound,
+  what,
+}: {
+  error: unknown;
+  retry: () => unknown;
+  notFound: { title: string; text: string };
+  what: string;
+}) {
+  return isNotFound(error) ? (
+    <SandboxNotice title={notFound.title}>
+      <p>{notFound.text}</p>
+    </SandboxNotice>
+  ) : (
+    <SandboxNotice
+      title="Something went wrong"
+      action={<Button onClick={() => void retry()}>Try again</Button>}
+    >
+      <p>We could not load this {what}.</p>
+    </SandboxNotice>
   );
 }
