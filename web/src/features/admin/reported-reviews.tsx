@@ -2,7 +2,7 @@ import { Flag, History } from 'lucide-react';
 import { useRef } from 'react';
 import { AdminQueuePage } from '@/components/admin/queue-page';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { plural } from '@/lib/admin-format';
+import { plural } from '@/lib/format';
 import { type AdminReportedReview, useReportedReviews } from './api';
 import { ReportedReviewCard } from './reported-review-card';
 
