@@ -40,6 +40,25 @@ describe('showing money', () => {
     expect(formatPence(1999, 0)).toBe('£20');
   });
 
+  it.each([
+    [0, 2, '£0.00'],
+    [0, 0, '£0'],
+    [-0, 2, '£0.00'],
+    [-1999, 2, '-£19.99'],
+    [-5, 2, '-£0.05'],
+    [-1999, 0, '-£20'],
+    [-150, 0, '-£2'],
+    [150, 0, '£2'],
+    [149, 0, '£1'],
+    [123456789, 0, '£1,234,568'],
+    [100000, 0, '£1,000'],
+    [999999999999, 2, '£9,999,999,999.99'],
+    [123456789012345, 2, '£1,234,567,890,123.45'],
+    [123456789012345, 0, '£1,234,567,890,123'],
+  ] as const)('writes %i pence with %i decimals as %s', (pence, decimals, text) => {
+    expect(formatPence(pence, decimals)).toBe(text);
+  });
+
   it("writes the spec's budget texts", () => {
     expect(budgetText(10000, 50000, 'Budget TBD')).toBe('£100-£500');
     expect(budgetText(10000, null, 'Budget TBD')).toBe('From £100');

@@ -21,14 +21,19 @@ export function parsePoundsToPence(input: string | number): ParsedMoney {
   return Number.isSafeInteger(pence) ? { ok: true, pence } : { ok: false };
 }
 
-const withCommas = (n: number) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /** '£1,234.50' (decimals: 2, dashboard and milestones) or '£1,235' (decimals: 0, job lists). */
 export function formatPence(pence: number, decimals: 0 | 2 = 2): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  if (decimals === 0) return `${sign}£${withCommas(Math.round(abs / 100))}`;
-  return `${sign}£${withCommas(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  // `+ 0` makes -0 plain 0, which Intl would write as '-£0.00'.
+  const pounds = pence / 100 + 0;
+  return (decimals === 0 ? WHOLE_POUNDS : POUNDS_AND_PENCE).format(pounds);
 }
 
 /** Whole-pound text without the separator, as the spec's budget strings show it ('£a-£b'). */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { formatCount } from '@/lib/time-format';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export const TEXTAREA_CLASS =

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { ErrorState } from '@/components/ui/list-states';
-import { plural, weekLongLabel } from '@/lib/admin-format';
+import { formatCount, plural, weekLongLabel } from '@/lib/format';
 import { type AdminOverview, useAdminOverview } from './api';
 import { WEEKLY_CHART_HEIGHT } from './chart-size';
 
@@ -18,28 +18,28 @@ function tilesOf({ counts }: AdminOverview): Tile[] {
   return [
     {
       label: 'Pending verifications',
-      value: counts.pendingVerifications.toLocaleString('en-GB'),
+      value: formatCount(counts.pendingVerifications),
       note: counts.pendingVerifications === 0 ? 'Nothing to review' : 'Documents waiting for review',
       to: '/admin/verifications',
       icon: FileCheck2,
     },
     {
       label: 'Reported reviews',
-      value: counts.reportedReviews.toLocaleString('en-GB'),
+      value: formatCount(counts.reportedReviews),
       note: counts.reportedReviews === 0 ? 'Nothing to decide' : 'Waiting for a decision',
       to: '/admin/reviews',
       icon: Flag,
     },
     {
       label: 'Open disputes',
-      value: counts.openDisputes.toLocaleString('en-GB'),
+      value: formatCount(counts.openDisputes),
       note: counts.openDisputes === 0 ? 'None open' : 'Waiting for a decision',
       to: '/admin/disputes',
       icon: Scale,
     },
     {
       label: 'Users',
-      value: counts.users.toLocaleString('en-GB'),
+      value: formatCount(counts.users),
       note: 'Accounts in all',
       to: '/admin/users',
       icon: Users,
@@ -120,16 +120,14 @@ type Series = {
   total: (total: number) => string;
 };
 
-const count = (value: number) => value.toLocaleString('en-GB');
-
 const SERIES: Series[] = [
   {
     id: 'signups',
     title: 'Sign-ups per week',
     column: 'Sign-ups',
     value: (w) => w.signUps,
-    format: count,
-    axis: count,
+    format: formatCount,
+    axis: formatCount,
     total: (n) => `${plural(n, 'sign-up')} in the last ${ADMIN_LIMITS.chartWeeks} weeks`,
   },
   {
@@ -137,8 +135,8 @@ const SERIES: Series[] = [
     title: 'Jobs posted per week',
     column: 'Jobs posted',
     value: (w) => w.jobsPosted,
-    format: count,
-    axis: count,
+    format: formatCount,
+    axis: formatCount,
     total: (n) => `${plural(n, 'job')} posted in the last ${ADMIN_LIMITS.chartWeeks} weeks`,
   },
   {

@@ -17,9 +17,9 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { TimelineItem } from '@/features/payments';
-import { formatDate, formatDateTime, humanise } from '@/lib/admin-format';
 import { focusAfterDialog } from '@/lib/focus';
 import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
+import { formatCount, formatDate, formatDateTime, humanise } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
@@ -565,7 +565,7 @@ function ThreadMessageForm({ disputeId }: { disputeId: string }) {
     <form noValidate aria-label="Message both parties" className="space-y-2" onSubmit={onSubmit}>
       <Field
         label="Message to both parties"
-        hint={`Up to ${DISPUTE_RULES.messageMax.toLocaleString('en-GB')} characters.`}
+        hint={`Up to ${formatCount(DISPUTE_RULES.messageMax)} characters.`}
         error={formState.errors.body?.message}
       >
         {(control) => <textarea rows={3} {...control} {...register('body')} className={TEXTAREA_CLASS} />}

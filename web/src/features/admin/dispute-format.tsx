@@ -2,7 +2,7 @@ import type { DisputeStatus } from '@domain/catalog/statuses';
 import type { DisputeParty } from '@domain/disputes/api';
 import { DISPUTE_STATUS_LABELS } from '@domain/disputes/messages';
 import { Badge } from '@/components/admin/user-badges';
-import { plural } from '@/lib/admin-format';
+import { plural } from '@/lib/format';
 
 // How the disputes pages word a dispute's people, age and deadline.
 

@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { isConflict } from '@/lib/api';
 import { issuesFromServer, updateThenFocus } from '@/lib/form-errors';
+import { formatCount } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { errorMessage } from './api';
@@ -407,8 +408,7 @@ function NoteField({ id, draft }: { id: string; draft: Draft }) {
       hint={
         <>
           Why you decided this. Both parties see it. {DISPUTE_RULES.noteMin} to{' '}
-          {DISPUTE_RULES.noteMax.toLocaleString('en-GB')} characters (
-          {values.note.trim().length.toLocaleString('en-GB')} so far).
+          {formatCount(DISPUTE_RULES.noteMax)} characters ({formatCount(values.note.trim().length)} so far).
         </>
       }
       error={problems.note}

@@ -4,7 +4,7 @@ import { History, Scale } from 'lucide-react';
 import { Link } from 'react-router';
 import { AdminQueuePage } from '@/components/admin/queue-page';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { formatDate, formatDateTime, plural } from '@/lib/admin-format';
+import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { ageText, DisputeStatusBadge, partyName, ROLE_LABELS, responseDueText } from './dispute-format';
 import { type AdminDisputeSummary, type DisputesTab, useAdminDisputes } from './disputes-api';
 

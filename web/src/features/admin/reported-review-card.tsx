@@ -7,10 +7,10 @@ import { ReasonDialog, type ReasonOutcome } from '@/components/admin/reason-dial
 import { Badge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import { Stars } from '@/features/reviews';
-import { formatDateTime, plural } from '@/lib/admin-format';
 import { isConflict } from '@/lib/api';
 import { focusAfterDialog } from '@/lib/focus';
 import { isValidationError } from '@/lib/form-errors';
+import { formatDateTime, plural } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { type AdminReportedReview, errorMessage, useModerateReview } from './api';
 

@@ -11,10 +11,10 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSession } from '@/features/accounts';
 import { DocumentReview } from '@/features/verification';
-import { formatDate, formatDateTime, humanise } from '@/lib/admin-format';
 import { isConflict } from '@/lib/api';
 import { focusAfterDialog } from '@/lib/focus';
 import { isValidationError } from '@/lib/form-errors';
+import { formatDate, formatDateTime, humanise } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import {

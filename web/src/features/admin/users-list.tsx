@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
-import { formatDate, plural } from '@/lib/admin-format';
+import { formatDate, plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { type AdminUserFilter, type AdminUserSummary, useAdminUsers } from './api';
 

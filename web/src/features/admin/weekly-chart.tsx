@@ -8,7 +8,7 @@ import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { weekLabel } from '@/lib/admin-format';
+import { weekLabel } from '@/lib/format';
 import { WEEKLY_CHART_HEIGHT } from './chart-size';
 
 export type WeeklyPoint = { weekStart: string; value: number };

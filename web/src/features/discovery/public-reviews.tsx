@@ -25,6 +25,7 @@ import {
   ReviewItem,
 } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { useTradespeopleSearch, useTradespersonProfile, useTradespersonReviews } from './api';
 import { tradespersonName } from './format';
 
@@ -313,7 +314,7 @@ function SearchResults({ q }: { q: string }) {
           ? 'Searching…'
           : total === undefined
             ? ''
-            : `${total.toLocaleString('en-GB')} ${total === 1 ? 'tradesperson' : 'tradespeople'} found`}
+            : `${formatCount(total)} ${total === 1 ? 'tradesperson' : 'tradespeople'} found`}
       </p>
       {search.isPending ? (
         <div aria-hidden="true" className="space-y-3">

@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
 import { ApiError } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useAddEvidenceText, useDispute, usePostDisputeMessage, useRespond } from './api';
 import { DisputeStatusBadge } from './dispute-status-badge';
@@ -220,8 +221,7 @@ function ResponseSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
           label="Tell our team your side"
           hint={
             <>
-              Between {DISPUTE_RULES.responseMin} and {DISPUTE_RULES.responseMax.toLocaleString('en-GB')}{' '}
-              characters.
+              Between {DISPUTE_RULES.responseMin} and {formatCount(DISPUTE_RULES.responseMax)} characters.
               {dispute.responseDueAt && ` Respond by ${disputeDateTime(dispute.responseDueAt)}.`}
             </>
           }

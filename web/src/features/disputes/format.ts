@@ -4,7 +4,7 @@ import type { DisputeStatus } from '@domain/catalog/statuses';
 import type { DisputeParty, DisputeSummary } from '@domain/disputes/api';
 import { DISPUTE_STATUS_LABELS } from '@domain/disputes/messages';
 import type { Tone } from '@/components/status-badge';
-import { formatDate, formatDateTime } from '@/lib/admin-format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 // The same UK dates and times as the admin console: one formatter for both.
 /** '30 Nov 2026'. */

@@ -13,6 +13,7 @@ import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
 import { useSession } from '@/features/accounts';
 import { errorMessage, isUnauthenticated } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
+import { formatCount } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
@@ -96,7 +97,7 @@ export function RaiseDisputeDialog({
           id={fieldId('description')}
           label="Description"
           required
-          hint={`Between ${DISPUTE_RULES.descriptionMin} and ${DISPUTE_RULES.descriptionMax.toLocaleString('en-GB')} characters.`}
+          hint={`Between ${DISPUTE_RULES.descriptionMin} and ${formatCount(DISPUTE_RULES.descriptionMax)} characters.`}
           counter={
             <CharacterCounter
               id={`${id}-count`}

@@ -4,7 +4,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { ApiError } from '@/lib/api';
-import { formatCount } from '@/lib/time-format';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, useSendMessage } from './api';
 

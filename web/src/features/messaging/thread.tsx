@@ -1,7 +1,8 @@
 import { useMutationState } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { dayHeading, dayKey, fullDateTime, timeOfDay, useNow } from '@/lib/time-format';
+import { dayHeading, dayKey, fullDateTime, timeOfDay } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { messagesOldestFirst, sendKey, type useMessages } from './api';
 import {

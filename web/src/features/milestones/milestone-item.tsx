@@ -10,9 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { shortDate } from '@/features/payouts';
 import { errorMessage } from '@/lib/api';
-import { formatDateOnly } from '@/lib/format';
+import { formatDate, formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useApproveMilestone, useMarkDone } from './api';
@@ -74,7 +73,7 @@ export function MilestoneItem({
       </dl>
 
       <ul className="mt-3 space-y-1 text-sm empty:hidden">
-        {m.status === 'paid' && m.paidAt && <Note icon={<Wallet />}>Paid on {shortDate(m.paidAt)}</Note>}
+        {m.status === 'paid' && m.paidAt && <Note icon={<Wallet />}>Paid on {formatDate(m.paidAt)}</Note>}
         {m.status === 'failed' && m.lastError && (
           <Note icon={<CircleAlert />} className="font-medium text-destructive dark:text-red-300">
             {m.lastError}
@@ -123,17 +122,17 @@ function Note({ icon, className, children }: { icon: ReactNode; className?: stri
 /** Where a paid milestone's money is: held, marked done and due for release, released, or frozen. */
 function MoneyNote({ milestone: m, view }: { milestone: MilestoneView; view: BookingMilestonesView }) {
   if (m.status !== 'paid') return null;
-  if (m.releasedAt) return <Note icon={<Wallet />}>Released on {shortDate(m.releasedAt)}</Note>;
+  if (m.releasedAt) return <Note icon={<Wallet />}>Released on {formatDate(m.releasedAt)}</Note>;
   if (view.frozen) return <Note icon={<ShieldAlert />}>Frozen by a dispute</Note>;
   const customer = view.viewer === 'customer';
   if (m.doneAt && m.releaseDueAt) {
     return (
       <>
-        <Note icon={<Clock />}>Marked done on {shortDate(m.doneAt)}</Note>
+        <Note icon={<Clock />}>Marked done on {formatDate(m.doneAt)}</Note>
         <Note icon={<Clock />}>
           {customer
-            ? `Released automatically on ${shortDate(m.releaseDueAt)} unless you raise a problem`
-            : `Released to you automatically on ${shortDate(m.releaseDueAt)} unless the customer raises a problem`}
+            ? `Released automatically on ${formatDate(m.releaseDueAt)} unless you raise a problem`
+            : `Released to you automatically on ${formatDate(m.releaseDueAt)} unless the customer raises a problem`}
         </Note>
       </>
     );

@@ -9,9 +9,8 @@ import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
-import { shortDate } from '@/features/payouts';
 import { errorMessage } from '@/lib/api';
-import { formatDateOnly } from '@/lib/format';
+import { formatDate, formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptPlan, useDeclinePlan, useWithdrawPlan } from './api';
 
@@ -64,7 +63,7 @@ export function ProposalCard({ view, proposal }: { view: BookingMilestonesView; 
           {proposal.revision ? 'Proposed changes to the plan' : 'Proposed milestone plan'}
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {who} proposed this on {shortDate(proposal.proposedAt)}.
+          {who} proposed this on {formatDate(proposal.proposedAt)}.
           {proposal.revision && ' The current plan stays in force until the changes are accepted.'}
         </p>
       </CardHeader>
@@ -210,7 +209,7 @@ export function DeclinedNote({ view, plan }: { view: BookingMilestonesView; plan
   return (
     <div className="space-y-2 rounded-xl border border-border bg-muted/60 p-4 text-sm">
       <p className="font-medium">
-        {who} declined the proposed plan{plan.decidedAt ? ` on ${shortDate(plan.decidedAt)}` : ''}.
+        {who} declined the proposed plan{plan.decidedAt ? ` on ${formatDate(plan.decidedAt)}` : ''}.
       </p>
       {plan.declineReason ? (
         <blockquote className="border-l-2 border-border pl-3 break-words whitespace-pre-wrap">

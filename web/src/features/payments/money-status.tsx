@@ -3,8 +3,9 @@ import { formatPence } from '@domain/payments/money';
 import { LockKeyhole, ShieldAlert, Undo2, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { bookingMoneyText, shortDate } from '@/features/payouts';
+import { bookingMoneyText } from '@/features/payouts';
 import { errorMessage } from '@/lib/api';
+import { formatDate } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useReleasePayment } from './api';
@@ -72,7 +73,7 @@ export function ReleasePaymentButton({
   className?: string;
 }) {
   const release = useReleasePayment(bookingId);
-  const until = heldUntil ? shortDate(heldUntil) : null;
+  const until = heldUntil ? formatDate(heldUntil) : null;
   return (
     <ConfirmDialog
       trigger={

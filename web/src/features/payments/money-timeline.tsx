@@ -1,7 +1,7 @@
 import type { MoneyEvent } from '@domain/payments/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { shortDate } from '@/features/payouts';
+import { formatDate } from '@/lib/format';
 import { useBookingMoney } from './api';
 
 /**
@@ -66,7 +66,7 @@ export function TimelineItem({ event, last }: { event: MoneyEvent; last: boolean
       <div className="min-w-0 flex-1 sm:flex sm:items-baseline sm:justify-between sm:gap-4">
         <p className="text-sm font-medium break-words">{event.label}</p>
         <time dateTime={event.at} className="block text-sm text-muted-foreground sm:shrink-0">
-          {shortDate(event.at)}
+          {formatDate(event.at)}
         </time>
       </div>
     </li>

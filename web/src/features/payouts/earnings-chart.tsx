@@ -8,8 +8,8 @@ import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { formatCalendarMonth } from '@/lib/format';
 import { CHART_HEIGHT } from './earnings-chart-size';
-import { monthLabel } from './payout-format';
 
 export type MonthNet = { month: string; netPence: number };
 
@@ -17,7 +17,7 @@ const MARGIN = { top: 12, right: 8, bottom: 28, left: 64 };
 
 /** 'Nov', with the year on January and on the first bar, so a year's turn reads at a glance. */
 function tickLabel(month: string, index: number): string {
-  const [name, year] = monthLabel(month).split(' ');
+  const [name, year] = formatCalendarMonth(month).split(' ');
   return index === 0 || month.slice(5, 7) === '01' ? `${name} ${year?.slice(2)}` : (name ?? month);
 }
 
@@ -56,7 +56,7 @@ function Chart({ months, width }: { months: MonthNet[]; width: number }) {
               rx={3}
               className="fill-primary"
             >
-              <title>{`${monthLabel(m.month, 'long')}: ${formatPence(value)}`}</title>
+              <title>{`${formatCalendarMonth(m.month, 'long')}: ${formatPence(value)}`}</title>
             </Bar>
           );
         })}

@@ -7,16 +7,11 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
+import { formatCalendarMonth, formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { CHART_HEIGHT } from './earnings-chart-size';
 import { useEarnings } from './payout-api';
-import {
-  monthLabel,
-  PAYOUT_STATUS_LABELS,
-  paymentStateText,
-  readableRequirements,
-  shortDate,
-} from './payout-format';
+import { PAYOUT_STATUS_LABELS, paymentStateText, readableRequirements } from './payout-format';
 
 // The chart and its library arrive in their own chunk, after the figures: nothing else needs them.
 const EarningsChart = lazy(() => import('./earnings-chart'));
@@ -134,7 +129,9 @@ function Figures({ earnings }: { earnings: EarningsView }) {
     {
       label: 'Held in escrow',
       value: earnings.heldPence,
-      note: earnings.nextReleaseAt ? `Next release ${shortDate(earnings.nextReleaseAt)}` : 'Nothing held now',
+      note: earnings.nextReleaseAt
+        ? `Next release ${formatDate(earnings.nextReleaseAt)}`
+        : 'Nothing held now',
       icon: PiggyBank,
     },
     {
@@ -208,7 +205,7 @@ function MonthlyEarnings({ months }: { months: EarningsView['months'] }) {
               <tbody>
                 {months.map((m) => (
                   <tr key={m.month}>
-                    <th scope="row">{monthLabel(m.month, 'long')}</th>
+                    <th scope="row">{formatCalendarMonth(m.month, 'long')}</th>
                     <td>{formatPence(Math.max(0, m.netPence))}</td>
                   </tr>
                 ))}
@@ -281,7 +278,7 @@ function Payments({ payments }: { payments: EarningsPayment[] }) {
                     </h3>
                     <p className="text-sm break-words text-muted-foreground">
                       {payment.customerName ?? 'Deleted user'}
-                      {payment.paidAt && ` · paid ${shortDate(payment.paidAt)}`}
+                      {payment.paidAt && ` · paid ${formatDate(payment.paidAt)}`}
                     </p>
                   </div>
                   <p className="shrink-0 font-semibold">
@@ -334,7 +331,7 @@ function Payouts({ payouts, payoutsEnabled }: { payouts: PayoutView[]; payoutsEn
               <span className="min-w-0">
                 <span className="block font-semibold">{formatPence(payout.amountPence)}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {shortDate(payout.paidAt ?? payout.createdAt)}
+                  {formatDate(payout.paidAt ?? payout.createdAt)}
                 </span>
               </span>
               <span

@@ -1,27 +1,7 @@
 import type { BookingMoneySummary, MoneyState, PayoutView } from '@domain/payments/api';
+import { formatDate } from '@/lib/format';
 
-// How money states and dates read on the tradesperson's screens ('Held until 30 Nov 2026').
-
-const SHORT_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const LONG_MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** An ISO timestamp as the UK writes it, short: '30 Nov 2026'. */
-export function shortDate(iso: string): string {
-  return SHORT_DATE.format(new Date(iso));
-}
-
-/** A calendar month from the earnings view ('2026-11' or '2026-11-01') as 'Nov 2026' or 'November 2026'. */
-export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
-  const [y, m] = month.split('-').map(Number);
-  if (!y || !m) return month;
-  return (style === 'long' ? LONG_MONTH : MONTH).format(new Date(Date.UTC(y, m - 1, 1)));
-}
+// How money states read on the tradesperson's screens ('Held until 30 Nov 2026').
 
 /** The one line a completed booking shows about its money: 'Held until 30 Nov 2026', 'Released' … */
 export function bookingMoneyText(money: BookingMoneySummary): string {
@@ -34,7 +14,7 @@ export function paymentStateText(state: MoneyState, heldUntil: string | null): s
     case 'unpaid':
       return 'Awaiting payment';
     case 'held':
-      return heldUntil ? `Held until ${shortDate(heldUntil)}` : 'Held in escrow';
+      return heldUntil ? `Held until ${formatDate(heldUntil)}` : 'Held in escrow';
     case 'released':
       return 'Released';
     case 'refunded':

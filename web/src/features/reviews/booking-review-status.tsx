@@ -2,9 +2,10 @@ import type { BookingView } from '@domain/marketplace/api';
 import { CheckCircle2, Clock, MessageSquareQuote } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { formatLocalDate } from '@/lib/format';
 import { useKeepFocus } from '@/lib/use-keep-focus';
 import { cn } from '@/lib/utils';
-import { bookingReviewState, firstName, reviewDay, reviewsCloseText } from './format';
+import { bookingReviewState, firstName, reviewsCloseText } from './format';
 import { LeaveReviewDialog } from './leave-review-dialog';
 
 /**
@@ -64,7 +65,8 @@ function ReviewState({
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          Review submitted · published when {firstName(otherName)} reviews, or on {reviewDay(state.closesAt)}
+          Review submitted · published when {firstName(otherName)} reviews, or on{' '}
+          {formatLocalDate(state.closesAt)}
         </span>
       </p>
     );

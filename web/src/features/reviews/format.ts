@@ -1,23 +1,8 @@
-// Words and dates of the review screens (issue 15). Dates are read in the reader's own time zone.
+// Words of the review screens (issue 15). Their dates are lib/format's, in the reader's own time zone.
 import type { BookingView } from '@domain/marketplace/api';
+import { formatLocalDate } from '@/lib/format';
 
-const EN_GB = 'en-GB';
-
-/** '7 Dec 2026'. */
-export function reviewDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(EN_GB, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
-}
-
-/** '9 Dec 2026, 14:30'. */
-export function reviewDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(EN_GB, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-export const reviewsCloseText = (closesAt: string) => `Reviews close on ${reviewDay(closesAt)}`;
+export const reviewsCloseText = (closesAt: string) => `Reviews close on ${formatLocalDate(closesAt)}`;
 
 /** '1 star', '4 stars'. */
 export const starsLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);

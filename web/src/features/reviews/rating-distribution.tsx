@@ -1,10 +1,10 @@
 import { Star } from 'lucide-react';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
-export const reviewsText = (count: number) =>
-  `${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'}`;
+export const reviewsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'review' : 'reviews'}`;
 
 /** '5 stars: 12 reviews', '1 star: 1 review': what a screen reader hears for one bar. */
 export function distributionLabel(stars: number, count: number): string {
@@ -50,7 +50,7 @@ export function RatingDistribution({
                 aria-hidden="true"
                 className="w-10 shrink-0 text-right text-muted-foreground tabular-nums"
               >
-                {count.toLocaleString('en-GB')}
+                {formatCount(count)}
               </span>
             </div>
           </li>

@@ -7,10 +7,10 @@ import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api';
+import { formatLocalDateTime } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useReplyToReview } from './api';
-import { reviewDateTime } from './format';
 
 /** A reply as everyone reads it: under the review, marked as the reviewee's. */
 export function ReplyQuote({ review, heading }: { review: MyReviewView; heading: string }) {
@@ -22,7 +22,7 @@ export function ReplyQuote({ review, heading }: { review: MyReviewView; heading:
         {heading}
         {review.repliedAt && (
           <time dateTime={review.repliedAt} className="font-normal text-muted-foreground">
-            {reviewDateTime(review.repliedAt)}
+            {formatLocalDateTime(review.repliedAt)}
           </time>
         )}
       </p>
@@ -40,7 +40,7 @@ export function ReplyBox({ review }: { review: MyReviewView }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const hasReply = review.reply !== null;
   const until = review.replyEditableUntil;
-  const editNote = until ? `You can edit your reply until ${reviewDateTime(until)}` : null;
+  const editNote = until ? `You can edit your reply until ${formatLocalDateTime(until)}` : null;
   const { form, onSubmit, pending } = useReplyForm(review, () => {
     if (hasReply) stopEditing();
     else setEditing(false);

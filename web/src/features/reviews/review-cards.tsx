@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/status-badge';
 import { Card } from '@/components/ui/card';
-import { firstName, partyName, reviewDay, reviewsCloseText } from './format';
+import { formatLocalDate } from '@/lib/format';
+import { firstName, partyName, reviewsCloseText } from './format';
 import { LeaveReviewDialog } from './leave-review-dialog';
 import { ReplyBox, ReplyQuote } from './reply-box';
 import { ReportReviewButton } from './report-review-dialog';
@@ -106,7 +107,7 @@ export function ReceivedReviewCard({ review, task }: { review: MyReviewView; tas
           <Hourglass className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span>
             {reviewer} reviewed you for {review.job.title} — leave your review to see it (published by{' '}
-            {reviewDay(review.revealDueAt)})
+            {formatLocalDate(review.revealDueAt)})
           </span>
         </p>
         {task && (
@@ -137,7 +138,7 @@ export function ReceivedReviewCard({ review, task }: { review: MyReviewView; tas
       aside={
         review.publishedAt && (
           <time dateTime={review.publishedAt} className="text-sm text-muted-foreground">
-            {reviewDay(review.publishedAt)}
+            {formatLocalDate(review.publishedAt)}
           </time>
         )
       }
@@ -181,12 +182,13 @@ export function WrittenReviewCard({ review }: { review: MyReviewView }) {
     >
       {review.status === 'waiting' && (
         <p className="mt-2 text-sm text-muted-foreground">
-          Published when {firstName(review.reviewee.name)} reviews you, or on {reviewDay(review.revealDueAt)}
+          Published when {firstName(review.reviewee.name)} reviews you, or on{' '}
+          {formatLocalDate(review.revealDueAt)}
         </p>
       )}
       {review.status === 'published' && review.publishedAt && (
         <p className="mt-2 text-sm text-muted-foreground">
-          Published on <time dateTime={review.publishedAt}>{reviewDay(review.publishedAt)}</time>
+          Published on <time dateTime={review.publishedAt}>{formatLocalDate(review.publishedAt)}</time>
         </p>
       )}
       <RatingAndComment review={review} />

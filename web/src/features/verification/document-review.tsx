@@ -7,11 +7,10 @@ import { ReasonDialog, type ReasonOutcome } from '@/components/admin/reason-dial
 import { VerifiedBadge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatBytes, formatDate, formatDateTime } from '@/lib/admin-format';
 import { errorMessage, isConflict } from '@/lib/api';
 import { focusAfterDialog } from '@/lib/focus';
 import { isValidationError } from '@/lib/form-errors';
-import { formatDateOnly } from '@/lib/format';
+import { formatBytes, formatDate, formatDateOnly, formatDateTime } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type AdminDocumentView, type Decision, useDocumentDecision } from './api';

@@ -2,7 +2,7 @@ import { ClipboardCheck, History } from 'lucide-react';
 import { DecidedItems, WaitingItems } from '@/components/admin/queue-lists';
 import { AdminQueuePage } from '@/components/admin/queue-page';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
-import { plural } from '@/lib/admin-format';
+import { plural } from '@/lib/format';
 import { useVerificationQueue } from './api';
 import { DocumentReview } from './document-review';
 

@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
+import { formatNumericCalendarDate } from '@/lib/format';
 import { BOOKING_ACTION_TOASTS, type BookingAction, useBookingAction } from './api';
-import { calendarDate } from './format';
 
 /** Up to three pending or confirmed bookings with what the tradesperson can do next on each. */
 export function ActiveJobs({ bookings }: { bookings: BookingView[] }) {
@@ -43,7 +43,7 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
   const run = (next: BookingAction) =>
     action.mutate({ bookingId: booking.id, action: next }, { onSettled: () => setDeclineOpen(false) });
 
-  const date = booking.scheduledDate ? calendarDate(booking.scheduledDate) : 'To be agreed';
+  const date = booking.scheduledDate ? formatNumericCalendarDate(booking.scheduledDate) : 'To be agreed';
   const customer = booking.customer.fullName ?? 'Deleted user';
 
   return (

@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { quoteStatusLabel } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { dashboardDate } from './format';
+import { formatNumericDate } from '@/lib/format';
 
 /** The last five quotes; each opens its job. */
 export function RecentQuotes({ quotes }: { quotes: MyQuoteView[] }) {
@@ -30,7 +30,7 @@ export function RecentQuotes({ quotes }: { quotes: MyQuoteView[] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{quote.job.title}</span>
               <span className="block truncate text-xs text-muted-foreground">
-                {dashboardDate(quote.createdAt)} · {quoteStatusLabel(quote.status)}
+                {formatNumericDate(quote.createdAt)} · {quoteStatusLabel(quote.status)}
               </span>
             </span>
             <span className="shrink-0 font-semibold">{formatPence(quote.amount, 2)}</span>
