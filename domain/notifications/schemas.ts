@@ -42,6 +42,13 @@ export const NotificationsPage = z.object({
 });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 
+/** GET /notifications/unread-count: the header bell's number. */
+export const UnreadCountResponse = z.object({ unread: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof UnreadCountResponse>;
+/** POST /notifications/read-all: how many were marked read. */
+export const ReadAllResponse = z.object({ read: z.number().int() });
+export type ReadAllResponse = z.infer<typeof ReadAllResponse>;
+
 export const UnsubscribeBody = z.object({ token: z.string().min(1).max(200) });
 export const UnsubscribeView = z.object({ setting: z.enum(EMAIL_SWITCHES) });
 export type UnsubscribeView = z.infer<typeof UnsubscribeView>;

@@ -97,6 +97,7 @@ export const BookingMoneyView = z.object({
 });
 export type BookingMoneyView = z.infer<typeof BookingMoneyView>;
 export const BookingMoneyResponse = z.object({ money: BookingMoneyView });
+export type BookingMoneyResponse = z.infer<typeof BookingMoneyResponse>;
 
 // ---- Connected payout account (spec section 7: check-connect-status, create-connect-account,
 // create-onboarding-link) ----
@@ -112,6 +113,7 @@ export type ConnectStatus = z.infer<typeof ConnectStatus>;
 export const ONBOARDING_LINK_TYPES = ['account_onboarding', 'account_update'] as const;
 export const OnboardingLinkBody = z.object({ type: z.enum(ONBOARDING_LINK_TYPES) });
 export const UrlResponse = z.object({ url: Text });
+export type UrlResponse = z.infer<typeof UrlResponse>;
 
 // ---- A tradesperson's money (/tradesperson/payments) ----
 
@@ -177,6 +179,7 @@ export type AdminPaymentView = z.infer<typeof AdminPaymentView>;
 export const AdminPaymentsResponse = z.object({
   payments: z.array(AdminPaymentView).max(ADMIN_PAYMENTS_MAX),
 });
+export type AdminPaymentsResponse = z.infer<typeof AdminPaymentsResponse>;
 
 // ---- The sandbox provider's hosted pages (offline stand-in for the real provider) ----
 

@@ -152,6 +152,7 @@ export const MyReviewResponse = z.object({ review: MyReviewView });
 export type MyReviewResponse = z.infer<typeof MyReviewResponse>;
 
 export const ReportResponse = z.object({ reported: z.literal(true), message: ServerText });
+export type ReportResponse = z.infer<typeof ReportResponse>;
 
 // ---- Admin: reported reviews (/admin/reviews) ----
 
@@ -205,3 +206,4 @@ export const ModerateReviewBody = z.object({
 export type ModerateReviewBody = z.input<typeof ModerateReviewBody>;
 
 export const ModerateReviewResponse = z.object({ review: AdminReportedReview });
+export type ModerateReviewResponse = z.infer<typeof ModerateReviewResponse>;

@@ -3,6 +3,7 @@ import { LegalPage } from '@/components/layout/legal-page';
 import { USER_TYPE_STORAGE_KEY } from '@/lib/session';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 
+// Each numbered section is its own component below, so the page reads as its table of contents.
 export function PrivacyPage() {
   return (
     <LegalPage
@@ -14,13 +15,37 @@ export function PrivacyPage() {
         </p>
       }
     >
+      <WhoWeAre />
+      <WhatWeCollect />
+      <WhyWeUseIt />
+      <WhoWeShareItWith />
+      <HowLongWeKeepIt />
+      <CookiesAndLocalStorage />
+      <YourRights />
+      <Complaints />
+      <Children />
+      <ChangesToThisPolicy />
+      <DataSourcesAndLicences />
+    </LegalPage>
+  );
+}
+
+function WhoWeAre() {
+  return (
+    <>
       <h2>1. Who we are</h2>
       <p>
         TradeNest, the operator of this website, is the controller of the personal data described here. You
         can contact us about your data, or ask to speak to the person responsible for data protection, through
         our <Link to="/support#contact">Support</Link> page.
       </p>
+    </>
+  );
+}
 
+function WhatWeCollect() {
+  return (
+    <>
       <h2>2. What we collect</h2>
       <ul>
         <li>
@@ -53,7 +78,13 @@ export function PrivacyPage() {
           and is not shared with anyone.
         </li>
       </ul>
+    </>
+  );
+}
 
+function WhyWeUseIt() {
+  return (
+    <>
       <h2>3. Why we use it and our lawful bases</h2>
       <ul>
         <li>
@@ -77,7 +108,13 @@ export function PrivacyPage() {
         </li>
       </ul>
       <p>We do not sell your personal data and we do not use it for advertising.</p>
+    </>
+  );
+}
 
+function WhoWeShareItWith() {
+  return (
+    <>
       <h2>4. Who we share it with</h2>
       <ul>
         <li>
@@ -98,7 +135,13 @@ export function PrivacyPage() {
         If a provider processes data outside the UK, we make sure the transfer is protected, for example by UK
         adequacy regulations or the International Data Transfer Agreement.
       </p>
+    </>
+  );
+}
 
+function HowLongWeKeepIt() {
+  return (
+    <>
       <h2>5. How long we keep it</h2>
       <ul>
         <li>
@@ -117,7 +160,13 @@ export function PrivacyPage() {
         </li>
         <li>Server logs: up to 30 days.</li>
       </ul>
+    </>
+  );
+}
 
+function CookiesAndLocalStorage() {
+  return (
+    <>
       <h2>6. Cookies and local storage</h2>
       <p>
         We use one strictly necessary cookie, which keeps you signed in. We also keep two preferences in your
@@ -126,7 +175,13 @@ export function PrivacyPage() {
         navigation appears. We use no advertising or analytics cookies. Because these are strictly necessary
         or set at your request, the law does not require a consent banner for them.
       </p>
+    </>
+  );
+}
 
+function YourRights() {
+  return (
+    <>
       <h2>7. Your rights</h2>
       <p>Under UK data protection law you have the right to:</p>
       <ul>
@@ -144,7 +199,13 @@ export function PrivacyPage() {
         To use any of these rights, contact us through <Link to="/support#contact">Support</Link>. We reply
         within one month and do not charge a fee.
       </p>
+    </>
+  );
+}
 
+function Complaints() {
+  return (
+    <>
       <h2>8. Complaints</h2>
       <p>
         If you are unhappy with how we handle your data, please tell us first so we can put it right. You also
@@ -152,13 +213,31 @@ export function PrivacyPage() {
         protection: <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</a> or 0303 123
         1113.
       </p>
+    </>
+  );
+}
 
+function Children() {
+  return (
+    <>
       <h2>9. Children</h2>
       <p>TradeNest is for adults. You must be 18 or over to create an account.</p>
+    </>
+  );
+}
 
+function ChangesToThisPolicy() {
+  return (
+    <>
       <h2>10. Changes to this policy</h2>
       <p>When we change this policy we will update this page and tell you about important changes.</p>
+    </>
+  );
+}
 
+function DataSourcesAndLicences() {
+  return (
+    <>
       <h2 id="data-sources">Data sources and licences</h2>
       <p>
         TradeNest uses open data to check postcodes, measure distances between jobs and tradespeople and name
@@ -183,7 +262,7 @@ export function PrivacyPage() {
         </a>{' '}
         and <a href="https://creativecommons.org/licenses/by/4.0/">Creative Commons Attribution 4.0</a>.
       </p>
-    </LegalPage>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { LegalPage } from '@/components/layout/legal-page';
 const PROTECTION_DAYS = LIMITS.escrowProtectionDays;
 const FEE_PERCENT = PLATFORM_FEE_BASIS_POINTS / 100;
 
+// Each numbered section is its own component below, so the page reads as its table of contents.
 export function TermsPage() {
   return (
     <LegalPage
@@ -18,6 +19,26 @@ export function TermsPage() {
         </p>
       }
     >
+      <WhatTradeNestDoes />
+      <YourAccount />
+      <JobsAndQuotes />
+      <PaymentsEscrowAndFees />
+      <Reviews />
+      <Disputes />
+      <YourConsumerRights />
+      <AcceptableUse />
+      <OurResponsibility />
+      <SuspendingOrClosingAccounts />
+      <ChangesToTheseTerms />
+      <LawAndCourts />
+      <Contact />
+    </LegalPage>
+  );
+}
+
+function WhatTradeNestDoes() {
+  return (
+    <>
       <h2>1. What TradeNest does</h2>
       <p>
         TradeNest is an online marketplace. Customers post jobs, tradespeople send quotes, and the two agree
@@ -29,7 +50,13 @@ export function TermsPage() {
         customer and the tradesperson. TradeNest is not a party to that contract, does not carry out the work
         and does not employ the tradespeople who use the platform.
       </p>
+    </>
+  );
+}
 
+function YourAccount() {
+  return (
+    <>
       <h2>2. Your account</h2>
       <ul>
         <li>You must be at least 18 and able to enter into a contract.</li>
@@ -37,7 +64,13 @@ export function TermsPage() {
         <li>Keep your password to yourself. You are responsible for what happens on your account.</li>
         <li>One person or business, one account. Accounts cannot be transferred.</li>
       </ul>
+    </>
+  );
+}
 
+function JobsAndQuotes() {
+  return (
+    <>
       <h2>3. Jobs and quotes</h2>
       <p>
         Customers must describe jobs honestly, including anything a tradesperson needs to know to quote
@@ -46,7 +79,13 @@ export function TermsPage() {
         not. If the job changes once work starts, agree any new price in writing through TradeNest messages
         before the extra work is done.
       </p>
+    </>
+  );
+}
 
+function PaymentsEscrowAndFees() {
+  return (
+    <>
       <h2>4. Payments, escrow and fees</h2>
       <ul>
         <li>
@@ -77,7 +116,13 @@ export function TermsPage() {
           Arranging payment outside TradeNest for work found on TradeNest removes our escrow protection.
         </li>
       </ul>
+    </>
+  );
+}
 
+function Reviews() {
+  return (
+    <>
       <h2>5. Reviews</h2>
       <p>
         Only the customer and the tradesperson of a booking that was completed and paid can review each other,
@@ -85,7 +130,13 @@ export function TermsPage() {
         for, edit or selectively hide reviews, but we remove reviews that are unlawful, abusive or contain
         personal information, and we may remove reviews we reasonably believe are fake.
       </p>
+    </>
+  );
+}
 
+function Disputes() {
+  return (
+    <>
       <h2>6. Disputes</h2>
       <p>
         If something goes wrong, first try to resolve it with the other party through TradeNest messages. If
@@ -98,7 +149,13 @@ export function TermsPage() {
         not affect your legal rights, and either party may still take the matter to court or to an alternative
         dispute resolution scheme.
       </p>
+    </>
+  );
+}
 
+function YourConsumerRights() {
+  return (
+    <>
       <h2>7. Your rights as a consumer</h2>
       <p>
         If you are a customer hiring a tradesperson, the Consumer Rights Act 2015 gives you rights against the
@@ -107,14 +164,26 @@ export function TermsPage() {
         work and that you rely on is binding. Nothing in these terms limits those rights or any other rights
         you have by law.
       </p>
+    </>
+  );
+}
 
+function AcceptableUse() {
+  return (
+    <>
       <h2>8. Acceptable use</h2>
       <ul>
         <li>No false, misleading or discriminatory content, and no harassment of other users.</li>
         <li>No spam, no scraping, and no attempts to break or get around the platform’s security.</li>
         <li>Only share another person’s details when they need them to complete a job.</li>
       </ul>
+    </>
+  );
+}
 
+function OurResponsibility() {
+  return (
+    <>
       <h2>9. Our responsibility to you</h2>
       <p>
         We provide the platform with reasonable care and skill. We check identity and insurance documents, but
@@ -124,32 +193,56 @@ export function TermsPage() {
         personal injury caused by our negligence, for fraud, or for anything else that cannot be excluded by
         law.
       </p>
+    </>
+  );
+}
 
+function SuspendingOrClosingAccounts() {
+  return (
+    <>
       <h2>10. Suspending or closing accounts</h2>
       <p>
         You can close your account at any time from your profile. We may suspend or close an account that
         breaks these terms or puts other users at risk; we will tell you why unless the law or a safety
         concern prevents it. Money held in escrow at that time is dealt with under section 6.
       </p>
+    </>
+  );
+}
 
+function ChangesToTheseTerms() {
+  return (
+    <>
       <h2>11. Changes to these terms</h2>
       <p>
         We may update these terms when our service or the law changes. We will tell you about important
         changes before they take effect. If you do not agree, you can close your account.
       </p>
+    </>
+  );
+}
 
+function LawAndCourts() {
+  return (
+    <>
       <h2>12. Law and courts</h2>
       <p>
         These terms are governed by the law of England and Wales. You can bring proceedings in the courts of
         England and Wales; if you live in Scotland or Northern Ireland you can also bring proceedings in your
         local courts.
       </p>
+    </>
+  );
+}
 
+function Contact() {
+  return (
+    <>
       <h2>13. Contact</h2>
       <p>
         Questions about these terms are welcome through our <Link to="/support#contact">Support</Link> page.
       </p>
-    </LegalPage>
+    </>
   );
 }
 

@@ -7,8 +7,13 @@
 // document leaves the queue, a refunded payment loses its Refund button), so the toast and the dialog
 // never wait for the lists to reload and are never lost with an unmounted component.
 import type { AdminOverview, AdminUserDetail, AdminUserSummary, AdminUsersResponse } from '@domain/admin/api';
-import type { AdminPaymentView, BookingMoneyView } from '@domain/payments/api';
-import type { AdminReportedReview, ModerateReviewBody, ReviewReportsResponse } from '@domain/reviews/api';
+import type { AdminPaymentsResponse, AdminPaymentView, BookingMoneyResponse } from '@domain/payments/api';
+import type {
+  AdminReportedReview,
+  ModerateReviewBody,
+  ModerateReviewResponse,
+  ReviewReportsResponse,
+} from '@domain/reviews/api';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -127,7 +132,7 @@ export function useAdminPayments() {
   return useQuery({
     queryKey: adminKeys.payments,
     queryFn: ({ signal }) =>
-      apiFetch<{ payments: AdminPaymentView[] }>('/admin/payments', { signal }).then((r) => r.payments),
+      apiFetch<AdminPaymentsResponse>('/admin/payments', { signal }).then((r) => r.payments),
   });
 }
 
@@ -144,7 +149,7 @@ export function useRefund() {
       amountPence?: number;
       reason: string;
     }) =>
-      apiFetch<{ money: BookingMoneyView }>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, {
+      apiFetch<BookingMoneyResponse>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, {
         method: 'POST',
         json: amountPence === undefined ? { reason } : { amountPence, reason },
       }),
@@ -176,7 +181,7 @@ export function useModerateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, body }: { reviewId: string; body: ModerateReviewBody }) =>
-      apiFetch<{ review: AdminReportedReview }>(`/admin/reviews/${encodeURIComponent(reviewId)}/moderate`, {
+      apiFetch<ModerateReviewResponse>(`/admin/reviews/${encodeURIComponent(reviewId)}/moderate`, {
         method: 'POST',
         json: body,
       }),

@@ -3,9 +3,11 @@
 // page loads without the rest.
 import type {
   PublicProfile,
+  PublicProfileResponse,
   ReviewsPage,
   TradespeopleSearchPage,
   TradespersonCard,
+  TradespersonList,
 } from '@domain/discovery/api';
 import {
   type InfiniteData,
@@ -68,7 +70,7 @@ export function useTradespersonProfile(id: string) {
   return useQuery({
     queryKey: discoveryKeys.profile(viewer ?? 'visitor', id),
     queryFn: ({ signal }) =>
-      apiFetch<{ profile: PublicProfile }>(`/tradespeople/${encodeURIComponent(id)}`, { signal }).then(
+      apiFetch<PublicProfileResponse>(`/tradespeople/${encodeURIComponent(id)}`, { signal }).then(
         (r) => r.profile,
       ),
     enabled: viewer !== null,
@@ -105,7 +107,7 @@ export function useSavedPros(enabled = true) {
   return useQuery({
     queryKey: discoveryKeys.savedBy(viewer ?? 'visitor'),
     queryFn: ({ signal }) =>
-      apiFetch<{ tradespeople: TradespersonCard[] }>('/saved-pros', { signal }).then((r) => r.tradespeople),
+      apiFetch<TradespersonList>('/saved-pros', { signal }).then((r) => r.tradespeople),
     enabled: enabled && viewer !== null && viewer !== 'visitor',
   });
 }

@@ -71,7 +71,6 @@ function ProfileNotFound() {
 
 function ProfileContent({ profile }: { profile: PublicProfile }) {
   const name = tradespersonName(profile);
-  const subtitle = [profile.trade, profile.businessName].filter(Boolean).join(' · ');
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <Link
@@ -82,44 +81,7 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
         Find Tradespeople
       </Link>
 
-      <Card>
-        <CardContent className="flex flex-col gap-6 p-6 sm:flex-row sm:items-start">
-          <img
-            src={profile.avatarUrl}
-            alt={`Avatar of ${name}`}
-            width={PROFILE_AVATAR_SIZE}
-            height={PROFILE_AVATAR_SIZE}
-            decoding="async"
-            className="size-24 shrink-0 rounded-full bg-muted object-cover"
-          />
-          <div className="min-w-0 flex-1 space-y-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
-              {profile.verified && (
-                <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-sm font-medium text-primary">
-                  <BadgeCheck className="size-4" aria-hidden="true" />
-                  Verified
-                </span>
-              )}
-            </div>
-            {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
-            <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
-            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              {profile.baseDistrict && (
-                <span className="flex items-center gap-1">
-                  <MapPin className="size-4" aria-hidden="true" />
-                  {profile.baseDistrict} · covers {profile.serviceRadiusMiles} miles
-                </span>
-              )}
-              <span className="flex items-center gap-1">
-                <Calendar className="size-4" aria-hidden="true" />
-                Member since {formatMonthEnGb(profile.memberSince)}
-              </span>
-            </p>
-            <ProfileActions profile={profile} />
-          </div>
-        </CardContent>
-      </Card>
+      <ProfileHeaderCard profile={profile} name={name} />
 
       {!profile.verified && (
         <p className="rounded-xl border border-border bg-muted px-4 py-3 text-sm">
@@ -130,98 +92,164 @@ function ProfileContent({ profile }: { profile: PublicProfile }) {
       {/* On phones the facts come before the (long) reviews; on wider screens they sit beside them. */}
       <div className="grid gap-6 md:grid-cols-[2fr_1fr] md:grid-rows-[auto_1fr]">
         <div className="md:col-start-1">
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle as="h2">About</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              <p className="break-words whitespace-pre-line">
-                {profile.bio?.trim() || (
-                  <span className="text-muted-foreground">{name} has not written a description yet.</span>
-                )}
-              </p>
-              <dl className="grid gap-3 text-sm sm:grid-cols-2">
-                <Fact icon={<Briefcase aria-hidden="true" />} term="Experience">
-                  {profile.yearsExperience === null
-                    ? 'Not given'
-                    : `${profile.yearsExperience} ${profile.yearsExperience === 1 ? 'year' : 'years'}`}
-                </Fact>
-                <Fact icon={<PoundSterling aria-hidden="true" />} term="Hourly rate">
-                  {rateText(profile.hourlyRateMin, profile.hourlyRateMax)}
-                </Fact>
-                <Fact icon={<MapPin aria-hidden="true" />} term="Based in">
-                  {profile.baseDistrict ?? 'Not given'}
-                </Fact>
-                <Fact icon={<MapPin aria-hidden="true" />} term="Travels up to">
-                  {`${profile.serviceRadiusMiles} ${profile.serviceRadiusMiles === 1 ? 'mile' : 'miles'}`}
-                </Fact>
-              </dl>
-            </CardContent>
-          </Card>
+          <AboutCard profile={profile} name={name} />
         </div>
         <div className="space-y-6 md:col-start-2 md:row-span-2 md:row-start-1">
           <TagCard title="Specialties" tags={profile.specialties} none="No specialties listed." />
           <TagCard title="Service areas" tags={profile.serviceAreas} none="No service areas listed." />
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle as="h2">Verification</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {profile.checks.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No checks completed yet.</p>
-              ) : (
-                <ul className="space-y-3">
-                  {profile.checks.map((check) => {
-                    const { label, icon: Icon } = CHECK_LABELS[check.kind];
-                    return (
-                      <li key={`${check.kind}-${check.title}`} className="flex gap-3 text-sm">
-                        <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                        <div className="min-w-0">
-                          <p className="font-medium">{label}</p>
-                          {check.title !== label && (
-                            <p className="break-words text-muted-foreground">{check.title}</p>
-                          )}
-                          <p className="text-muted-foreground">
-                            Verified {formatDayEnGb(check.verifiedAt)}
-                            {check.expiresOn && ` · valid until ${formatDayEnGb(check.expiresOn)}`}
-                          </p>
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+          <VerificationCard checks={profile.checks} />
         </div>
         <div className="md:col-start-1">
-          <section aria-labelledby="reviews-heading" className="space-y-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="reviews-heading" className="text-xl font-semibold">
-                Reviews ({profile.reviewCount})
-              </h2>
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-                <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
-                {profile.reviewCount > 0 && (profile.reviewsPublic || profile.isOwnProfile) && (
-                  <Link
-                    to={`/reviews?${new URLSearchParams({ tradesperson: profile.id })}`}
-                    className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                  >
-                    See all reviews
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
-                )}
-              </div>
-            </div>
-            <ReviewsList
-              tradespersonId={profile.id}
-              tradespersonName={name}
-              reviewsPublic={profile.reviewsPublic}
-            />
-          </section>
+          <ReviewsSection profile={profile} name={name} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** Who they are: avatar, name, Verified, trade, rating, where they work, and Save and Message. */
+function ProfileHeaderCard({ profile, name }: { profile: PublicProfile; name: string }) {
+  const subtitle = [profile.trade, profile.businessName].filter(Boolean).join(' · ');
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-6 p-6 sm:flex-row sm:items-start">
+        <img
+          src={profile.avatarUrl}
+          alt={`Avatar of ${name}`}
+          width={PROFILE_AVATAR_SIZE}
+          height={PROFILE_AVATAR_SIZE}
+          decoding="async"
+          className="size-24 shrink-0 rounded-full bg-muted object-cover"
+        />
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+            {profile.verified && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-sm font-medium text-primary">
+                <BadgeCheck className="size-4" aria-hidden="true" />
+                Verified
+              </span>
+            )}
+          </div>
+          {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
+          <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {profile.baseDistrict && (
+              <span className="flex items-center gap-1">
+                <MapPin className="size-4" aria-hidden="true" />
+                {profile.baseDistrict} · covers {profile.serviceRadiusMiles} miles
+              </span>
+            )}
+            <span className="flex items-center gap-1">
+              <Calendar className="size-4" aria-hidden="true" />
+              Member since {formatMonthEnGb(profile.memberSince)}
+            </span>
+          </p>
+          <ProfileActions profile={profile} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Their own description and the facts of their work. */
+function AboutCard({ profile, name }: { profile: PublicProfile; name: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">About</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="break-words whitespace-pre-line">
+          {profile.bio?.trim() || (
+            <span className="text-muted-foreground">{name} has not written a description yet.</span>
+          )}
+        </p>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <Fact icon={<Briefcase aria-hidden="true" />} term="Experience">
+            {profile.yearsExperience === null
+              ? 'Not given'
+              : `${profile.yearsExperience} ${profile.yearsExperience === 1 ? 'year' : 'years'}`}
+          </Fact>
+          <Fact icon={<PoundSterling aria-hidden="true" />} term="Hourly rate">
+            {rateText(profile.hourlyRateMin, profile.hourlyRateMax)}
+          </Fact>
+          <Fact icon={<MapPin aria-hidden="true" />} term="Based in">
+            {profile.baseDistrict ?? 'Not given'}
+          </Fact>
+          <Fact icon={<MapPin aria-hidden="true" />} term="Travels up to">
+            {`${profile.serviceRadiusMiles} ${profile.serviceRadiusMiles === 1 ? 'mile' : 'miles'}`}
+          </Fact>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The checks TradeNest completed on them, with when and until when. */
+function VerificationCard({ checks }: { checks: PublicProfile['checks'] }) {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">Verification</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {checks.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No checks completed yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {checks.map((check) => {
+              const { label, icon: Icon } = CHECK_LABELS[check.kind];
+              return (
+                <li key={`${check.kind}-${check.title}`} className="flex gap-3 text-sm">
+                  <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <div className="min-w-0">
+                    <p className="font-medium">{label}</p>
+                    {check.title !== label && (
+                      <p className="break-words text-muted-foreground">{check.title}</p>
+                    )}
+                    <p className="text-muted-foreground">
+                      Verified {formatDayEnGb(check.verifiedAt)}
+                      {check.expiresOn && ` · valid until ${formatDayEnGb(check.expiresOn)}`}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Their reviews, with a link to all of them when the reader may see them. */
+function ReviewsSection({ profile, name }: { profile: PublicProfile; name: string }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="reviews-heading" className="text-xl font-semibold">
+          Reviews ({profile.reviewCount})
+        </h2>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <Rating rating={profile.rating} reviewCount={profile.reviewCount} />
+          {profile.reviewCount > 0 && (profile.reviewsPublic || profile.isOwnProfile) && (
+            <Link
+              to={`/reviews?${new URLSearchParams({ tradesperson: profile.id })}`}
+              className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              See all reviews
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          )}
+        </div>
+      </div>
+      <ReviewsList
+        tradespersonId={profile.id}
+        tradespersonName={name}
+        reviewsPublic={profile.reviewsPublic}
+      />
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 // The discovery query keys and the featured list: kept apart from ./api, whose search, reviews and
 // saving hooks (infinite queries, mutations) the landing page's Featured section does not need.
-import type { TradespersonCard } from '@domain/discovery/api';
+import type { TradespersonList } from '@domain/discovery/api';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/accounts';
 import { apiFetch } from '@/lib/api';
@@ -34,7 +34,7 @@ export function useFeaturedTradespeople(limit: number) {
   return useQuery({
     queryKey: discoveryKeys.featured(viewer ?? 'visitor', limit),
     queryFn: ({ signal }) =>
-      apiFetch<{ tradespeople: TradespersonCard[] }>(`/tradespeople/featured?limit=${limit}`, {
+      apiFetch<TradespersonList>(`/tradespeople/featured?limit=${limit}`, {
         signal,
       }).then((r) => r.tradespeople),
     enabled: viewer !== null,

@@ -67,15 +67,14 @@ export function TradespeopleResults({
     );
   const choose = (next: TradespeopleFilter) =>
     update((params) => (next === 'all' ? params.delete('filter') : params.set('filter', next)));
-  const clear = (name: 'service' | 'location' | 'category') => update((params) => params.delete(name));
+  const clear = (name: ClearableParam) => update((params) => params.delete(name));
 
   const tradespeople = query.data?.pages.flatMap((page) => page.tradespeople) ?? [];
   const firstPage = query.data?.pages[0];
   const total = firstPage?.total;
-  const refused = query.error instanceof ApiError && query.error.status === 400;
   const needsLocation = search.filter === 'nearby' && firstPage !== undefined && firstPage.location === null;
 
-  const removable = [
+  const removable: RemovableChip[] = [
     search.service && { name: 'service' as const, label: search.service, kind: 'service' },
     search.category && { name: 'category' as const, label: categoryLabel(search.category), kind: 'category' },
     search.location && { name: 'location' as const, label: search.location, kind: 'location' },
@@ -83,56 +82,9 @@ export function TradespeopleResults({
 
   return (
     <div>
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Filter professionals</legend>
-        {TRADESPEOPLE_FILTERS.map(({ value, label }) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={search.filter === value}
-            onClick={() => choose(value)}
-            className={cn(
-              'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
-              CHIP_FOCUS,
-              search.filter === value
-                ? 'border-primary bg-primary text-primary-foreground'
-                : 'border-border bg-background text-foreground hover:bg-muted',
-            )}
-          >
-            {label}
-          </button>
-        ))}
-        {removable.map((chip) => (
-          <button
-            key={chip.name}
-            type="button"
-            onClick={() => clear(chip.name)}
-            aria-label={`Clear ${chip.kind} ${chip.label}`}
-            className={cn(
-              'flex h-9 max-w-full items-center gap-1 rounded-full border border-primary px-3 text-sm font-medium text-primary hover:bg-muted',
-              CHIP_FOCUS,
-            )}
-          >
-            {chip.name === 'location' && <MapPin className="size-4 shrink-0" aria-hidden="true" />}
-            <span className="truncate">{chip.label}</span>
-            <X className="size-4 shrink-0" aria-hidden="true" />
-          </button>
-        ))}
-      </fieldset>
+      <FilterChips search={search} removable={removable} onChoose={choose} onClear={clear} />
 
-      {/* One line, always present: screen readers hear the new count after each change. */}
-      <p role="status" aria-live="polite" className="mt-4 h-6 truncate text-sm text-muted-foreground">
-        {query.isPending ? (
-          'Searching for professionals…'
-        ) : total !== undefined ? (
-          <>
-            <span>{professionalsFoundText(total)}</span>
-            {firstPage?.location && total > 0 && <span> · nearest to {firstPage.location.label} first</span>}
-          </>
-        ) : (
-          ''
-        )}
-      </p>
+      <CountLine query={query} />
 
       <div className="mt-4" aria-busy={query.isPending || query.isFetchingNextPage}>
         {query.isPending ? (
@@ -144,45 +96,19 @@ export function TradespeopleResults({
             ))}
           </ul>
         ) : !query.data ? (
-          <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-            {refused ? (
-              <>
-                {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
-                <p className="font-semibold">{query.error?.message}</p>
-                {search.location && (
-                  <Button variant="outline" className="mt-4" onClick={() => clear('location')}>
-                    Clear location
-                  </Button>
-                )}
-              </>
-            ) : (
-              <>
-                <p className="font-semibold">We could not load professionals.</p>
-                <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-                <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-                  <RefreshCw aria-hidden="true" />
-                  Try again
-                </Button>
-              </>
-            )}
-          </div>
+          <ResultsError query={query} search={search} onClearLocation={() => clear('location')} />
         ) : tradespeople.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-border p-10 text-center">
-            <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="mt-3 text-lg font-semibold">No professionals found</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {needsLocation
+          <NoResults
+            hint={
+              needsLocation
                 ? locationHint
                 : search.filter === 'all' && removable.length === 0
                   ? 'Verified tradespeople appear here as soon as they join.'
-                  : 'No verified professionals match this search yet.'}
-            </p>
-            {search.filter !== 'all' && !needsLocation && (
-              <Button variant="outline" className="mt-4" onClick={() => choose('all')}>
-                Show all professionals
-              </Button>
-            )}
-          </div>
+                  : 'No verified professionals match this search yet.'
+            }
+            canShowAll={search.filter !== 'all' && !needsLocation}
+            onShowAll={() => choose('all')}
+          />
         ) : (
           <>
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -201,6 +127,144 @@ export function TradespeopleResults({
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+type SearchQuery = ReturnType<typeof useTradespeopleSearch>;
+type ClearableParam = 'service' | 'location' | 'category';
+/** A part of the search shown as a chip that clears it. */
+type RemovableChip = { name: ClearableParam; label: string; kind: string };
+
+/** The spec's filter chips (one pressed), then a chip for each part of the search that clears it. */
+function FilterChips({
+  search,
+  removable,
+  onChoose,
+  onClear,
+}: {
+  search: TradespeopleSearch;
+  removable: RemovableChip[];
+  onChoose: (filter: TradespeopleFilter) => void;
+  onClear: (name: ClearableParam) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Filter professionals</legend>
+      {TRADESPEOPLE_FILTERS.map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={search.filter === value}
+          onClick={() => onChoose(value)}
+          className={cn(
+            'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+            CHIP_FOCUS,
+            search.filter === value
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-border bg-background text-foreground hover:bg-muted',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+      {removable.map((chip) => (
+        <button
+          key={chip.name}
+          type="button"
+          onClick={() => onClear(chip.name)}
+          aria-label={`Clear ${chip.kind} ${chip.label}`}
+          className={cn(
+            'flex h-9 max-w-full items-center gap-1 rounded-full border border-primary px-3 text-sm font-medium text-primary hover:bg-muted',
+            CHIP_FOCUS,
+          )}
+        >
+          {chip.name === 'location' && <MapPin className="size-4 shrink-0" aria-hidden="true" />}
+          <span className="truncate">{chip.label}</span>
+          <X className="size-4 shrink-0" aria-hidden="true" />
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** One line, always present: screen readers hear the new count after each change. */
+function CountLine({ query }: { query: SearchQuery }) {
+  const firstPage = query.data?.pages[0];
+  const total = firstPage?.total;
+  return (
+    <p role="status" aria-live="polite" className="mt-4 h-6 truncate text-sm text-muted-foreground">
+      {query.isPending ? (
+        'Searching for professionals…'
+      ) : total !== undefined ? (
+        <>
+          <span>{professionalsFoundText(total)}</span>
+          {firstPage?.location && total > 0 && <span> · nearest to {firstPage.location.label} first</span>}
+        </>
+      ) : (
+        ''
+      )}
+    </p>
+  );
+}
+
+/** A search the server refused, in its own words, or one that failed to load. */
+function ResultsError({
+  query,
+  search,
+  onClearLocation,
+}: {
+  query: SearchQuery;
+  search: TradespeopleSearch;
+  onClearLocation: () => void;
+}) {
+  const refused = query.error instanceof ApiError && query.error.status === 400;
+  return (
+    <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
+      {refused ? (
+        <>
+          {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
+          <p className="font-semibold">{query.error?.message}</p>
+          {search.location && (
+            <Button variant="outline" className="mt-4" onClick={onClearLocation}>
+              Clear location
+            </Button>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="font-semibold">We could not load professionals.</p>
+          <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
+          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** No professionals for this search: why, and a way back to all of them when a chip narrowed it. */
+function NoResults({
+  hint,
+  canShowAll,
+  onShowAll,
+}: {
+  hint: string;
+  canShowAll: boolean;
+  onShowAll: () => void;
+}) {
+  return (
+    <div className="rounded-xl border border-dashed border-border p-10 text-center">
+      <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="mt-3 text-lg font-semibold">No professionals found</p>
+      <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
+      {canShowAll && (
+        <Button variant="outline" className="mt-4" onClick={onShowAll}>
+          Show all professionals
+        </Button>
+      )}
     </div>
   );
 }

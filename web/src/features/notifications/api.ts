@@ -1,5 +1,5 @@
 // Server calls for notifications (docs/api/notifications.md) as TanStack Query hooks.
-import type { NotificationsPage, UnsubscribeView } from '@domain/notifications/schemas';
+import type { NotificationsPage, ReadAllResponse, UnsubscribeView } from '@domain/notifications/schemas';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -43,7 +43,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ read: number }>('/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => apiFetch<ReadAllResponse>('/notifications/read-all', { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 // The part of notifications every signed-in screen needs at once (the header's bell), apart from the
 // rest so that the app's first script stays small (bench/landing-js.mjs).
+import type { UnreadCountResponse } from '@domain/notifications/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 
@@ -14,7 +15,7 @@ export function useNotificationCount(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.unread,
     queryFn: ({ signal }) =>
-      apiFetch<{ unread: number }>('/notifications/unread-count', { signal }).then((r) => r.unread),
+      apiFetch<UnreadCountResponse>('/notifications/unread-count', { signal }).then((r) => r.unread),
     enabled,
   });
 }

@@ -1,6 +1,10 @@
 // Server calls for paying for a booking and for its money (docs/api/payments.md) as TanStack Query
 // hooks. Amounts are never sent: a payment's amount is always its booking's.
-import type { BookingMoneyView, CreatePaymentResponse, VerifyPaymentResponse } from '@domain/payments/api';
+import type {
+  BookingMoneyResponse,
+  CreatePaymentResponse,
+  VerifyPaymentResponse,
+} from '@domain/payments/api';
 import { PAYMENT_MESSAGES } from '@domain/payments/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
@@ -27,9 +31,7 @@ export const verifyPayment = (sessionId: string) =>
   apiFetch<VerifyPaymentResponse>('/payments/verify-payment', { method: 'POST', json: { sessionId } });
 
 export const fetchBookingMoney = (bookingId: string) =>
-  apiFetch<{ money: BookingMoneyView }>(`/bookings/${encodeURIComponent(bookingId)}/money`).then(
-    (r) => r.money,
-  );
+  apiFetch<BookingMoneyResponse>(`/bookings/${encodeURIComponent(bookingId)}/money`).then((r) => r.money);
 
 export function useBookingMoney(bookingId: string) {
   return useQuery({ queryKey: moneyKeys.booking(bookingId), queryFn: () => fetchBookingMoney(bookingId) });
@@ -51,7 +53,7 @@ export function useReleasePayment(bookingId: string) {
       });
       const payment = money.payments.find((p) => p.canRelease);
       if (!payment) throw new ApiError('payment_state', PAYMENT_MESSAGES.notHeld, 409);
-      return apiFetch<{ money: BookingMoneyView }>(`/payments/${encodeURIComponent(payment.id)}/release`, {
+      return apiFetch<BookingMoneyResponse>(`/payments/${encodeURIComponent(payment.id)}/release`, {
         method: 'POST',
       }).then((r) => r.money);
     },

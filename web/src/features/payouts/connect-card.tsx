@@ -101,21 +101,7 @@ export function ConnectCard({ returnedFrom = null }: { returnedFrom?: ConnectRet
       aria-busy={status.isPending || busy}
       className="rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-6"
     >
-      <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <Wallet className="size-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0">
-          <h3 id="connect-card-heading" className="text-lg font-semibold">
-            Payout account
-          </h3>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Customers pay into escrow. After the {PROTECTION_DAYS}-day protection window (or sooner if the
-            customer releases it) the money, less the {FEE_PERCENT}% platform fee, is paid out to the account
-            you connect here with our payment provider.
-          </p>
-        </div>
-      </div>
+      <ConnectIntro />
 
       {/* Always in the page, so a screen reader hears each change; only its box comes and goes. */}
       <p role="status" className={cn('text-sm', message && 'mt-4 rounded-md bg-muted px-3 py-2')}>
@@ -136,43 +122,97 @@ export function ConnectCard({ returnedFrom = null }: { returnedFrom?: ConnectRet
         <>
           <StatusRows status={data} />
           <Requirements codes={data.requirementsCurrentlyDue} />
-          <div className="mt-5 flex flex-wrap items-center gap-3">
-            {!data.hasAccount ? (
-              <ActionButton pending={create.isPending} disabled={busy} onClick={createAccount}>
-                Create payout account
-              </ActionButton>
-            ) : !onboarded(data) ? (
-              <ActionButton
-                pending={link.isPending}
-                disabled={busy}
-                onClick={() => startLink('account_onboarding')}
-                external
-              >
-                Start onboarding
-              </ActionButton>
-            ) : (
-              <ActionButton
-                pending={link.isPending}
-                disabled={busy}
-                onClick={() => startLink('account_update')}
-                variant={
-                  data.payoutsEnabled && data.requirementsCurrentlyDue.length === 0 ? 'outline' : 'default'
-                }
-                external
-              >
-                Update details
-              </ActionButton>
-            )}
-            {data.hasAccount && !data.payoutsEnabled && (
-              <Button variant="ghost" disabled={status.isFetching} onClick={() => void refetch()}>
-                {status.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-                Check status
-              </Button>
-            )}
-          </div>
+          <ConnectActions
+            status={data}
+            busy={busy}
+            creating={create.isPending}
+            linking={link.isPending}
+            checking={status.isFetching}
+            onCreate={createAccount}
+            onLink={startLink}
+            onCheck={() => void refetch()}
+          />
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The card's heading and what the payout account is for. */
+function ConnectIntro() {
+  return (
+    <div className="flex gap-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <Wallet className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <h3 id="connect-card-heading" className="text-lg font-semibold">
+          Payout account
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Customers pay into escrow. After the {PROTECTION_DAYS}-day protection window (or sooner if the
+          customer releases it) the money, less the {FEE_PERCENT}% platform fee, is paid out to the account
+          you connect here with our payment provider.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The one next step for the account (create it, start onboarding, or update its details) and, until
+ * payouts are enabled, Check status.
+ */
+function ConnectActions({
+  status,
+  busy,
+  creating,
+  linking,
+  checking,
+  onCreate,
+  onLink,
+  onCheck,
+}: {
+  status: ConnectStatus;
+  /** Any request under way: the other buttons wait for it. */
+  busy: boolean;
+  creating: boolean;
+  linking: boolean;
+  checking: boolean;
+  onCreate: () => void;
+  onLink: (type: OnboardingLinkType) => void;
+  onCheck: () => void;
+}) {
+  return (
+    <div className="mt-5 flex flex-wrap items-center gap-3">
+      {!status.hasAccount ? (
+        <ActionButton pending={creating} disabled={busy} onClick={onCreate}>
+          Create payout account
+        </ActionButton>
+      ) : !onboarded(status) ? (
+        <ActionButton pending={linking} disabled={busy} onClick={() => onLink('account_onboarding')} external>
+          Start onboarding
+        </ActionButton>
+      ) : (
+        <ActionButton
+          pending={linking}
+          disabled={busy}
+          onClick={() => onLink('account_update')}
+          variant={
+            status.payoutsEnabled && status.requirementsCurrentlyDue.length === 0 ? 'outline' : 'default'
+          }
+          external
+        >
+          Update details
+        </ActionButton>
+      )}
+      {status.hasAccount && !status.payoutsEnabled && (
+        <Button variant="ghost" disabled={checking} onClick={onCheck}>
+          {checking ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+          Check status
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 // Server calls for the tradesperson's payout account and earnings (docs/api/payments.md) as TanStack
 // Query hooks. Types only from the shared schemas; each call writes its method and path out in full, so
 // the contract test (server/contract.int.test.ts) can read them.
-import type { ConnectStatus, EarningsView } from '@domain/payments/api';
+import type { ConnectStatus, EarningsView, UrlResponse } from '@domain/payments/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 
@@ -43,7 +43,7 @@ export function useCreateConnectAccount() {
 export function useOnboardingLink() {
   return useMutation({
     mutationFn: (type: OnboardingLinkType) =>
-      apiFetch<{ url: string }>('/payments/connect/onboarding-link', { method: 'POST', json: { type } }).then(
+      apiFetch<UrlResponse>('/payments/connect/onboarding-link', { method: 'POST', json: { type } }).then(
         (r) => r.url,
       ),
   });

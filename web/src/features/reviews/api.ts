@@ -4,6 +4,7 @@ import type {
   MyReviewsPage,
   ReplyBody,
   ReportBody,
+  ReportResponse,
   ReviewBody,
   ReviewTasksResponse,
 } from '@domain/reviews/api';
@@ -99,7 +100,7 @@ export function useReportReview(reviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReportBody) =>
-      apiFetch<{ reported: true; message: string }>(`/reviews/${encodeURIComponent(reviewId)}/reports`, {
+      apiFetch<ReportResponse>(`/reviews/${encodeURIComponent(reviewId)}/reports`, {
         method: 'POST',
         json: body,
       }),

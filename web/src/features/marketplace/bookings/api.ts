@@ -1,5 +1,5 @@
 // Server calls for bookings (docs/api/marketplace.md) as TanStack Query hooks.
-import type { BookingView, MyQuoteView } from '@domain/marketplace/api';
+import type { BookingResponse, MyBookingsResponse, MyQuoteResponse } from '@domain/marketplace/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
@@ -11,7 +11,7 @@ export const bookingKeys = {
 export function useMyBookings(enabled = true) {
   return useQuery({
     queryKey: bookingKeys.mine,
-    queryFn: () => apiFetch<{ bookings: BookingView[] }>('/bookings/mine').then((r) => r.bookings),
+    queryFn: () => apiFetch<MyBookingsResponse>('/bookings/mine').then((r) => r.bookings),
     enabled,
   });
 }
@@ -20,8 +20,7 @@ export function useMyBookings(enabled = true) {
 export function useQuoteForBooking(quoteId: string | null) {
   return useQuery({
     queryKey: bookingKeys.quote(quoteId ?? ''),
-    queryFn: () =>
-      apiFetch<{ quote: MyQuoteView }>(`/quotes/${encodeURIComponent(quoteId!)}`).then((r) => r.quote),
+    queryFn: () => apiFetch<MyQuoteResponse>(`/quotes/${encodeURIComponent(quoteId!)}`).then((r) => r.quote),
     enabled: quoteId !== null,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -31,7 +30,7 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { quoteId: string; scheduledDate: string }) =>
-      apiFetch<{ booking: BookingView }>('/bookings', { method: 'POST', json: body }).then((r) => r.booking),
+      apiFetch<BookingResponse>('/bookings', { method: 'POST', json: body }).then((r) => r.booking),
     onSuccess: () =>
       Promise.all(
         ['jobs', 'bookings', 'quotes'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

@@ -60,36 +60,7 @@ export function FindJobs() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Find Jobs</h1>
 
-      <fieldset className="mt-4 flex flex-wrap gap-2">
-        <legend className="sr-only">Filter jobs</legend>
-        {OPEN_JOB_FILTERS.map(({ value, label }) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={filter === value}
-            onClick={() => choose(value)}
-            className={cn(
-              'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              filter === value
-                ? 'border-primary bg-primary text-primary-foreground'
-                : 'border-border bg-background text-foreground hover:bg-muted',
-            )}
-          >
-            {label}
-          </button>
-        ))}
-        {category && (
-          <button
-            type="button"
-            onClick={clearCategory}
-            aria-label={`Clear category ${categoryLabel(category)}`}
-            className="flex h-9 items-center gap-1 rounded-full border border-primary px-3 text-sm font-medium text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            {categoryLabel(category)}
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        )}
-      </fieldset>
+      <JobFilterChips filter={filter} category={category} onChoose={choose} onClearCategory={clearCategory} />
 
       {/* One line, always present: screen readers hear the new count after each filter change. */}
       <p role="status" aria-live="polite" className="mt-4 h-6 text-sm text-muted-foreground">
@@ -115,20 +86,7 @@ export function FindJobs() {
             </Button>
           </div>
         ) : jobs.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-border p-10 text-center">
-            <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="mt-3 text-lg font-semibold">No jobs available</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {filter === 'all' && !category
-                ? 'New jobs appear here as soon as customers post them.'
-                : 'No open jobs match this filter right now.'}
-            </p>
-            {filter !== 'all' && (
-              <Button variant="outline" className="mt-4" onClick={() => choose('all')}>
-                Show all jobs
-              </Button>
-            )}
-          </div>
+          <NoJobs filter={filter} category={category} onShowAll={() => choose('all')} />
         ) : (
           <>
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -145,6 +103,80 @@ export function FindJobs() {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The spec's filter chips (one pressed) and, with ?category=, a chip that clears it. */
+function JobFilterChips({
+  filter,
+  category,
+  onChoose,
+  onClearCategory,
+}: {
+  filter: OpenJobFilter;
+  category: string | null;
+  onChoose: (filter: OpenJobFilter) => void;
+  onClearCategory: () => void;
+}) {
+  return (
+    <fieldset className="mt-4 flex flex-wrap gap-2">
+      <legend className="sr-only">Filter jobs</legend>
+      {OPEN_JOB_FILTERS.map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={filter === value}
+          onClick={() => onChoose(value)}
+          className={cn(
+            'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            filter === value
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-border bg-background text-foreground hover:bg-muted',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+      {category && (
+        <button
+          type="button"
+          onClick={onClearCategory}
+          aria-label={`Clear category ${categoryLabel(category)}`}
+          className="flex h-9 items-center gap-1 rounded-full border border-primary px-3 text-sm font-medium text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {categoryLabel(category)}
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** No open jobs for this filter: why, and a way back to all jobs when a chip narrowed it. */
+function NoJobs({
+  filter,
+  category,
+  onShowAll,
+}: {
+  filter: OpenJobFilter;
+  category: string | null;
+  onShowAll: () => void;
+}) {
+  return (
+    <div className="rounded-xl border border-dashed border-border p-10 text-center">
+      <SearchX className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="mt-3 text-lg font-semibold">No jobs available</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {filter === 'all' && !category
+          ? 'New jobs appear here as soon as customers post them.'
+          : 'No open jobs match this filter right now.'}
+      </p>
+      {filter !== 'all' && (
+        <Button variant="outline" className="mt-4" onClick={onShowAll}>
+          Show all jobs
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,11 @@
 // Server calls for jobs and quotes (docs/api/marketplace.md) as TanStack Query hooks.
-import type { BookingView, JobDetailView, MyJobsTab, MyJobView, QuoteView } from '@domain/marketplace/api';
+import type {
+  BookingResponse,
+  JobResponse,
+  MyJobsResponse,
+  MyJobsTab,
+  QuoteResponse,
+} from '@domain/marketplace/api';
 import type { PostJob } from '@domain/marketplace/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
@@ -24,7 +30,7 @@ function useInvalidateMarketplace() {
 export function useMyJobs(tab: MyJobsTab, enabled = true) {
   return useQuery({
     queryKey: jobKeys.mine(tab),
-    queryFn: () => apiFetch<{ jobs: MyJobView[] }>(`/jobs/mine?tab=${tab}`).then((r) => r.jobs),
+    queryFn: () => apiFetch<MyJobsResponse>(`/jobs/mine?tab=${tab}`).then((r) => r.jobs),
     enabled,
   });
 }
@@ -32,7 +38,7 @@ export function useMyJobs(tab: MyJobsTab, enabled = true) {
 export function useJob(id: string) {
   return useQuery({
     queryKey: jobKeys.detail(id),
-    queryFn: () => apiFetch<{ job: JobDetailView }>(`/jobs/${encodeURIComponent(id)}`).then((r) => r.job),
+    queryFn: () => apiFetch<JobResponse>(`/jobs/${encodeURIComponent(id)}`).then((r) => r.job),
     // A missing or forbidden job is an answer, not a hiccup worth retrying.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -48,7 +54,7 @@ export function usePostJob() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (body: PostJobRequest) =>
-      apiFetch<{ job: JobDetailView }>('/jobs', { method: 'POST', json: body }).then((r) => r.job),
+      apiFetch<JobResponse>('/jobs', { method: 'POST', json: body }).then((r) => r.job),
     onSuccess: () => void invalidate(),
   });
 }
@@ -57,7 +63,7 @@ export function useCancelJob() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (jobId: string) =>
-      apiFetch<{ job: JobDetailView }>(`/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' }),
+      apiFetch<JobResponse>(`/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -69,7 +75,7 @@ export function useSubmitQuote(jobId: string) {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (body: QuoteRequest) =>
-      apiFetch<{ quote: QuoteView }>(`/jobs/${encodeURIComponent(jobId)}/quotes`, {
+      apiFetch<QuoteResponse>(`/jobs/${encodeURIComponent(jobId)}/quotes`, {
         method: 'POST',
         json: body,
       }),
@@ -81,7 +87,7 @@ export function useUpdateQuote() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: ({ quoteId, ...body }: QuoteRequest & { quoteId: string }) =>
-      apiFetch<{ quote: QuoteView }>(`/quotes/${encodeURIComponent(quoteId)}`, {
+      apiFetch<QuoteResponse>(`/quotes/${encodeURIComponent(quoteId)}`, {
         method: 'PATCH',
         json: body,
       }),
@@ -93,7 +99,7 @@ export function useWithdrawQuote() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (quoteId: string) =>
-      apiFetch<{ quote: QuoteView }>(`/quotes/${encodeURIComponent(quoteId)}/withdraw`, { method: 'POST' }),
+      apiFetch<QuoteResponse>(`/quotes/${encodeURIComponent(quoteId)}/withdraw`, { method: 'POST' }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -102,7 +108,7 @@ export function useAcceptQuote() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
     mutationFn: (quoteId: string) =>
-      apiFetch<{ booking: BookingView }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, { method: 'POST' }),
+      apiFetch<BookingResponse>(`/quotes/${encodeURIComponent(quoteId)}/accept`, { method: 'POST' }),
     // Also after a refusal: 'Already Accepted' means the page is out of date.
     onSettled: () => void invalidate(),
   });

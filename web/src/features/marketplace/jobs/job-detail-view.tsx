@@ -70,11 +70,9 @@ export function JobDetailView({ jobId, backTo }: { jobId: string; backTo: string
 
 function JobDetailContent({ job }: { job: JobResponse['job'] }) {
   const navigate = useNavigate();
-  const { relation, canQuote, cannotQuoteReason } = job.viewer;
+  const { relation } = job.viewer;
   const owner = relation === 'owner';
   const tradesperson = relation === 'tradesperson';
-  const canAccept = owner && job.status === 'open';
-  const hasLiveQuote = job.quotes.some((q) => q.status === 'pending' || q.status === 'accepted');
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
@@ -82,163 +80,202 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
         <ArrowLeft aria-hidden="true" />
         Back
       </Button>
-
-      <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{job.title}</h1>
-              <p className="mt-1 text-muted-foreground">{job.category}</p>
-            </div>
-            <JobStatusBadge status={job.status} className="text-sm" />
-          </div>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <DetailItem icon={<Clock aria-hidden="true" />} label="Posted">
-              {jobAge(new Date(job.createdAt))}
-            </DetailItem>
-            <DetailItem icon={<MapPin aria-hidden="true" />} label="Location">
-              {job.postcodeIsPartial ? `${job.postcode} (district)` : job.postcode}
-              {job.place && <span className="text-muted-foreground">, {job.place}</span>}
-              {job.distanceMiles !== null && (
-                <span className="block text-muted-foreground">{milesAwayText(job.distanceMiles)}</span>
-              )}
-            </DetailItem>
-            <DetailItem icon={<PoundSterling aria-hidden="true" />} label="Budget">
-              {budgetText(job.budgetMin, job.budgetMax, 'Budget not specified')}
-            </DetailItem>
-            <DetailItem icon={<CalendarDays aria-hidden="true" />} label="Preferred start">
-              {job.preferredStartDate ? formatDateOnly(job.preferredStartDate) : 'Flexible'}
-            </DetailItem>
-          </dl>
-          <div>
-            <h2 className="mb-2 text-base font-semibold">Description</h2>
-            <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{job.description}</p>
-          </div>
-          {owner && job.status === 'open' && (
-            <div className="border-t border-border pt-4">
-              <CancelJobButton jobId={job.id} />
-            </div>
-          )}
-        </CardContent>
-      </Card>
-
-      {job.booking && (
-        <Card>
-          <CardHeader className="pb-3">
-            <CardTitle as="h2">Booking</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-muted-foreground">Status</dt>
-                <dd className="mt-1">
-                  <BookingStatusBadge status={job.booking.status} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Date</dt>
-                <dd className="mt-1 font-medium">
-                  {job.booking.scheduledDate ? formatDateOnly(job.booking.scheduledDate) : 'To be arranged'}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Amount</dt>
-                <dd className="mt-1 font-medium">{formatPence(job.booking.amount, 2)}</dd>
-              </div>
-            </dl>
-            {owner && (
-              <p className="mt-3 text-sm text-muted-foreground">
-                With {displayName(job.booking.tradesperson)}
-                {job.booking.tradesperson.trade ? `, ${job.booking.tradesperson.trade}` : ''}
-              </p>
-            )}
-            {(owner || tradesperson) && <MilestonesLink booking={job.booking} className="mt-4" />}
-            <BookingMoney booking={job.booking} owner={owner} />
-            {(owner || tradesperson) && (
-              <BookingDisputeAction
-                booking={job.booking}
-                me={owner ? 'customer' : 'tradesperson'}
-                className="mt-4 border-t border-border pt-4"
-              />
-            )}
-            {(owner || tradesperson) && (
-              <BookingReviewStatus
-                booking={job.booking}
-                me={owner ? 'customer' : 'tradesperson'}
-                className="mt-4 border-t border-border pt-4"
-              />
-            )}
-          </CardContent>
-        </Card>
-      )}
+      <JobSummaryCard job={job} />
+      {job.booking && <JobBookingCard booking={job.booking} owner={owner} tradesperson={tradesperson} />}
 
       {job.booking && (job.booking.status === 'completed' || job.booking.status === 'disputed') && (
         <MoneyTimeline bookingId={job.booking.id} />
       )}
 
-      {!owner && (
+      {!owner && <CustomerCard job={job} />}
+      <QuotesSection job={job} />
+    </div>
+  );
+}
+
+/** The job itself: its title, status, details and description, and Cancel for its open owner. */
+function JobSummaryCard({ job }: { job: JobResponse['job'] }) {
+  const owner = job.viewer.relation === 'owner';
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{job.title}</h1>
+            <p className="mt-1 text-muted-foreground">{job.category}</p>
+          </div>
+          <JobStatusBadge status={job.status} className="text-sm" />
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <DetailItem icon={<Clock aria-hidden="true" />} label="Posted">
+            {jobAge(new Date(job.createdAt))}
+          </DetailItem>
+          <DetailItem icon={<MapPin aria-hidden="true" />} label="Location">
+            {job.postcodeIsPartial ? `${job.postcode} (district)` : job.postcode}
+            {job.place && <span className="text-muted-foreground">, {job.place}</span>}
+            {job.distanceMiles !== null && (
+              <span className="block text-muted-foreground">{milesAwayText(job.distanceMiles)}</span>
+            )}
+          </DetailItem>
+          <DetailItem icon={<PoundSterling aria-hidden="true" />} label="Budget">
+            {budgetText(job.budgetMin, job.budgetMax, 'Budget not specified')}
+          </DetailItem>
+          <DetailItem icon={<CalendarDays aria-hidden="true" />} label="Preferred start">
+            {job.preferredStartDate ? formatDateOnly(job.preferredStartDate) : 'Flexible'}
+          </DetailItem>
+        </dl>
+        <div>
+          <h2 className="mb-2 text-base font-semibold">Description</h2>
+          <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{job.description}</p>
+        </div>
+        {owner && job.status === 'open' && (
+          <div className="border-t border-border pt-4">
+            <CancelJobButton jobId={job.id} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The booking a job led to: its status, date and amount, and what its two parties can do next. */
+function JobBookingCard({
+  booking,
+  owner,
+  tradesperson,
+}: {
+  booking: BookingView;
+  owner: boolean;
+  tradesperson: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">Booking</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd className="mt-1">
+              <BookingStatusBadge status={booking.status} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Date</dt>
+            <dd className="mt-1 font-medium">
+              {booking.scheduledDate ? formatDateOnly(booking.scheduledDate) : 'To be arranged'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="mt-1 font-medium">{formatPence(booking.amount, 2)}</dd>
+          </div>
+        </dl>
+        {owner && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            With {displayName(booking.tradesperson)}
+            {booking.tradesperson.trade ? `, ${booking.tradesperson.trade}` : ''}
+          </p>
+        )}
+        {(owner || tradesperson) && <MilestonesLink booking={booking} className="mt-4" />}
+        <BookingMoney booking={booking} owner={owner} />
+        {(owner || tradesperson) && (
+          <BookingDisputeAction
+            booking={booking}
+            me={owner ? 'customer' : 'tradesperson'}
+            className="mt-4 border-t border-border pt-4"
+          />
+        )}
+        {(owner || tradesperson) && (
+          <BookingReviewStatus
+            booking={booking}
+            me={owner ? 'customer' : 'tradesperson'}
+            className="mt-4 border-t border-border pt-4"
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Who posted the job, for anyone but its owner; a tradesperson can message them. */
+function CustomerCard({ job }: { job: JobResponse['job'] }) {
+  const tradesperson = job.viewer.relation === 'tradesperson';
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">Customer</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="font-medium">{displayName(job.customer)}</p>
+          <Rating rating={job.customer.rating} reviewCount={job.customer.reviewCount} />
+        </div>
+        {tradesperson && <MessageButton userId={job.customer.id} jobId={job.id} size="sm" />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The job's quotes: the owner's to accept, a tradesperson's own, and the form to send one. */
+function QuotesSection({ job }: { job: JobResponse['job'] }) {
+  const { relation, canQuote, cannotQuoteReason } = job.viewer;
+  const owner = relation === 'owner';
+  const tradesperson = relation === 'tradesperson';
+  const canAccept = owner && job.status === 'open';
+  const hasLiveQuote = job.quotes.some((q) => q.status === 'pending' || q.status === 'accepted');
+
+  return (
+    <section aria-labelledby="quotes-heading" className="space-y-3">
+      <h2 id="quotes-heading" className="text-xl font-semibold">
+        {tradesperson ? 'Your quote' : `Quotes (${job.quotes.length})`}
+      </h2>
+      {job.quotes.length === 0 && owner && (
+        <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+          Waiting for tradespeople to submit quotes for your job...
+        </p>
+      )}
+      {job.quotes.length === 0 && relation === 'admin' && (
+        <p className="text-sm text-muted-foreground">No quotes yet.</p>
+      )}
+      {job.quotes.length > 0 && (
+        <ul className="space-y-3">
+          {job.quotes.map((quote) => (
+            <li key={quote.id}>
+              <QuoteCard
+                quote={quote}
+                jobId={job.id}
+                canAccept={canAccept}
+                canMessage={owner}
+                mine={tradesperson}
+                otherPending={job.quotes.filter((q) => q.status === 'pending' && q.id !== quote.id).length}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {tradesperson && !hasLiveQuote && (
         <Card>
           <CardHeader className="pb-3">
-            <CardTitle as="h2">Customer</CardTitle>
+            <CardTitle as="h3">{job.quotes.length > 0 ? 'Send a new quote' : 'Send a quote'}</CardTitle>
           </CardHeader>
-          <CardContent className="flex flex-wrap items-center justify-between gap-4">
-            <div>
-              <p className="font-medium">{displayName(job.customer)}</p>
-              <Rating rating={job.customer.rating} reviewCount={job.customer.reviewCount} />
-            </div>
-            {tradesperson && <MessageButton userId={job.customer.id} jobId={job.id} size="sm" />}
+          <CardContent>
+            {canQuote ? (
+              <QuoteForm jobId={job.id} />
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                {cannotQuoteReason ?? 'You cannot quote for this job.'}
+              </p>
+            )}
           </CardContent>
         </Card>
       )}
-
-      <section aria-labelledby="quotes-heading" className="space-y-3">
-        <h2 id="quotes-heading" className="text-xl font-semibold">
-          {tradesperson ? 'Your quote' : `Quotes (${job.quotes.length})`}
-        </h2>
-        {job.quotes.length === 0 && owner && (
-          <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
-            Waiting for tradespeople to submit quotes for your job...
-          </p>
-        )}
-        {job.quotes.length === 0 && relation === 'admin' && (
-          <p className="text-sm text-muted-foreground">No quotes yet.</p>
-        )}
-        {job.quotes.length > 0 && (
-          <ul className="space-y-3">
-            {job.quotes.map((quote) => (
-              <li key={quote.id}>
-                <QuoteCard
-                  quote={quote}
-                  jobId={job.id}
-                  canAccept={canAccept}
-                  canMessage={owner}
-                  mine={tradesperson}
-                  otherPending={job.quotes.filter((q) => q.status === 'pending' && q.id !== quote.id).length}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        {tradesperson && !hasLiveQuote && (
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle as="h3">{job.quotes.length > 0 ? 'Send a new quote' : 'Send a quote'}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {canQuote ? (
-                <QuoteForm jobId={job.id} />
-              ) : (
-                <p className="text-sm text-muted-foreground">
-                  {cannotQuoteReason ?? 'You cannot quote for this job.'}
-                </p>
-              )}
-            </CardContent>
-          </Card>
-        )}
-      </section>
-    </div>
+    </section>
   );
 }
 

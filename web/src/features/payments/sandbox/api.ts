@@ -9,6 +9,7 @@ import type {
   SandboxOnboardingView as OnboardingViewSchema,
   SandboxCheckoutView,
   SandboxPayResponse,
+  UrlResponse,
 } from '@domain/payments/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -93,7 +94,7 @@ export function useSandboxOnboarding(id: string) {
 export function useSubmitOnboarding(id: string) {
   return useMutation({
     mutationFn: (body: OnboardingForm) =>
-      apiFetch<{ url: string }>(`/sandbox/onboarding/${enc(id)}`, { method: 'POST', json: body }),
+      apiFetch<UrlResponse>(`/sandbox/onboarding/${enc(id)}`, { method: 'POST', json: body }),
   });
 }
 
