@@ -147,9 +147,7 @@ function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, o
   const refuse = (refused: { field: string; message: string }[]) => {
     const paths = new Map<string, string>();
     for (const { field, message } of refused) {
-      const path = formPath(field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))).join(
-        '.',
-      );
+      const path = formPath(field.split('.')).join('.');
       if (!paths.has(path)) paths.set(path, message);
     }
     const first = fields.flatMap((row, index) =>
