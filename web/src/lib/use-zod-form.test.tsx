@@ -88,3 +88,57 @@ describe('Field and useZodForm', () => {
     expect(onValid.mock.calls[0]?.[0]).toEqual({ name: 'Ann', town: 'Leeds' });
   });
 });
+
+// Two amounts that must add up to 10: a message about both together, on no control of its own.
+const Split = z
+  .object({ refund: z.string(), release: z.string() })
+  .refine((v) => Number(v.refund) + Number(v.release) === 10, {
+    message: 'Must add up to 10',
+    path: ['total'],
+  });
+
+const TOTAL = ['total'];
+
+function SplitExample({ onValid }: { onValid: (values: z.output<typeof Split>) => void }) {
+  const form = useZodForm(Split, {
+    defaultValues: { refund: '', release: '' },
+    recheckOnAnyChange: TOTAL,
+    focusFor: { total: 'total-line' },
+  });
+  const message = (form.formState.errors as { total?: { message?: string } }).total?.message;
+  return (
+    <form noValidate onSubmit={form.submitWith(onValid)}>
+      <Field label="Refund" error={form.formState.errors.refund?.message}>
+        {(control) => <Input {...control} {...form.register('refund')} />}
+      </Field>
+      <Field label="Release" error={form.formState.errors.release?.message}>
+        {(control) => <Input {...control} {...form.register('release')} />}
+      </Field>
+      <p id="total-line" tabIndex={-1}>
+        {message ?? 'Adds up'}
+      </p>
+      <button type="submit">Split</button>
+    </form>
+  );
+}
+describe('useZodForm with a message about the whole form', () => {
+  it('focuses the element named for it (focusFor)', () => {
+    render(<SplitExample onValid={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Refund'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    expect(screen.getByText('Must add up to 10')).toBeTruthy();
+    expect(document.activeElement).toBe(document.getElementById('total-line'));
+    expect(showError).toHaveBeenCalledWith('Validation Error', 'Must add up to 10');
+  });
+
+  it('re-checks it on a change to any field (recheckOnAnyChange)', () => {
+    render(<SplitExample onValid={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Refund'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    expect(screen.getByText('Must add up to 10')).toBeTruthy();
+    // Release has no message of its own; its change settles the whole form's.
+    fireEvent.change(screen.getByLabelText('Release'), { target: { value: '7' } });
+    expect(screen.queryByText('Must add up to 10')).toBeNull();
+    expect(screen.getByText('Adds up')).toBeTruthy();
+  });
+});

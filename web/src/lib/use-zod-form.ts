@@ -45,6 +45,10 @@ export function firstIssuePerField(
   return [...seen].map(([field, message]) => ({ field, message }));
 }
 
+// Stable defaults, so the effects and callbacks below do not start over on every render.
+const NONE: readonly string[] = [];
+const NO_TARGETS: Readonly<Record<string, string>> = {};
+
 export type ZodForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
   z.input<S>,
   unknown,
@@ -62,10 +66,22 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   {
     invalidTitle = 'Validation Error',
+    recheckOnAnyChange = NONE,
+    focusFor = NO_TARGETS,
     ...options
   }: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
     /** The refusal toast's title, where the spec gives another one ('Error / Please select a rating'). */
     invalidTitle?: string;
+    /**
+     * Messages that a change to any field may settle (a check on the whole form, such as amounts that
+     * must add up), by path: while shown, each is re-checked on every change, not only its own field's.
+     */
+    recheckOnAnyChange?: readonly string[];
+    /**
+     * Where focus goes for a message on a path with no control of its own (a check on the whole form or
+     * a list, 'milestones.root'): the id of the element to focus.
+     */
+    focusFor?: Readonly<Record<string, string>>;
   } = {},
 ): ZodForm<S> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
@@ -83,18 +99,23 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   // itself is drawn (react-hook-form's own re-check after a submit runs a microtask later).
   useEffect(() => {
     const subscription = watch((values, { name, type }) => {
-      if (type !== 'change' || !name || !getFieldState(name).error) return;
+      if (type !== 'change' || !name) return;
+      const shown = [name, ...recheckOnAnyChange].filter(
+        (path) => getFieldState(path as Path<z.input<S>>).error,
+      );
+      if (shown.length === 0) return;
       const checked = schema.safeParse(values);
-      const message = checked.success
-        ? undefined
-        : firstIssuePerField(checked.error.issues).find((issue) => issue.field === name)?.message;
+      const issues = checked.success ? [] : firstIssuePerField(checked.error.issues);
       flushSync(() => {
-        if (message) setError(name, { message });
-        else clearErrors(name);
+        for (const path of shown as Path<z.input<S>>[]) {
+          const message = issues.find((issue) => issue.field === path)?.message;
+          if (message) setError(path, { message });
+          else clearErrors(path);
+        }
       });
     });
     return () => subscription.unsubscribe();
-  }, [schema, watch, getFieldState, setError, clearErrors]);
+  }, [schema, watch, getFieldState, setError, clearErrors, recheckOnAnyChange]);
 
   const submitWith = useCallback(
     (onValid: SubmitHandler<z.output<S>>) =>
@@ -117,7 +138,9 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
             void (first.message === invalidTitle
               ? showError(invalidTitle)
               : showError(invalidTitle, first.message));
-            if (first.field !== 'root' && !focusNamed(event, first.field)) {
+            const target = focusFor[first.field];
+            if (target) document.getElementById(target)?.focus();
+            else if (first.field !== 'root' && !focusNamed(event, first.field)) {
               setFocus(first.field as Path<z.input<S>>);
             }
           }
@@ -126,7 +149,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
         // follows the person's corrections) and hands a valid form's parsed values to onValid.
         await handleSubmit(onValid, () => {})(event);
       },
-    [schema, handleSubmit, clearErrors, setError, setFocus, getValues, invalidTitle],
+    [schema, handleSubmit, clearErrors, setError, setFocus, getValues, invalidTitle, focusFor],
   );
   return { ...form, submitWith };
 }

@@ -4,8 +4,9 @@ import { MILESTONE_RULES as R } from '@domain/milestones/messages';
 import { type PlanItemInput, planIssues } from '@domain/milestones/rules';
 import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
@@ -16,11 +17,11 @@ import { ReviewTextarea } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api';
 import { isValidationError, serverDetails, updateThenFocus } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { useProposePlan } from './api';
 
 type Row = { title: string; description: string; amount: string; dueDate: string };
-type PlanValues = { milestones: Row[] };
 type RowField = 'title' | 'description' | 'amountPence' | 'dueDate';
 const ROW_FIELDS: RowField[] = ['title', 'description', 'amountPence', 'dueDate'];
 /** The form's name of each row field (the amount is typed in pounds, sent in pence). */
@@ -30,6 +31,10 @@ const INPUT_OF: Record<RowField, keyof Row> = {
   amountPence: 'amount',
   dueDate: 'dueDate',
 };
+/** Where the form keeps a message about the whole plan: react-hook-form's place for a list's own. */
+const PLAN_PATH = 'milestones.root';
+/** The plan's message depends on every amount, so any change may settle it. */
+const PLAN_MESSAGES = [PLAN_PATH];
 
 const emptyRow = (): Row => ({ title: '', description: '', amount: '', dueDate: '' });
 const penceToPounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
@@ -60,132 +65,124 @@ function toItems(rows: Row[]): PlanItemInput[] {
   });
 }
 
-/** Messages by path ('milestones.1.amountPence', or 'milestones' for the whole plan), the first of each. */
-function byPath(issues: { path: (string | number)[] | string; message: string }[]): Map<string, string> {
-  const messages = new Map<string, string>();
-  for (const issue of issues) {
-    const path = Array.isArray(issue.path) ? issue.path.join('.') : issue.path;
-    if (!messages.has(path)) messages.set(path, issue.message);
-  }
-  return messages;
+/**
+ * The contract's path of a message ('milestones.1.amountPence', or 'milestones' for the whole plan) as
+ * the form's: the amount is typed in the row's 'amount', the plan's message is the list's own.
+ */
+function formPath(path: readonly (string | number)[]): (string | number)[] {
+  const [list, index, field] = path;
+  if (list === undefined || index === undefined || field === undefined) return [PLAN_PATH];
+  return [list, index, INPUT_OF[field as RowField] ?? field];
+}
+
+/**
+ * The rows typed in pounds, checked in pence with the server's own rules (planIssues) against the
+ * booking's amount, and handed over as the contract's items. planIssues goes row by row, field by
+ * field, the plan's sum last: the order on screen, so the first message is the first field shown.
+ */
+function planFormSchema(bookingAmountPence: number, today: string) {
+  const text = z.string();
+  return z
+    .object({
+      milestones: z.array(z.object({ title: text, description: text, amount: text, dueDate: text })),
+    })
+    .transform(({ milestones }) => ({ milestones: toItems(milestones) }))
+    .superRefine(({ milestones }, ctx) => {
+      for (const issue of planIssues(milestones, { bookingAmountPence, today })) {
+        ctx.addIssue({ code: 'custom', path: formPath(issue.path), message: issue.message });
+      }
+    });
 }
 
 /** What the amounts come to so far; one that is not an amount counts for nothing. */
 const sumOf = (items: PlanItemInput[]) =>
   items.reduce((s, item) => s + (Number.isSafeInteger(item.amountPence) ? item.amountPence : 0), 0);
 
-/** `messages` without those at `paths`; the same map when it has none of them (nothing re-renders). */
-function withoutMessages(messages: Map<string, string>, paths: string[]): Map<string, string> {
-  if (!paths.some((path) => messages.has(path))) return messages;
-  const next = new Map(messages);
-  for (const path of paths) next.delete(path);
-  return next;
-}
-
 /**
- * The plan being written: its rows, their messages and sending it. The rules (planIssues, the
- * server's own) are checked here synchronously, so focus is on the first problem at once.
+ * The plan being written: its rows, their messages and sending it, through useZodForm with the
+ * server's rules; a message follows the corrections of its field, the plan's those of any field.
  */
 function usePlanDraft(view: BookingMilestonesView, startFrom: PlanView | null, onCancel?: () => void) {
   const id = useId();
-  const form = useForm<PlanValues>({ defaultValues: { milestones: startingRows(startFrom) } });
+  const today = londonToday();
+  const schema = useMemo(
+    () => planFormSchema(view.bookingAmountPence, today),
+    [view.bookingAmountPence, today],
+  );
+  const focusFor = useMemo(() => ({ [PLAN_PATH]: `${id}-sum` }), [id]);
+  const form = useZodForm(schema, {
+    defaultValues: { milestones: startingRows(startFrom) },
+    recheckOnAnyChange: PLAN_MESSAGES,
+    focusFor,
+  });
   const { fields, append, remove: removeRow } = useFieldArray({ control: form.control, name: 'milestones' });
-  // Every keystroke re-renders the running sum and the messages that follow the corrections.
+  // Every keystroke re-renders the running sum.
   const rows = useWatch({ control: form.control, name: 'milestones' });
   const fieldId = (key: string, field: RowField) => `${id}-${key}-${field}`;
-  const [submitted, setSubmitted] = useState(false);
-  // The server's refusals by path; a field's own is dropped as soon as it is edited.
-  const [serverIssues, setServerIssues] = useState<Map<string, string>>(new Map());
   const propose = useProposePlan(view.bookingId);
   const pending = propose.isPending;
-  const today = londonToday();
+  const { errors } = form.formState;
 
-  const items = toItems(rows);
-  const clientIssues = byPath(planIssues(items, { bookingAmountPence: view.bookingAmountPence, today }));
-  const message = (path: string) =>
-    serverIssues.get(path) ?? (submitted ? clientIssues.get(path) : undefined);
-  const planMessage = message('milestones');
-  const sum = sumOf(items);
+  const message = (index: number, field: RowField) => errors.milestones?.[index]?.[INPUT_OF[field]]?.message;
+  const planMessage = errors.milestones?.root?.message;
+  const sum = sumOf(toItems(rows));
   const left = view.bookingAmountPence - sum;
 
-  const byId = (elementId: string) => () => document.getElementById(elementId);
+  const register = (index: number, field: RowField) =>
+    form.register(`milestones.${index}.${INPUT_OF[field]}`);
 
-  /** A row field's input, which drops the server's message about it (and the plan's) once edited. */
-  const register = (index: number, field: RowField) => {
-    const path = `milestones.${index}.${field}`;
-    return form.register(`milestones.${index}.${INPUT_OF[field]}`, {
-      onChange: () => setServerIssues((current) => withoutMessages(current, [path, 'milestones'])),
-    });
-  };
-
-  // Rows are counted by index: after adding or removing one, the server's messages no longer point at
-  // the right row. Focus moves at once, before typing that follows can land elsewhere.
+  // Focus moves at once, before typing that follows can land elsewhere. The messages move with their
+  // rows (react-hook-form's field array keeps them by row).
+  const titleOf = (index: number) => () =>
+    document.querySelector<HTMLElement>(`[name="milestones.${index}.title"][id^="${id}-"]`);
   const add = () => {
     const index = fields.length;
-    updateThenFocus(
-      () => {
-        append(emptyRow(), { shouldFocus: false });
-        setServerIssues(new Map());
-      },
-      () => document.querySelector<HTMLElement>(`[name="milestones.${index}.title"][id^="${id}-"]`),
-    );
+    updateThenFocus(() => append(emptyRow(), { shouldFocus: false }), titleOf(index));
   };
-
   const remove = (index: number) => {
-    const neighbour = Math.min(index, fields.length - 2);
+    updateThenFocus(() => removeRow(index), titleOf(Math.min(index, fields.length - 2)));
+  };
+
+  /** The server's refusal beside the fields it names, focusing the first on screen, else the sum. */
+  const refuse = (refused: { field: string; message: string }[]) => {
+    const paths = new Map<string, string>();
+    for (const { field, message } of refused) {
+      const path = formPath(field.split('.')).join('.');
+      if (!paths.has(path)) paths.set(path, message);
+    }
+    const first = fields.flatMap((row, index) =>
+      ROW_FIELDS.filter((f) => paths.has(`milestones.${index}.${INPUT_OF[f]}`)).map((f) =>
+        fieldId(row.id, f),
+      ),
+    )[0];
     updateThenFocus(
       () => {
-        removeRow(index);
-        setServerIssues(new Map());
+        for (const [path, message] of paths)
+          form.setError(path as Parameters<typeof form.setError>[0], { message });
       },
-      () => document.querySelector<HTMLElement>(`[name="milestones.${neighbour}.title"][id^="${id}-"]`),
+      () => document.getElementById(first ?? `${id}-sum`),
     );
   };
 
-  /** The first field (on screen order) with a message, else the plan's own message. */
-  const firstWithMessage = (messages: Map<string, string>): string => {
-    for (const [index, row] of fields.entries()) {
-      const field = ROW_FIELDS.find((f) => messages.has(`milestones.${index}.${f}`));
-      if (field) return fieldId(row.id, field);
-    }
-    return `${id}-sum`;
-  };
-
-  const send = () => {
+  const send = form.submitWith((plan) => {
     if (pending) return;
-    const [first] = clientIssues.values();
-    updateThenFocus(
-      () => {
-        setSubmitted(true);
-        setServerIssues(new Map());
+    propose.mutate(plan, {
+      onSuccess: () => {
+        void showSuccess(
+          'Milestone plan sent',
+          `${view.customerName ?? 'The customer'} can now accept or decline it.`,
+        );
+        onCancel?.();
       },
-      first ? byId(firstWithMessage(clientIssues)) : () => null,
-    );
-    if (first) {
-      void showError('Validation Error', first);
-      return;
-    }
-    propose.mutate(
-      { milestones: items },
-      {
-        onSuccess: () => {
-          void showSuccess(
-            'Milestone plan sent',
-            `${view.customerName ?? 'The customer'} can now accept or decline it.`,
-          );
-          onCancel?.();
-        },
-        onError: (error) => {
-          const refused = byPath(serverDetails(error).map((d) => ({ path: d.field, message: d.message })));
-          const said = errorMessage(error, 'Failed to send the plan');
-          // A refusal that names no field (a proposal already waiting, payments started) is the plan's.
-          if (refused.size === 0) refused.set('milestones', said);
-          updateThenFocus(() => setServerIssues(refused), byId(firstWithMessage(refused)));
-          void showError(isValidationError(error) ? 'Validation Error' : 'Error', said);
-        },
+      onError: (error) => {
+        const said = errorMessage(error, 'Failed to send the plan');
+        const named = serverDetails(error);
+        // A refusal that names no field (a proposal already waiting, payments started) is the plan's.
+        refuse(named.length > 0 ? named : [{ field: 'milestones', message: said }]);
+        void showError(isValidationError(error) ? 'Validation Error' : 'Error', said);
       },
-    );
-  };
+    });
+  });
 
   return {
     id,
@@ -224,15 +221,7 @@ export function PlanForm({
   const draft = usePlanDraft(view, startFrom, onCancel);
   const { id, fields, planMessage, pending } = draft;
   return (
-    <form
-      noValidate
-      aria-busy={pending}
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        draft.send();
-      }}
-    >
+    <form noValidate aria-busy={pending} className="space-y-4" onSubmit={draft.send}>
       <ol className="space-y-4">
         {fields.map((row, index) => (
           <li key={row.id}>
@@ -277,7 +266,7 @@ export function PlanForm({
 function MilestoneRow({ draft, rowKey, index }: { draft: PlanDraft; rowKey: string; index: number }) {
   const { fields, pending, today, register } = draft;
   const fieldId = (field: RowField) => draft.fieldId(rowKey, field);
-  const at = (field: RowField) => draft.message(`milestones.${index}.${field}`);
+  const at = (field: RowField) => draft.message(index, field);
   return (
     <fieldset className="relative min-w-0 space-y-3 rounded-xl border border-border p-4">
       {/* Floated, so it sits inside the border rather than on it. */}
