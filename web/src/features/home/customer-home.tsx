@@ -15,6 +15,7 @@ import {
   Zap,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { greeting, useSession, useSignOut } from '@/features/accounts';
 import {
@@ -56,12 +57,9 @@ export function CustomerHome() {
           <p className="mt-1 text-muted-foreground">What can we help you get done today?</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/post-job">
-              <Plus aria-hidden="true" />
-              Post a Job
-            </Link>
-          </Button>
+          <LinkButton to="/post-job" icon={Plus}>
+            Post a Job
+          </LinkButton>
           <Button
             variant="outline"
             disabled={signOut.isPending}
