@@ -1,7 +1,8 @@
 import type { MyJobsTab } from '@domain/marketplace/api';
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/accounts/session';
@@ -31,12 +32,9 @@ function MyJobsPage() {
           </h1>
         </div>
         {!tradesperson && (
-          <Button asChild>
-            <Link to="/post-job">
-              <Plus aria-hidden="true" />
-              New Job
-            </Link>
-          </Button>
+          <LinkButton to="/post-job" icon={Plus}>
+            New Job
+          </LinkButton>
         )}
       </div>
       {/* Always on the page, so screen readers announce the message when it appears. */}

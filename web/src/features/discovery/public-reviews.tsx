@@ -12,6 +12,8 @@ import {
 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AvatarImage } from '@/components/avatar-image';
+import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -78,14 +80,7 @@ function TradespersonReviewsContent({ profile, reviews }: { profile: PublicProfi
       </Link>
 
       <header className="flex items-start gap-4">
-        <img
-          src={profile.avatarUrl}
-          alt=""
-          width={HEADER_AVATAR_SIZE}
-          height={HEADER_AVATAR_SIZE}
-          decoding="async"
-          className="size-16 shrink-0 rounded-full bg-muted object-cover"
-        />
+        <AvatarImage src={profile.avatarUrl} size={HEADER_AVATAR_SIZE} className="size-16" />
         <div className="min-w-0 flex-1 space-y-1">
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">Reviews of {name}</h1>
           {(subtitle || profile.verified) && (
@@ -205,18 +200,13 @@ function ReviewsBody({ query, name }: { query: ReviewsQuery; name: string }) {
 
 function TradespersonNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-      <span className="mb-6 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <UserRoundSearch className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-3xl font-bold tracking-tight">Tradesperson not found</h1>
-      <p className="mt-4 text-muted-foreground">
-        This tradesperson does not exist, has been hidden by its owner, or is no longer active.
-      </p>
-      <Button asChild className="mt-8">
-        <Link to="/reviews">Search reviews</Link>
-      </Button>
-    </section>
+    <ScreenNotice
+      icon={UserRoundSearch}
+      title="Tradesperson not found"
+      link={{ to: '/reviews', label: 'Search reviews' }}
+    >
+      This tradesperson does not exist, has been hidden by its owner, or is no longer active.
+    </ScreenNotice>
   );
 }
 
@@ -341,15 +331,7 @@ function SearchResults({ q }: { q: string }) {
               return (
                 <li key={person.id}>
                   <article className="relative flex min-h-20 items-center gap-3 rounded-xl border border-border bg-card px-4 py-3 text-card-foreground shadow-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:border-primary">
-                    <img
-                      src={person.avatarUrl}
-                      alt=""
-                      width={RESULT_AVATAR_SIZE}
-                      height={RESULT_AVATAR_SIZE}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-12 shrink-0 rounded-full bg-muted object-cover"
-                    />
+                    <AvatarImage src={person.avatarUrl} size={RESULT_AVATAR_SIZE} lazy className="size-12" />
                     <div className="min-w-0 flex-1">
                       <h2 className="truncate font-semibold">
                         {/* The link's box covers the card: one target, named by the tradesperson. */}

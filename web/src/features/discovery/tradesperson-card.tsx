@@ -3,6 +3,7 @@ import type { TradespersonCard as TradespersonCardView } from '@domain/discovery
 import { milesAwayText } from '@domain/geo/distance';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { AvatarImage } from '@/components/avatar-image';
 import { Rating } from '@/features/reviews';
 import { rateText, tradespersonName } from './format';
 import { SaveButton } from './save-button';
@@ -28,14 +29,12 @@ export function TradespersonCard({ tradesperson, headingLevel: Heading = 'h3' }:
       className={`relative flex ${TRADESPERSON_CARD_HEIGHT} flex-col gap-3 overflow-hidden rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:border-primary`}
     >
       <div className="flex items-start gap-3">
-        <img
+        <AvatarImage
           src={tradesperson.avatarUrl}
           alt={`Avatar of ${name}`}
-          width={AVATAR_SIZE}
-          height={AVATAR_SIZE}
-          loading="lazy"
-          decoding="async"
-          className="size-14 shrink-0 rounded-full bg-muted object-cover"
+          size={AVATAR_SIZE}
+          lazy
+          className="size-14"
         />
         <div className="min-w-0 flex-1">
           <Heading className="flex min-w-0 items-center gap-1 text-base font-semibold">

@@ -14,7 +14,9 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { greeting, useSession, useSignOut } from '@/features/accounts';
 import {
@@ -56,12 +58,9 @@ export function CustomerHome() {
           <p className="mt-1 text-muted-foreground">What can we help you get done today?</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/post-job">
-              <Plus aria-hidden="true" />
-              Post a Job
-            </Link>
-          </Button>
+          <LinkButton to="/post-job" icon={Plus}>
+            Post a Job
+          </LinkButton>
           <Button
             variant="outline"
             disabled={signOut.isPending}
@@ -74,17 +73,11 @@ export function CustomerHome() {
         </div>
       </header>
 
-      <section aria-labelledby="home-search-heading">
-        <h2 id="home-search-heading" className="sr-only">
-          Search for a tradesperson
-        </h2>
+      <HomeSection id="search" title="Search for a tradesperson" headingHidden>
         <HeroSearch serviceLabel="What do you need done?" idPrefix="home" />
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="home-trust-heading">
-        <h2 id="home-trust-heading" className="sr-only">
-          Why TradeNest
-        </h2>
+      <HomeSection id="trust" title="Why TradeNest" headingHidden>
         <ul className="grid grid-cols-3 gap-2 sm:gap-4">
           {TRUST_TILES.map(({ title, text, icon: Icon }) => (
             <li
@@ -97,12 +90,9 @@ export function CustomerHome() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="home-services-heading">
-        <h2 id="home-services-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
-          Popular Services
-        </h2>
+      <HomeSection id="services" title="Popular Services">
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {HOME_POPULAR_SERVICES.map((service) => {
             const Icon = SERVICE_ICONS[service];
@@ -119,7 +109,7 @@ export function CustomerHome() {
             );
           })}
         </ul>
-      </section>
+      </HomeSection>
 
       <FeaturedOnHome />
     </div>
@@ -152,6 +142,32 @@ function FeaturedOnHome() {
           <TradespersonCardGrid tradespeople={featured.data} />
         )}
       </div>
+    </section>
+  );
+}
+
+/** A part of the home screen, named by its h2 (`headingHidden`: a name for screen readers only). */
+function HomeSection({
+  id,
+  title,
+  headingHidden = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  headingHidden?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `home-${id}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2
+        id={headingId}
+        className={headingHidden ? 'sr-only' : 'text-xl font-bold tracking-tight sm:text-2xl'}
+      >
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

@@ -16,24 +16,24 @@ export function CallToAction() {
           <Button asChild size="lg" variant="secondary">
             <Link to="/post-job">Post a Job Now</Link>
           </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-current bg-transparent text-inherit hover:bg-white/10"
-          >
-            <Link to="/browse-services">Browse Professionals</Link>
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-current bg-transparent text-inherit hover:bg-white/10"
-          >
-            <Link to="/auth?mode=signup&type=tradesperson">Join as a Pro</Link>
-          </Button>
+          <OutlineLink to="/browse-services">Browse Professionals</OutlineLink>
+          <OutlineLink to="/auth?mode=signup&type=tradesperson">Join as a Pro</OutlineLink>
         </div>
       </div>
     </section>
+  );
+}
+
+/** A secondary action drawn in the band's own text colour (outline on the coloured background). */
+function OutlineLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Button
+      asChild
+      size="lg"
+      variant="outline"
+      className="border-current bg-transparent text-inherit hover:bg-white/10"
+    >
+      <Link to={to}>{children}</Link>
+    </Button>
   );
 }

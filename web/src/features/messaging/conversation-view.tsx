@@ -1,6 +1,7 @@
 import type { ConversationResponse } from '@domain/messaging/api';
 import { ArrowLeft, MessageSquareOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/list-states';
 import { ApiError } from '@/lib/api';
@@ -48,16 +49,13 @@ export function ConversationView({ id }: { id: string }) {
 
 function ConversationNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-      <span className="mb-6 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <MessageSquareOff className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-3xl font-bold tracking-tight">Conversation not found</h1>
-      <p className="mt-4 text-muted-foreground">This conversation does not exist or is not one of yours.</p>
-      <Button asChild className="mt-8">
-        <Link to="/messages">Back to messages</Link>
-      </Button>
-    </section>
+    <ScreenNotice
+      icon={MessageSquareOff}
+      title="Conversation not found"
+      link={{ to: '/messages', label: 'Back to messages' }}
+    >
+      This conversation does not exist or is not one of yours.
+    </ScreenNotice>
   );
 }
 

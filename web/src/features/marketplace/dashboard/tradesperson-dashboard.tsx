@@ -1,5 +1,5 @@
 import { FileText, RefreshCw, Search } from 'lucide-react';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { greeting } from '@/features/accounts';
 import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
@@ -20,18 +20,12 @@ export function TradespersonDashboard({ userId, name }: { userId: string; name: 
           {name && <p className="mt-1 truncate text-muted-foreground">{greeting(userId, name)}</p>}
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Button asChild>
-            <Link to="/browse">
-              <Search aria-hidden="true" />
-              Find Jobs
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/manage-quotes">
-              <FileText aria-hidden="true" />
-              My Quotes
-            </Link>
-          </Button>
+          <LinkButton to="/browse" icon={Search}>
+            Find Jobs
+          </LinkButton>
+          <LinkButton to="/manage-quotes" icon={FileText} variant="outline">
+            My Quotes
+          </LinkButton>
         </div>
       </header>
 

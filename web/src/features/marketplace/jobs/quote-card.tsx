@@ -2,7 +2,7 @@ import type { QuoteView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/payments/money';
 import { BadgeCheck, CalendarPlus, Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { QuoteStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -82,12 +82,14 @@ export function QuoteCard({
           {canAccept && pending && (
             <>
               <AcceptButton quote={quote} otherPending={otherPending} />
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/booking?quoteId=${quote.id}&amount=${poundsParam(quote.amount)}`}>
-                  <CalendarPlus aria-hidden="true" />
-                  Book with a date
-                </Link>
-              </Button>
+              <LinkButton
+                to={`/booking?quoteId=${quote.id}&amount=${poundsParam(quote.amount)}`}
+                icon={CalendarPlus}
+                variant="outline"
+                size="sm"
+              >
+                Book with a date
+              </LinkButton>
             </>
           )}
           {canMessage && (

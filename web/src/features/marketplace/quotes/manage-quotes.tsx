@@ -1,8 +1,9 @@
 import { FileText, RefreshCw } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { countOf } from '@/lib/format';
+import { useTabParam } from '@/lib/use-tab-param';
 import { isQuoteTab, QUOTE_TABS, type QuoteTab, useMyQuotes } from './api';
 import { MyQuoteCard, MyQuoteCardSkeleton } from './my-quote-card';
 
@@ -10,20 +11,12 @@ const SKELETON_KEYS = ['a', 'b', 'c'] as const;
 
 /** Manage Quotes (spec section 2): the tradesperson's quotes by tab; the tab lives in the URL (?tab=). */
 export function ManageQuotes() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: QuoteTab = isQuoteTab(requested) ? requested : 'all';
+  const [tab, setTab] = useTabParam(isQuoteTab, 'all', { preventScrollReset: true });
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Manage Quotes</h1>
-      <Tabs
-        value={tab}
-        onValueChange={(next) =>
-          setSearchParams(next === 'all' ? {} : { tab: next }, { replace: true, preventScrollReset: true })
-        }
-        className="mt-6"
-      >
+      <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <TabsList className="w-full sm:w-auto">
           {QUOTE_TABS.map(({ value, label }) => (
             <TabsTrigger key={value} value={value} className="px-2 sm:px-4">

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useAnswerChallenge, useSandboxCheckout } from './api';
-import { BackToCheckout, CheckoutSession } from './checkout-page';
+import { BackToCheckout, CheckoutLoadFailed, CheckoutSession } from './checkout-page';
 import { followRedirect } from './redirect';
-import { SandboxBanner, SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
+import { SandboxBanner, SandboxLoading, SandboxNotice } from './sandbox-parts';
 
 /**
  * The card's authentication challenge (3D Secure) for `/sandbox/checkout/:id/authenticate`: the
@@ -22,17 +22,7 @@ export function SandboxChallengePage({ id }: { id: string }) {
 
   if (checkout.isPending) return <SandboxLoading what="authentication" />;
   if (checkout.isError) {
-    return (
-      <SandboxLoadFailed
-        error={checkout.error}
-        retry={checkout.refetch}
-        notFound={{
-          title: 'Checkout not found',
-          text: 'This checkout page does not exist. Return to TradeNest and press Pay again.',
-        }}
-        what="checkout"
-      />
-    );
+    return <CheckoutLoadFailed error={checkout.error} retry={checkout.refetch} />;
   }
   const session = checkout.data;
 

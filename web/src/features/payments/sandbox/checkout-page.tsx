@@ -20,19 +20,24 @@ export function SandboxCheckoutPage({ id }: { id: string }) {
   const checkout = useSandboxCheckout(id);
   if (checkout.isPending) return <SandboxLoading what="checkout" />;
   if (checkout.isError) {
-    return (
-      <SandboxLoadFailed
-        error={checkout.error}
-        retry={checkout.refetch}
-        notFound={{
-          title: 'Checkout not found',
-          text: 'This checkout page does not exist. Return to TradeNest and press Pay again.',
-        }}
-        what="checkout"
-      />
-    );
+    return <CheckoutLoadFailed error={checkout.error} retry={checkout.refetch} />;
   }
   return <CheckoutSession session={checkout.data} />;
+}
+
+/** The checkout pages' words when the session cannot be loaded (the checkout and its challenge). */
+export function CheckoutLoadFailed({ error, retry }: { error: unknown; retry: () => unknown }) {
+  return (
+    <SandboxLoadFailed
+      error={error}
+      retry={retry}
+      notFound={{
+        title: 'Checkout not found',
+        text: 'This checkout page does not exist. Return to TradeNest and press Pay again.',
+      }}
+      what="checkout"
+    />
+  );
 }
 
 /** What the page shows for a session: its card form while open, else why it is closed. */
