@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 // @ts-expect-error: a build script in plain JavaScript, without type declarations.
 import { precompress } from '../scripts/web-build.mjs';
-import { testConfig } from '../test/config';
+import { PRODUCTION, testConfig } from '../test/config';
 import { describeOnDatabases } from '../test/databases';
 import { signUp } from '../test/http';
-import { buildApp } from './app';
+import { type App, buildApp } from './app';
 import type { DatabaseHandle } from './db/client';
 import { createJob } from './seed/factories';
 
@@ -112,10 +112,7 @@ describeOnDatabases('the application shell', (ctx) => {
   });
 
   it("serves the OpenAPI document in production under the API's CSP, and no browsable UI", async () => {
-    const app = await ctx.app({
-      NODE_ENV: 'production',
-      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
-    });
+    const app = await ctx.app(PRODUCTION);
     const doc = await app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
@@ -186,13 +183,13 @@ describeOnDatabases('error envelope and bad input', (ctx) => {
     return { app, lines };
   }
 
+  /** POST /api/v1/test/echo, the test route that checks its body against a schema. */
+  const echo = (app: App, payload: string | object, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/v1/test/echo', headers, payload });
+
   it('answers a schema failure with the first message and per-field details', async () => {
     const { app } = await appWithTestRoutes();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      payload: { name: 'A', age: 'x' },
-    });
+    const res = await echo(app, { name: 'A', age: 'x' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.code).toBe('validation_error');
@@ -206,31 +203,17 @@ describeOnDatabases('error envelope and bad input', (ctx) => {
 
   it('answers malformed JSON, a wrong content type and an oversized body with 4xx envelopes', async () => {
     const { app } = await appWithTestRoutes({ BODY_LIMIT_BYTES: '2048' });
-    const broken = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": "Ann", ',
-    });
+    const broken = await echo(app, '{"name": "Ann", ', { 'content-type': 'application/json' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({
       error: { code: 'bad_request', message: 'The request body is not valid JSON.' },
     });
 
-    const wrongType = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      headers: { 'content-type': 'application/x-unknown' },
-      payload: 'hello',
-    });
+    const wrongType = await echo(app, 'hello', { 'content-type': 'application/x-unknown' });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().error.code).toBe('unsupported_media_type');
 
-    const huge = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/echo',
-      payload: { name: 'x'.repeat(5000), age: 1 },
-    });
+    const huge = await echo(app, { name: 'x'.repeat(5000), age: 1 });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({
       error: { code: 'payload_too_large', message: 'The request is too large.' },

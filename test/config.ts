@@ -3,6 +3,12 @@ import { type Config, loadConfig } from '../server/config/config';
 
 export type ConfigOverrides = Record<string, string>;
 
+/** What a test adds to run the app in production, which wants a sandbox webhook secret of its own. */
+export const PRODUCTION: ConfigOverrides = {
+  NODE_ENV: 'production',
+  SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
+};
+
 /** The configuration tests run with: no built web app unless a test points at one, quiet logs. */
 export function testConfig(overrides: ConfigOverrides = {}): Config {
   return loadConfig({

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { App } from '../server/app';
 
 export function image(
   format: 'jpeg' | 'png' | 'webp' | 'gif',
@@ -59,6 +60,18 @@ export async function multipart(fields: Record<string, string>, ...files: FilePa
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type')! },
   };
+}
+
+/** POSTs a multipart/form-data body (text fields, then the files) to `url` as the session `cookie`. */
+export async function postMultipart(
+  app: App,
+  url: string,
+  cookie: string,
+  fields: Record<string, string>,
+  ...files: FilePart[]
+) {
+  const form = await multipart(fields, ...files);
+  return app.inject({ method: 'POST', url, headers: { cookie, ...form.headers }, payload: form.payload });
 }
 
 /** A fresh DATA_DIR for one test file, so stored files can be checked and are cleaned up. */

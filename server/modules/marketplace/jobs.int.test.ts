@@ -37,16 +37,18 @@ describeOnDatabases('posting a job', (ctx) => {
       .where(eq(jobPostings.customerId, customerId));
     return row!.n;
   };
-
-  it('stores budgets in pence and the postcode normalised and geocoded', async () => {
-    const app = await ctx.app();
-    const customer = await createCustomer(db());
-    const res = await app.inject({
+  /** POST /api/v1/jobs as the user, by default with a valid job. */
+  const postJobAs = async (userId: string, payload: object = validJob()) =>
+    (await ctx.app()).inject({
       method: 'POST',
       url: '/api/v1/jobs',
-      headers: { cookie: await sessionFor(db(), customer.id) },
-      payload: validJob(),
+      headers: { cookie: await sessionFor(db(), userId) },
+      payload,
     });
+
+  it('stores budgets in pence and the postcode normalised and geocoded', async () => {
+    const customer = await createCustomer(db());
+    const res = await postJobAs(customer.id);
     expect(res.statusCode).toBe(201);
     const { job } = res.json();
     expect(job).toMatchObject({
@@ -78,14 +80,8 @@ describeOnDatabases('posting a job', (ctx) => {
     [{ preferredStartDate: `${nextYear}-04-31` }, 'Please enter a valid date'],
     [{ postcode: 'JE2 3AB' }, 'We could not find that postcode'],
   ])('refuses %j with its message and stores nothing', async (change, message) => {
-    const app = await ctx.app();
     const customer = await createCustomer(db());
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs',
-      headers: { cookie: await sessionFor(db(), customer.id) },
-      payload: { ...validJob(), ...change },
-    });
+    const res = await postJobAs(customer.id, { ...validJob(), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
     expect(await jobsOf(customer.id)).toBe(0);
@@ -129,12 +125,7 @@ describeOnDatabases('posting a job', (ctx) => {
     const visitor = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: validJob() });
     expect(visitor.statusCode).toBe(401);
     const pro = await createTradesperson(db());
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs',
-      headers: { cookie: await sessionFor(db(), pro.id) },
-      payload: validJob(),
-    });
+    const res = await postJobAs(pro.id);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('only_customers');
   });

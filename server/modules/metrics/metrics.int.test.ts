@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { PRODUCTION } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor, signUp } from '../../../test/http';
 import { drainMoneyQueues } from '../../../test/money';
@@ -30,6 +31,10 @@ writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></he
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 describeOnDatabases('metrics', (ctx) => {
+  /** The app in production, on a web build of its own. */
+  const productionApp = (env: Record<string, string> = {}) =>
+    ctx.app({ ...PRODUCTION, APP_URL: 'https://tradenest.example', WEB_DIST_DIR: webDist, ...env });
+
   it('counts requests by route pattern, method and status, never by the URL', async () => {
     const app = await ctx.app();
     const job = await createJob(ctx.database().db);
@@ -196,12 +201,7 @@ describeOnDatabases('metrics', (ctx) => {
   });
 
   it('is off in production without METRICS_TOKEN, and the web page does not answer it', async () => {
-    const app = await ctx.app({
-      NODE_ENV: 'production',
-      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
-      APP_URL: 'https://tradenest.example',
-      WEB_DIST_DIR: webDist,
-    });
+    const app = await productionApp();
     // The web app answers other pages, so the 404 below is /metrics's own.
     const page = await app.inject({ url: '/some/page', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
@@ -216,13 +216,7 @@ describeOnDatabases('metrics', (ctx) => {
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set, in production too', async () => {
-    const app = await ctx.app({
-      NODE_ENV: 'production',
-      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
-      APP_URL: 'https://tradenest.example',
-      WEB_DIST_DIR: webDist,
-      METRICS_TOKEN: TOKEN,
-    });
+    const app = await productionApp({ METRICS_TOKEN: TOKEN });
     for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN]) {
       const res = await app.inject({
         url: '/metrics',

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PRODUCTION } from '../../../test/config';
 import { describeOnDatabases } from '../../../test/databases';
 import { signUp, uniqueEmail } from '../../../test/http';
 import { emailOutbox } from '../../db/schema';
@@ -187,10 +188,7 @@ describeOnDatabases('sending email over SMTP', (ctx) => {
   });
 
   it('has no dev outbox in production', async () => {
-    const app = await ctx.app({
-      NODE_ENV: 'production',
-      SANDBOX_WEBHOOK_SECRET: 'whsec_test_production_only_secret',
-    });
+    const app = await ctx.app(PRODUCTION);
     expect((await app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
   });
 });

@@ -82,6 +82,10 @@ describeOnDatabases('paying for a booking', (ctx) => {
       payload: { sessionId },
     });
 
+  /** Asks to release a held payment now (the customer's early release) as the session `cookie`. */
+  const releaseEarly = (app: App, paymentId: string, cookie: string) =>
+    app.inject({ method: 'POST', url: `/api/v1/payments/${paymentId}/release`, headers: { cookie } });
+
   it('returns from checkout to the address the app was opened on, when it is an allowed one', async () => {
     const app = await ctx.app({ APP_URL: 'http://localhost:3000' });
     const returnAfterPaying = async (headers: Record<string, string>) => {
@@ -491,11 +495,7 @@ describeOnDatabases('paying for a booking', (ctx) => {
     await app.queue.runDue('payments.release-due');
     expect(await paymentBalance(db(), (await paymentOf(db(), booking.id)).id, 'escrow')).toBe(13_500);
     const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
-    const release = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payments/${payment!.id}/release`,
-      headers: { cookie: customer },
-    });
+    const release = await releaseEarly(app, payment!.id, customer);
     expect(release.statusCode).toBe(409);
     expect(release.json().error.message).toBe('This payment is frozen by a dispute');
     const money = await app.inject({
@@ -512,27 +512,15 @@ describeOnDatabases('paying for a booking', (ctx) => {
     await pay(app, sessionId, '4242424242424242');
     await verify(app, sessionId, customer);
     const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
-    const byPro = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payments/${payment!.id}/release`,
-      headers: { cookie: tradesperson },
-    });
+    const byPro = await releaseEarly(app, payment!.id, tradesperson);
     expect(byPro.statusCode).toBe(404);
-    const byCustomer = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payments/${payment!.id}/release`,
-      headers: { cookie: customer },
-    });
+    const byCustomer = await releaseEarly(app, payment!.id, customer);
     expect(byCustomer.statusCode).toBe(200);
     expect(byCustomer.json().money.state).toBe('released');
     // £19.99: the fee is £2.9985 rounded half-up to £3.00.
     expect(await paymentBalance(db(), (await paymentOf(db(), booking.id)).id, 'platform_fees')).toBe(300);
     expect(await balance(db(), `tradesperson_payable:${booking.tradespersonId}`)).toBe(1_699);
-    const twice = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payments/${payment!.id}/release`,
-      headers: { cookie: customer },
-    });
+    const twice = await releaseEarly(app, payment!.id, customer);
     expect(twice.statusCode).toBe(409);
     expect(await postings(db(), payment!.id, 'release')).toHaveLength(1);
   });

@@ -11,6 +11,7 @@ import {
   jpegWithExif,
   MINIMAL_PDF,
   multipart,
+  postMultipart,
   temporaryDataDir,
 } from '../../../test/uploads';
 import type { App } from '../../app';
@@ -345,15 +346,8 @@ describeOnDatabases('profile pictures', (ctx) => {
     const pro = await createTradesperson(db(), { documents: false });
     return { ...pro, cookie: await sessionFor(db(), pro.id) };
   };
-  const upload = async (cookie: string, ...parts: FilePart[]) => {
-    const form = await multipart({}, ...parts);
-    return (await app()).inject({
-      method: 'POST',
-      url: '/api/v1/tradesperson/profile/picture',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    });
-  };
+  const upload = async (cookie: string, ...parts: FilePart[]) =>
+    postMultipart(await app(), '/api/v1/tradesperson/profile/picture', cookie, {}, ...parts);
   const avatarFiles = () =>
     existsSync(path.join(data.filesDir, 'avatars'))
       ? readdirSync(path.join(data.filesDir, 'avatars')).filter((f) => f.endsWith('.webp'))
@@ -495,12 +489,8 @@ describeOnDatabases('profile pictures', (ctx) => {
 
   it('asks for a file when none, two, or something else is sent', async () => {
     const pro = await tradesperson();
-    const fieldsOnly = await multipart({ note: 'hi' });
-    const none = await (await app()).inject({
-      method: 'POST',
-      url: '/api/v1/tradesperson/profile/picture',
-      headers: { cookie: pro.cookie, ...fieldsOnly.headers },
-      payload: fieldsOnly.payload,
+    const none = await postMultipart(await app(), '/api/v1/tradesperson/profile/picture', pro.cookie, {
+      note: 'hi',
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('Please choose an image to upload');

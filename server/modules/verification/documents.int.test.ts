@@ -15,6 +15,7 @@ import {
   multipart,
   PDF_HEADER_THEN_HTML,
   PDF_WITH_SCRIPT_AND_HTML,
+  postMultipart,
   temporaryDataDir,
 } from '../../../test/uploads';
 import type { App } from '../../app';
@@ -37,15 +38,8 @@ describeOnDatabases('verification documents', (ctx) => {
     const pro = await createTradesperson(db(), { documents: false });
     return { ...pro, cookie: await sessionFor(db(), pro.id) };
   };
-  const upload = async (cookie: string, fields: Record<string, string>, ...files: FilePart[]) => {
-    const form = await multipart(fields, ...files);
-    return (await app()).inject({
-      method: 'POST',
-      url: '/api/v1/documents',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    });
-  };
+  const upload = async (cookie: string, fields: Record<string, string>, ...files: FilePart[]) =>
+    postMultipart(await app(), '/api/v1/documents', cookie, fields, ...files);
   const pdf: FilePart = { name: 'insurance.pdf', type: 'application/pdf', bytes: MINIMAL_PDF };
   const storedFiles = () =>
     existsSync(path.join(data.filesDir, 'documents'))
@@ -124,13 +118,16 @@ describeOnDatabases('verification documents', (ctx) => {
       { clock: new ManualClock(new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 1))) },
     );
     const pro = await tradesperson();
-    const form = await multipart({ kind: 'insurance', expiresOn: nextYear() }, pdf);
-    const res = await later.inject({
-      method: 'POST',
-      url: '/api/v1/documents',
-      headers: { cookie: pro.cookie, ...form.headers },
-      payload: form.payload,
-    });
+    const res = await postMultipart(
+      later,
+      '/api/v1/documents',
+      pro.cookie,
+      {
+        kind: 'insurance',
+        expiresOn: nextYear(),
+      },
+      pdf,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('The expiry date cannot be in the past');
   });
@@ -397,13 +394,14 @@ describeOnDatabases('verification documents', (ctx) => {
     const pro = await tradesperson();
     const doc = await upload(pro.cookie, { kind: 'insurance', expiresOn: nextYear() }, pdf);
     expect(doc.statusCode).toBe(201);
-    const picture = await multipart({}, { name: 'me.png', type: 'image/png', bytes: await image('png') });
-    const uploaded = await (await app()).inject({
-      method: 'POST',
-      url: '/api/v1/tradesperson/profile/picture',
-      headers: { cookie: pro.cookie, ...picture.headers },
-      payload: picture.payload,
-    });
+    const picture = { name: 'me.png', type: 'image/png', bytes: await image('png') };
+    const uploaded = await postMultipart(
+      await app(),
+      '/api/v1/tradesperson/profile/picture',
+      pro.cookie,
+      {},
+      picture,
+    );
     expect(uploaded.statusCode).toBe(200);
     const { avatarUrl } = uploaded.json() as { avatarUrl: string };
     expect(avatarUrl).toMatch(/^\/api\/v1\/files\/avatars\//);

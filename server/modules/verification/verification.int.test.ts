@@ -4,7 +4,7 @@ import { londonToday } from '../../../domain/marketplace/schemas';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
-import { type FilePart, image, MINIMAL_PDF, multipart, temporaryDataDir } from '../../../test/uploads';
+import { type FilePart, image, MINIMAL_PDF, postMultipart, temporaryDataDir } from '../../../test/uploads';
 import type { App } from '../../app';
 import { auditLog, documents, emailOutbox, notifications, tradespersonProfiles } from '../../db/schema';
 import { createAdmin, createCustomer, createTradesperson } from '../../seed/factories';
@@ -39,16 +39,8 @@ describeOnDatabases('verification by admins', (ctx) => {
     const a = await createAdmin(db());
     return { ...a, cookie: await sessionFor(db(), a.id) };
   };
-  const upload = async (cookie: string, fields: Record<string, string>, file: FilePart = pdf) => {
-    const form = await multipart(fields, file);
-    const res = await (await app()).inject({
-      method: 'POST',
-      url: '/api/v1/documents',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    });
-    return res;
-  };
+  const upload = async (cookie: string, fields: Record<string, string>, file: FilePart = pdf) =>
+    postMultipart(await app(), '/api/v1/documents', cookie, fields, file);
   const uploaded = async (cookie: string, fields: Record<string, string>) => {
     const res = await upload(cookie, fields);
     expect(res.statusCode, res.body).toBe(201);

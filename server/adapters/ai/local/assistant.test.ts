@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantContext } from '../../../../domain/assistant/messages';
+import { customer, guest, tradesperson } from '../../../../test/askers';
 import {
   ASSISTANT_TOOL_NAMES,
   type Asker,
@@ -9,15 +10,6 @@ import {
 } from '../provider';
 import type { MoneyHeldResult, QuotesWaitingResult, UnreadMessagesResult } from '../tool-results';
 import { LocalAssistant } from './assistant';
-
-const customer: Asker = { kind: 'authenticated', userType: 'customer', isAdmin: false, firstName: 'Sam' };
-const tradesperson: Asker = {
-  kind: 'authenticated',
-  userType: 'tradesperson',
-  isAdmin: false,
-  firstName: 'Tom',
-};
-const guest: Asker = { kind: 'guest' };
 
 /** What the tools of a customer with nothing going on return. */
 const NOTHING: Record<AssistantToolName, unknown> = {

@@ -4,6 +4,7 @@ import { DISPUTE_RULES } from '../../../../domain/disputes/messages';
 import { MILESTONE_RULES } from '../../../../domain/milestones/messages';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS, platformFeePence } from '../../../../domain/payments/money';
 import { REVIEW_RULES } from '../../../../domain/reviews/messages';
+import { customer, guest, tradesperson } from '../../../../test/askers';
 import type { Asker, AssistantTools, ReplyChunk } from '../provider';
 import { LocalAssistant } from './assistant';
 
@@ -15,14 +16,6 @@ const HELD = `${LIMITS.escrowProtectionDays} days`;
 const REVEAL = `${REVIEW_RULES.revealAfterDays} days`;
 const RESPOND = `${DISPUTE_RULES.responseDays} days`;
 
-const guest: Asker = { kind: 'guest' };
-const customer: Asker = { kind: 'authenticated', userType: 'customer', isAdmin: false, firstName: 'Sam' };
-const tradesperson: Asker = {
-  kind: 'authenticated',
-  userType: 'tradesperson',
-  isAdmin: false,
-  firstName: 'Tom',
-};
 const ASKERS = { guest, customer, tradesperson };
 const noTools: AssistantTools = { list: () => [], call: () => Promise.reject(new Error('no tools')) };
 
