@@ -84,8 +84,9 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
      */
     recheckOnAnyChange?: readonly string[];
     /**
-     * Where focus goes for a message on a path with no control of its own (a check on the whole form or
-     * a list, 'milestones.root'): the id of the element to focus.
+     * Where focus goes for a message, by path: the id of the element to focus. For a path with no control
+     * of its own (a check on the whole form or a list, 'milestones.root') or whose controls go by another
+     * name (radio buttons named for the page); a path not listed focuses the control of its name.
      */
     focusFor?: Readonly<Record<string, string>>;
   } = {},
