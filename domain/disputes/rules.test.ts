@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { platformFeePence, refundEntries, releaseEntries } from '../payments/ledger';
-import { canRaiseDispute, canRespond, decideSplit, disputeTimeline, responseDueAt } from './rules';
+import { DISPUTE_MESSAGES } from './messages';
+import {
+  canRaiseDispute,
+  canRespond,
+  decideSplit,
+  disputeTimeline,
+  responseDueAt,
+  splitRefusal,
+} from './rules';
 
 describe('who may raise a dispute', () => {
   it('allows work in progress, a booking waiting for payment, and money still held; nothing else', () => {
@@ -89,6 +97,21 @@ describe('where the held money goes', () => {
         ok: false,
         reason: 'nothing_held',
       });
+  });
+
+  it.each([
+    [
+      { resolution: 'split' as const, refundPence: 100, releasePence: 200 },
+      400,
+      DISPUTE_MESSAGES.splitMustAddUp,
+    ],
+    [{ resolution: 'split' as const, refundPence: 400 }, 400, DISPUTE_MESSAGES.splitNeedsBoth],
+    [{ resolution: 'refund_customer' as const }, 0, DISPUTE_MESSAGES.nothingHeld],
+    [{ resolution: 'no_money_held' as const }, 400, DISPUTE_MESSAGES.moneyHeld],
+    [{ resolution: 'split' as const, refundPence: 100, releasePence: 300 }, 400, null],
+    [{ resolution: 'no_money_held' as const }, 0, null],
+  ])('says why it refuses %o of %i held in the server’s words (splitRefusal)', (input, held, message) => {
+    expect(splitRefusal(input, held)).toBe(message);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { BookingStatus, DisputeResolution, DisputeStatus } from '../catalog/statuses';
-import { DISPUTE_RULES } from './messages';
+import { DISPUTE_MESSAGES, DISPUTE_RULES } from './messages';
 
 // The dispute rules (DOMAIN-RULES 6 and 9, issue 16) in pure code: the server enforces them under its
 // locks with its injected clock; the web uses them to show or hide the button and to check a split.
@@ -67,6 +67,20 @@ export function decideSplit(input: SplitInput, heldPence: number): SplitDecision
   if (refund <= 0 || release <= 0) return { ok: false, reason: 'needs_both' };
   if (refund + release !== heldPence) return { ok: false, reason: 'must_add_up' };
   return { ok: true, refundPence: refund, releasePence: release };
+}
+
+/** Why decideSplit refuses, in the server's words. */
+const SPLIT_REFUSAL_MESSAGES: Record<Extract<SplitDecision, { ok: false }>['reason'], string> = {
+  must_add_up: DISPUTE_MESSAGES.splitMustAddUp,
+  needs_both: DISPUTE_MESSAGES.splitNeedsBoth,
+  nothing_held: DISPUTE_MESSAGES.nothingHeld,
+  money_held: DISPUTE_MESSAGES.moneyHeld,
+};
+
+/** What decideSplit says against a resolution's money, in the server's words; null when it fits. */
+export function splitRefusal(input: SplitInput, heldPence: number): string | null {
+  const decision = decideSplit(input, heldPence);
+  return decision.ok ? null : SPLIT_REFUSAL_MESSAGES[decision.reason];
 }
 
 export type TimelineStep = {

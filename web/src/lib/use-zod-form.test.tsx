@@ -20,8 +20,14 @@ const Schema = z.object({
   town: z.string().trim().min(2, 'Town must be at least 2 characters'),
 });
 
-function Example({ onValid }: { onValid: (values: z.output<typeof Schema>) => void }) {
-  const form = useZodForm(Schema, { defaultValues: { name: '', town: '' } });
+function Example({
+  onValid,
+  invalidToast,
+}: {
+  onValid: (values: z.output<typeof Schema>) => void;
+  invalidToast?: boolean;
+}) {
+  const form = useZodForm(Schema, { defaultValues: { name: '', town: '' }, invalidToast });
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={form.submitWith(onValid)}>
@@ -63,6 +69,15 @@ describe('Field and useZodForm', () => {
     expect(showError).toHaveBeenCalledWith('Validation Error', 'Name is required');
     expect(town.value).toBe('X');
     expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('shows no toast where the form asks for none (invalidToast: false), and still refuses', () => {
+    render(<Example onValid={vi.fn()} invalidToast={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByLabelText(/^Name/);
+    expect(document.activeElement).toBe(name);
+    expect(document.getElementById(`${name.id}-error`)?.textContent).toBe('Name is required');
+    expect(showError).not.toHaveBeenCalled();
   });
 
   it('refuses within the click itself: messages drawn and focus moved before the next key press', () => {

@@ -56,8 +56,8 @@ export type ZodForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormRetu
 > & {
   /**
    * The form's onSubmit: clears the last server message, checks the values with the schema, and calls
-   * `onValid` with the parsed values, or shows the first problem as the 'Validation Error' toast and
-   * focuses the first invalid field.
+   * `onValid` with the parsed values, or shows the first problem as the 'Validation Error' toast (unless
+   * `invalidToast` is false) and focuses the first invalid field.
    */
   submitWith: (onValid: SubmitHandler<z.output<S>>) => (event?: React.BaseSyntheticEvent) => Promise<void>;
 };
@@ -66,6 +66,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   {
     invalidTitle = 'Validation Error',
+    invalidToast = true,
     recheckOnAnyChange = NONE,
     focusFor = NO_TARGETS,
     ...options
@@ -73,13 +74,19 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     /** The refusal toast's title, where the spec gives another one ('Error / Please select a rating'). */
     invalidTitle?: string;
     /**
+     * Whether a refused submit shows the toast: false for a form the spec gives none (the admin's
+     * dispute resolution), where the messages beside the fields are the whole answer.
+     */
+    invalidToast?: boolean;
+    /**
      * Messages that a change to any field may settle (a check on the whole form, such as amounts that
      * must add up), by path: while shown, each is re-checked on every change, not only its own field's.
      */
     recheckOnAnyChange?: readonly string[];
     /**
-     * Where focus goes for a message on a path with no control of its own (a check on the whole form or
-     * a list, 'milestones.root'): the id of the element to focus.
+     * Where focus goes for a message, by path: the id of the element to focus. For a path with no control
+     * of its own (a check on the whole form or a list, 'milestones.root') or whose controls go by another
+     * name (radio buttons named for the page); a path not listed focuses the control of its name.
      */
     focusFor?: Readonly<Record<string, string>>;
   } = {},
@@ -135,9 +142,11 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
           const first = issues[0];
           if (first) {
             // A title that already says the problem ('Please select a date') stands alone.
-            void (first.message === invalidTitle
-              ? showError(invalidTitle)
-              : showError(invalidTitle, first.message));
+            if (invalidToast) {
+              void (first.message === invalidTitle
+                ? showError(invalidTitle)
+                : showError(invalidTitle, first.message));
+            }
             const target = focusFor[first.field];
             if (target) document.getElementById(target)?.focus();
             else if (first.field !== 'root' && !focusNamed(event, first.field)) {
@@ -149,7 +158,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
         // follows the person's corrections) and hands a valid form's parsed values to onValid.
         await handleSubmit(onValid, () => {})(event);
       },
-    [schema, handleSubmit, clearErrors, setError, setFocus, getValues, invalidTitle, focusFor],
+    [schema, handleSubmit, clearErrors, setError, setFocus, getValues, invalidTitle, invalidToast, focusFor],
   );
   return { ...form, submitWith };
 }

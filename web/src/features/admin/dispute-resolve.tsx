@@ -1,9 +1,12 @@
-import type { DisputeResolution } from '@domain/catalog/statuses';
+import { DISPUTE_RESOLUTIONS, type DisputeResolution } from '@domain/catalog/statuses';
+import { ResolveDisputeBody } from '@domain/disputes/api';
 import { DISPUTE_MESSAGES, DISPUTE_RESOLUTION_LABELS, DISPUTE_RULES } from '@domain/disputes/messages';
-import { decideSplit, type SplitDecision } from '@domain/disputes/rules';
+import { splitRefusal } from '@domain/disputes/rules';
 import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { Gavel } from 'lucide-react';
-import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useId, useMemo, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -15,46 +18,32 @@ import { isConflict } from '@/lib/api';
 import { issuesFromServer, updateThenFocus } from '@/lib/form-errors';
 import { formatCount } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
+import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { errorMessage } from './api';
 import { partyName } from './dispute-format';
-import { type AdminDisputeDetail, type ResolveDisputeBody, useResolveDispute } from './disputes-api';
+import { type AdminDisputeDetail, useResolveDispute } from './disputes-api';
 
 const MONEY_RESOLUTIONS = ['release_to_tradesperson', 'refund_customer', 'split'] as const;
 const NO_MONEY_RESOLUTIONS = ['no_money_held'] as const;
 
-export const AMOUNT_FORMAT_MESSAGE = 'Please enter an amount in pounds, such as 25.00';
-
-/** Why decideSplit refused, in the server's words. */
-const SPLIT_REFUSALS: Record<Extract<SplitDecision, { ok: false }>['reason'], string> = {
-  must_add_up: DISPUTE_MESSAGES.splitMustAddUp,
-  needs_both: DISPUTE_MESSAGES.splitNeedsBoth,
-  nothing_held: DISPUTE_MESSAGES.nothingHeld,
-  money_held: DISPUTE_MESSAGES.moneyHeld,
-};
-
-/** The client's check of the note, with the server's words. */
-export function noteProblem(note: string): string | null {
-  const length = note.trim().length;
-  if (length < DISPUTE_RULES.noteMin) return DISPUTE_MESSAGES.noteRequired;
-  if (length > DISPUTE_RULES.noteMax) return DISPUTE_MESSAGES.noteTooLong;
-  return null;
-}
-
-type Problems = {
-  resolution?: string;
-  refund?: string;
-  release?: string;
-  /** About the two amounts together (they must add up): tied to both inputs. */
-  split?: string;
-  note?: string;
-  form?: string;
-};
+const AMOUNT_FORMAT_MESSAGE = 'Please enter an amount in pounds, such as 25.00';
 
 /** Element ids for aria-describedby, the missing ones left out. */
 const idList = (...list: (string | false | null | undefined)[]) => list.filter(Boolean).join(' ');
 
-type FieldName = 'resolution' | 'refund' | 'release' | 'note';
+/** The form's values: the amounts as typed, in pounds. */
+type Values = { resolution: DisputeResolution | null; refund: string; release: string; note: string };
+
+/**
+ * Where a message shows: beside its field, or 'split', about the two amounts together (they must add
+ * up), said once and read with both.
+ */
+type MessagePath = keyof Values | 'split';
+type Problem = { path: MessagePath; message: string };
+
+/** The split's message depends on both amounts (and the resolution), so any change may settle it. */
+const SPLIT_MESSAGES = ['split'];
 
 /** An amount as typed: empty, pence, or not an amount. */
 function readPounds(text: string): { kind: 'empty' } | { kind: 'pence'; pence: number } | { kind: 'bad' } {
@@ -63,64 +52,82 @@ function readPounds(text: string): { kind: 'empty' } | { kind: 'pence'; pence: n
   return parsed.ok ? { kind: 'pence', pence: parsed.pence } : { kind: 'bad' };
 }
 
-type Values = { resolution: DisputeResolution | null; refund: string; release: string; note: string };
+/** An amount as typed, in pence; undefined while it is empty or not an amount. */
+function penceOf(text: string): number | undefined {
+  const read = readPounds(text);
+  return read.kind === 'pence' ? read.pence : undefined;
+}
 
-/** Everything wrong with the values, as the server will judge them (decideSplit is its own rule). */
-function problemsOf({ resolution, refund, release, note }: Values, held: number): Problems {
-  const found: Problems = {};
-  if (!resolution) found.resolution = DISPUTE_MESSAGES.resolutionRequired;
-  const a = readPounds(refund);
-  const b = readPounds(release);
-  if (resolution === 'split') {
-    if (a.kind === 'bad') found.refund = AMOUNT_FORMAT_MESSAGE;
-    if (b.kind === 'bad') found.release = AMOUNT_FORMAT_MESSAGE;
+/** What one of the body's own field rules says against a value, if anything. */
+const refusalOf = (rule: z.ZodType, value: unknown) => rule.safeParse(value).error?.issues[0]?.message;
+
+/**
+ * Everything wrong with the values, in the order they are on screen, as the server will judge them:
+ * the body's own rules for the resolution and the note, decideSplit's for the money (splitRefusal).
+ */
+function problemsOf({ resolution, refund, release, note }: Values, held: number): Problem[] {
+  const found: Problem[] = [];
+  const add = (path: MessagePath, message: string | null | undefined) => {
+    if (message) found.push({ path, message });
+  };
+  add('resolution', refusalOf(ResolveDisputeBody.shape.resolution, resolution));
+  const splitting = resolution === 'split';
+  const badRefund = splitting && readPounds(refund).kind === 'bad';
+  const badRelease = splitting && readPounds(release).kind === 'bad';
+  if (badRefund) add('refund', AMOUNT_FORMAT_MESSAGE);
+  if (badRelease) add('release', AMOUNT_FORMAT_MESSAGE);
+  // The money is judged once a resolution is chosen and its amounts read as amounts.
+  if (resolution && !badRefund && !badRelease) {
+    const amounts = splitting ? { refundPence: penceOf(refund), releasePence: penceOf(release) } : {};
+    add(splitting ? 'split' : 'resolution', splitRefusal({ resolution, ...amounts }, held));
   }
-  if (resolution && !found.refund && !found.release) {
-    const amounts =
-      resolution === 'split'
-        ? {
-            refundPence: a.kind === 'pence' ? a.pence : undefined,
-            releasePence: b.kind === 'pence' ? b.pence : undefined,
-          }
-        : {};
-    const decision = decideSplit({ resolution, ...amounts }, held);
-    if (!decision.ok) {
-      if (resolution === 'split') found.split = SPLIT_REFUSALS[decision.reason];
-      else found.resolution = SPLIT_REFUSALS[decision.reason];
-    }
-  }
-  const noteIssue = noteProblem(note);
-  if (noteIssue) found.note = noteIssue;
+  add('note', refusalOf(ResolveDisputeBody.shape.note, note));
   return found;
 }
 
 /** The body the values make, once they have no problems. */
 function bodyOf({ resolution, refund, release, note }: Values): ResolveDisputeBody {
-  const pence = (text: string) => {
-    const read = readPounds(text);
-    return read.kind === 'pence' ? read.pence : undefined;
-  };
   return resolution === 'split'
-    ? { resolution, refundPence: pence(refund), releasePence: pence(release), note: note.trim() }
+    ? { resolution, refundPence: penceOf(refund), releasePence: penceOf(release), note: note.trim() }
     : { resolution: resolution as DisputeResolution, note: note.trim() };
 }
 
-/** The server's refusal of named fields, as the form's problems; null when it names none. */
-function problemsFromServer(error: unknown): Problems | null {
+/**
+ * The form's values checked with problemsOf (in screen order, so the first message is about the first
+ * field shown) and handed over as the body to confirm.
+ */
+function resolveFormSchema(held: number) {
+  return z
+    .object({
+      resolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
+      refund: z.string(),
+      release: z.string(),
+      note: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      for (const { path, message } of problemsOf(values, held)) {
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      }
+    })
+    .transform(bodyOf);
+}
+
+/** The server's refusal of named fields, as the form's problems in screen order; empty when it names none. */
+function problemsFromServer(error: unknown): Problem[] {
   const issues = issuesFromServer(error);
   const on = (field: string) => issues.find((i) => i.field === field)?.message;
-  const byField: Problems = {
-    resolution: on('resolution'),
-    refund: on('refundPence'),
-    release: on('releasePence'),
-    note: on('note'),
-  };
-  if (!byField.resolution && !byField.refund && !byField.release && !byField.note) return null;
+  const refund = on('refundPence');
+  const release = on('releasePence');
   // The same message for both amounts (they do not add up) is said once, beside both.
-  if (byField.refund && byField.refund === byField.release) {
-    return { ...byField, split: byField.refund, refund: undefined, release: undefined };
-  }
-  return byField;
+  const together = refund && refund === release ? refund : undefined;
+  const problems: { path: MessagePath; message: string | undefined }[] = [
+    { path: 'resolution', message: on('resolution') },
+    { path: 'refund', message: together ? undefined : refund },
+    { path: 'split', message: together },
+    { path: 'release', message: together ? undefined : release },
+    { path: 'note', message: on('note') },
+  ];
+  return problems.filter((problem): problem is Problem => Boolean(problem.message));
 }
 
 /** What the two amounts come to so far, while splitting; null while one is not an amount. */
@@ -136,62 +143,61 @@ function remainingText(refund: string, release: string, held: number): string | 
 }
 
 /**
- * The admin's draft decision: the values, their problems, and the body waiting for confirmation.
- * Checked here, synchronously, with the server's own rules (decideSplit), so that focus is on the
- * first field with a problem at once, before any typing that follows can land elsewhere.
+ * The admin's draft decision: the values and their messages through useZodForm, checked with the
+ * server's own rules (problemsOf), and the body waiting for confirmation. No toast on a refusal: the
+ * messages beside the fields are the whole answer. A message follows the corrections of its field; the
+ * split's, those of any field.
  */
 function useResolveDraft(dispute: AdminDisputeDetail, names: { customer: string; tradesperson: string }) {
+  const id = useId();
   const resolve = useResolveDispute(dispute.id);
   const held = dispute.heldPence;
-  const [values, setValues] = useState<Values>({
-    resolution: held > 0 ? null : 'no_money_held',
-    refund: '',
-    release: '',
-    note: '',
+  const options: readonly DisputeResolution[] = held > 0 ? MONEY_RESOLUTIONS : NO_MONEY_RESOLUTIONS;
+  const schema = useMemo(() => resolveFormSchema(held), [held]);
+  // What each message focuses: the resolution's, the first way (its radios go by the form's own name);
+  // the split's, the refund box.
+  const focusFor = useMemo<Record<MessagePath, string>>(
+    () => ({
+      resolution: `${id}-${options[0]}`,
+      refund: `${id}-refund`,
+      split: `${id}-refund`,
+      release: `${id}-release`,
+      note: `${id}-note`,
+    }),
+    [id, options],
+  );
+  const form = useZodForm(schema, {
+    defaultValues: { resolution: held > 0 ? null : 'no_money_held', refund: '', release: '', note: '' },
+    recheckOnAnyChange: SPLIT_MESSAGES,
+    focusFor,
+    invalidToast: false,
   });
-  const [problems, setProblems] = useState<Problems>({});
+  // Every keystroke re-renders what the amounts come to and the note's count.
+  const values = form.watch();
+  // The split's message is the form's own, on no field of the values.
+  const errors = form.formState.errors as Partial<Record<MessagePath | 'root', { message?: string }>>;
+  const message = (path: MessagePath) => errors[path]?.message;
   const [pendingBody, setPendingBody] = useState<ResolveDisputeBody | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const refs = {
-    resolution: useRef<HTMLInputElement>(null),
-    refund: useRef<HTMLInputElement>(null),
-    release: useRef<HTMLInputElement>(null),
-    note: useRef<HTMLTextAreaElement>(null),
-  };
 
-  /** Shows the problems and focuses the first field they are about (updateThenFocus). */
-  const refuse = (found: Problems) => {
-    const first: FieldName | undefined = found.resolution
-      ? 'resolution'
-      : found.refund || found.split
-        ? 'refund'
-        : found.release
-          ? 'release'
-          : found.note
-            ? 'note'
-            : undefined;
+  /** The server's refusal beside the fields it names, focusing the first (updateThenFocus). */
+  const refuse = (problems: Problem[]) => {
+    const first = problems[0];
     updateThenFocus(
-      () => setProblems(found),
-      () => (first ? refs[first].current : null),
+      () => {
+        form.clearErrors();
+        for (const { path, message } of problems) {
+          form.setError(path as Parameters<typeof form.setError>[0], { message });
+        }
+      },
+      () => (first ? document.getElementById(focusFor[first.path]) : null),
     );
   };
 
-  /** Edits one value and drops the problems it may have solved. */
-  const edit = (change: Partial<Values>, solved: (keyof Problems)[]) => {
-    setValues((v) => ({ ...v, ...change }));
-    if (solved.some((key) => problems[key])) {
-      setProblems((p) => ({ ...p, ...Object.fromEntries(solved.map((key) => [key, undefined])) }));
-    }
-  };
-
-  const submit = () => {
-    setProblems((p) => ({ ...p, form: undefined }));
-    const found = problemsOf(values, held);
-    if (Object.keys(found).length > 0) return refuse(found);
-    setProblems({});
+  const submit = form.submitWith((body) => {
     setFailure(null);
-    setPendingBody(bodyOf(values));
-  };
+    setPendingBody(body);
+  });
 
   const cancel = () => {
     setPendingBody(null);
@@ -215,12 +221,13 @@ function useResolveDraft(dispute: AdminDisputeDetail, names: { customer: string;
         // Resolved meanwhile: say so; the case file reloads and shows the outcome.
         if (isConflict(error)) {
           setPendingBody(null);
-          setProblems({ form: message });
+          form.clearErrors();
+          form.setError('root', { message });
           void showError('Error', message);
           return;
         }
         const named = problemsFromServer(error);
-        if (named) {
+        if (named.length > 0) {
           setPendingBody(null);
           refuse(named);
           return;
@@ -231,10 +238,12 @@ function useResolveDraft(dispute: AdminDisputeDetail, names: { customer: string;
   };
 
   return {
+    id,
+    form,
+    options,
     values,
-    problems,
-    refs,
-    edit,
+    message,
+    formError: errors.root?.message,
     submit,
     pendingBody,
     failure,
@@ -253,12 +262,11 @@ type Draft = ReturnType<typeof useResolveDraft>;
  * A note is always required. The decision is confirmed in a dialog that says what money moves where.
  */
 export function ResolveForm({ dispute }: { dispute: AdminDisputeDetail }) {
-  const id = useId();
   const names = { customer: partyName(dispute.customer), tradesperson: partyName(dispute.tradesperson) };
   const draft = useResolveDraft(dispute, names);
+  const { id, formError } = draft;
   const submitRef = useRef<HTMLButtonElement>(null);
   const held = dispute.heldPence;
-  const formError = draft.problems.form;
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
@@ -269,10 +277,7 @@ export function ResolveForm({ dispute }: { dispute: AdminDisputeDetail }) {
         noValidate
         aria-labelledby={`${id}-title`}
         className="space-y-5 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          draft.submit();
-        }}
+        onSubmit={draft.submit}
       >
         <ResolutionChoice id={id} draft={draft} held={held} {...names} />
         {draft.values.resolution === 'split' && <SplitAmounts id={id} draft={draft} held={held} {...names} />}
@@ -299,8 +304,10 @@ type PartProps = { id: string; draft: Draft; held: number; customer: string; tra
 
 /** The ways to resolve, each with what it does to the money held. */
 function ResolutionChoice({ id, draft, held, customer, tradesperson }: PartProps) {
-  const { values, problems, refs, edit } = draft;
-  const options: readonly DisputeResolution[] = held > 0 ? MONEY_RESOLUTIONS : NO_MONEY_RESOLUTIONS;
+  const { form, options, message } = draft;
+  // The radios keep a name of their own on the page; focus finds the first through focusFor.
+  const { field } = useController({ control: form.control, name: 'resolution' });
+  const error = message('resolution');
   const descriptions: Record<DisputeResolution, string> = {
     release_to_tradesperson: `All ${formatPence(held)} goes to ${tradesperson}, less the 15% platform fee.`,
     refund_customer: `All ${formatPence(held)} goes back to ${customer}.`,
@@ -317,31 +324,30 @@ function ResolutionChoice({ id, draft, held, customer, tradesperson }: PartProps
           ? `${formatPence(held)} is held for this booking. ${DISPUTE_MESSAGES.moneyHeld}`
           : DISPUTE_MESSAGES.nothingHeld
       }
-      error={problems.resolution}
+      error={error}
       className="min-w-0 space-y-3"
       legendClassName="mb-1 text-base leading-normal"
     >
       <div className="space-y-2">
-        {options.map((option, index) => {
+        {options.map((option) => {
           const optionId = `${id}-${option}`;
           return (
             <div
               key={option}
               className={cn(
                 'flex items-start gap-3 rounded-lg border p-3',
-                values.resolution === option ? 'border-primary bg-primary/5' : 'border-border',
+                field.value === option ? 'border-primary bg-primary/5' : 'border-border',
               )}
             >
               <input
-                ref={index === 0 ? refs.resolution : undefined}
                 type="radio"
                 id={optionId}
                 name={`${id}-resolution`}
                 value={option}
-                checked={values.resolution === option}
+                checked={field.value === option}
                 aria-describedby={`${optionId}-hint`}
-                aria-invalid={problems.resolution ? true : undefined}
-                onChange={() => edit({ resolution: option }, ['resolution', 'split'])}
+                aria-invalid={error ? true : undefined}
+                onChange={() => field.onChange(option)}
                 className="mt-0.5 size-5 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               />
               <span className="min-w-0">
@@ -362,28 +368,27 @@ function ResolutionChoice({ id, draft, held, customer, tradesperson }: PartProps
 
 /** The two parts of a split, with what they come to so far. */
 function SplitAmounts({ id, draft, held, customer, tradesperson }: PartProps) {
-  const { values, problems, refs, edit } = draft;
+  const { form, values, message } = draft;
   const remainingId = `${id}-remaining`;
   const splitId = `${id}-split`;
+  const splitMessage = message('split');
   // Both amounts are read with what they come to and, when they do not add up, with that message.
-  const describedBy = (own: string | undefined) => idList(own, remainingId, problems.split && splitId);
+  const describedBy = (own: string | undefined) => idList(own, remainingId, splitMessage && splitId);
   const amount = (side: 'refund' | 'release', label: string) => (
-    <Field id={`${id}-${side}`} label={label} required error={problems[side]} className="min-w-0">
+    <Field id={`${id}-${side}`} label={label} required error={message(side)} className="min-w-0">
       {(control) => (
         <PoundsInput
-          ref={refs[side]}
           inputMode="decimal"
           autoComplete="off"
-          value={values[side]}
           {...control}
+          {...form.register(side)}
           aria-describedby={describedBy(control['aria-describedby'])}
-          onChange={(event) => edit({ [side]: event.target.value }, [side, 'split'])}
         />
       )}
     </Field>
   );
   return (
-    <fieldset className="min-w-0 space-y-3" aria-describedby={idList(remainingId, problems.split && splitId)}>
+    <fieldset className="min-w-0 space-y-3" aria-describedby={idList(remainingId, splitMessage && splitId)}>
       <legend className="mb-1 font-medium">Split the {formatPence(held)} held</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         {amount('refund', `Refund to ${customer} (£)`)}
@@ -393,13 +398,13 @@ function SplitAmounts({ id, draft, held, customer, tradesperson }: PartProps) {
         {remainingText(values.refund, values.release, held) ??
           `The two amounts must add up to ${formatPence(held)}.`}
       </p>
-      <FieldError id={splitId} message={problems.split} />
+      <FieldError id={splitId} message={splitMessage} />
     </fieldset>
   );
 }
 
 function NoteField({ id, draft }: { id: string; draft: Draft }) {
-  const { values, problems, refs, edit } = draft;
+  const { form, values, message } = draft;
   return (
     <Field
       id={`${id}-note`}
@@ -411,18 +416,9 @@ function NoteField({ id, draft }: { id: string; draft: Draft }) {
           {formatCount(DISPUTE_RULES.noteMax)} characters ({formatCount(values.note.trim().length)} so far).
         </>
       }
-      error={problems.note}
+      error={message('note')}
     >
-      {(control) => (
-        <textarea
-          ref={refs.note}
-          rows={4}
-          value={values.note}
-          {...control}
-          onChange={(event) => edit({ note: event.target.value }, ['note'])}
-          className={TEXTAREA_CLASS}
-        />
-      )}
+      {(control) => <textarea rows={4} {...control} {...form.register('note')} className={TEXTAREA_CLASS} />}
     </Field>
   );
 }
