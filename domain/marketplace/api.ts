@@ -55,14 +55,15 @@ export const QuoteView = z.object({
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 
+// The fields every view of a job starts with, and its budget range (either end may be unset).
+const jobHeadline = { id: Id, title: JobTitle, category: catalogString(JOB_CATEGORIES) };
+const jobBudget = { budgetMin: z.number().int().nullable(), budgetMax: z.number().int().nullable() };
+
 export const JobSummaryView = z.object({
-  id: Id,
-  title: JobTitle,
-  category: catalogString(JOB_CATEGORIES),
+  ...jobHeadline,
   status: z.enum(JOB_STATUSES),
   outcode: Postcode,
-  budgetMin: z.number().int().nullable(),
-  budgetMax: z.number().int().nullable(),
+  ...jobBudget,
 });
 export type JobSummaryView = z.infer<typeof JobSummaryView>;
 
@@ -93,12 +94,9 @@ export const BookingView = z.object({
 export type BookingView = z.infer<typeof BookingView>;
 
 export const MyJobView = z.object({
-  id: Id,
-  title: JobTitle,
-  category: catalogString(JOB_CATEGORIES),
+  ...jobHeadline,
   status: z.enum(JOB_STATUSES),
-  budgetMin: z.number().int().nullable(),
-  budgetMax: z.number().int().nullable(),
+  ...jobBudget,
   postcode: Postcode,
   createdAt: Timestamp,
   quoteCount: z.number().int(),
@@ -108,12 +106,9 @@ export type MyJobView = z.infer<typeof MyJobView>;
 
 /** A job in the tradespeople's list: never the full postcode, only the district and the place. */
 export const OpenJobView = z.object({
-  id: Id,
-  title: JobTitle,
-  category: catalogString(JOB_CATEGORIES),
+  ...jobHeadline,
   description: JobDescription,
-  budgetMin: z.number().int().nullable(),
-  budgetMax: z.number().int().nullable(),
+  ...jobBudget,
   outcode: Postcode,
   place: PlaceName.nullable(),
   distanceMiles: z.number().nullable(),
@@ -126,13 +121,10 @@ export const OpenJobView = z.object({
 export type OpenJobView = z.infer<typeof OpenJobView>;
 
 export const JobDetailView = z.object({
-  id: Id,
-  title: JobTitle,
-  category: catalogString(JOB_CATEGORIES),
+  ...jobHeadline,
   status: z.enum(JOB_STATUSES),
   description: JobDescription,
-  budgetMin: z.number().int().nullable(),
-  budgetMax: z.number().int().nullable(),
+  ...jobBudget,
   postcode: Postcode,
   postcodeIsPartial: z.boolean(),
   place: PlaceName.nullable(),

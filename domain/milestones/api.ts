@@ -11,6 +11,17 @@ import { planIssues } from './rules';
 
 // ---- The plan ----
 
+/** The fields a plan's item and an accepted milestone share, as the API writes them. */
+const milestoneTerms = {
+  index: z.number().int(),
+  title: z.string().max(R.titleMax * 2),
+  description: z
+    .string()
+    .max(R.descriptionMax * 2)
+    .nullable(),
+  amountPence: z.number().int(),
+};
+
 export const PlanItem = z.object({
   title: z
     .string()
@@ -59,13 +70,7 @@ export const PlanView = z.object({
   milestones: z
     .array(
       z.object({
-        index: z.number().int(),
-        title: z.string().max(R.titleMax * 2),
-        description: z
-          .string()
-          .max(R.descriptionMax * 2)
-          .nullable(),
-        amountPence: z.number().int(),
+        ...milestoneTerms,
         platformFeePence: z.number().int(),
         dueDate: CalendarDate,
       }),
@@ -79,13 +84,7 @@ export type PlanView = z.infer<typeof PlanView>;
 
 export const MilestoneView = z.object({
   id: Id,
-  index: z.number().int(),
-  title: z.string().max(R.titleMax * 2),
-  description: z
-    .string()
-    .max(R.descriptionMax * 2)
-    .nullable(),
-  amountPence: z.number().int(),
+  ...milestoneTerms,
   /** The 15% fee taken from it when released (platform_fee_amount). */
   platformFeePence: z.number().int(),
   dueDate: CalendarDate.nullable(),

@@ -130,6 +130,20 @@ export class ProviderError extends Error {
   }
 }
 
+/** The provider's page where a tradesperson sets up (or updates) their payout account. */
+export interface AccountLinkInput {
+  accountId: string;
+  type: 'account_onboarding' | 'account_update';
+  refreshUrl: string;
+  returnUrl: string;
+}
+
+export interface SetupIntentInput {
+  customerId: string;
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
 export interface PaymentGateway {
   readonly provider: ProviderName;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
@@ -142,12 +156,7 @@ export interface PaymentGateway {
     idempotencyKey: string;
   }): Promise<ConnectedAccountState>;
   retrieveConnectedAccount(id: string): Promise<ConnectedAccountState>;
-  createAccountLink(input: {
-    accountId: string;
-    type: 'account_onboarding' | 'account_update';
-    refreshUrl: string;
-    returnUrl: string;
-  }): Promise<{ url: string }>;
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string }>;
   createTransfer(input: TransferInput): Promise<{ id: string }>;
   createRefund(input: RefundInput): Promise<{ id: string }>;
   /** The customer record saved cards belong to; one per user (the key makes a retry find the first). */
@@ -155,11 +164,7 @@ export interface PaymentGateway {
     id: string;
   }>;
   /** Starts saving a card for later charges; the browser confirms it with the client secret. */
-  createSetupIntent(input: {
-    customerId: string;
-    returnUrl: string;
-    idempotencyKey: string;
-  }): Promise<SetupIntentState>;
+  createSetupIntent(input: SetupIntentInput): Promise<SetupIntentState>;
   retrieveSetupIntent(id: string): Promise<SetupIntentState>;
   /** Forgets a saved card at the provider; one already gone counts as done. */
   detachPaymentMethod(id: string): Promise<void>;

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../config/config';
 import {
+  type AccountLinkInput,
   type CheckoutSession,
   type CheckoutSessionInput,
   type ConnectedAccountState,
@@ -10,6 +11,7 @@ import {
   type RefundInput,
   type SavedCard,
   type SavedCardChargeInput,
+  type SetupIntentInput,
   type SetupIntentState,
   type TransferInput,
   type WebhookEvent,
@@ -118,12 +120,7 @@ export class StripeGateway implements PaymentGateway {
     return toAccountState(await this.call('accounts.retrieve', () => this.stripe.accounts.retrieve(id)));
   }
 
-  async createAccountLink(input: {
-    accountId: string;
-    type: 'account_onboarding' | 'account_update';
-    refreshUrl: string;
-    returnUrl: string;
-  }): Promise<{ url: string }> {
+  async createAccountLink(input: AccountLinkInput): Promise<{ url: string }> {
     const link = await this.call('accountLinks.create', () =>
       this.stripe.accountLinks.create({
         account: input.accountId,
@@ -171,11 +168,7 @@ export class StripeGateway implements PaymentGateway {
     return { id: customer.id };
   }
 
-  async createSetupIntent(input: {
-    customerId: string;
-    returnUrl: string;
-    idempotencyKey: string;
-  }): Promise<SetupIntentState> {
+  async createSetupIntent(input: SetupIntentInput): Promise<SetupIntentState> {
     // Saved for charges with the customer present (on_session): each milestone is paid from its page.
     const intent = await this.call('setupIntents.create', () =>
       this.stripe.setupIntents.create(

@@ -18,13 +18,14 @@ import type { QuoteCard, QuoteJson, QuoteRow } from './quotes.repository';
 // JSON timestamps come as PostgreSQL writes them; the API sends them as JavaScript writes a Date.
 const iso = (t: string) => new Date(t).toISOString();
 
+/** What a quote row and a quote read as JSON show alike. */
+function quoteTerms(q: Pick<QuoteRow, 'id' | 'jobId' | 'amount' | 'message' | 'status'>) {
+  return { id: q.id, jobId: q.jobId, amount: q.amount, message: q.message, status: quoteStatus(q.status) };
+}
+
 export function quoteView(q: QuoteRow, people: Map<string, PersonRow>): QuoteView {
   return {
-    id: q.id,
-    jobId: q.jobId,
-    amount: q.amount,
-    message: q.message,
-    status: quoteStatus(q.status),
+    ...quoteTerms(q),
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
     tradesperson: tradespersonView(people.get(q.tradespersonId), q.tradespersonId),
@@ -42,11 +43,7 @@ export async function quoteViews(db: Executor, rows: QuoteRow[]): Promise<QuoteV
 /** A quote read as JSON (quoteJson in quotes.repository.ts). */
 export function quoteJsonView(q: QuoteJson): QuoteView {
   return {
-    id: q.id,
-    jobId: q.jobId,
-    amount: q.amount,
-    message: q.message,
-    status: quoteStatus(q.status),
+    ...quoteTerms(q),
     createdAt: iso(q.createdAt),
     updatedAt: iso(q.updatedAt),
     tradesperson: tradespersonJsonView(q.tradesperson, q.tradespersonId),

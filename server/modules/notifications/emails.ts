@@ -2,18 +2,21 @@ import { EMAIL_SWITCH_TEXT, type EmailSwitch } from '../../../domain/notificatio
 import { escapeHtml } from '../../lib/html';
 import type { NewEmail } from './email-outbox';
 
-/** The email twin of an in-app notification, with the link that turns its switch off. */
-export function notificationEmail(input: {
+/** What every email says: to whom, what about, and the link to it on TradeNest. */
+interface EmailContent {
   to: string;
   recipientName: string | null;
   kind: string;
   title: string;
   body: string;
   link: string;
-  emailSwitch: EmailSwitch;
-  unsubscribeLink: string;
   dedupeKey: string;
-}): NewEmail {
+}
+
+/** The email twin of an in-app notification, with the link that turns its switch off. */
+export function notificationEmail(
+  input: EmailContent & { emailSwitch: EmailSwitch; unsubscribeLink: string },
+): NewEmail {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const { label } = EMAIL_SWITCH_TEXT[input.emailSwitch];
   const why = `You get these emails because '${label}' is on in your settings.`;
@@ -54,16 +57,7 @@ const ALWAYS_SENT = {
  * froze or moved: sent whatever the switches say, so it carries no unsubscribe link, and says why it
  * was sent instead.
  */
-export function accountEmail(input: {
-  to: string;
-  recipientName: string | null;
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  dedupeKey: string;
-  about?: keyof typeof ALWAYS_SENT;
-}): NewEmail {
+export function accountEmail(input: EmailContent & { about?: keyof typeof ALWAYS_SENT }): NewEmail {
   const greeting = input.recipientName ? `Hello ${input.recipientName},` : 'Hello,';
   const { why, linkLabel } = ALWAYS_SENT[input.about ?? 'verification'];
   return {

@@ -189,17 +189,10 @@ function timeline(data: BookingMoneyData, rows: PaymentFigures[], frozen: boolea
 
 export async function adminPayments(db: Executor): Promise<AdminPaymentView[]> {
   const rows = await latestPayments(db);
-  return rows.map((r) => ({
-    ...paymentView(r.payment, {
-      frozen: r.bookingStatus === 'disputed',
-      viewerIsCustomer: false,
-    }),
-    jobId: r.jobId,
-    jobTitle: r.jobTitle,
-    customerId: r.customerId,
-    customerName: r.customerName,
-    tradespersonId: r.tradespersonId,
-    tradespersonName: r.tradespersonName,
-    createdAt: r.payment.createdAt.toISOString(),
+  // The rest of the row is the job and both parties, as the admin's list shows them.
+  return rows.map(({ payment, bookingStatus, ...jobAndParties }) => ({
+    ...paymentView(payment, { frozen: bookingStatus === 'disputed', viewerIsCustomer: false }),
+    ...jobAndParties,
+    createdAt: payment.createdAt.toISOString(),
   }));
 }

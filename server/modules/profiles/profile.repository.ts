@@ -38,21 +38,17 @@ export type OwnProfileRow = {
   avatarUrl: string | null;
 };
 
-export type ProfileChanges = Partial<{
-  businessName: string | null;
-  phone: string | null;
-  trade: string;
-  bio: string | null;
-  yearsExperience: number | null;
-  hourlyRateMin: number | null;
-  hourlyRateMax: number | null;
-  specialties: string[];
-  serviceAreas: string[];
-  basePostcode: string | null;
-  baseLat: number | null;
-  baseLng: number | null;
-  serviceRadiusMiles: number;
-}>;
+/**
+ * What saving a profile may change: the fields a tradesperson edits (the trade may be changed, never
+ * cleared) and the base postcode's centroid.
+ */
+export type ProfileChanges = Partial<
+  Omit<OwnProfileRow, 'trade' | 'verified' | 'setupCompletedAt' | 'avatarUrl'> & {
+    trade: string;
+    baseLat: number | null;
+    baseLng: number | null;
+  }
+>;
 
 export async function findOwnProfile(db: Executor, userId: string): Promise<OwnProfileRow | undefined> {
   const [row] = await db

@@ -3,6 +3,7 @@ import type { SandboxCard } from '../../../../domain/payments/test-cards';
 import type { Database, Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import type {
+  AccountLinkInput,
   CheckoutSession,
   CheckoutSessionInput,
   ConnectedAccountState,
@@ -10,6 +11,7 @@ import type {
   PaymentIntentState,
   RefundInput,
   SavedCardChargeInput,
+  SetupIntentInput,
   SetupIntentState,
   TransferInput,
   WebhookEvent,
@@ -350,12 +352,7 @@ export class SandboxGateway implements PaymentGateway {
     return toAccountState(account);
   }
 
-  async createAccountLink(input: {
-    accountId: string;
-    type: 'account_onboarding' | 'account_update';
-    refreshUrl: string;
-    returnUrl: string;
-  }): Promise<{ url: string }> {
+  async createAccountLink(input: AccountLinkInput): Promise<{ url: string }> {
     await this.retrieveConnectedAccount(input.accountId);
     const id = newSandboxId('account_link');
     const link = await createObject<SandboxAccountLink>(this.deps.db, 'account_link', {
@@ -482,11 +479,7 @@ export class SandboxGateway implements PaymentGateway {
     return { id: customer.id };
   }
 
-  async createSetupIntent(input: {
-    customerId: string;
-    returnUrl: string;
-    idempotencyKey: string;
-  }): Promise<SetupIntentState> {
+  async createSetupIntent(input: SetupIntentInput): Promise<SetupIntentState> {
     if (!(await findObject(this.deps.db, 'customer', input.customerId)))
       throw new ProviderError(`No such customer: '${input.customerId}'`, false);
     const id = newSandboxId('setup_intent');
