@@ -1,18 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 // The live updates' code cannot be downloaded (offline, or renamed by a deploy).
 vi.mock('@/features/messaging/realtime', () => {
   throw new TypeError('Failed to fetch dynamically imported module: /assets/realtime-abc123.js');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 it('keeps the layout and the page when the live updates’ code fails to download', async () => {
   mockApi({

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const footer = () => screen.queryByRole('navigation', { name: 'Footer' });
 

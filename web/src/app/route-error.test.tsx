@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { ChunkLoadError, RELOADED_AT_KEY, withRetriedLazies } from './navigation/chunk-load';
 import {
   AppError,
@@ -25,10 +25,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  resetBetweenTests();
   sessionStorage.clear();
-  localStorage.clear();
 });
 
 const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });

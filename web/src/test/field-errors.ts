@@ -1,5 +1,7 @@
-// Assertions for the inline messages of invalid form fields (the toast is not the only place they show).
+// Assertions for the inline messages of invalid form fields (the toast is not the only place they show), and
+// the server's refusal that puts one there.
 import { expect } from 'vitest';
+import type { Reply } from './render';
 
 /** The text of every element a field's aria-describedby names, which screen readers read with it. */
 export function describedText(field: Element): string {
@@ -24,4 +26,12 @@ export function expectFieldError(field: Element, message: string): void {
 
 export function expectNoFieldError(field: Element): void {
   expect(field.getAttribute('aria-invalid')).toBeNull();
+}
+
+/** The server's 400 refusing one field of the body, with the message it shows beside that field. */
+export function validationErrorReply(field: string, message: string): Reply {
+  return {
+    status: 400,
+    body: { error: { code: 'validation_error', message, details: [{ field, message }] } },
+  };
 }

@@ -7,11 +7,13 @@ import type {
   QuoteView,
   TradespersonView,
 } from '@domain/marketplace/api';
+import type { PaymentView } from '@domain/payments/api';
 
 export const CUSTOMER_ID = '00000000-0000-4000-8000-000000000001';
 export const TRADESPERSON_ID = '00000000-0000-4000-8000-000000000002';
 export const JOB_ID = '10000000-0000-4000-8000-000000000001';
 export const QUOTE_ID = '20000000-0000-4000-8000-000000000001';
+export const BOOKING_ID = '30000000-0000-4000-8000-000000000001';
 
 export function makeTradesperson(overrides: Partial<TradespersonView> = {}): TradespersonView {
   return {
@@ -42,7 +44,7 @@ export function makeQuote(overrides: Partial<QuoteView> = {}): QuoteView {
 
 export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
   return {
-    id: '30000000-0000-4000-8000-000000000001',
+    id: BOOKING_ID,
     jobId: JOB_ID,
     quoteId: QUOTE_ID,
     status: 'confirmed',
@@ -112,6 +114,26 @@ export function makeMyQuote(overrides: Partial<MyQuoteView> = {}): MyQuoteView {
       budgetMin: 10_000,
       budgetMax: 25_000,
     },
+    ...overrides,
+  };
+}
+
+/** The booking's £135.00 deposit, paid on 23 Nov 2026 and held until 30 Nov 2026, which the customer can release. */
+export function makeHeldPayment(overrides: Partial<PaymentView> = {}): PaymentView {
+  return {
+    id: '40000000-0000-4000-8000-000000000001',
+    bookingId: BOOKING_ID,
+    status: 'succeeded',
+    amountPence: 13_500,
+    feePence: 2_025,
+    refundedPence: 0,
+    releasedPence: 0,
+    heldPence: 13_500,
+    heldUntil: '2026-11-30T12:00:00.000Z',
+    releasedAt: null,
+    paidAt: '2026-11-23T12:00:00.000Z',
+    frozen: false,
+    canRelease: true,
     ...overrides,
   };
 }

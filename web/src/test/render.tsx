@@ -2,7 +2,7 @@
 import type { SessionUser } from '@domain/accounts/api';
 import { SETTINGS_DEFAULTS } from '@domain/accounts/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -21,7 +21,18 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-type Reply = { status: number; body?: unknown };
+/**
+ * For `afterEach`: unmounts what the test rendered, puts the real fetch back, forgets the calls every mock
+ * saw (the mocked toasts among them) and empties localStorage, so no test sees what the one before left.
+ */
+export function resetBetweenTests() {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  localStorage.clear();
+}
+
+export type Reply = { status: number; body?: unknown };
 type Handler = (init: RequestInit | undefined) => Reply | Promise<Reply>;
 
 /**

@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { NavigationProgress } from './navigation-progress';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 

@@ -1,18 +1,14 @@
 // @vitest-environment happy-dom
 import { BROWSE_CATEGORY_IDS } from '@domain/catalog/catalog';
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeCard, requestsTo, searchPage } from '@/features/discovery/test-fixtures';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 const SEARCH = '/api/v1/tradespeople';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 function categoryLinks() {
   const section = screen.getByRole('heading', { name: 'Browse by category' }).closest('section')!;

@@ -1,22 +1,17 @@
 // @vitest-environment happy-dom
 import type { MessagesPage, MessageView } from '@domain/messaging/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makeMessage } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
 import { describedText, expectFieldError } from '@/test/field-errors';
 import { JOB_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const BASE = `/api/v1/conversations/${CONVERSATION_ID}`;
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();

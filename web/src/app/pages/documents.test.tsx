@@ -2,21 +2,16 @@
 
 import { londonToday } from '@domain/marketplace/schemas';
 import type { DocumentView } from '@domain/profiles/api';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { FakeEventSource, stubEventSource } from '@/test/event-source';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const tradesperson = makeUser({ userType: 'tradesperson', fullName: 'Tom Trade' });
 const LIST = 'GET /api/v1/documents';
@@ -297,19 +292,7 @@ describe('Documents', () => {
   });
 
   it('refetches the list when the event stream says a notification arrived (a review decision)', async () => {
-    const sources: EventTarget[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class extends EventTarget {
-        static readonly CLOSED = 2;
-        readyState = 1;
-        constructor() {
-          super();
-          sources.push(this);
-        }
-        close() {}
-      },
-    );
+    stubEventSource();
     let passport = makeDocument({ id: ID(1), title: 'Passport' });
     mockApi({
       ...sessionHandler(tradesperson),
@@ -318,11 +301,9 @@ describe('Documents', () => {
     await openDocuments();
     await screen.findByText('Passport');
     expect(within(row('Passport')).getByText('Pending review')).toBeTruthy();
-    await waitFor(() => expect(sources).toHaveLength(1));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     passport = { ...passport, status: 'approved' };
-    act(() => {
-      sources[0]!.dispatchEvent(new MessageEvent('notification', { data: '{}' }));
-    });
+    FakeEventSource.instances[0]!.emit('notification', {});
     expect(await within(row('Passport')).findByText('Approved')).toBeTruthy();
     expect(
       within(await summary())

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 import { HOME_POPULAR_SERVICES } from '@domain/catalog/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeCard, requestsTo } from '@/features/discovery/test-fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 const FEATURED = 'GET /api/v1/tradespeople/featured';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 describe('Customer home', () => {
   it('has Post a Job, the trust tiles and the Popular Services', async () => {

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImmediateIntersectionObserver, makeCard, requestsTo } from '@/features/discovery/test-fixtures';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 const FEATURED = 'GET /api/v1/tradespeople/featured';
 const VISITOR = 'GET /api/v1/geo/visitor';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const featuredHeading = () => screen.queryByRole('heading', { level: 2, name: 'Featured Professionals' });
 

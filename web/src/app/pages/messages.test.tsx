@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 import type { ConversationsPage } from '@domain/messaging/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { CUSTOMER_ID, JOB_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const LIST = 'GET /api/v1/conversations';
 const page = (conversations: ConversationsPage['conversations'], nextCursor: string | null = null) => ({

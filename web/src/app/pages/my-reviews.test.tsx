@@ -13,19 +13,13 @@ import {
 } from '@/features/reviews/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
-type Reply = { status: number; body?: unknown };
 const TO_WRITE = 'GET /api/v1/reviews/to-write';
 const MINE = 'GET /api/v1/reviews/mine';
 const REPLY = `PUT /api/v1/reviews/${REVIEW_ID}/reply`;

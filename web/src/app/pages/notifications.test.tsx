@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
 import type { NotificationsPage, NotificationView } from '@domain/notifications/schemas';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { requestsTo } from '@/features/discovery/test-fixtures';
+import { FakeEventSource, stubEventSource } from '@/test/event-source';
 import { JOB_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const LIST = 'GET /api/v1/notifications';
 const COUNT = 'GET /api/v1/notifications/unread-count';
@@ -225,28 +222,14 @@ describe('Notifications', () => {
   });
 
   it('refetches the bell when the event stream says a notification arrived', async () => {
-    const sources: EventTarget[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class extends EventTarget {
-        static readonly CLOSED = 2;
-        readyState = 1;
-        constructor() {
-          super();
-          sources.push(this);
-        }
-        close() {}
-      },
-    );
+    stubEventSource();
     let unread = 0;
     mockApi({ ...sessionHandler(makeUser()), [COUNT]: () => ({ status: 200, body: { unread } }) });
     renderApp('/home');
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
-    await waitFor(() => expect(sources).toHaveLength(1));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     unread = 1;
-    act(() => {
-      sources[0]!.dispatchEvent(new MessageEvent('notification', { data: '{}' }));
-    });
+    FakeEventSource.instances[0]!.emit('notification', {});
     expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy();
   });
 

@@ -1,40 +1,19 @@
-// @vitest-environment happy-dom
-import type { PublicProfile, ReviewsPage } from '@domain/discovery/api';
 import { REVIEW_MESSAGES } from '@domain/reviews/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@/features/accounts/session';
 import { makeProfile, makeReview, requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { mockProfileApi } from '@/test/public-profile';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
-function openProfile(
-  profile: PublicProfile,
-  user: SessionUser | null,
-  reviews: (cursor: string | null) => ReviewsPage = () => reviewsPage([]),
-  handlers: Parameters<typeof mockApi>[0] = {},
-) {
-  const reviewsPath = `/api/v1/tradespeople/${profile.id}/reviews`;
-  const fetchMock = mockApi({
-    ...sessionHandler(user),
-    [`GET /api/v1/tradespeople/${profile.id}`]: () => ({ status: 200, body: { profile } }),
-    [`GET ${reviewsPath}`]: () => ({
-      status: 200,
-      body: reviews(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor') ?? null),
-    }),
-    ...handlers,
-  });
-  return { ...renderApp(`/tradesperson/${profile.id}`), fetchMock, reviewsPath };
+function openProfile(...args: Parameters<typeof mockProfileApi>) {
+  const api = mockProfileApi(...args);
+  return { ...renderApp(`/tradesperson/${args[0].id}`), ...api };
 }
 
 describe('the public tradesperson profile', () => {

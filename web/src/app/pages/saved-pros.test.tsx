@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCard } from '@/features/discovery/test-fixtures';
 import { showError } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 describe('Saved Professionals', () => {
   it('lists the saved tradespeople with their hearts pressed', async () => {

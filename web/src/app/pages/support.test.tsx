@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectHeadingsInOrder } from '@/features/help/test-helpers';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetBetweenTests);
 
 const contactHandler = {
   'GET /api/v1/support/contact': () => ({

@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@domain/accounts/schemas';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError } from '@/lib/toast';
-import { expectFieldError } from '@/test/field-errors';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { expectFieldError, validationErrorReply } from '@/test/field-errors';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { PASSWORDS_DO_NOT_MATCH } from './change-password-dialog';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 async function openDialog(button: string, handlers: Parameters<typeof mockApi>[0] = {}) {
   const fetchMock = mockApi({ ...sessionHandler(makeUser()), ...handlers });
@@ -78,16 +73,8 @@ describe('Change password', () => {
 
   it('marks the field a server validation error names', async () => {
     const { dialog, type } = await openDialog('Change password', {
-      'POST /api/v1/account/password': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: ACCOUNT_MESSAGES.passwordTooLong,
-            details: [{ field: 'newPassword', message: ACCOUNT_MESSAGES.passwordTooLong }],
-          },
-        },
-      }),
+      'POST /api/v1/account/password': () =>
+        validationErrorReply('newPassword', ACCOUNT_MESSAGES.passwordTooLong),
     });
     type(/^Current password/, 'old-password');
     type(/^New password/, 'new-password-1');

@@ -3,17 +3,13 @@ import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@domain/accounts/schemas';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { expectFieldError, expectNoFieldError } from '@/test/field-errors';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { expectFieldError, expectNoFieldError, validationErrorReply } from '@/test/field-errors';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
+  resetBetweenTests();
   sessionStorage.clear();
 });
 
@@ -84,16 +80,7 @@ describe('the auth form', () => {
 
   it('marks the fields a server validation error names', async () => {
     await openForm('/auth?mode=signup', {
-      'POST /api/v1/auth/sign-up': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: ACCOUNT_MESSAGES.nameTooShort,
-            details: [{ field: 'fullName', message: ACCOUNT_MESSAGES.nameTooShort }],
-          },
-        },
-      }),
+      'POST /api/v1/auth/sign-up': () => validationErrorReply('fullName', ACCOUNT_MESSAGES.nameTooShort),
     });
     type(/^Email/, 'bob@example.com');
     type(/^Password/, 'longenough');

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -23,9 +23,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
+  resetBetweenTests();
   document.documentElement.classList.remove('dark');
   Object.defineProperty(window, 'matchMedia', { configurable: true, value: originalMatchMedia });
 });
@@ -40,31 +38,42 @@ function recordThemes(): boolean[] {
   return seen;
 }
 
+/** A user whose account's Dark mode setting is `darkMode` (null: no choice, follow the device). */
+const userWithDarkMode = (darkMode: boolean | null) =>
+  makeUser({ settings: { ...makeUser().settings, darkMode } });
+
+/** My Account against the fake API, once its heading shows (the first screen waits for lazy chunks). */
+async function openProfile(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi(handlers);
+  renderApp('/profile');
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return fetchMock;
+}
+
+/**
+ * Opens My Account for an account with no choice, the page dark before the app starts (as
+ * public/theme-init.js leaves it), and checks it stays dark: no light flash while the session loads.
+ */
+async function expectDarkThroughout() {
+  document.documentElement.classList.add('dark');
+  const seen = recordThemes();
+  await openProfile(sessionHandler(userWithDarkMode(null)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(isDark()).toBe(true);
+  expect(seen.every(Boolean)).toBe(true);
+}
+
 describe('the theme of a signed-in user', () => {
   it('follows a dark device while the account has no choice', async () => {
     deviceDark = true;
-    document.documentElement.classList.add('dark'); // as public/theme-init.js leaves it
-    const seen = recordThemes();
-    mockApi(sessionHandler(makeUser({ settings: { ...makeUser().settings, darkMode: null } })));
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(isDark()).toBe(true);
-    expect(seen.every(Boolean)).toBe(true);
+    await expectDarkThroughout();
     // Nothing is written over "follow the device".
     expect(localStorage.getItem(THEME_STORAGE_KEY) ?? 'system').toBe('system');
   });
 
   it('keeps a choice made in this browser while the account has none', async () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
-    document.documentElement.classList.add('dark'); // as public/theme-init.js leaves it
-    const seen = recordThemes();
-    mockApi(sessionHandler(makeUser({ settings: { ...makeUser().settings, darkMode: null } })));
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(isDark()).toBe(true);
-    expect(seen.every(Boolean)).toBe(true);
+    await expectDarkThroughout();
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
   });
 
@@ -73,33 +82,27 @@ describe('the theme of a signed-in user', () => {
     // Left by an account that chose light (this one before a reset elsewhere, or the last user).
     localStorage.setItem(THEME_STORAGE_KEY, 'light');
     localStorage.setItem('tradenest.themeFromAccount', '1');
-    mockApi(sessionHandler(makeUser({ settings: { ...makeUser().settings, darkMode: null } })));
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await openProfile(sessionHandler(userWithDarkMode(null)));
     await waitFor(() => expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system'));
     expect(isDark()).toBe(true);
   });
 
   it('lets the account’s explicit choice win over the device', async () => {
     deviceDark = true;
-    mockApi(sessionHandler(makeUser({ settings: { ...makeUser().settings, darkMode: false } })));
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await openProfile(sessionHandler(userWithDarkMode(false)));
     await waitFor(() => expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light'));
     expect(isDark()).toBe(false);
   });
 
   it('shows the Dark mode switch as the page looks until a choice is made, then saves the choice', async () => {
     deviceDark = true;
-    const fetchMock = mockApi({
-      ...sessionHandler(makeUser({ settings: { ...makeUser().settings, darkMode: null } })),
+    const fetchMock = await openProfile({
+      ...sessionHandler(userWithDarkMode(null)),
       'PATCH /api/v1/account/settings': (init) => ({
         status: 200,
         body: { settings: { ...makeUser().settings, ...JSON.parse(String(init?.body)) } },
       }),
     });
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Settings' }), { button: 0 });
     const darkMode = await screen.findByRole('switch', { name: 'Dark mode' });
     expect(darkMode.getAttribute('aria-checked')).toBe('true');

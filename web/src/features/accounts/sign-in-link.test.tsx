@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
 import { AUTH_MESSAGES } from '@domain/accounts/schemas';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-});
+afterEach(resetBetweenTests);
 
 describe('signing in with an emailed link', () => {
   it('asks for a link for the email typed in the form', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { makeOverview } from './test-fixtures';
 
 // The charts measure their container; happy-dom lays nothing out, so they are given a width here.
@@ -14,11 +14,7 @@ vi.mock('@visx/responsive', () => ({
 const admin = makeUser({ isAdmin: true, fullName: 'Ada Admin' });
 const OVERVIEW = 'GET /api/v1/admin/overview';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 describe('the admin dashboard (/admin)', () => {
   it('shows the five live counts, each leading to its part of the console', async () => {

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
-import { makeUser, renderApp } from '@/test/render';
+import type { Reply } from '@/test/render';
+import { makeUser, renderApp, resetBetweenTests } from '@/test/render';
 import { DISPUTE_ID, makeDisputeDetail, makeDisputeSummary, NOW } from './test-dispute-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -14,7 +15,6 @@ const DETAIL = `/api/v1/admin/disputes/${DISPUTE_ID}`;
 const RESOLVE = `/api/v1/admin/disputes/${DISPUTE_ID}/resolve`;
 const MESSAGES = `/api/v1/disputes/${DISPUTE_ID}/messages`;
 
-type Reply = { status: number; body?: unknown };
 type Handler = (url: URL, init: RequestInit | undefined) => Reply;
 
 /**
@@ -60,13 +60,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  resetBetweenTests();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
 });
+
+/** The case file once resolved on 20 Nov 2026: nothing is held any more. */
+const resolvedDetail = (overrides: Parameters<typeof makeDisputeDetail>[0]) =>
+  makeDisputeDetail({ status: 'resolved', heldPence: 0, resolvedAt: '2026-11-20T12:00:00Z', ...overrides });
 
 const awaiting = makeDisputeSummary();
 const underReview = makeDisputeSummary({
@@ -289,11 +289,8 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     const fetchMock = mockServer(admin, {
       [`GET ${DETAIL}`]: () => ({ status: 200, body: { dispute: detail } }),
       [`POST ${RESOLVE}`]: () => {
-        detail = makeDisputeDetail({
-          status: 'resolved',
-          heldPence: 0,
+        detail = resolvedDetail({
           resolution: 'release_to_tradesperson',
-          resolvedAt: '2026-11-20T12:00:00Z',
           resolvedBy: { id: '00000000-0000-4000-8000-0000000000ad', name: 'Ada Admin' },
           resolutionNote: 'The leak is from a different pipe.',
           refundPence: 0,
@@ -391,11 +388,8 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
       [`POST ${RESOLVE}`]: () => ({
         status: 200,
         body: {
-          dispute: makeDisputeDetail({
-            status: 'resolved',
-            heldPence: 0,
+          dispute: resolvedDetail({
             resolution: 'split',
-            resolvedAt: '2026-11-20T12:00:00Z',
             resolutionNote: 'Split for the part done.',
             refundPence: 15_010,
             releasePence: 24_991,
@@ -536,11 +530,8 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
       [`POST ${RESOLVE}`]: () => ({
         status: 200,
         body: {
-          dispute: makeDisputeDetail({
-            status: 'resolved',
-            heldPence: 0,
+          dispute: resolvedDetail({
             resolution: 'no_money_held',
-            resolvedAt: '2026-11-20T12:00:00Z',
             resolutionNote: 'Sorted out between them.',
             refundPence: 0,
             releasePence: 0,

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { ADMIN_MESSAGES } from '@domain/admin/messages';
 import { PAYMENT_MESSAGES } from '@domain/payments/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { makeAdminPayment } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -14,13 +14,7 @@ const PAYMENTS = 'GET /api/v1/admin/payments';
 const payment = makeAdminPayment();
 const REFUND = `POST /api/v1/admin/payments/${payment.id}/refund`;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 async function openRefund() {
   fireEvent.click(

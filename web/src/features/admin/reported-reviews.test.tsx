@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { REVIEW_MESSAGES, REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo } from '@/test/requests';
+import { findArticle } from '@/test/screen';
 import { makeReportedReview, makeReviewReports, REVIEW_ID, TRADESPERSON_ID } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -32,32 +34,7 @@ const offTopic = makeReportedReview({
   ],
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
-
-type FetchMock = { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
-
-function bodiesOf(fetchMock: FetchMock, key: string) {
-  const [method, path] = key.split(' ');
-  return fetchMock.mock.calls
-    .filter(
-      ([input, init]) =>
-        init?.method === method && new URL(String(input), 'http://localhost').pathname === path,
-    )
-    .map(([, init]) => JSON.parse(String(init?.body)));
-}
-
-/** One review's card, by its heading ('Ann Smith reviewed Tom Pipes'). */
-async function card(name: string) {
-  // The first screen of a file waits for its lazy chunks.
-  const heading = await screen.findByRole('heading', { level: 2, name }, { timeout: 5000 });
-  return within(heading.closest('article') as HTMLElement);
-}
+afterEach(resetBetweenTests);
 
 async function openDialog(review: ReturnType<typeof within>, button: string, title: string) {
   fireEvent.click(review.getByRole('button', { name: button }));
@@ -75,7 +52,7 @@ describe('reported reviews (/admin/reviews)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Reported Reviews' }, { timeout: 5000 }),
     ).toBeTruthy();
     expect((await screen.findByRole('tab', { name: /Open/, selected: true })).textContent).toContain('(2)');
-    const review = await card('Ann Smith reviewed Tom Pipes');
+    const review = await findArticle('Ann Smith reviewed Tom Pipes');
     expect(review.getByRole('link', { name: 'Fix a leaking tap' }).getAttribute('href')).toBe(
       `/job/${abusive.job.id}`,
     );
@@ -96,7 +73,7 @@ describe('reported reviews (/admin/reviews)', () => {
     expect(reports.getByText(/12 Nov 2026, 10:30/)).toBeTruthy();
     expect(reports.getByText('Open')).toBeTruthy();
 
-    const other = await card('Cal Cole reviewed Tom Pipes');
+    const other = await findArticle('Cal Cole reviewed Tom Pipes');
     expect(other.getByText(REVIEW_REPORT_REASON_LABELS.not_about_job)).toBeTruthy();
     expect(other.getByText('Deleted user')).toBeTruthy();
     // Oldest report first, as the server sends them.
@@ -120,7 +97,7 @@ describe('reported reviews (/admin/reviews)', () => {
       },
     });
     renderApp('/admin/reviews');
-    const review = await card('Ann Smith reviewed Tom Pipes');
+    const review = await findArticle('Ann Smith reviewed Tom Pipes');
     const dialog = await openDialog(review, 'Hide review by Ann Smith of Tom Pipes', 'Hide this review?');
     const reason = dialog.getByRole('textbox', { name: /Reason/ });
 
@@ -132,7 +109,7 @@ describe('reported reviews (/admin/reviews)', () => {
     fireEvent.change(reason, { target: { value: 'x'.repeat(REVIEW_RULES.hideReasonMax + 1) } });
     fireEvent.click(dialog.getByRole('button', { name: 'Hide review' }));
     expect(await dialog.findByText(REVIEW_MESSAGES.hideReasonTooLong)).toBeTruthy();
-    expect(bodiesOf(fetchMock, moderatePath(REVIEW_ID))).toEqual([]);
+    expect(bodiesSentTo(fetchMock, moderatePath(REVIEW_ID))).toEqual([]);
 
     fireEvent.change(reason, { target: { value: '  Personal abuse.  ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Hide review' }));
@@ -142,7 +119,7 @@ describe('reported reviews (/admin/reviews)', () => {
         'Ann Smith’s review of Tom Pipes no longer shows anywhere or counts towards the rating.',
       ),
     );
-    expect(bodiesOf(fetchMock, moderatePath(REVIEW_ID))).toEqual([
+    expect(bodiesSentTo(fetchMock, moderatePath(REVIEW_ID))).toEqual([
       { action: 'hide', reason: 'Personal abuse.' },
     ]);
     await waitFor(() =>
@@ -163,7 +140,7 @@ describe('reported reviews (/admin/reviews)', () => {
       },
     });
     renderApp('/admin/reviews');
-    const review = await card('Cal Cole reviewed Tom Pipes');
+    const review = await findArticle('Cal Cole reviewed Tom Pipes');
     const dialog = await openDialog(review, 'Keep review by Cal Cole of Tom Pipes', 'Keep this review?');
     expect(dialog.getByText(/1 open report will be closed/)).toBeTruthy();
     fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), {
@@ -176,7 +153,7 @@ describe('reported reviews (/admin/reviews)', () => {
         'Cal Cole’s review of Tom Pipes stays published and its reports are closed.',
       ),
     );
-    expect(bodiesOf(fetchMock, moderatePath(offTopic.id))).toEqual([
+    expect(bodiesSentTo(fetchMock, moderatePath(offTopic.id))).toEqual([
       { action: 'keep', reason: 'It is about the job.' },
     ]);
     expect(await screen.findByText('No reported reviews')).toBeTruthy();
@@ -192,7 +169,7 @@ describe('reported reviews (/admin/reviews)', () => {
       }),
     });
     renderApp('/admin/reviews');
-    const review = await card('Ann Smith reviewed Tom Pipes');
+    const review = await findArticle('Ann Smith reviewed Tom Pipes');
     const dialog = await openDialog(review, 'Hide review by Ann Smith of Tom Pipes', 'Hide this review?');
     fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), {
       target: { value: 'Abusive words.' },
@@ -238,7 +215,7 @@ describe('reported reviews (/admin/reviews)', () => {
     expect(
       await screen.findByRole('tab', { name: 'Decided', selected: true }, { timeout: 5000 }),
     ).toBeTruthy();
-    const review = await card('Ann Smith reviewed Tom Pipes');
+    const review = await findArticle('Ann Smith reviewed Tom Pipes');
     expect(review.getByText('Hidden')).toBeTruthy();
     expect(review.getByText('Personal abuse.')).toBeTruthy();
     expect(review.getByText('Review hidden')).toBeTruthy();

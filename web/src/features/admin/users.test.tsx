@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { ADMIN_MESSAGES } from '@domain/admin/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { ADMIN_ID, makeUserDetail, makeUserSummary, TRADESPERSON_ID } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -13,13 +13,7 @@ const USERS = 'GET /api/v1/admin/users';
 const USER = `GET /api/v1/admin/users/${TRADESPERSON_ID}`;
 const SUSPEND = `POST /api/v1/admin/users/${TRADESPERSON_ID}/suspend`;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 type FetchMock = ReturnType<typeof mockApi>;
 

@@ -2,20 +2,18 @@
 import type { SessionUser } from '@domain/accounts/api';
 import { ASSISTANT_LIMITS, ASSISTANT_TEXTS } from '@domain/assistant/messages';
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, SESSION_QUERY_KEY } from '@/features/accounts';
 import { ASSISTANT_STORAGE_KEY, forgetAssistantConversation } from '@/lib/assistant-storage';
 import { seriousAxeViolations } from '@/test/axe';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 afterEach(() => {
-  cleanup();
+  resetBetweenTests();
   forgetAssistantConversation();
-  vi.unstubAllGlobals();
-  localStorage.clear();
   sessionStorage.clear();
 });
 

@@ -1,16 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { makeCard, requestsTo, searchPage } from './test-fixtures';
 
 const SEARCH = '/api/v1/tradespeople';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 describe('Find Tradespeople (/browse for customers and visitors)', () => {
   it('lists verified tradespeople with the count line in the spec words', async () => {

@@ -1,42 +1,18 @@
-// @vitest-environment happy-dom
-import type { PublicProfile, ReviewsPage } from '@domain/discovery/api';
 import { REVIEW_MESSAGES, REVIEW_REPORT_REASON_LABELS, REVIEW_RULES } from '@domain/reviews/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@/features/accounts';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { mockProfileApi } from '@/test/public-profile';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { makeCard, makeProfile, makeReview, requestsTo, reviewsPage, searchPage } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
-type Handlers = Parameters<typeof mockApi>[0];
-
-function openReviews(
-  profile: PublicProfile,
-  user: SessionUser | null,
-  reviews: (cursor: string | null) => ReviewsPage = () => reviewsPage([]),
-  handlers: Handlers = {},
-) {
-  const reviewsPath = `/api/v1/tradespeople/${profile.id}/reviews`;
-  const fetchMock = mockApi({
-    ...sessionHandler(user),
-    [`GET /api/v1/tradespeople/${profile.id}`]: () => ({ status: 200, body: { profile } }),
-    [`GET ${reviewsPath}`]: () => ({
-      status: 200,
-      body: reviews(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor') ?? null),
-    }),
-    ...handlers,
-  });
-  return { ...renderApp(`/reviews?tradesperson=${profile.id}`), fetchMock, reviewsPath };
+function openReviews(...args: Parameters<typeof mockProfileApi>) {
+  const api = mockProfileApi(...args);
+  return { ...renderApp(`/reviews?tradesperson=${args[0].id}`), ...api };
 }
 
 type FetchMock = { mock: { calls: unknown[][] } };

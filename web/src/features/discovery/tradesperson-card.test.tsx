@@ -2,23 +2,19 @@
 import type { TradespersonCard as TradespersonCardView } from '@domain/discovery/api';
 import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/features/accounts';
 import { showError } from '@/lib/toast';
-import { makeUser, mockApi, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, resetBetweenTests, sessionHandler } from '@/test/render';
 import { useFeaturedTradespeople } from './api';
 import { makeCard } from './test-fixtures';
 import { TradespersonCard } from './tradesperson-card';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-});
+afterEach(resetBetweenTests);
 
 /** The card as a list shows it: read from the featured query, so saving changes what it renders. */
 function FeaturedCards() {

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 import type { BookingView } from '@domain/marketplace/api';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOB_ID, makeBooking, makeJobDetail, makeMyJob } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const canRaise: BookingView['dispute'] = { id: null, status: null, canRaise: true };
 const cannot: BookingView['dispute'] = { id: null, status: null, canRaise: false };

@@ -1,24 +1,18 @@
 // @vitest-environment happy-dom
 import type { DisputeDetail } from '@domain/disputes/api';
 import { DISPUTE_MESSAGES } from '@domain/disputes/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { ADMIN_ID, ann, DISPUTE_ID, disputeReply, makeDispute, tom } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
-type Reply = { status: number; body?: unknown };
 type Handler = (init: RequestInit | undefined) => Reply | Promise<Reply>;
 
 const URL = `/api/v1/disputes/${DISPUTE_ID}`;

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '@/test/axe';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { heldReply } from '@/test/held-reply';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { ann, makeDisputeSummary, tom } from './test-fixtures';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-type Reply = { status: number; body?: unknown };
+afterEach(resetBetweenTests);
 
 function openList(answer: () => Reply | Promise<Reply>, user = makeUser()) {
   mockApi({ ...sessionHandler(user), 'GET /api/v1/disputes': answer });
@@ -20,17 +16,12 @@ function openList(answer: () => Reply | Promise<Reply>, user = makeUser()) {
 
 describe('/disputes', () => {
   it('shows a skeleton while loading, then my disputes newest first with what each is about', async () => {
-    let answer: ((reply: Reply) => void) | null = null;
-    openList(
-      () =>
-        new Promise<Reply>((resolve) => {
-          answer = resolve;
-        }),
-    );
-    await waitFor(() => expect(answer).not.toBeNull(), { timeout: 5000 });
+    const reply = heldReply();
+    openList(reply.answer);
+    await waitFor(() => expect(reply.asked).toBe(true), { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Disputes' })).toBeTruthy();
     expect(screen.getByText('Loading…')).toBeTruthy();
-    answer!({
+    reply.send({
       status: 200,
       body: {
         disputes: [

@@ -2,27 +2,23 @@
 import { CUSTOMER_DISPUTE_REASONS, TRADESPERSON_DISPUTE_REASONS } from '@domain/catalog/catalog';
 import { DISPUTE_MESSAGES } from '@domain/disputes/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
+import { validationErrorReply } from '@/test/field-errors';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { heldReply } from '@/test/held-reply';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { RaiseDisputeDialog } from './raise-dispute-dialog';
 import { BOOKING_ID, DISPUTE_ID, disputeReply, makeDispute } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
-type Reply = { status: number; body?: unknown };
 const RAISE = 'POST /api/v1/disputes';
 const DESCRIPTION = 'The tap still drips after the repair and the cabinet is soaked.';
 
@@ -123,16 +119,9 @@ describe('Raise Dispute', () => {
   });
 
   it('says Please select a reason when the server refuses the reason', async () => {
-    const { dialog } = await openDialog(() => ({
-      status: 400,
-      body: {
-        error: {
-          code: 'validation_error',
-          message: DISPUTE_MESSAGES.reasonRequired,
-          details: [{ field: 'reason', message: DISPUTE_MESSAGES.reasonRequired }],
-        },
-      },
-    }));
+    const { dialog } = await openDialog(() =>
+      validationErrorReply('reason', DISPUTE_MESSAGES.reasonRequired),
+    );
     fill(dialog, 'Other', DESCRIPTION);
     fireEvent.click(submitButton(dialog));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Please select a reason'));
@@ -219,13 +208,8 @@ describe('Raise Dispute', () => {
   });
 
   it('sends one request for a double click, the button disabled while sending', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    const { dialog, posts } = await openDialog(
-      () =>
-        new Promise<Reply>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const reply = heldReply();
+    const { dialog, posts } = await openDialog(reply.answer);
     fill(dialog, 'Other', DESCRIPTION);
     const submit = submitButton(dialog);
     fireEvent.click(submit);
@@ -233,7 +217,7 @@ describe('Raise Dispute', () => {
     await waitFor(() => expect(submit.disabled).toBe(true));
     fireEvent.click(submit);
     expect(posts()).toHaveLength(1);
-    answer(disputeReply(makeDispute(), 201));
+    reply.send(disputeReply(makeDispute(), 201));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledTimes(1));
     expect(posts()).toHaveLength(1);
   });

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { REVIEW_MESSAGES } from '@domain/reviews/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { expectHeadingsInOrder } from './test-helpers';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetBetweenTests);
 
 /** The details element a question belongs to. */
 function disclosureOf(question: string): HTMLDetailsElement {

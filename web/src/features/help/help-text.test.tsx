@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { HELP_ARTICLES, type HelpPage } from '@domain/help/content';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { HelpText } from './help-text';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetBetweenTests);
 
 function renderText(paragraphs: string[], at = '/faq') {
   return render(

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionHandler } from '@/test/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { expectHeadingsInOrder } from './test-helpers';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetBetweenTests);
 
 describe('the Safety page', () => {
   it('has advice for homeowners and for tradespeople, headings in order, and its title', async () => {

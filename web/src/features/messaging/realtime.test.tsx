@@ -1,46 +1,18 @@
 // @vitest-environment happy-dom
 import type { MessageView } from '@domain/messaging/api';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeEventSource, stubEventSource } from '@/test/event-source';
 import { CUSTOMER_ID, TRADESPERSON_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { CONVERSATION_ID, makeConversation, makeMessage } from './test-fixtures';
-
-/** Stands in for the browser's EventSource: the test plays the server's events. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.instances.push(this);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    act(() => {
-      this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-}
 
 const BASE = `/api/v1/conversations/${CONVERSATION_ID}`;
 
-beforeEach(() => {
-  FakeEventSource.instances = [];
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 function open(messages: MessageView[], handlers: Parameters<typeof mockApi>[0] = {}) {
-  vi.stubGlobal('EventSource', FakeEventSource);
+  stubEventSource();
   const fetchMock = mockApi({
     ...sessionHandler(makeUser({ id: CUSTOMER_ID })),
     [`GET ${BASE}`]: () => ({ status: 200, body: { conversation: makeConversation() } }),

@@ -1,23 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource, stubEventSource } from '@/test/event-source';
 import { shareAcrossTabs } from './realtime';
-
-/** The browser's EventSource, played by the test. */
-class FakeEventSource extends EventTarget {
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.instances.push(this);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 /**
  * Web Locks, exclusive mode only: a waiting request gets the lock when the holder's promise settles;
@@ -53,14 +37,11 @@ class FakeLocks {
   }
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  FakeEventSource.instances = [];
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('one event stream shared by the tabs of a browser', () => {
   it('opens one stream, relays its events to every tab, and hands it over when that tab closes', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
+    stubEventSource();
     vi.stubGlobal('navigator', { ...navigator, locks: new FakeLocks() });
     const first: [string, unknown][] = [];
     const second: [string, unknown][] = [];

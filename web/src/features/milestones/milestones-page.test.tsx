@@ -2,13 +2,12 @@
 import type { BookingMilestonesView, ChargeMilestoneResponse, MilestoneView } from '@domain/milestones/api';
 import { MILESTONE_TEXTS } from '@domain/milestones/messages';
 import { milestoneTotals } from '@domain/milestones/rules';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { showInfo } from '@/lib/toast-info';
 import { seriousAxeViolations } from '@/test/axe';
 import { TRADESPERSON_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { handleStripeNextAction } from './stripe-next-action';
 import {
   BOOKING_ID,
@@ -28,14 +27,7 @@ vi.mock('@/lib/toast-info', () => ({ showInfo: vi.fn() }));
 // Stripe.js is not installed; the page's use of it is what is tested.
 vi.mock('./stripe-next-action', () => ({ handleStripeNextAction: vi.fn(async () => {}) }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  vi.mocked(showInfo).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 type Handlers = Parameters<typeof mockApi>[0];
 

@@ -3,13 +3,13 @@
 import { londonToday } from '@domain/marketplace/schemas';
 import type { BookingMilestonesView } from '@domain/milestones/api';
 import { sumMismatch } from '@domain/milestones/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError } from '@/test/field-errors';
 import { TRADESPERSON_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import {
   BOOKING_ID,
   cardsReply,
@@ -22,13 +22,7 @@ import {
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 type Handlers = Parameters<typeof mockApi>[0];
 

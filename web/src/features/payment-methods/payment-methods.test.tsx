@@ -2,26 +2,21 @@
 import type { PaymentMethodView } from '@domain/milestones/api';
 import { SANDBOX_CARD_MESSAGES } from '@domain/payments/messages';
 import { SANDBOX_TEST_CARDS } from '@domain/payments/test-cards';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
-import { expectFieldError } from '@/test/field-errors';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { expectFieldError, validationErrorReply } from '@/test/field-errors';
+import { heldReply } from '@/test/held-reply';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 vi.mock('@/lib/toast-info', () => ({ showInfo: vi.fn() }));
 vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  vi.mocked(leaveTo).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const VISA_ID = '50000000-0000-4000-8000-000000000001';
 const AMEX_ID = '50000000-0000-4000-8000-000000000002';
@@ -74,7 +69,6 @@ const setupIntent = {
 };
 
 type Handlers = Parameters<typeof mockApi>[0];
-type Reply = { status: number; body?: unknown };
 
 function openPage(
   cards: PaymentMethodView[] | (() => Reply | Promise<Reply>),
@@ -116,17 +110,12 @@ function typeCard(number: string, expiry = '12 / 40', cvc = '123') {
 
 describe('/payment-methods', () => {
   it('shows a placeholder while loading, then each card with its expiry and badges', async () => {
-    let answer: ((reply: Reply) => void) | null = null;
-    openPage(
-      () =>
-        new Promise<Reply>((resolve) => {
-          answer = resolve;
-        }),
-    );
-    await waitFor(() => expect(answer).not.toBeNull(), { timeout: 5000 });
+    const reply = heldReply();
+    openPage(reply.answer);
+    await waitFor(() => expect(reply.asked).toBe(true), { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeTruthy();
     expect(screen.getByText('Loading…')).toBeTruthy();
-    answer!({ status: 200, body: list([visa, amex, expiredCard]) });
+    reply.send({ status: 200, body: list([visa, amex, expiredCard]) });
 
     const items = within(await savedCards()).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
@@ -244,16 +233,7 @@ describe('/payment-methods', () => {
   });
 
   it('says what is wrong with a card beside its field, and a declined card as an alert, keeping what was typed', async () => {
-    let answer: Reply = {
-      status: 400,
-      body: {
-        error: {
-          code: 'validation_error',
-          message: SANDBOX_CARD_MESSAGES.expired,
-          details: [{ field: 'expiry', message: SANDBOX_CARD_MESSAGES.expired }],
-        },
-      },
-    };
+    let answer: Reply = validationErrorReply('expiry', SANDBOX_CARD_MESSAGES.expired);
     const { fetchMock } = await openCardForm({
       [`POST /api/v1/sandbox/setup-intents/${SETUP_ID}/confirm`]: () => answer,
     });

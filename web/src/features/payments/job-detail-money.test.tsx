@@ -1,20 +1,14 @@
 // @vitest-environment happy-dom
 import type { BookingMoneyView } from '@domain/payments/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { showError, showSuccess } from '@/lib/toast';
-import { JOB_ID, makeBooking, makeJobDetail, TRADESPERSON_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { showSuccess } from '@/lib/toast';
+import { JOB_ID, makeBooking, makeHeldPayment, makeJobDetail, TRADESPERSON_ID } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const BOOKING_ID = '30000000-0000-4000-8000-000000000001';
 const PAYMENT_ID = '40000000-0000-4000-8000-000000000001';
@@ -34,23 +28,7 @@ const money = (overrides: Partial<BookingMoneyView> = {}): BookingMoneyView => (
   jobId: JOB_ID,
   amountPence: 13_500,
   state: 'held',
-  payments: [
-    {
-      id: PAYMENT_ID,
-      bookingId: BOOKING_ID,
-      status: 'succeeded',
-      amountPence: 13_500,
-      feePence: 2_025,
-      refundedPence: 0,
-      releasedPence: 0,
-      heldPence: 13_500,
-      heldUntil,
-      releasedAt: null,
-      paidAt: '2026-11-23T12:00:00.000Z',
-      frozen: false,
-      canRelease: true,
-    },
-  ],
+  payments: [makeHeldPayment()],
   timeline: [
     { kind: 'paid', at: '2026-11-23T12:00:00.000Z', amountPence: 13_500, label: 'Paid £135.00' },
     { kind: 'held', at: '2026-11-23T12:00:00.000Z', amountPence: 13_500, label: 'Held until 30 Nov 2026' },

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import type { BookingView, MyJobView } from '@domain/marketplace/api';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
-import { makeBooking, makeMyJob } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeBooking, makeHeldPayment, makeMyJob } from '@/test/fixtures';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { VERIFY_POLL } from './use-payment-return';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -25,14 +25,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  resetBetweenTests();
   openSpy.mockRestore();
-  vi.mocked(leaveTo).mockClear();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  vi.mocked(showInfo).mockClear();
-  localStorage.clear();
 });
 
 const readyJob = () =>
@@ -256,23 +250,7 @@ const moneyView = {
   jobId: 'a',
   amountPence: 13_500,
   state: 'held',
-  payments: [
-    {
-      id: '40000000-0000-4000-8000-000000000001',
-      bookingId: BOOKING_ID,
-      status: 'succeeded',
-      amountPence: 13_500,
-      feePence: 2_025,
-      refundedPence: 0,
-      releasedPence: 0,
-      heldPence: 13_500,
-      heldUntil,
-      releasedAt: null,
-      paidAt: '2026-11-23T12:00:00.000Z',
-      frozen: false,
-      canRelease: true,
-    },
-  ],
+  payments: [makeHeldPayment()],
   timeline: [],
 };
 

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import type { ConnectStatus } from '@domain/payments/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOwnProfile } from '@/features/profiles/test-fixtures';
 import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { CONNECT_STATUS_REFRESH_MS } from './payout-api';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -42,7 +43,6 @@ const ready: ConnectStatus = {
   requirementsCurrentlyDue: [],
 };
 
-type Reply = { status: number; body?: unknown };
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const failure: Reply = {
   status: 502,
@@ -86,12 +86,9 @@ const statusOf = (label: string) =>
   screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
 
 afterEach(() => {
-  cleanup();
+  resetBetweenTests();
   vi.useRealTimers();
   window.open = originalOpen;
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  localStorage.clear();
 });
 
 describe('Business Setup step 4: the payout account (connect) card', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import EarningsChart from './earnings-chart';
 import { makeEarnings, makeEarningsPayment } from './test-fixtures';
 
@@ -15,11 +15,7 @@ vi.mock('@visx/responsive', () => ({
 const tradesperson = makeUser({ userType: 'tradesperson', fullName: 'Tom Trade' });
 const EARNINGS = 'GET /api/v1/payments/earnings';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 async function openPayments(body: unknown, user = tradesperson) {
   mockApi({ ...sessionHandler(user), [EARNINGS]: () => ({ status: 200, body }) });

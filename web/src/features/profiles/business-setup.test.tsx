@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
 import { expectFieldError } from '@/test/field-errors';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import type { OwnProfile } from './api';
 import { makeOwnProfile } from './test-fixtures';
 
@@ -12,13 +12,7 @@ vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 const tradesperson = makeUser({ userType: 'tradesperson', fullName: 'Tom Trade' });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });

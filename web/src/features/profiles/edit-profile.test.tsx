@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { expectFieldError } from '@/test/field-errors';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { expectFieldError, validationErrorReply } from '@/test/field-errors';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { makeOwnProfile } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -17,13 +17,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -144,16 +138,8 @@ describe('Edit Profile', () => {
 
   it('shows the server’s validation message as a Validation Error and marks its field', async () => {
     await openForm({
-      'PUT /api/v1/tradesperson/profile': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: 'We could not find that postcode',
-            details: [{ field: 'basePostcode', message: 'We could not find that postcode' }],
-          },
-        },
-      }),
+      'PUT /api/v1/tradesperson/profile': () =>
+        validationErrorReply('basePostcode', 'We could not find that postcode'),
     });
     type(/^Base postcode/, 'JE2 3AB');
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
@@ -167,16 +153,8 @@ describe('Edit Profile', () => {
 
   it('puts a server message about a tag list next to that list’s field', async () => {
     await openForm({
-      'PUT /api/v1/tradesperson/profile': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: 'Each specialty must be at most 60 characters',
-            details: [{ field: 'specialties.1', message: 'Each specialty must be at most 60 characters' }],
-          },
-        },
-      }),
+      'PUT /api/v1/tradesperson/profile': () =>
+        validationErrorReply('specialties.1', 'Each specialty must be at most 60 characters'),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     const input = screen.getByRole('textbox', { name: 'New specialty' });

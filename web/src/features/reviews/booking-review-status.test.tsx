@@ -1,16 +1,12 @@
 // @vitest-environment happy-dom
 import type { BookingView } from '@domain/marketplace/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking, makeMyJob, makeTradesperson } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { bookingReviews, CLOSED_AT } from './test-fixtures';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const paid = (title: string, reviews: Partial<BookingView['reviews']>, id = title) =>
   makeMyJob({

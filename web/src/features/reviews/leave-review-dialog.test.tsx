@@ -1,26 +1,21 @@
 // @vitest-environment happy-dom
 import type { BookingView } from '@domain/marketplace/api';
 import { REVIEW_MESSAGES } from '@domain/reviews/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { heldReply } from '@/test/held-reply';
+import type { Reply } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { BOOKING_ID, bookingReviews, makeReceivedReview } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const REVIEWS = `POST /api/v1/bookings/${BOOKING_ID}/reviews`;
-type Reply = { status: number; body?: unknown };
 
 function doneJob(reviews: Partial<BookingView['reviews']> = {}) {
   return makeMyJob({
@@ -163,13 +158,8 @@ describe('Leave Review', () => {
   });
 
   it('sends one request for a double click, the button disabled while sending', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    const { dialog, posts } = await openDialog(
-      () =>
-        new Promise<Reply>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const reply = heldReply();
+    const { dialog, posts } = await openDialog(reply.answer);
     fireEvent.click(star(dialog, '5 stars'));
     const submit = dialog.getByRole('button', { name: 'Submit Review' }) as HTMLButtonElement;
     fireEvent.click(submit);
@@ -177,7 +167,7 @@ describe('Leave Review', () => {
     await waitFor(() => expect(submit.disabled).toBe(true));
     fireEvent.click(submit);
     expect(posts()).toHaveLength(1);
-    answer({ status: 201, body: { review: makeReceivedReview() } });
+    reply.send({ status: 201, body: { review: makeReceivedReview() } });
     await waitFor(() => expect(showSuccess).toHaveBeenCalledTimes(1));
     expect(posts()).toHaveLength(1);
   });

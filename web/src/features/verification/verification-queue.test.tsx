@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import { ADMIN_MESSAGES } from '@domain/admin/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { validationErrorReply } from '@/test/field-errors';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo } from '@/test/requests';
+import { findArticle } from '@/test/screen';
 import { makeAdminDocument, makeQueue } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -30,13 +33,7 @@ const insurance = makeAdminDocument({
 });
 const decisionPath = (id: string) => `POST /api/v1/admin/documents/${id}/decision`;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 type FetchMock = { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
 
@@ -52,21 +49,6 @@ function queueRequests(fetchMock: FetchMock, status = 'pending') {
   });
 }
 
-function bodyOf(fetchMock: FetchMock, key: string) {
-  const [method, path] = key.split(' ');
-  const call = fetchMock.mock.calls.find(
-    ([input, init]) =>
-      init?.method === method && new URL(String(input), 'http://localhost').pathname === path,
-  );
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
-}
-
-async function card(title: string) {
-  // The first screen of a file waits for its lazy chunks.
-  const heading = await screen.findByRole('heading', { level: 2, name: title }, { timeout: 5000 });
-  return within(heading.closest('article') as HTMLElement);
-}
-
 describe('the verification queue (/admin/verifications)', () => {
   it('lists each pending document with its tradesperson, kind, dates and what it replaces', async () => {
     mockApi({
@@ -78,7 +60,7 @@ describe('the verification queue (/admin/verifications)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Verification Queue' }, { timeout: 5000 }),
     ).toBeTruthy();
     expect((await screen.findByRole('tab', { name: /Pending/ })).textContent).toContain('(2)');
-    const doc = await card('Public liability 2027');
+    const doc = await findArticle('Public liability 2027');
     expect(doc.getByText('Public liability insurance')).toBeTruthy();
     expect(doc.getByRole('link', { name: 'Tom Pipes' }).getAttribute('href')).toBe(
       `/admin/users/${passport.tradesperson.id}`,
@@ -98,7 +80,7 @@ describe('the verification queue (/admin/verifications)', () => {
   it('shows an image inline when asked', async () => {
     mockApi({ ...sessionHandler(admin), [QUEUE]: () => ({ status: 200, body: makeQueue([passport]) }) });
     renderApp('/admin/verifications');
-    const doc = await card('Passport');
+    const doc = await findArticle('Passport');
     const toggle = doc.getByRole('button', { name: 'View file' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
@@ -124,10 +106,13 @@ describe('the verification queue (/admin/verifications)', () => {
       },
     });
     renderApp('/admin/verifications');
-    const doc = await card('Passport');
+    const doc = await findArticle('Passport');
     fireEvent.click(doc.getByRole('button', { name: 'Approve Passport from Tom Pipes' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Passport' })).toBeNull());
-    expect(bodyOf(fetchMock, decisionPath(passport.id))).toEqual({ decision: 'approve', version: 3 });
+    expect(bodiesSentTo(fetchMock, decisionPath(passport.id))[0]).toEqual({
+      decision: 'approve',
+      version: 3,
+    });
     expect(showSuccess).toHaveBeenCalledWith('Document approved', 'Tom Pipes is not verified.');
     expect(screen.getByRole('heading', { level: 2, name: 'Public liability 2027' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('tab', { name: /Pending/ }).textContent).toContain('(1)'));
@@ -147,7 +132,7 @@ describe('the verification queue (/admin/verifications)', () => {
       },
     });
     renderApp('/admin/verifications');
-    const doc = await card('Passport');
+    const doc = await findArticle('Passport');
     fireEvent.click(doc.getByRole('button', { name: 'Reject Passport from Tom Pipes' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reject this document?' }));
     const reason = dialog.getByRole('textbox', { name: /Reason/ });
@@ -158,12 +143,12 @@ describe('the verification queue (/admin/verifications)', () => {
     fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject document' }));
     expect(await dialog.findByText(ADMIN_MESSAGES.reasonLong)).toBeTruthy();
-    expect(bodyOf(fetchMock, decisionPath(passport.id))).toBeUndefined();
+    expect(bodiesSentTo(fetchMock, decisionPath(passport.id))[0]).toBeUndefined();
 
     fireEvent.change(reason, { target: { value: '  The photo is blurred  ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject document' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodyOf(fetchMock, decisionPath(passport.id))).toEqual({
+    expect(bodiesSentTo(fetchMock, decisionPath(passport.id))[0]).toEqual({
       decision: 'reject',
       version: 3,
       reason: 'The photo is blurred',
@@ -176,19 +161,10 @@ describe('the verification queue (/admin/verifications)', () => {
     mockApi({
       ...sessionHandler(admin),
       [QUEUE]: () => ({ status: 200, body: makeQueue([passport]) }),
-      [decisionPath(passport.id)]: () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: ADMIN_MESSAGES.reasonRequired,
-            details: [{ field: 'reason', message: ADMIN_MESSAGES.reasonRequired }],
-          },
-        },
-      }),
+      [decisionPath(passport.id)]: () => validationErrorReply('reason', ADMIN_MESSAGES.reasonRequired),
     });
     renderApp('/admin/verifications');
-    fireEvent.click((await card('Passport')).getByRole('button', { name: /^Reject/ }));
+    fireEvent.click((await findArticle('Passport')).getByRole('button', { name: /^Reject/ }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Blurred' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject document' }));
@@ -210,7 +186,7 @@ describe('the verification queue (/admin/verifications)', () => {
       },
     });
     renderApp('/admin/verifications');
-    const doc = await card('Passport');
+    const doc = await findArticle('Passport');
     await waitFor(() => expect(queueRequests(fetchMock)).toHaveLength(1));
     fireEvent.click(doc.getByRole('button', { name: /^Approve/ }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Error', ADMIN_MESSAGES.documentChanged));
@@ -229,7 +205,7 @@ describe('the verification queue (/admin/verifications)', () => {
       }),
     });
     renderApp('/admin/verifications');
-    fireEvent.click((await card('Passport')).getByRole('button', { name: /^Reject/ }));
+    fireEvent.click((await findArticle('Passport')).getByRole('button', { name: /^Reject/ }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Blurred' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject document' }));
@@ -275,11 +251,11 @@ describe('the verification queue (/admin/verifications)', () => {
     expect(
       await screen.findByRole('tab', { name: 'Decided', selected: true }, { timeout: 5000 }),
     ).toBeTruthy();
-    const doc = await card('Passport');
+    const doc = await findArticle('Passport');
     expect(doc.getByText('Approved')).toBeTruthy();
     expect(doc.getByText(/Decided/).nextElementSibling?.textContent).toBe('4 Nov 2026 by Ada Admin');
     expect(doc.queryByRole('button', { name: /^Approve/ })).toBeNull();
-    const other = await card('Old licence');
+    const other = await findArticle('Old licence');
     expect(other.getByText('Expired')).toBeTruthy();
     expect(other.queryByRole('button', { name: /Withdraw|Reject/ })).toBeNull();
 
@@ -292,7 +268,7 @@ describe('the verification queue (/admin/verifications)', () => {
     await waitFor(() =>
       expect(showSuccess).toHaveBeenCalledWith('Document rejected', 'Tom Pipes is not verified.'),
     );
-    expect(bodyOf(fetchMock, decisionPath(approved.id))).toEqual({
+    expect(bodiesSentTo(fetchMock, decisionPath(approved.id))[0]).toEqual({
       decision: 'reject',
       version: 3,
       reason: 'Issued to someone else',

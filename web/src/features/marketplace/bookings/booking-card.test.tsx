@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 import type { BookingView } from '@domain/marketplace/api';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const completed = (title: string, money: BookingView['money'], id: string): BookingView =>
   makeBooking({

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
-import { expectFieldError } from '@/test/field-errors';
+import { expectFieldError, validationErrorReply } from '@/test/field-errors';
 import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -16,12 +16,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  resetBetweenTests();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
 });
 
 function openBooking(handlers: Parameters<typeof mockApi>[0] = {}) {
@@ -73,16 +69,8 @@ describe('Book Your Service', () => {
 
   it('shows the server’s date message by the calendar', async () => {
     openBooking({
-      'POST /api/v1/bookings': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: 'Please choose a date from today onwards',
-            details: [{ field: 'scheduledDate', message: 'Please choose a date from today onwards' }],
-          },
-        },
-      }),
+      'POST /api/v1/bookings': () =>
+        validationErrorReply('scheduledDate', 'Please choose a date from today onwards'),
     });
     await screen.findByText('£249.99');
     fireEvent.click(day(/20 June 2030/));

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OwnProfile, profileKeys } from '@/features/profiles';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeTradesperson } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { SetupReminder } from './setup-reminder';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -70,13 +70,7 @@ function dashboard(overrides: Partial<DashboardView> = {}): DashboardView {
   };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 /** The value shown under a stat card's label (without its note). */
 function stat(label: string): string {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { OpenJobsPage, OpenJobView } from '@domain/marketplace/api';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { jobsAvailableText } from './find-jobs';
 import { OpenJobCard } from './open-job-card';
 
@@ -43,10 +43,8 @@ function openJobsRequests(fetchMock: ReturnType<typeof mockApi>): URLSearchParam
 }
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  resetBetweenTests();
   vi.useRealTimers();
-  localStorage.clear();
 });
 
 describe('the Find screen for a tradesperson', () => {

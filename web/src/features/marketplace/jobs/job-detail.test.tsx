@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
-import { expectFieldError } from '@/test/field-errors';
+import { expectFieldError, validationErrorReply } from '@/test/field-errors';
 import {
   CUSTOMER_ID,
   JOB_ID,
@@ -17,17 +17,11 @@ import {
   QUOTE_ID,
   TRADESPERSON_ID,
 } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 const JOB_URL = `GET /api/v1/jobs/${JOB_ID}`;
 const tradesperson = makeUser({ id: TRADESPERSON_ID, userType: 'tradesperson', fullName: 'Tom Pipes' });
@@ -360,16 +354,8 @@ describe('Job detail', () => {
         viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
       }),
       {
-        [`POST /api/v1/jobs/${JOB_ID}/quotes`]: () => ({
-          status: 400,
-          body: {
-            error: {
-              code: 'validation_error',
-              message: QUOTE_MESSAGES.amountTooLarge,
-              details: [{ field: 'amount', message: QUOTE_MESSAGES.amountTooLarge }],
-            },
-          },
-        }),
+        [`POST /api/v1/jobs/${JOB_ID}/quotes`]: () =>
+          validationErrorReply('amount', QUOTE_MESSAGES.amountTooLarge),
       },
       tradesperson,
     );

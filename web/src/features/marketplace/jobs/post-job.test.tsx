@@ -1,24 +1,18 @@
 // @vitest-environment happy-dom
 import { ENHANCE_TEXTS } from '@domain/assistant/messages';
 import { JOB_MESSAGES } from '@domain/marketplace/schemas';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_QUERY_KEY } from '@/features/accounts';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
-import { expectFieldError, expectNoFieldError } from '@/test/field-errors';
+import { expectFieldError, expectNoFieldError, validationErrorReply } from '@/test/field-errors';
 import { makeJobDetail } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(showError).mockClear();
-  vi.mocked(showSuccess).mockClear();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 function type(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -99,16 +93,7 @@ describe('Post a Job', () => {
 
   it('marks the field the server refuses, with its message, and keeps what was typed', async () => {
     await openForm({
-      'POST /api/v1/jobs': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: 'We could not find that postcode',
-            details: [{ field: 'postcode', message: 'We could not find that postcode' }],
-          },
-        },
-      }),
+      'POST /api/v1/jobs': () => validationErrorReply('postcode', 'We could not find that postcode'),
     });
     fillValidJob();
     fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 
 import type { MyQuoteView } from '@domain/marketplace/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeTradesperson } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, sessionHandler } from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 const tradesperson = makeUser({ userType: 'tradesperson' });
 
@@ -46,11 +46,7 @@ function tabsRequested(fetchMock: ReturnType<typeof mockApi>): (string | null)[]
     .map((url) => url.searchParams.get('tab'));
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetBetweenTests);
 
 describe('Manage Quotes', () => {
   it('shows the tabs and a card with title, category, district, amount, status and message', async () => {

@@ -1,18 +1,14 @@
 // @vitest-environment happy-dom
 import type { SandboxIntentView } from '@domain/milestones/api';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '@/lib/leave-app';
 import { seriousAxeViolations } from '@/test/axe';
-import { mockApi, renderApp } from '@/test/render';
+import { mockApi, renderApp, resetBetweenTests } from '@/test/render';
 
 vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(leaveTo).mockClear();
-});
+afterEach(resetBetweenTests);
 
 const PAYMENT_ID = 'pi_sandbox_abcdefgh';
 const SETUP_ID = 'seti_sandbox_abcdefgh';

@@ -1,19 +1,15 @@
 // @vitest-environment happy-dom
 import type { SandboxCheckoutView } from '@domain/payments/api';
 import { SANDBOX_CARD_MESSAGES } from '@domain/payments/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '@/lib/leave-app';
-import { expectFieldError, expectNoFieldError } from '@/test/field-errors';
-import { mockApi, renderApp } from '@/test/render';
+import { expectFieldError, expectNoFieldError, validationErrorReply } from '@/test/field-errors';
+import { mockApi, renderApp, resetBetweenTests } from '@/test/render';
 
 vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(leaveTo).mockClear();
-});
+afterEach(resetBetweenTests);
 
 const ID = 'cs_sandbox_abcdefgh';
 const SUCCESS = `http://localhost/my-jobs?payment=success&session_id=${ID}`;
@@ -99,16 +95,7 @@ describe('the sandbox checkout', () => {
 
   it('shows a refusal of the server beside the field it names', async () => {
     await openCheckout({
-      [`POST ${CHECKOUT}/pay`]: () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_error',
-            message: SANDBOX_CARD_MESSAGES.expired,
-            details: [{ field: 'expiry', message: SANDBOX_CARD_MESSAGES.expired }],
-          },
-        },
-      }),
+      [`POST ${CHECKOUT}/pay`]: () => validationErrorReply('expiry', SANDBOX_CARD_MESSAGES.expired),
     });
     typeCard('4242 4242 4242 4242');
     fireEvent.click(payButton());
