@@ -11,11 +11,11 @@ import { FEE_EXAMPLE_PENCE, HELP_ARTICLES, HELP_SECTIONS, type HelpPage } from '
 const PAGES: HelpPage[] = ['faq', 'safety', 'support'];
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
-/** The app's route paths, read from the router ('tradesperson/setup'; dynamic segments as written). */
+/** The app's route paths, read from the router (`path:`, `screen(` and `planned(` entries; dynamic segments as written). */
 const ROUTES = new Set(
   [
     ...readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8').matchAll(
-      /(?:path: |planned\()'([^']+)'/g,
+      /(?:path: |planned\(|screen\()\s*'([^']+)'/g,
     ),
   ].map((match) => match[1]!.replace(/^\//, '')),
 );
