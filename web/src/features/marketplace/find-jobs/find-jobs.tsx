@@ -2,9 +2,9 @@ import { BROWSE_CATEGORIES } from '@domain/discovery/services';
 import { RefreshCw, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { FilterChips } from '@/components/ui/filter-chips';
 import { LoadMore } from '@/components/ui/list-states';
 import { countOf } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { isOpenJobFilter, OPEN_JOB_FILTERS, type OpenJobFilter, useOpenJobs } from './api';
 import { OpenJobCard, OpenJobCardSkeleton } from './open-job-card';
 
@@ -120,24 +120,13 @@ function JobFilterChips({
   onClearCategory: () => void;
 }) {
   return (
-    <fieldset className="mt-4 flex flex-wrap gap-2">
-      <legend className="sr-only">Filter jobs</legend>
-      {OPEN_JOB_FILTERS.map(({ value, label }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={filter === value}
-          onClick={() => onChoose(value)}
-          className={cn(
-            'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            filter === value
-              ? 'border-primary bg-primary text-primary-foreground'
-              : 'border-border bg-background text-foreground hover:bg-muted',
-          )}
-        >
-          {label}
-        </button>
-      ))}
+    <FilterChips
+      legend="Filter jobs"
+      options={OPEN_JOB_FILTERS}
+      value={filter}
+      onChoose={onChoose}
+      className="mt-4"
+    >
       {category && (
         <button
           type="button"
@@ -149,7 +138,7 @@ function JobFilterChips({
           <X className="size-4" aria-hidden="true" />
         </button>
       )}
-    </fieldset>
+    </FilterChips>
   );
 }
 
