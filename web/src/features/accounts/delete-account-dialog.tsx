@@ -1,10 +1,9 @@
 import { DeleteAccountBody } from '@domain/accounts/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/ui/dialog';
+import { FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -26,9 +25,9 @@ const FIELDS = ['password'];
 
 /** Erases the account; `onDeleted` forgets the (already ended) session and leaves the page. */
 export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
   const form = useZodForm(DeleteAccountForm, { defaultValues: EMPTY });
   const { register, reset, watch, setError, formState } = form;
+  const [open, setOpen] = useFormDialogOpen(() => reset(EMPTY));
   const remove = useMutation({
     mutationFn: (body: DeleteAccountBody) => apiFetch<void>('/account', { method: 'DELETE', json: body }),
   });
@@ -58,10 +57,7 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
       title="Delete your account?"
       description="This cannot be undone. You will be signed out everywhere."
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset(EMPTY);
-      }}
+      onOpenChange={setOpen}
     >
       <div className="space-y-3 text-sm">
         <p>
