@@ -6,7 +6,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { AccountBadges, USER_TYPE_LABELS } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
 import { FilterChips } from '@/components/ui/filter-chips';
-import { Input } from '@/components/ui/input';
+import { IconInput } from '@/components/ui/icon-input';
 import { Label } from '@/components/ui/label';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { formatDate, plural } from '@/lib/format';
@@ -153,23 +153,18 @@ function UserSearchBox({
       className="space-y-2"
     >
       <Label htmlFor={`${id}-q`}>Search by name or email</Label>
-      <div className="relative max-w-md">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id={`${id}-q`}
-          type="search"
-          value={text}
-          maxLength={ADMIN_LIMITS.searchMax}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="e.g. ann@example.com"
-          onChange={(event) => onType(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <IconInput
+        icon={Search}
+        boxClassName="max-w-md"
+        id={`${id}-q`}
+        type="search"
+        value={text}
+        maxLength={ADMIN_LIMITS.searchMax}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="e.g. ann@example.com"
+        onChange={(event) => onType(event.target.value)}
+      />
     </form>
   );
 }
