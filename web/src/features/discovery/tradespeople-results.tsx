@@ -1,9 +1,9 @@
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
-import { MapPin, RefreshCw, SearchX, X } from 'lucide-react';
+import { MapPin, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CHIP_FOCUS, FilterChips } from '@/components/ui/filter-chips';
-import { LoadMore } from '@/components/ui/list-states';
+import { LoadFailedCard, LoadMore } from '@/components/ui/list-states';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import {
@@ -192,27 +192,15 @@ function ResultsError({
   onClearLocation: () => void;
 }) {
   const refused = query.error instanceof ApiError && query.error.status === 400;
+  if (!refused) return <LoadFailedCard what="professionals" query={query} />;
   return (
     <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-      {refused ? (
-        <>
-          {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
-          <p className="font-semibold">{query.error?.message}</p>
-          {search.location && (
-            <Button variant="outline" className="mt-4" onClick={onClearLocation}>
-              Clear location
-            </Button>
-          )}
-        </>
-      ) : (
-        <>
-          <p className="font-semibold">We could not load professionals.</p>
-          <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </>
+      {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
+      <p className="font-semibold">{query.error?.message}</p>
+      {search.location && (
+        <Button variant="outline" className="mt-4" onClick={onClearLocation}>
+          Clear location
+        </Button>
       )}
     </div>
   );

@@ -1,9 +1,9 @@
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
-import { RefreshCw, SearchX, X } from 'lucide-react';
+import { SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FilterChips } from '@/components/ui/filter-chips';
-import { LoadMore } from '@/components/ui/list-states';
+import { LoadFailedCard, LoadMore } from '@/components/ui/list-states';
 import { countOf } from '@/lib/format';
 import { isOpenJobFilter, OPEN_JOB_FILTERS, type OpenJobFilter, useOpenJobs } from './api';
 import { OpenJobCard, OpenJobCardSkeleton } from './open-job-card';
@@ -77,14 +77,7 @@ export function FindJobs() {
             ))}
           </ul>
         ) : !query.data ? (
-          <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-            <p className="font-semibold">We could not load jobs.</p>
-            <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailedCard what="jobs" query={query} />
         ) : jobs.length === 0 ? (
           <NoJobs filter={filter} category={category} onShowAll={() => choose('all')} />
         ) : (
