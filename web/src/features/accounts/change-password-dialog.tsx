@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { PasswordField } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { apiFetch } from '@/lib/api';
 import { useMarkFields } from '@/lib/form-errors';
 import { showSuccess } from '@/lib/toast';
@@ -91,16 +91,13 @@ export function ChangePasswordDialog() {
           {...register('confirmPassword')}
         />
         <FieldError id="change-password-error" message={serverMessage} />
-        <Button
-          type="submit"
+        <SubmitButton
           className="w-full"
-          disabled={change.isPending}
-          aria-busy={change.isPending}
-          aria-describedby={serverMessage ? 'change-password-error' : undefined}
+          pending={change.isPending}
+          describedBy={serverMessage ? 'change-password-error' : null}
         >
-          {change.isPending && <Spinner />}
           Change password
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );

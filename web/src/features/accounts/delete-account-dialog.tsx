@@ -8,7 +8,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordField } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { apiFetch } from '@/lib/api';
 import { useMarkFields } from '@/lib/form-errors';
 import { showSuccess } from '@/lib/toast';
@@ -96,17 +96,15 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
           )}
         </Field>
         <FieldError id="delete-account-error" message={formState.errors.root?.server?.message} />
-        <Button
-          type="submit"
+        <SubmitButton
           variant="destructive"
           className="w-full"
-          disabled={!confirmed || remove.isPending}
-          aria-busy={remove.isPending}
-          aria-describedby={formState.errors.root?.server ? 'delete-account-error' : undefined}
+          disabled={!confirmed}
+          pending={remove.isPending}
+          describedBy={formState.errors.root?.server ? 'delete-account-error' : null}
         >
-          {remove.isPending && <Spinner />}
           Delete my account
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );
