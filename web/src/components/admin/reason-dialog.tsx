@@ -1,14 +1,15 @@
 import { SuspendBody } from '@domain/admin/api';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import type * as z from 'zod';
-import { DialogActions, FormDialog } from '@/components/ui/dialog';
+import { DialogActions, FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
+import { textareaClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { useMarkFields } from '@/lib/form-errors';
 import { useZodForm } from '@/lib/use-zod-form';
 
-export const TEXTAREA_CLASS =
-  'flex min-h-24 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
+/** The admin screens' name for it; dispute-resolve still imports it from here. */
+export const TEXTAREA_CLASS = textareaClass;
 
 /** A reason as the server checks it: the schema of a body with a `reason`, its other fields left out. */
 export type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
@@ -59,15 +60,12 @@ export function ReasonDialog({
 }) {
   const id = useId();
   const failureId = `${id}-failure`;
-  const [open, setOpen] = useState(false);
   const form = useZodForm(schema, { defaultValues: EMPTY });
+  const [open, setOpen] = useFormDialogOpen(() => form.reset(EMPTY));
   const mark = useMarkFields(form, FIELDS);
   const failure = form.formState.errors.root?.server?.message;
 
-  const cancel = () => {
-    setOpen(false);
-    form.reset(EMPTY);
-  };
+  const cancel = () => setOpen(false);
 
   const onSubmit = form.submitWith(({ reason }) =>
     onConfirm(reason, {
@@ -84,10 +82,7 @@ export function ReasonDialog({
       description={description}
       descriptionClassName="space-y-2"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(EMPTY);
-      }}
+      onOpenChange={setOpen}
       pending={pending}
       focusOnOpen={() => form.setFocus('reason')}
     >
@@ -100,7 +95,7 @@ export function ReasonDialog({
           error={form.formState.errors.reason?.message}
         >
           {(control) => (
-            <textarea rows={4} {...control} {...form.register('reason')} className={TEXTAREA_CLASS} />
+            <textarea rows={4} {...control} {...form.register('reason')} className={textareaClass} />
           )}
         </Field>
         <FieldError id={failureId} message={failure} />

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -105,6 +105,19 @@ export function DialogActions({
       </Button>
     </div>
   );
+}
+
+/**
+ * The open state of a dialog holding a form: whatever closes it (Escape, the overlay, Cancel, a
+ * finished submit) also empties the form, so it opens afresh next time.
+ */
+export function useFormDialogOpen(reset: () => void) {
+  const [open, setOpen] = useState(false);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset();
+  };
+  return [open, onOpenChange] as const;
 }
 
 /**

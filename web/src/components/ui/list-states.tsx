@@ -1,3 +1,4 @@
+import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -47,6 +48,29 @@ export function ErrorState({ text, onRetry }: { text: string; onRetry: () => voi
     <div role="alert" className="rounded-xl border border-destructive/50 px-4 py-10 text-center">
       <p className="font-medium">{text}</p>
       <Button variant="outline" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A list or screen of the tradesperson's work (jobs, quotes, the dashboard) that could not load: what
+ * failed in `what`, the server's reason, and a retry.
+ */
+export function LoadFailedCard({
+  what,
+  query,
+}: {
+  what: string;
+  query: { error: Error | null; refetch: () => unknown };
+}) {
+  return (
+    <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
+      <p className="font-semibold">{`We could not load ${what}.`}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
+      <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+        <RefreshCw aria-hidden="true" />
         Try again
       </Button>
     </div>

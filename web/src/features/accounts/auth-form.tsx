@@ -2,13 +2,12 @@ import { SignInBody, SignUpBody } from '@domain/accounts/schemas';
 import { USER_TYPES, type UserType } from '@domain/catalog/catalog';
 import { useSearchParams } from 'react-router';
 import type * as z from 'zod';
-import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field, FieldSet } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordField } from '@/components/ui/password-input';
 import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
@@ -120,17 +119,14 @@ function CredentialsForm() {
         <CredentialFields form={form} mode={mode} />
         {mode === 'sign-up' && <SignUpFields form={form} />}
         <FieldError id="auth-form-error" message={serverMessage} />
-        <Button
-          type="submit"
+        <SubmitButton
           size="lg"
           className="w-full"
-          disabled={pending}
-          aria-busy={pending}
-          aria-describedby={serverMessage ? 'auth-form-error' : undefined}
+          pending={pending}
+          describedBy={serverMessage ? 'auth-form-error' : null}
         >
-          {pending && <Spinner />}
           {TEXTS[mode].submit}
-        </Button>
+        </SubmitButton>
       </form>
 
       {mode === 'sign-in' && (

@@ -1,13 +1,12 @@
 import { ChangePasswordBody } from '@domain/accounts/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/ui/dialog';
+import { FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { PasswordField } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { apiFetch } from '@/lib/api';
 import { useMarkFields } from '@/lib/form-errors';
 import { showSuccess } from '@/lib/toast';
@@ -31,9 +30,9 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = Object.keys(EMPTY);
 
 export function ChangePasswordDialog() {
-  const [open, setOpen] = useState(false);
   const form = useZodForm(ChangePasswordForm, { defaultValues: EMPTY });
   const { register, reset, setError, setFocus, formState } = form;
+  const [open, setOpen] = useFormDialogOpen(() => reset(EMPTY));
   const change = useMutation({
     mutationFn: (body: ChangePasswordBody) =>
       apiFetch<void>('/account/password', { method: 'POST', json: body }),
@@ -46,7 +45,6 @@ export function ChangePasswordDialog() {
       onSuccess: () => {
         // The server ends every other session of this account; this one stays signed in.
         void showSuccess('Password changed', 'You have been signed out on your other devices.');
-        reset(EMPTY);
         setOpen(false);
       },
       onError: (error) => reportPasswordRefusal(error, 'currentPassword', mark, setError),
@@ -67,10 +65,7 @@ export function ChangePasswordDialog() {
       title="Change password"
       description="Changing your password signs you out on every other device. This one stays signed in."
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset(EMPTY);
-      }}
+      onOpenChange={setOpen}
     >
       <form noValidate onSubmit={onSubmit} aria-busy={change.isPending} className="space-y-4">
         <PasswordField
@@ -96,16 +91,13 @@ export function ChangePasswordDialog() {
           {...register('confirmPassword')}
         />
         <FieldError id="change-password-error" message={serverMessage} />
-        <Button
-          type="submit"
+        <SubmitButton
           className="w-full"
-          disabled={change.isPending}
-          aria-busy={change.isPending}
-          aria-describedby={serverMessage ? 'change-password-error' : undefined}
+          pending={change.isPending}
+          describedBy={serverMessage ? 'change-password-error' : null}
         >
-          {change.isPending && <Spinner />}
           Change password
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );

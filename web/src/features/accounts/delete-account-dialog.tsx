@@ -1,15 +1,14 @@
 import { DeleteAccountBody } from '@domain/accounts/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/ui/dialog';
+import { FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordField } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { apiFetch } from '@/lib/api';
 import { useMarkFields } from '@/lib/form-errors';
 import { showSuccess } from '@/lib/toast';
@@ -26,9 +25,9 @@ const FIELDS = ['password'];
 
 /** Erases the account; `onDeleted` forgets the (already ended) session and leaves the page. */
 export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
   const form = useZodForm(DeleteAccountForm, { defaultValues: EMPTY });
   const { register, reset, watch, setError, formState } = form;
+  const [open, setOpen] = useFormDialogOpen(() => reset(EMPTY));
   const remove = useMutation({
     mutationFn: (body: DeleteAccountBody) => apiFetch<void>('/account', { method: 'DELETE', json: body }),
   });
@@ -58,10 +57,7 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
       title="Delete your account?"
       description="This cannot be undone. You will be signed out everywhere."
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset(EMPTY);
-      }}
+      onOpenChange={setOpen}
     >
       <div className="space-y-3 text-sm">
         <p>
@@ -100,17 +96,15 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
           )}
         </Field>
         <FieldError id="delete-account-error" message={formState.errors.root?.server?.message} />
-        <Button
-          type="submit"
+        <SubmitButton
           variant="destructive"
           className="w-full"
-          disabled={!confirmed || remove.isPending}
-          aria-busy={remove.isPending}
-          aria-describedby={formState.errors.root?.server ? 'delete-account-error' : undefined}
+          disabled={!confirmed}
+          pending={remove.isPending}
+          describedBy={formState.errors.root?.server ? 'delete-account-error' : null}
         >
-          {remove.isPending && <Spinner />}
           Delete my account
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );

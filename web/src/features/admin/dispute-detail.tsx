@@ -11,9 +11,9 @@ import { Check, ExternalLink } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { BookingStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
+import { textareaClass } from '@/components/ui/field-class';
 import { Field } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { TimelineItem } from '@/features/payments';
@@ -568,7 +568,7 @@ function ThreadMessageForm({ disputeId }: { disputeId: string }) {
         hint={`Up to ${formatCount(DISPUTE_RULES.messageMax)} characters.`}
         error={formState.errors.body?.message}
       >
-        {(control) => <textarea rows={3} {...control} {...register('body')} className={TEXTAREA_CLASS} />}
+        {(control) => <textarea rows={3} {...control} {...register('body')} className={textareaClass} />}
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={post.isPending} aria-busy={post.isPending}>

@@ -4,14 +4,14 @@ import { PAYMENT_MESSAGES } from '@domain/payments/messages';
 import { formatPence, parsePoundsToPence } from '@domain/payments/money';
 import { moneyState } from '@domain/payments/state';
 import { Undo2, Wallet } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { Badge } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
-import { DialogActions, FormDialog } from '@/components/ui/dialog';
+import { DialogActions, FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
+import { textareaClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
@@ -159,13 +159,11 @@ const EMPTY = { amount: '', reason: '' };
  */
 function RefundDialog({ payment }: { payment: AdminPaymentView }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const { form, onSubmit, pending } = useRefundForm(payment, () => setOpen(false));
+  // The form comes from useRefundForm below; the dialog only empties it once closed, by then it exists.
+  const [open, setOpen] = useFormDialogOpen(() => form.reset(EMPTY));
+  const close = () => setOpen(false);
+  const { form, onSubmit, pending } = useRefundForm(payment, close);
   const failure = form.formState.errors.root?.server?.message;
-  const close = () => {
-    setOpen(false);
-    form.reset(EMPTY);
-  };
 
   return (
     <FormDialog
@@ -183,10 +181,7 @@ function RefundDialog({ payment }: { payment: AdminPaymentView }) {
         </>
       }
       open={open}
-      onOpenChange={(next) => {
-        if (next) setOpen(true);
-        else close();
-      }}
+      onOpenChange={setOpen}
       pending={pending}
     >
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
@@ -264,7 +259,7 @@ function RefundFields({ id, form, heldPence }: { id: string; form: RefundFormApi
         hint={`Kept with the payment's record. Up to ${ADMIN_LIMITS.reasonMax} characters.`}
         error={formState.errors.reason?.message}
       >
-        {(control) => <textarea rows={3} {...control} {...register('reason')} className={TEXTAREA_CLASS} />}
+        {(control) => <textarea rows={3} {...control} {...register('reason')} className={textareaClass} />}
       </Field>
     </>
   );

@@ -5,11 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AccountBadges, USER_TYPE_LABELS } from '@/components/admin/user-badges';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { FilterChips } from '@/components/ui/filter-chips';
+import { IconInput } from '@/components/ui/icon-input';
 import { Label } from '@/components/ui/label';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { formatDate, plural } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { type AdminUserFilter, type AdminUserSummary, useAdminUsers } from './api';
 
 /** The filter chips, with the API's value for each. */
@@ -153,23 +153,18 @@ function UserSearchBox({
       className="space-y-2"
     >
       <Label htmlFor={`${id}-q`}>Search by name or email</Label>
-      <div className="relative max-w-md">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id={`${id}-q`}
-          type="search"
-          value={text}
-          maxLength={ADMIN_LIMITS.searchMax}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="e.g. ann@example.com"
-          onChange={(event) => onType(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <IconInput
+        icon={Search}
+        boxClassName="max-w-md"
+        id={`${id}-q`}
+        type="search"
+        value={text}
+        maxLength={ADMIN_LIMITS.searchMax}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="e.g. ann@example.com"
+        onChange={(event) => onType(event.target.value)}
+      />
     </form>
   );
 }
@@ -181,27 +176,7 @@ function UserFilterChips({
   filter: AdminUserFilter;
   onChoose: (filter: AdminUserFilter) => void;
 }) {
-  return (
-    <fieldset className="flex flex-wrap gap-2">
-      <legend className="sr-only">Filter users</legend>
-      {USER_FILTERS.map(({ value, label }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={filter === value}
-          onClick={() => onChoose(value)}
-          className={cn(
-            'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            filter === value
-              ? 'border-primary bg-primary text-primary-foreground'
-              : 'border-border bg-background text-foreground hover:bg-muted',
-          )}
-        >
-          {label}
-        </button>
-      ))}
-    </fieldset>
-  );
+  return <FilterChips legend="Filter users" options={USER_FILTERS} value={filter} onChoose={onChoose} />;
 }
 
 function NoUsers({ searching, onClear }: { searching: boolean; onClear: () => void }) {

@@ -2,7 +2,7 @@ import { CITIES } from '@domain/catalog/catalog';
 import { ArrowRight, MapPin, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Input } from '@/components/ui/input';
+import { IconInput } from '@/components/ui/icon-input';
 import { Label } from '@/components/ui/label';
 import { postcodeLike } from './format';
 
@@ -40,21 +40,15 @@ export function BrowseLocation() {
         <Label htmlFor={id} className="sr-only">
           Search by city or postcode
         </Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={id}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search by city or postcode"
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
+        <IconInput
+          icon={Search}
+          id={id}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search by city or postcode"
+          autoComplete="off"
+        />
       </div>
 
       <p role="status" aria-live="polite" className="mt-4 h-6 text-sm text-muted-foreground">

@@ -2,7 +2,7 @@ import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { IconInput } from '@/components/ui/icon-input';
 import { Label } from '@/components/ui/label';
 
 type HeroSearchProps = {
@@ -59,39 +59,27 @@ export function HeroSearch({
     >
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}-service`}>{serviceLabel}</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={`${idPrefix}-service`}
-            name="service"
-            defaultValue={defaultService}
-            placeholder="e.g. Plumber, Electrician"
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
+        <IconInput
+          icon={Search}
+          id={`${idPrefix}-service`}
+          name="service"
+          defaultValue={defaultService}
+          placeholder="e.g. Plumber, Electrician"
+          autoComplete="off"
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}-location`}>Postcode</Label>
-        <div className="relative">
-          <MapPin
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={`${idPrefix}-location`}
-            name="location"
-            value={location}
-            onChange={(event) => setTypedLocation(event.target.value)}
-            placeholder="e.g. SW1A 1AA"
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            className="pl-9"
-          />
-        </div>
+        <IconInput
+          icon={MapPin}
+          id={`${idPrefix}-location`}
+          name="location"
+          value={location}
+          onChange={(event) => setTypedLocation(event.target.value)}
+          placeholder="e.g. SW1A 1AA"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+        />
       </div>
       <Button type="submit" size="lg" className="h-10">
         Search

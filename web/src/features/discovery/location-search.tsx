@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { IconInput } from '@/components/ui/icon-input';
 import { Label } from '@/components/ui/label';
 
 /**
@@ -31,21 +31,15 @@ export function LocationSearch() {
     <form role="search" aria-label="Search by location" onSubmit={onSubmit} className="flex max-w-xl gap-2">
       <div className="grid flex-1 gap-2">
         <Label htmlFor={id}>Town, city or postcode</Label>
-        <div className="relative">
-          <MapPin
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={id}
-            name="location"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            placeholder="e.g. Leeds or LS1 4AP"
-            autoComplete="postal-code"
-            className="pl-9"
-          />
-        </div>
+        <IconInput
+          icon={MapPin}
+          id={id}
+          name="location"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="e.g. Leeds or LS1 4AP"
+          autoComplete="postal-code"
+        />
       </div>
       <Button type="submit" className="self-end">
         Search

@@ -16,7 +16,9 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { AvatarImage } from '@/components/avatar-image';
+import { LinkButton } from '@/components/link-button';
+import { ScreenNotice } from '@/components/screen-notice';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
@@ -54,18 +56,13 @@ export function PublicProfileView({ id }: { id: string }) {
 
 function ProfileNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-      <span className="mb-6 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <UserRoundSearch className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-3xl font-bold tracking-tight">Tradesperson not found</h1>
-      <p className="mt-4 text-muted-foreground">
-        This profile does not exist, has been hidden by its owner, or is no longer active.
-      </p>
-      <Button asChild className="mt-8">
-        <Link to="/browse">Find Tradespeople</Link>
-      </Button>
-    </section>
+    <ScreenNotice
+      icon={UserRoundSearch}
+      title="Tradesperson not found"
+      link={{ to: '/browse', label: 'Find Tradespeople' }}
+    >
+      This profile does not exist, has been hidden by its owner, or is no longer active.
+    </ScreenNotice>
   );
 }
 
@@ -113,13 +110,11 @@ function ProfileHeaderCard({ profile, name }: { profile: PublicProfile; name: st
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 p-6 sm:flex-row sm:items-start">
-        <img
+        <AvatarImage
           src={profile.avatarUrl}
           alt={`Avatar of ${name}`}
-          width={PROFILE_AVATAR_SIZE}
-          height={PROFILE_AVATAR_SIZE}
-          decoding="async"
-          className="size-24 shrink-0 rounded-full bg-muted object-cover"
+          size={PROFILE_AVATAR_SIZE}
+          className="size-24"
         />
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
@@ -301,12 +296,9 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
   if (profile.isOwnProfile) {
     return (
       <div className="flex flex-wrap items-center gap-3 pt-2">
-        <Button asChild variant="outline">
-          <Link to="/edit-tradesperson-profile">
-            <Pencil aria-hidden="true" />
-            Edit Profile
-          </Link>
-        </Button>
+        <LinkButton to="/edit-tradesperson-profile" icon={Pencil} variant="outline">
+          Edit Profile
+        </LinkButton>
         <span className="text-sm text-muted-foreground">This is how customers see your profile.</span>
       </div>
     );
@@ -315,18 +307,12 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
   if (!session.user) {
     return (
       <div className="flex flex-wrap items-center gap-2 pt-2">
-        <Button asChild>
-          <Link to="/auth">
-            <Send aria-hidden="true" />
-            Request Quote
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/auth">
-            <MessageSquare aria-hidden="true" />
-            Message
-          </Link>
-        </Button>
+        <LinkButton to="/auth" icon={Send}>
+          Request Quote
+        </LinkButton>
+        <LinkButton to="/auth" icon={MessageSquare} variant="outline">
+          Message
+        </LinkButton>
         <SaveButton person={profile} look="labelled" />
       </div>
     );
@@ -336,12 +322,9 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
   return (
     <div className="flex flex-wrap items-center gap-2 pt-2">
       {customer && (
-        <Button asChild>
-          <Link to={`/post-job?${new URLSearchParams({ tradesperson: profile.id })}`}>
-            <Send aria-hidden="true" />
-            Request Quote
-          </Link>
-        </Button>
+        <LinkButton to={`/post-job?${new URLSearchParams({ tradesperson: profile.id })}`} icon={Send}>
+          Request Quote
+        </LinkButton>
       )}
       {/* Tradespeople never share a job with each other, so only customers can start a conversation here. */}
       {customer && <MessageButton userId={profile.id} />}

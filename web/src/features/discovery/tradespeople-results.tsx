@@ -1,8 +1,9 @@
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
-import { MapPin, RefreshCw, SearchX, X } from 'lucide-react';
+import { MapPin, SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { LoadMore } from '@/components/ui/list-states';
+import { CHIP_FOCUS, FilterChips } from '@/components/ui/filter-chips';
+import { LoadFailedCard, LoadMore } from '@/components/ui/list-states';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import {
@@ -13,11 +14,8 @@ import {
   useTradespeopleSearch,
 } from './api';
 import { professionalsFoundText } from './format';
-import { TradespersonCard, TradespersonCardSkeleton } from './tradesperson-card';
-
-const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
-
-const CHIP_FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+import { TradespersonCardGrid } from './tradesperson-card';
+import { TradespersonCardSkeletons } from './tradesperson-card-skeleton';
 
 /** The search a URL asks for: ?service=, ?location=, ?category= and the chip (?filter=). */
 export function searchFromParams(params: URLSearchParams): TradespeopleSearch {
@@ -82,19 +80,13 @@ export function TradespeopleResults({
 
   return (
     <div>
-      <FilterChips search={search} removable={removable} onChoose={choose} onClear={clear} />
+      <SearchFilterChips search={search} removable={removable} onChoose={choose} onClear={clear} />
 
       <CountLine query={query} />
 
       <div className="mt-4" aria-busy={query.isPending || query.isFetchingNextPage}>
         {query.isPending ? (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {SKELETON_KEYS.map((key) => (
-              <li key={key}>
-                <TradespersonCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <TradespersonCardSkeletons count={6} />
         ) : !query.data ? (
           <ResultsError query={query} search={search} onClearLocation={() => clear('location')} />
         ) : tradespeople.length === 0 ? (
@@ -111,13 +103,7 @@ export function TradespeopleResults({
           />
         ) : (
           <>
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {tradespeople.map((tradesperson) => (
-                <li key={tradesperson.id}>
-                  <TradespersonCard tradesperson={tradesperson} headingLevel={cardHeading} />
-                </li>
-              ))}
-            </ul>
+            <TradespersonCardGrid tradespeople={tradespeople} headingLevel={cardHeading} />
             <LoadMore query={query} what="professionals" />
             <p className="sr-only" aria-live="polite">
               {total !== undefined && tradespeople.length < total
@@ -137,7 +123,7 @@ type ClearableParam = 'service' | 'location' | 'category';
 type RemovableChip = { name: ClearableParam; label: string; kind: string };
 
 /** The spec's filter chips (one pressed), then a chip for each part of the search that clears it. */
-function FilterChips({
+function SearchFilterChips({
   search,
   removable,
   onChoose,
@@ -149,25 +135,12 @@ function FilterChips({
   onClear: (name: ClearableParam) => void;
 }) {
   return (
-    <fieldset className="flex flex-wrap gap-2">
-      <legend className="sr-only">Filter professionals</legend>
-      {TRADESPEOPLE_FILTERS.map(({ value, label }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={search.filter === value}
-          onClick={() => onChoose(value)}
-          className={cn(
-            'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
-            CHIP_FOCUS,
-            search.filter === value
-              ? 'border-primary bg-primary text-primary-foreground'
-              : 'border-border bg-background text-foreground hover:bg-muted',
-          )}
-        >
-          {label}
-        </button>
-      ))}
+    <FilterChips
+      legend="Filter professionals"
+      options={TRADESPEOPLE_FILTERS}
+      value={search.filter}
+      onChoose={onChoose}
+    >
       {removable.map((chip) => (
         <button
           key={chip.name}
@@ -184,7 +157,7 @@ function FilterChips({
           <X className="size-4 shrink-0" aria-hidden="true" />
         </button>
       ))}
-    </fieldset>
+    </FilterChips>
   );
 }
 
@@ -219,27 +192,15 @@ function ResultsError({
   onClearLocation: () => void;
 }) {
   const refused = query.error instanceof ApiError && query.error.status === 400;
+  if (!refused) return <LoadFailedCard what="professionals" query={query} />;
   return (
     <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-      {refused ? (
-        <>
-          {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
-          <p className="font-semibold">{query.error?.message}</p>
-          {search.location && (
-            <Button variant="outline" className="mt-4" onClick={onClearLocation}>
-              Clear location
-            </Button>
-          )}
-        </>
-      ) : (
-        <>
-          <p className="font-semibold">We could not load professionals.</p>
-          <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </>
+      {/* The server's own words: 'Invalid UK postcode format', an unknown place, an unknown category. */}
+      <p className="font-semibold">{query.error?.message}</p>
+      {search.location && (
+        <Button variant="outline" className="mt-4" onClick={onClearLocation}>
+          Clear location
+        </Button>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import type { DisputeDetail } from '@domain/disputes/api';
 import { disputeTimeline } from '@domain/disputes/rules';
 import { Check, Circle } from 'lucide-react';
+import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { disputeDateTime, disputeStatusLabel } from './format';
+import { disputeStatusLabel } from './format';
 
 type StepState = 'done' | 'current' | 'ahead';
 
@@ -48,16 +49,16 @@ export function DisputeTimeline({ dispute }: { dispute: DisputeDetail }) {
                 {state === 'current' && <span className="sr-only"> (current step)</span>}
               </p>
               <p className={cn(state !== 'ahead' && 'text-muted-foreground')}>
-                {step.at ? disputeDateTime(step.at) : state === 'ahead' ? 'Not yet' : '—'}
+                {step.at ? formatDateTime(step.at) : state === 'ahead' ? 'Not yet' : '—'}
               </p>
               {step.status === 'awaiting_response' && step.dueAt && !dispute.respondedAt && (
                 <p className="mt-1 font-medium text-foreground">
                   {noResponse ? 'No response by ' : 'Response due by '}
-                  {disputeDateTime(step.dueAt)}
+                  {formatDateTime(step.dueAt)}
                 </p>
               )}
               {step.status === 'awaiting_response' && dispute.respondedAt && (
-                <p className="mt-1 text-muted-foreground">Responded {disputeDateTime(dispute.respondedAt)}</p>
+                <p className="mt-1 text-muted-foreground">Responded {formatDateTime(dispute.respondedAt)}</p>
               )}
             </div>
           </li>

@@ -11,17 +11,18 @@ import { formatPence } from '@domain/payments/money';
 import { ArrowLeft, FileText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
 import { ApiError } from '@/lib/api';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useAddEvidenceText, useDispute, usePostDisputeMessage, useRespond } from './api';
 import { DisputeStatusBadge } from './dispute-status-badge';
 import { DisputeTimeline } from './dispute-timeline';
-import { authorName, disputeDateTime, partyName, partyWithRole } from './format';
+import { authorName, partyName, partyWithRole } from './format';
 import { EvidencePhotoForm } from './photo-form';
 import { DisputeTextForm } from './text-form';
 
@@ -32,15 +33,12 @@ export function DisputeView({ disputeId }: { disputeId: string }) {
   if (dispute.isPending) return <DisputeSkeleton />;
   if (notFound) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">{DISPUTE_MESSAGES.disputeNotFound}</h1>
-        <p className="mt-4 text-muted-foreground">
-          This dispute does not exist, or it is about a booking you are not part of.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to="/disputes">Back to disputes</Link>
-        </Button>
-      </section>
+      <ScreenNotice
+        title={DISPUTE_MESSAGES.disputeNotFound}
+        link={{ to: '/disputes', label: 'Back to disputes' }}
+      >
+        This dispute does not exist, or it is about a booking you are not part of.
+      </ScreenNotice>
     );
   }
   if (dispute.isError) {
@@ -85,7 +83,7 @@ function DisputeContent({ dispute }: { dispute: DisputeDetail }) {
         <CardContent className="space-y-4">
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <Detail label="Raised by">
-              {raisedByMe ? 'You' : partyWithRole(dispute.raisedBy)} on {disputeDateTime(dispute.createdAt)}
+              {raisedByMe ? 'You' : partyWithRole(dispute.raisedBy)} on {formatDateTime(dispute.createdAt)}
             </Detail>
             <Detail label={raisedByMe ? 'Raised with' : 'Raised with you'}>
               {dispute.respondent.id === myId ? 'You' : partyWithRole(dispute.respondent)}
@@ -172,7 +170,7 @@ function Outcome({ dispute }: { dispute: DisputeDetail }) {
     >
       <h2 id="outcome-heading" className="flex items-center gap-2 text-base font-semibold">
         <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
-        Resolved{dispute.resolvedAt ? ` on ${disputeDateTime(dispute.resolvedAt)}` : ''}
+        Resolved{dispute.resolvedAt ? ` on ${formatDateTime(dispute.resolvedAt)}` : ''}
       </h2>
       {dispute.resolution && <p className="font-medium">{DISPUTE_RESOLUTION_LABELS[dispute.resolution]}</p>}
       {(refund > 0 || release > 0) && (
@@ -195,7 +193,7 @@ function Statement({ who, when, text }: { who: string; when: string; text: strin
   return (
     <figure className="space-y-1">
       <figcaption className="text-sm text-muted-foreground">
-        <span className="font-semibold text-foreground">{who}</span> · {disputeDateTime(when)}
+        <span className="font-semibold text-foreground">{who}</span> · {formatDateTime(when)}
       </figcaption>
       <blockquote className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap">
         {text}
@@ -222,7 +220,7 @@ function ResponseSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
           hint={
             <>
               Between {DISPUTE_RULES.responseMin} and {formatCount(DISPUTE_RULES.responseMax)} characters.
-              {dispute.responseDueAt && ` Respond by ${disputeDateTime(dispute.responseDueAt)}.`}
+              {dispute.responseDueAt && ` Respond by ${formatDateTime(dispute.responseDueAt)}.`}
             </>
           }
           rows={5}
@@ -239,7 +237,7 @@ function ResponseSection({ dispute, myId }: { dispute: DisputeDetail; myId: stri
           {dispute.reviewStartedAt || dispute.status === 'resolved'
             ? 'No response was given before the deadline.'
             : dispute.responseDueAt
-              ? `Waiting for a response, due by ${disputeDateTime(dispute.responseDueAt)}.`
+              ? `Waiting for a response, due by ${formatDateTime(dispute.responseDueAt)}.`
               : 'Waiting for a response.'}
         </p>
       )}
@@ -309,7 +307,7 @@ function EvidenceItem({ item, myId }: { item: DisputeEvidenceView; myId: string 
   return (
     <figure className="space-y-2 rounded-lg border border-border p-3">
       <figcaption className="text-sm text-muted-foreground">
-        <span className="font-semibold text-foreground">{who}</span> · {disputeDateTime(item.createdAt)}
+        <span className="font-semibold text-foreground">{who}</span> · {formatDateTime(item.createdAt)}
       </figcaption>
       {item.kind === 'photo' && item.photoUrl ? (
         <>
@@ -403,7 +401,7 @@ function ThreadMessage({ message, myId }: { message: DisputeMessageView; myId: s
       <p className="mb-1 flex flex-wrap items-baseline gap-x-2">
         <span className="font-semibold">{authorName(message.author, myId, message.author.id)}</span>
         <time dateTime={message.createdAt} className="text-xs opacity-80">
-          {disputeDateTime(message.createdAt)}
+          {formatDateTime(message.createdAt)}
         </time>
       </p>
       <p className="break-words whitespace-pre-wrap">{message.body}</p>

@@ -1,16 +1,9 @@
-// Words and dates of the dispute screens (issue 16). Dates are on the UK calendar and clock.
+// Words of the dispute screens (issue 16). Their dates use lib/format's UK formatters, as the admin console does.
 
 import type { DisputeStatus } from '@domain/catalog/statuses';
 import type { DisputeParty, DisputeSummary } from '@domain/disputes/api';
 import { DISPUTE_STATUS_LABELS } from '@domain/disputes/messages';
 import type { Tone } from '@/components/status-badge';
-import { formatDate, formatDateTime } from '@/lib/format';
-
-// The same UK dates and times as the admin console: one formatter for both.
-/** '30 Nov 2026'. */
-export const disputeDate = formatDate;
-/** '30 Nov 2026, 09:05'. */
-export const disputeDateTime = formatDateTime;
 
 export const disputeStatusLabel = (status: DisputeStatus) => DISPUTE_STATUS_LABELS[status] ?? status;
 

@@ -4,13 +4,14 @@ import { canRespond } from '@domain/disputes/rules';
 import { formatPence } from '@domain/payments/money';
 import { Clock, Scale, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { CardFact, RecordCard } from '@/components/record-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useMyDisputes } from './api';
 import { DisputeStatusBadge } from './dispute-status-badge';
-import { disputeDate, disputeDateTime, otherParty, partyName } from './format';
+import { otherParty, partyName } from './format';
 
 /** My disputes (/disputes): the ones I raised and the ones raised with me, newest first. */
 export function MyDisputes() {
@@ -56,34 +57,19 @@ function DisputeCard({ dispute, myId }: { dispute: DisputeSummary; myId: string 
   const mine = dispute.raisedBy.id === myId;
   const awaiting = canRespond(dispute.status) && dispute.responseDueAt !== null;
   return (
-    <Card className="relative p-4 transition-colors hover:bg-muted/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="line-clamp-2 text-lg font-semibold break-words">
-            <Link
-              to={`/disputes/${dispute.id}`}
-              className="outline-none after:absolute after:inset-0 after:content-['']"
-            >
-              {dispute.job.title}
-            </Link>
-          </h2>
-          <p className="text-sm text-muted-foreground">{dispute.reason}</p>
-        </div>
-        <DisputeStatusBadge status={dispute.status} />
-      </div>
+    <RecordCard
+      to={`/disputes/${dispute.id}`}
+      title={dispute.job.title}
+      subtitle={dispute.reason}
+      badge={<DisputeStatusBadge status={dispute.status} />}
+    >
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm text-muted-foreground sm:grid-cols-2">
-        <div className="flex items-center gap-1">
-          <dt>
-            <UserRound className="size-4" aria-hidden="true" />
-            <span className="sr-only">With</span>
-          </dt>
-          <dd>
-            {partyName(other.name)} · {mine ? 'you raised it' : 'raised it with you'}
-          </dd>
-        </div>
+        <CardFact icon={UserRound} term="With">
+          {partyName(other.name)} · {mine ? 'you raised it' : 'raised it with you'}
+        </CardFact>
         <div className="flex items-center gap-1">
           <dt>Raised</dt>
-          <dd>{disputeDate(dispute.createdAt)}</dd>
+          <dd>{formatDate(dispute.createdAt)}</dd>
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
@@ -93,7 +79,7 @@ function DisputeCard({ dispute, myId }: { dispute: DisputeSummary; myId: string 
               {dispute.resolution ? DISPUTE_RESOLUTION_LABELS[dispute.resolution] : 'Resolved'}
             </span>
             {dispute.resolvedAt && (
-              <span className="text-muted-foreground"> · {disputeDate(dispute.resolvedAt)}</span>
+              <span className="text-muted-foreground"> · {formatDate(dispute.resolvedAt)}</span>
             )}
           </p>
         ) : (
@@ -104,10 +90,10 @@ function DisputeCard({ dispute, myId }: { dispute: DisputeSummary; myId: string 
         {awaiting && dispute.responseDueAt && (
           <p className="flex items-center gap-1 text-muted-foreground">
             <Clock className="size-4" aria-hidden="true" />
-            Response due by {disputeDateTime(dispute.responseDueAt)}
+            Response due by {formatDateTime(dispute.responseDueAt)}
           </p>
         )}
       </div>
-    </Card>
+    </RecordCard>
   );
 }

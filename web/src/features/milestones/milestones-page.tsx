@@ -5,6 +5,7 @@ import { formatPence } from '@domain/payments/money';
 import { ArrowLeft, ListChecks, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
@@ -48,15 +49,9 @@ export function BookingMilestones({ bookingId }: { bookingId: string }) {
   }
   if (notFound) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">{M.bookingNotFound}</h1>
-        <p className="mt-4 text-muted-foreground">
-          This booking does not exist, or you are not one of its two parties.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to="/my-jobs">Back to my jobs</Link>
-        </Button>
-      </section>
+      <ScreenNotice title={M.bookingNotFound} link={{ to: '/my-jobs', label: 'Back to my jobs' }}>
+        This booking does not exist, or you are not one of its two parties.
+      </ScreenNotice>
     );
   }
   if (query.isError) {

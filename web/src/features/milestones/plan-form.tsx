@@ -12,7 +12,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ReviewTextarea } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api';
 import { isValidationError, serverDetails, updateThenFocus } from '@/lib/form-errors';
@@ -243,15 +243,9 @@ export function PlanForm({
       <PlanSum draft={draft} bookingAmountPence={view.bookingAmountPence} />
 
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          disabled={pending}
-          aria-busy={pending}
-          aria-describedby={planMessage ? `${id}-plan-error` : undefined}
-        >
-          {pending && <Spinner />}
+        <SubmitButton pending={pending} describedBy={planMessage ? `${id}-plan-error` : null}>
           {view.plan ? 'Propose changes' : 'Propose milestone plan'}
-        </Button>
+        </SubmitButton>
         {onCancel && (
           <Button variant="outline" onClick={onCancel} disabled={pending}>
             Cancel

@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveProfile } from './api';
 import { useSaveOnSubmit } from './form-errors';
@@ -69,15 +69,9 @@ export function EditProfileForm({ profile, onSaved }: { profile: OwnProfile; onS
         <Button asChild variant="outline">
           <Link to="/profile">Cancel</Link>
         </Button>
-        <Button
-          type="submit"
-          disabled={save.isPending}
-          aria-busy={save.isPending}
-          aria-describedby={serverMessage ? 'edit-profile-error' : undefined}
-        >
-          {save.isPending && <Spinner />}
+        <SubmitButton pending={save.isPending} describedBy={serverMessage ? 'edit-profile-error' : null}>
           Save Profile
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

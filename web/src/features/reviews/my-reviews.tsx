@@ -1,10 +1,10 @@
 import type { ReviewTask } from '@domain/reviews/api';
 import { Inbox, PenLine, Star } from 'lucide-react';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useKeepFocus } from '@/lib/use-keep-focus';
+import { useTabParam } from '@/lib/use-tab-param';
 import { type ReviewSide, useMyReviews, useReviewTasks } from './api';
 import { ReceivedReviewCard, ReviewTaskCard, WrittenReviewCard } from './review-cards';
 
@@ -28,16 +28,11 @@ const EMPTY: Record<MyReviewsTab, { title: string; text: string }> = {
  * and the ones I wrote. The tab is in the address (?tab=received), so a notification can open it.
  */
 export function MyReviews() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: MyReviewsTab = isTab(requested) ? requested : 'to-write';
+  const [tab, setTab] = useTabParam(isTab, 'to-write');
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">My Reviews</h1>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setParams(value === 'to-write' ? {} : { tab: value }, { replace: true })}
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="w-full">
           {TABS.map((t) => (
             <TabsTrigger key={t} value={t}>

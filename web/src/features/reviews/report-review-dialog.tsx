@@ -1,9 +1,10 @@
 import { ReportBody } from '@domain/reviews/api';
 import { REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASONS, REVIEW_RULES } from '@domain/reviews/messages';
 import { Flag } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogActions, FormDialog } from '@/components/ui/dialog';
+import { DialogActions, FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
+import { textareaClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field, FieldSet } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
@@ -12,9 +13,6 @@ import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { useReportReview } from './api';
-
-const TEXTAREA_CLASS =
-  'flex min-h-24 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
 // No reason chosen yet: the server's schema refuses its absence in its own words.
 const EMPTY = { reason: undefined, details: '' };
@@ -39,7 +37,8 @@ export function ReportReviewButton({
 }) {
   const id = useId();
   const failureId = `${id}-failure`;
-  const [open, setOpen] = useState(false);
+  // The form comes from useReportForm below; the dialog only empties it once closed, by then it exists.
+  const [open, setOpen] = useFormDialogOpen(() => form.reset(EMPTY));
   const close = () => setOpen(false);
   const { form, onSubmit, pending } = useReportForm(
     review.id,
@@ -76,10 +75,7 @@ export function ReportReviewButton({
         </>
       }
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(EMPTY);
-      }}
+      onOpenChange={setOpen}
       pending={pending}
       focusOnOpen={() => form.setFocus('reason')}
     >
@@ -88,10 +84,7 @@ export function ReportReviewButton({
         <DetailsField id={`${id}-details`} form={form} />
         <FieldError id={failureId} message={failure} />
         <DialogActions
-          onCancel={() => {
-            close();
-            form.reset(EMPTY);
-          }}
+          onCancel={close}
           confirmLabel="Report review"
           pending={pending}
           describedBy={failure ? failureId : null}
@@ -187,7 +180,7 @@ function DetailsField({ id, form }: { id: string; form: ReportFormApi }) {
       error={form.formState.errors.details?.message}
     >
       {(control) => (
-        <textarea rows={3} {...control} {...form.register('details')} className={TEXTAREA_CLASS} />
+        <textarea rows={3} {...control} {...form.register('details')} className={textareaClass} />
       )}
     </Field>
   );

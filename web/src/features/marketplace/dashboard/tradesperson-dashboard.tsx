@@ -1,6 +1,6 @@
-import { FileText, RefreshCw, Search } from 'lucide-react';
+import { FileText, Search } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
-import { Button } from '@/components/ui/button';
+import { LoadFailedCard } from '@/components/ui/list-states';
 import { greeting } from '@/features/accounts';
 import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
 import { useDashboard } from './api';
@@ -36,14 +36,7 @@ export function TradespersonDashboard({ userId, name }: { userId: string; name: 
       </p>
 
       {!query.isPending && !query.data ? (
-        <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-          <p className="font-semibold">We could not load your dashboard.</p>
-          <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadFailedCard what="your dashboard" query={query} />
       ) : (
         <>
           <section aria-label="Your figures" aria-busy={query.isPending}>

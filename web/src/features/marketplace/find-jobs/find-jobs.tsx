@@ -1,10 +1,10 @@
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
-import { RefreshCw, SearchX, X } from 'lucide-react';
+import { SearchX, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { LoadMore } from '@/components/ui/list-states';
+import { FilterChips } from '@/components/ui/filter-chips';
+import { LoadFailedCard, LoadMore } from '@/components/ui/list-states';
 import { countOf } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { isOpenJobFilter, OPEN_JOB_FILTERS, type OpenJobFilter, useOpenJobs } from './api';
 import { OpenJobCard, OpenJobCardSkeleton } from './open-job-card';
 
@@ -77,14 +77,7 @@ export function FindJobs() {
             ))}
           </ul>
         ) : !query.data ? (
-          <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-            <p className="font-semibold">We could not load jobs.</p>
-            <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailedCard what="jobs" query={query} />
         ) : jobs.length === 0 ? (
           <NoJobs filter={filter} category={category} onShowAll={() => choose('all')} />
         ) : (
@@ -120,24 +113,13 @@ function JobFilterChips({
   onClearCategory: () => void;
 }) {
   return (
-    <fieldset className="mt-4 flex flex-wrap gap-2">
-      <legend className="sr-only">Filter jobs</legend>
-      {OPEN_JOB_FILTERS.map(({ value, label }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={filter === value}
-          onClick={() => onChoose(value)}
-          className={cn(
-            'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            filter === value
-              ? 'border-primary bg-primary text-primary-foreground'
-              : 'border-border bg-background text-foreground hover:bg-muted',
-          )}
-        >
-          {label}
-        </button>
-      ))}
+    <FilterChips
+      legend="Filter jobs"
+      options={OPEN_JOB_FILTERS}
+      value={filter}
+      onChoose={onChoose}
+      className="mt-4"
+    >
       {category && (
         <button
           type="button"
@@ -149,7 +131,7 @@ function JobFilterChips({
           <X className="size-4" aria-hidden="true" />
         </button>
       )}
-    </fieldset>
+    </FilterChips>
   );
 }
 

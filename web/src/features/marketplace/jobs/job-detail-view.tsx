@@ -5,7 +5,8 @@ import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { budgetText, formatPence } from '@domain/payments/money';
 import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -47,15 +48,9 @@ export function JobDetailView({ jobId, backTo }: { jobId: string; backTo: string
   if (job.isPending) return <JobDetailSkeleton />;
   if (notFound) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Job not found</h1>
-        <p className="mt-4 text-muted-foreground">
-          This job does not exist, was removed, or is not visible to you.
-        </p>
-        <Button asChild className="mt-8">
-          <Link to={backTo}>Back to jobs</Link>
-        </Button>
-      </section>
+      <ScreenNotice title="Job not found" link={{ to: backTo, label: 'Back to jobs' }}>
+        This job does not exist, was removed, or is not visible to you.
+      </ScreenNotice>
     );
   }
   if (job.isError) {

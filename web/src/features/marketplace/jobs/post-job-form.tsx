@@ -1,13 +1,12 @@
 import { JOB_CATEGORIES, LIMITS } from '@domain/catalog/catalog';
 import { londonToday, PostJobBody, type PostJobInput } from '@domain/marketplace/schemas';
 import type { DefaultValues } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, isUnauthenticated } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
@@ -146,17 +145,14 @@ export function PostJobForm({
         </Field>
       </div>
       <FieldError id="job-form-error" message={serverMessage} />
-      <Button
-        type="submit"
+      <SubmitButton
         size="lg"
         className="w-full"
-        disabled={pending}
-        aria-busy={pending}
-        aria-describedby={serverMessage ? 'job-form-error' : undefined}
+        pending={pending}
+        describedBy={serverMessage ? 'job-form-error' : null}
       >
-        {pending && <Spinner />}
         Post Job
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
@@ -97,15 +97,9 @@ export function QuoteForm({
       </Field>
       <FieldError id={`${idPrefix}-form-error`} message={serverMessage} />
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          disabled={pending}
-          aria-busy={pending}
-          aria-describedby={serverMessage ? `${idPrefix}-form-error` : undefined}
-        >
-          {pending && <Spinner />}
+        <SubmitButton pending={pending} describedBy={serverMessage ? `${idPrefix}-form-error` : null}>
           {quote ? 'Save changes' : 'Submit Quote'}
-        </Button>
+        </SubmitButton>
         {quote && onDone && (
           <Button variant="outline" onClick={onDone} disabled={pending}>
             Cancel

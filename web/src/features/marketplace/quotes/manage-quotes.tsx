@@ -1,6 +1,7 @@
-import { FileText, RefreshCw } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadFailedCard } from '@/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { countOf } from '@/lib/format';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -56,16 +57,7 @@ function QuoteList({ tab }: { tab: QuoteTab }) {
   }
 
   if (!query.data) {
-    return (
-      <div role="alert" className="rounded-xl border border-border bg-card p-8 text-center">
-        <p className="font-semibold">We could not load your quotes.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{query.error?.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailedCard what="your quotes" query={query} />;
   }
 
   const { quotes } = query.data;

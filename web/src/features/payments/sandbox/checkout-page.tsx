@@ -3,7 +3,7 @@ import { formatPence } from '@domain/payments/money';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { usePayCheckout, useSandboxCheckout } from './api';
 import { CARD_REFUSAL_ID, CardFields, TestCardButtons, useSandboxCardForm } from './card-form';
 import { SandboxBanner, SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
@@ -105,17 +105,14 @@ function CheckoutForm({ session }: { session: SandboxCheckoutView }) {
         <form noValidate onSubmit={card.onSubmit} aria-busy={card.pending} className="space-y-4 p-5 sm:p-6">
           <h2 className="text-base font-semibold">Card details</h2>
           <CardFields card={card} />
-          <Button
-            type="submit"
+          <SubmitButton
             size="lg"
             className="w-full"
-            disabled={card.pending}
-            aria-busy={card.pending}
-            aria-describedby={card.refusal ? CARD_REFUSAL_ID : undefined}
+            pending={card.pending}
+            describedBy={card.refusal ? CARD_REFUSAL_ID : null}
           >
-            {card.pending && <Spinner />}
             Pay {amount}
-          </Button>
+          </SubmitButton>
           <Button asChild variant="ghost" className="w-full">
             <a href={session.cancelUrl}>
               <ArrowLeft aria-hidden="true" />

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api';
 import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { leaveTo } from '@/lib/leave-app';
@@ -124,17 +124,14 @@ function OnboardingFields({ link }: { link: SandboxOnboardingView }) {
         <form noValidate onSubmit={onSubmit} aria-busy={submit.isPending} className="space-y-4 p-5 sm:p-6">
           <BankDetails form={form} />
           <FieldError id="onboarding-error" message={serverMessage} />
-          <Button
-            type="submit"
+          <SubmitButton
             size="lg"
             className="w-full"
-            disabled={submit.isPending}
-            aria-busy={submit.isPending}
-            aria-describedby={serverMessage ? 'onboarding-error' : undefined}
+            pending={submit.isPending}
+            describedBy={serverMessage ? 'onboarding-error' : null}
           >
-            {submit.isPending && <Spinner />}
             {update ? 'Save and return to TradeNest' : 'Finish and return to TradeNest'}
-          </Button>
+          </SubmitButton>
         </form>
       </section>
     </div>
