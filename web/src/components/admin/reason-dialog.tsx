@@ -8,9 +8,6 @@ import { Field } from '@/components/ui/form';
 import { useMarkFields } from '@/lib/form-errors';
 import { useZodForm } from '@/lib/use-zod-form';
 
-/** The admin screens' name for it; dispute-resolve still imports it from here. */
-export const TEXTAREA_CLASS = textareaClass;
-
 /** A reason as the server checks it: the schema of a body with a `reason`, its other fields left out. */
 export type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
 

@@ -7,9 +7,9 @@ import { Gavel } from 'lucide-react';
 import { type ReactNode, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
-import { TEXTAREA_CLASS } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { textareaClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field, FieldSet } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
@@ -418,7 +418,7 @@ function NoteField({ id, draft }: { id: string; draft: Draft }) {
       }
       error={message('note')}
     >
-      {(control) => <textarea rows={4} {...control} {...form.register('note')} className={TEXTAREA_CLASS} />}
+      {(control) => <textarea rows={4} {...control} {...form.register('note')} className={textareaClass} />}
     </Field>
   );
 }
