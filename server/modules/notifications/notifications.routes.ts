@@ -4,6 +4,8 @@ import {
   NOTIFICATIONS_PAGE_MAX,
   NotificationsPage,
   NotificationView,
+  ReadAllResponse,
+  UnreadCountResponse,
   UnsubscribeBody,
   UnsubscribeView,
 } from '../../../domain/notifications/schemas';
@@ -41,7 +43,7 @@ export const notificationRoutes =
     app.get(
       '/notifications/unread-count',
       doc('How many of the user’s notifications are unread', {
-        response: { 200: z.object({ unread: z.number().int() }) },
+        response: { 200: UnreadCountResponse },
       }),
       async (request) => ({ unread: await countUnread(deps, requireUser(request)) }),
     );
@@ -60,7 +62,7 @@ export const notificationRoutes =
     app.post(
       '/notifications/read-all',
       doc('Mark every notification of the user read', {
-        response: { 200: z.object({ read: z.number().int() }) },
+        response: { 200: ReadAllResponse },
       }),
       async (request) => ({ read: await readAllNotifications(deps, requireUser(request)) }),
     );
