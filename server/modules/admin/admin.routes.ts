@@ -86,7 +86,7 @@ export const adminRoutes =
       app.route({
         method,
         url,
-        schema: { tags: ['admin'], summary, params: IdParams, response: { 200: AdminUserDetail } },
+        ...doc(summary, { params: IdParams, response: { 200: AdminUserDetail } }),
         handler: async (request) =>
           changeAccount(deps, requireAdmin(request), request.params.id, action, { ip: request.ip }),
       });

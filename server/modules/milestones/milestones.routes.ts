@@ -128,7 +128,7 @@ export const milestoneRoutes =
       app.route({
         method: method.toUpperCase() as 'GET' | 'POST',
         url,
-        schema: { tags: ['milestones'], summary, params: IdParams, response: page },
+        ...doc(summary, { params: IdParams, response: page }),
         handler: async (request) => ({
           milestones: await step(deps, requireUser(request), request.params.id),
         }),

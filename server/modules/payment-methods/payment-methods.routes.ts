@@ -61,7 +61,7 @@ export const paymentMethodRoutes =
       app.route({
         method,
         url,
-        schema: { tags: ['milestones'], summary, params: IdParams, response: cards },
+        ...doc(summary, { params: IdParams, response: cards }),
         handler: async (request) => step(deps, requireUser(request), request.params.id),
       });
     }
