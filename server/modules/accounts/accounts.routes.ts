@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SettingsResponse } from '../../../domain/accounts/api';
 import { ChangePasswordBody, DeleteAccountBody, UpdateSettingsBody } from '../../../domain/accounts/schemas';
 import type { Config } from '../../config/config';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import {
   type AccountDeps,
@@ -12,31 +13,23 @@ import {
 } from './accounts.service';
 import { clearSessionCookie } from './sessions';
 
+const doc = openApiDoc('account');
+
 export const accountRoutes =
   (deps: AccountDeps & { config: Config }): FastifyPluginAsyncZod =>
   async (app) => {
     app.patch(
       '/account/settings',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Change one or more Settings switches',
-          body: UpdateSettingsBody,
-          response: { 200: SettingsResponse },
-        },
-      },
+      doc('Change one or more Settings switches', {
+        body: UpdateSettingsBody,
+        response: { 200: SettingsResponse },
+      }),
       async (request) => ({ settings: await changeSettings(deps, requireUser(request), request.body) }),
     );
 
     app.post(
       '/account/password',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Change the password; every other session ends',
-          body: ChangePasswordBody,
-        },
-      },
+      doc('Change the password; every other session ends', { body: ChangePasswordBody }),
       async (request, reply) => {
         await changePassword(deps, requireUser(request), request.body, request.ip);
         return reply.status(204).send();
@@ -45,13 +38,7 @@ export const accountRoutes =
 
     app.delete(
       '/account',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Delete the account: personal data erased, sessions ended',
-          body: DeleteAccountBody,
-        },
-      },
+      doc('Delete the account: personal data erased, sessions ended', { body: DeleteAccountBody }),
       async (request, reply) => {
         await deleteAccount(deps, requireUser(request), request.body.password, request.ip, request.log);
         clearSessionCookie(reply, deps.config);
@@ -61,7 +48,7 @@ export const accountRoutes =
 
     app.get(
       '/account/export',
-      { schema: { tags: ['account'], summary: 'Download everything stored about the account as JSON' } },
+      doc('Download everything stored about the account as JSON'),
       async (request, reply) => {
         const { exportedAt, json } = await exportAccount(deps, requireUser(request));
         return reply

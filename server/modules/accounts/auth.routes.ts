@@ -14,6 +14,7 @@ import {
   SignUpBody,
 } from '../../../domain/accounts/schemas';
 import type { Config } from '../../config/config';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { NO_SESSION, SESSION_OPTIONAL } from '../../plugins/openapi';
 import {
@@ -29,6 +30,8 @@ import {
   verifyEmail,
 } from './auth.service';
 import { clearSessionCookie, deviceCookieName, setDeviceCookie, setSessionCookie } from './sessions';
+
+const doc = openApiDoc('auth');
 
 const meta = (
   request: { ip: string; headers: Record<string, unknown>; cookies: Record<string, string | undefined> },
@@ -75,14 +78,7 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 function sessionRoutes(app: App, deps: AuthDeps): void {
   app.get(
     '/auth/session',
-    {
-      schema: {
-        security: SESSION_OPTIONAL,
-        tags: ['auth'],
-        summary: 'The signed-in user, or null',
-        response: { 200: SessionView },
-      },
-    },
+    doc('The signed-in user, or null', { security: SESSION_OPTIONAL, response: { 200: SessionView } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { user: request.auth?.user ?? null };
@@ -91,15 +87,11 @@ function sessionRoutes(app: App, deps: AuthDeps): void {
 
   app.post(
     '/auth/sign-up',
-    {
-      schema: {
-        security: NO_SESSION,
-        tags: ['auth'],
-        summary: 'Create an account and sign in',
-        body: SignUpBody,
-        response: { 201: SessionView },
-      },
-    },
+    doc('Create an account and sign in', {
+      security: NO_SESSION,
+      body: SignUpBody,
+      response: { 201: SessionView },
+    }),
     async (request, reply) => {
       const signedIn = await signUp(deps, request.body, meta(request, deps.config));
       setCookies(reply, deps.config, signedIn);
@@ -109,15 +101,7 @@ function sessionRoutes(app: App, deps: AuthDeps): void {
 
   app.post(
     '/auth/sign-in',
-    {
-      schema: {
-        security: SESSION_OPTIONAL,
-        tags: ['auth'],
-        summary: 'Sign in',
-        body: SignInBody,
-        response: { 200: SessionView },
-      },
-    },
+    doc('Sign in', { security: SESSION_OPTIONAL, body: SignInBody, response: { 200: SessionView } }),
     async (request, reply) => {
       return startSession(deps, request, reply, (m) => signIn(deps, request.body, m));
     },
@@ -125,13 +109,7 @@ function sessionRoutes(app: App, deps: AuthDeps): void {
 
   app.post(
     '/auth/sign-out',
-    {
-      schema: {
-        security: SESSION_OPTIONAL,
-        tags: ['auth'],
-        summary: 'Sign out and end the session on the server',
-      },
-    },
+    doc('Sign out and end the session on the server', { security: SESSION_OPTIONAL }),
     async (request, reply) => {
       if (request.auth) await signOut(deps, request.auth.sessionHash);
       clearSessionCookie(reply, deps.config);
@@ -144,15 +122,11 @@ function sessionRoutes(app: App, deps: AuthDeps): void {
 function signInLinkRoutes(app: App, deps: AuthDeps): void {
   app.post(
     '/auth/sign-in-link',
-    {
-      schema: {
-        security: NO_SESSION,
-        tags: ['auth'],
-        summary: 'Email a one-time sign-in link (same answer whether or not the account exists)',
-        body: SignInLinkBody,
-        response: { 202: SignInLinkSent },
-      },
-    },
+    doc('Email a one-time sign-in link (same answer whether or not the account exists)', {
+      security: NO_SESSION,
+      body: SignInLinkBody,
+      response: { 202: SignInLinkSent },
+    }),
     async (request, reply) => {
       await sendSignInLink(deps, request.body.email);
       return reply.status(202).send({ sent: true as const, message: AUTH_MESSAGES.signInLinkSent });
@@ -161,15 +135,11 @@ function signInLinkRoutes(app: App, deps: AuthDeps): void {
 
   app.post(
     '/auth/sign-in-link/redeem',
-    {
-      schema: {
-        security: SESSION_OPTIONAL,
-        tags: ['auth'],
-        summary: 'Sign in with the token from an emailed sign-in link',
-        body: RedeemSignInLinkBody,
-        response: { 200: SessionView },
-      },
-    },
+    doc('Sign in with the token from an emailed sign-in link', {
+      security: SESSION_OPTIONAL,
+      body: RedeemSignInLinkBody,
+      response: { 200: SessionView },
+    }),
     async (request, reply) => {
       return startSession(deps, request, reply, (m) => redeemSignInLink(deps, request.body.token, m));
     },
@@ -180,15 +150,11 @@ function signInLinkRoutes(app: App, deps: AuthDeps): void {
 function emailVerificationRoutes(app: App, deps: AuthDeps): void {
   app.post(
     '/auth/verify-email',
-    {
-      schema: {
-        security: SESSION_OPTIONAL,
-        tags: ['auth'],
-        summary: 'Confirm an email address with the token from the verification email',
-        body: VerifyEmailBody,
-        response: { 200: VerifyEmailResponse },
-      },
-    },
+    doc('Confirm an email address with the token from the verification email', {
+      security: SESSION_OPTIONAL,
+      body: VerifyEmailBody,
+      response: { 200: VerifyEmailResponse },
+    }),
     async (request) => {
       const verifiedId = await verifyEmail(deps, request.body.token);
       const current = request.auth?.user ?? null;
@@ -197,12 +163,8 @@ function emailVerificationRoutes(app: App, deps: AuthDeps): void {
     },
   );
 
-  app.post(
-    '/auth/resend-verification',
-    { schema: { tags: ['auth'], summary: 'Send the verification email again' } },
-    async (request, reply) => {
-      await resendVerification(deps, requireUser(request).user);
-      return reply.status(204).send();
-    },
-  );
+  app.post('/auth/resend-verification', doc('Send the verification email again'), async (request, reply) => {
+    await resendVerification(deps, requireUser(request).user);
+    return reply.status(204).send();
+  });
 }

@@ -7,8 +7,11 @@ import {
   AdminUsersResponse,
   SuspendBody,
 } from '../../../domain/admin/api';
+import { openApiDoc } from '../../lib/route-docs';
 import { adminOnly, requireAdmin } from '../../plugins/auth-context';
 import { type AdminDeps, changeAccount, listUsers, overview, userDetail } from './admin.service';
+
+const doc = openApiDoc('admin');
 
 const IdParams = z.object({ id: z.uuid() });
 
@@ -20,53 +23,37 @@ export const adminRoutes =
 
     app.get(
       '/admin/overview',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Live counts and 12 weeks of sign-ups, jobs posted and money paid',
-          response: { 200: AdminOverview },
-        },
-      },
+      doc('Live counts and 12 weeks of sign-ups, jobs posted and money paid', {
+        response: { 200: AdminOverview },
+      }),
       async () => overview(deps),
     );
 
     app.get(
       '/admin/users',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Accounts by name or email, newest first',
-          querystring: AdminUsersQuery,
-          response: { 200: AdminUsersResponse },
-        },
-      },
+      doc('Accounts by name or email, newest first', {
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUsersResponse },
+      }),
       async (request) => listUsers(deps, request.query),
     );
 
     app.get(
       '/admin/users/:id',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: "A user's account, jobs, bookings, documents, sessions and audit trail",
-          params: IdParams,
-          response: { 200: AdminUserDetail },
-        },
-      },
+      doc("A user's account, jobs, bookings, documents, sessions and audit trail", {
+        params: IdParams,
+        response: { 200: AdminUserDetail },
+      }),
       async (request) => userDetail(deps, request.params.id),
     );
 
     app.post(
       '/admin/users/:id/suspend',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Suspend an account: no sign-in, its sessions end everywhere, hidden from search',
-          params: IdParams,
-          body: SuspendBody,
-          response: { 200: AdminUserDetail },
-        },
-      },
+      doc('Suspend an account: no sign-in, its sessions end everywhere, hidden from search', {
+        params: IdParams,
+        body: SuspendBody,
+        response: { 200: AdminUserDetail },
+      }),
       async (request) =>
         changeAccount(deps, requireAdmin(request), request.params.id, 'suspend', {
           reason: request.body.reason,
@@ -99,7 +86,7 @@ export const adminRoutes =
       app.route({
         method,
         url,
-        schema: { tags: ['admin'], summary, params: IdParams, response: { 200: AdminUserDetail } },
+        ...doc(summary, { params: IdParams, response: { 200: AdminUserDetail } }),
         handler: async (request) =>
           changeAccount(deps, requireAdmin(request), request.params.id, action, { ip: request.ip }),
       });

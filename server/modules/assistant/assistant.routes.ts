@@ -6,8 +6,11 @@ import { AssistantBody, AssistantReply, EnhanceBody, EnhanceResponse } from '../
 import { ASSISTANT_TEXTS } from '../../../domain/assistant/messages';
 import type { AiConfig } from '../../config/config';
 import { AppError } from '../../lib/app-error';
+import { openApiDoc } from '../../lib/route-docs';
 import { SESSION_OPTIONAL } from '../../plugins/openapi';
 import { type AssistantDeps, assistantReply, collectReply, enhanceDescription } from './assistant.service';
+
+const doc = openApiDoc('assistant');
 
 // The assistant's routes (docs/api/assistant.md): ai-assistant, streamed or whole, and
 // enhance-job-description. Open to guests; rate-limited per user (guests: per address) and per address.
@@ -58,17 +61,11 @@ export const assistantRoutes =
 
     app.post(
       '/assistant/chat',
-      {
-        preHandler: limited,
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['assistant'],
-          summary:
-            'ai-assistant: a reply about TradeNest and the asker’s own data; streamed as server-sent events (delta, done, error) when the request accepts text/event-stream',
-          body: AssistantBody,
-          response: { 200: AssistantReply },
-        },
-      },
+      doc(
+        'ai-assistant: a reply about TradeNest and the asker’s own data; streamed as server-sent events (delta, done, error) when the request accepts text/event-stream',
+        { security: SESSION_OPTIONAL, body: AssistantBody, response: { 200: AssistantReply } },
+        { preHandler: limited },
+      ),
       async (request, reply) => {
         const signal = closedSignal(request);
         const chunks = assistantReply(deps, request.auth, request.body, signal);
@@ -105,16 +102,11 @@ export const assistantRoutes =
 
     app.post(
       '/assistant/enhance-job-description',
-      {
-        preHandler: limited,
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['assistant'],
-          summary: 'enhance-job-description: a clearer job description with no facts added',
-          body: EnhanceBody,
-          response: { 200: EnhanceResponse },
-        },
-      },
+      doc(
+        'enhance-job-description: a clearer job description with no facts added',
+        { security: SESSION_OPTIONAL, body: EnhanceBody, response: { 200: EnhanceResponse } },
+        { preHandler: limited },
+      ),
       async (request) => {
         const { description, questions } = await enhanceDescription(
           deps,

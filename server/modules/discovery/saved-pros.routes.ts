@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TradespersonList } from '../../../domain/discovery/api';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { listSaved, save, unsave } from './saved-pros.service';
 import type { DiscoveryDeps } from './tradespeople.service';
+
+const doc = openApiDoc('saved-pros');
 
 const Params = z.object({ tradespersonId: z.uuid() });
 
@@ -13,25 +16,15 @@ export const savedProRoutes =
   async (app) => {
     app.get(
       '/saved-pros',
-      {
-        schema: {
-          tags: ['saved-pros'],
-          summary: "The customer's saved professionals, most recently saved first",
-          response: { 200: TradespersonList },
-        },
-      },
+      doc("The customer's saved professionals, most recently saved first", {
+        response: { 200: TradespersonList },
+      }),
       async (request) => ({ tradespeople: await listSaved(deps, requireUser(request)) }),
     );
 
     app.put(
       '/saved-pros/:tradespersonId',
-      {
-        schema: {
-          tags: ['saved-pros'],
-          summary: 'Save a professional (idempotent)',
-          params: Params,
-        },
-      },
+      doc('Save a professional (idempotent)', { params: Params }),
       async (request, reply) => {
         await save(deps, requireUser(request), request.params.tradespersonId);
         return reply.status(204).send();
@@ -40,13 +33,7 @@ export const savedProRoutes =
 
     app.delete(
       '/saved-pros/:tradespersonId',
-      {
-        schema: {
-          tags: ['saved-pros'],
-          summary: 'Remove a saved professional (idempotent)',
-          params: Params,
-        },
-      },
+      doc('Remove a saved professional (idempotent)', { params: Params }),
       async (request, reply) => {
         await unsave(deps, requireUser(request), request.params.tradespersonId);
         return reply.status(204).send();

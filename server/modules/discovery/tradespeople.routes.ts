@@ -11,6 +11,7 @@ import {
   TradespersonList,
 } from '../../../domain/discovery/api';
 import { AppError } from '../../lib/app-error';
+import { openApiDoc } from '../../lib/route-docs';
 import { NO_SESSION, SESSION_OPTIONAL } from '../../plugins/openapi';
 import { avatarSvg } from './avatars';
 import {
@@ -20,6 +21,8 @@ import {
   publicReviews,
   searchTradespeople,
 } from './tradespeople.service';
+
+const doc = openApiDoc('tradespeople');
 
 const TradespersonParams = z.object({ id: z.uuid() });
 
@@ -40,15 +43,11 @@ export const tradespeopleRoutes =
 
     app.get(
       '/tradespeople',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['tradespeople'],
-          summary: 'Search verified tradespeople by service, category and location',
-          querystring: TradespeopleSearchQuery,
-          response: { 200: TradespeopleSearchPage },
-        },
-      },
+      doc('Search verified tradespeople by service, category and location', {
+        security: SESSION_OPTIONAL,
+        querystring: TradespeopleSearchQuery,
+        response: { 200: TradespeopleSearchPage },
+      }),
       async (request) =>
         forVisitors(request, `search ${JSON.stringify(request.query)}`, () =>
           searchTradespeople(deps, request.auth, request.query),
@@ -57,15 +56,11 @@ export const tradespeopleRoutes =
 
     app.get(
       '/tradespeople/featured',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['tradespeople'],
-          summary: 'Featured professionals: best rated first, then newest',
-          querystring: FeaturedQuery,
-          response: { 200: TradespersonList },
-        },
-      },
+      doc('Featured professionals: best rated first, then newest', {
+        security: SESSION_OPTIONAL,
+        querystring: FeaturedQuery,
+        response: { 200: TradespersonList },
+      }),
       async (request) =>
         forVisitors(request, `featured ${request.query.limit}`, async () => ({
           tradespeople: await featuredTradespeople(deps, request.auth, request.query.limit),
@@ -74,15 +69,11 @@ export const tradespeopleRoutes =
 
     app.get(
       '/tradespeople/:id',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['tradespeople'],
-          summary: "A tradesperson's public profile",
-          params: TradespersonParams,
-          response: { 200: PublicProfileResponse },
-        },
-      },
+      doc("A tradesperson's public profile", {
+        security: SESSION_OPTIONAL,
+        params: TradespersonParams,
+        response: { 200: PublicProfileResponse },
+      }),
       async (request) =>
         forVisitors(request, `profile ${request.params.id}`, async () => ({
           profile: await publicProfile(deps, request.auth, request.params.id),
@@ -91,16 +82,12 @@ export const tradespeopleRoutes =
 
     app.get(
       '/tradespeople/:id/reviews',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['tradespeople'],
-          summary: "A tradesperson's reviews, newest first, keyset-paginated",
-          params: TradespersonParams,
-          querystring: ReviewsQuery,
-          response: { 200: ReviewsPage },
-        },
-      },
+      doc("A tradesperson's reviews, newest first, keyset-paginated", {
+        security: SESSION_OPTIONAL,
+        params: TradespersonParams,
+        querystring: ReviewsQuery,
+        response: { 200: ReviewsPage },
+      }),
       async (request) =>
         forVisitors(request, `reviews ${request.params.id} ${JSON.stringify(request.query)}`, () =>
           publicReviews(deps, request.auth, request.params.id, request.query),
@@ -109,14 +96,10 @@ export const tradespeopleRoutes =
 
     app.get(
       '/avatars/:id.svg',
-      {
-        schema: {
-          security: NO_SESSION,
-          tags: ['tradespeople'],
-          summary: 'A generated avatar (DiceBear), the same for the same id',
-          params: z.object({ id: z.string().max(100) }),
-        },
-      },
+      doc('A generated avatar (DiceBear), the same for the same id', {
+        security: NO_SESSION,
+        params: z.object({ id: z.string().max(100) }),
+      }),
       async (request, reply) => {
         // Seeds are user ids only, so that the cache holds at most one picture per person.
         if (!UUID.test(request.params.id)) throw AppError.notFound();

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../domain/disputes/api';
 import { DISPUTE_MESSAGES, DISPUTE_RULES } from '../../../domain/disputes/messages';
 import { AppError } from '../../lib/app-error';
+import { openApiDoc } from '../../lib/route-docs';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/auth-context';
 import { readUpload } from '../profiles';
 import {
@@ -28,6 +30,9 @@ import {
   respondToDispute,
 } from './disputes.service';
 import { adminDispute, adminDisputeQueue, type ResolutionDeps, resolveDispute } from './resolution.service';
+
+const doc = openApiDoc('disputes');
+const adminDoc = openApiDoc('admin');
 
 const IdParams = z.object({ id: z.uuid() });
 
@@ -43,62 +48,48 @@ export const disputeRoutes =
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
+// The spec's own words for a signed-out attempt at raising a dispute, before the body is looked at.
+const signedInFirst = async (request: FastifyRequest) => {
+  if (!request.auth) throw new AppError(401, 'unauthenticated', DISPUTE_MESSAGES.signInRequired);
+};
+
 /** Raising a dispute, the parties' case file, the response and the thread. */
 function caseRoutes(app: App, deps: ResolutionDeps): void {
   app.post(
     '/disputes',
-    {
-      // The spec's own words for a signed-out attempt, before the body is looked at.
-      preValidation: async (request) => {
-        if (!request.auth) throw new AppError(401, 'unauthenticated', DISPUTE_MESSAGES.signInRequired);
-      },
-      schema: {
-        tags: ['disputes'],
-        summary: 'Raise a dispute on a booking: it becomes disputed and its held money is frozen',
-        body: RaiseDisputeBody,
-        response: { 201: DisputeResponse },
-      },
-    },
+    doc(
+      'Raise a dispute on a booking: it becomes disputed and its held money is frozen',
+      { body: RaiseDisputeBody, response: { 201: DisputeResponse } },
+      { preValidation: signedInFirst },
+    ),
     async (request, reply) =>
       reply.status(201).send({ dispute: await raiseDispute(deps, requireUser(request), request.body) }),
   );
 
   app.get(
     '/disputes',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: 'Disputes on my bookings, raised by me or by the other party, newest first',
-        response: { 200: DisputeListResponse },
-      },
-    },
+    doc('Disputes on my bookings, raised by me or by the other party, newest first', {
+      response: { 200: DisputeListResponse },
+    }),
     async (request) => ({ disputes: await myDisputes(deps, requireUser(request)) }),
   );
 
   app.get(
     '/disputes/:id',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: "A dispute's case file for its parties and admins",
-        params: IdParams,
-        response: { 200: DisputeResponse },
-      },
-    },
+    doc("A dispute's case file for its parties and admins", {
+      params: IdParams,
+      response: { 200: DisputeResponse },
+    }),
     async (request) => ({ dispute: await getDispute(deps, requireUser(request), request.params.id) }),
   );
 
   app.post(
     '/disputes/:id/response',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: "The other party's one response, within 7 days; the dispute then goes to review",
-        params: IdParams,
-        body: RespondBody,
-        response: { 200: DisputeResponse },
-      },
-    },
+    doc("The other party's one response, within 7 days; the dispute then goes to review", {
+      params: IdParams,
+      body: RespondBody,
+      response: { 200: DisputeResponse },
+    }),
     async (request) => ({
       dispute: await respondToDispute(deps, requireUser(request), request.params.id, request.body),
     }),
@@ -106,15 +97,11 @@ function caseRoutes(app: App, deps: ResolutionDeps): void {
 
   app.post(
     '/disputes/:id/messages',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: "A message in the dispute's thread (parties and admins, until it is resolved)",
-        params: IdParams,
-        body: DisputeMessageBody,
-        response: { 201: DisputeResponse },
-      },
-    },
+    doc("A message in the dispute's thread (parties and admins, until it is resolved)", {
+      params: IdParams,
+      body: DisputeMessageBody,
+      response: { 201: DisputeResponse },
+    }),
     async (request, reply) =>
       reply.status(201).send({
         dispute: await postDisputeMessage(deps, requireUser(request), request.params.id, request.body),
@@ -126,15 +113,11 @@ function caseRoutes(app: App, deps: ResolutionDeps): void {
 function evidenceRoutes(app: App, deps: ResolutionDeps): void {
   app.post(
     '/disputes/:id/evidence',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: 'Written evidence (a statement), until the dispute is resolved',
-        params: IdParams,
-        body: EvidenceTextBody,
-        response: { 201: DisputeResponse },
-      },
-    },
+    doc('Written evidence (a statement), until the dispute is resolved', {
+      params: IdParams,
+      body: EvidenceTextBody,
+      response: { 201: DisputeResponse },
+    }),
     async (request, reply) =>
       reply.status(201).send({
         dispute: await addTextEvidence(deps, requireUser(request), request.params.id, request.body),
@@ -143,15 +126,11 @@ function evidenceRoutes(app: App, deps: ResolutionDeps): void {
 
   app.post(
     '/disputes/:id/evidence/photos',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: 'A photo as evidence (multipart: file, JPEG, PNG or WebP up to 10 MB; caption optional)',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 201: DisputeResponse },
-      },
-    },
+    doc('A photo as evidence (multipart: file, JPEG, PNG or WebP up to 10 MB; caption optional)', {
+      consumes: ['multipart/form-data'],
+      params: IdParams,
+      response: { 201: DisputeResponse },
+    }),
     async (request, reply) => {
       const auth = requireUser(request);
       const upload = await readUpload(request, {
@@ -169,13 +148,9 @@ function evidenceRoutes(app: App, deps: ResolutionDeps): void {
 
   app.get(
     '/disputes/:id/evidence/:evidenceId/photo',
-    {
-      schema: {
-        tags: ['disputes'],
-        summary: "An evidence photo (re-encoded WebP), to the dispute's parties and admins only",
-        params: z.object({ id: z.uuid(), evidenceId: z.uuid() }),
-      },
-    },
+    doc("An evidence photo (re-encoded WebP), to the dispute's parties and admins only", {
+      params: z.object({ id: z.uuid(), evidenceId: z.uuid() }),
+    }),
     async (request, reply) => {
       const file = await evidencePhoto(
         deps,
@@ -197,45 +172,31 @@ function evidenceRoutes(app: App, deps: ResolutionDeps): void {
 function adminDisputeRoutes(app: App, deps: ResolutionDeps): void {
   app.get(
     '/admin/disputes',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'The disputes queue: unresolved oldest first, or the latest resolved (admins)',
-        querystring: AdminDisputesQuery,
-        response: { 200: AdminDisputeListResponse },
-      },
-    },
+    adminDoc(
+      'The disputes queue: unresolved oldest first, or the latest resolved (admins)',
+      { querystring: AdminDisputesQuery, response: { 200: AdminDisputeListResponse } },
+      { preValidation: adminOnly },
+    ),
     async (request) => ({ disputes: await adminDisputeQueue(deps, request.query.status) }),
   );
 
   app.get(
     '/admin/disputes/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: "A dispute's case file: booking, conversation, payments, money, evidence, thread (admins)",
-        params: IdParams,
-        response: { 200: AdminDisputeResponse },
-      },
-    },
+    adminDoc(
+      "A dispute's case file: booking, conversation, payments, money, evidence, thread (admins)",
+      { params: IdParams, response: { 200: AdminDisputeResponse } },
+      { preValidation: adminOnly },
+    ),
     async (request) => ({ dispute: await adminDispute(deps, requireAdmin(request), request.params.id) }),
   );
 
   app.post(
     '/admin/disputes/:id/resolve',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Resolve: release to the tradesperson, refund the customer, or split what is held (admins, audited)',
-        params: IdParams,
-        body: ResolveDisputeBody,
-        response: { 200: AdminDisputeResponse },
-      },
-    },
+    adminDoc(
+      'Resolve: release to the tradesperson, refund the customer, or split what is held (admins, audited)',
+      { params: IdParams, body: ResolveDisputeBody, response: { 200: AdminDisputeResponse } },
+      { preValidation: adminOnly },
+    ),
     async (request) => ({
       dispute: await resolveDispute(deps, requireAdmin(request), request.params.id, request.body, request.ip),
     }),

@@ -6,7 +6,7 @@ import type {
   ResolveDisputeBody,
 } from '../../../domain/disputes/api';
 import { DISPUTE_MESSAGES } from '../../../domain/disputes/messages';
-import { decideSplit } from '../../../domain/disputes/rules';
+import { decideSplit, splitRefusal } from '../../../domain/disputes/rules';
 import { heldPence } from '../../../domain/payments/ledger';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -112,11 +112,13 @@ const partiesOf = (s: { raisedBy: DisputeParty; respondent: DisputeParty }) =>
 /** What a payment still holds in escrow. */
 const heldOf = (p: PaymentFigures) => (p.status === 'succeeded' && p.releasedAt === null ? heldPence(p) : 0);
 
-const SPLIT_REFUSALS = {
-  must_add_up: { message: DISPUTE_MESSAGES.splitMustAddUp, fields: ['refundPence', 'releasePence'] },
-  needs_both: { message: DISPUTE_MESSAGES.splitNeedsBoth, fields: ['refundPence', 'releasePence'] },
-  nothing_held: { message: DISPUTE_MESSAGES.nothingHeld, fields: ['resolution'] },
-  money_held: { message: DISPUTE_MESSAGES.moneyHeld, fields: ['resolution'] },
+// Which of the resolution form's fields each refusal of decideSplit is about; the words are the
+// domain's (splitRefusal), the same the admin's form shows before sending.
+const SPLIT_REFUSAL_FIELDS = {
+  must_add_up: ['refundPence', 'releasePence'],
+  needs_both: ['refundPence', 'releasePence'],
+  nothing_held: ['resolution'],
+  money_held: ['resolution'],
 } as const;
 
 /**
@@ -216,14 +218,12 @@ async function lockCase(tx: Executor, id: string) {
 /** The admin's split of what is held, or the validation error that refuses it. */
 function decideOrRefuse(body: ResolveDisputeBody, held: number) {
   const split = decideSplit(body, held);
-  if (!split.ok) {
-    const refusal = SPLIT_REFUSALS[split.reason];
-    throw AppError.validation(
-      refusal.message,
-      refusal.fields.map((field) => ({ field, message: refusal.message })),
-    );
-  }
-  return split;
+  if (split.ok) return split;
+  const message = splitRefusal(body, held) as string; // decideSplit refused, so this is never null
+  throw AppError.validation(
+    message,
+    SPLIT_REFUSAL_FIELDS[split.reason].map((field) => ({ field, message })),
+  );
 }
 
 /** Books the refund and the release through the payments module's postings; both must add up exactly. */

@@ -4,21 +4,20 @@ import { LocationQuery, LocationView, PostcodeView, VisitorLocationView } from '
 import { locateIp, UNKNOWN_LOCATION } from '../../adapters/geo/ip-location';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import { AppError } from '../../lib/app-error';
+import { openApiDoc } from '../../lib/route-docs';
 import { NO_SESSION } from '../../plugins/openapi';
+
+const doc = openApiDoc('geo');
 
 /** Postcode checks and place lookups for forms and search, answered from memory. */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/geo/postcodes/:postcode',
-    {
-      schema: {
-        security: NO_SESSION,
-        tags: ['geo'],
-        summary: 'Validate and locate a UK postcode (sector centroid, else district)',
-        params: z.object({ postcode: z.string().max(64) }),
-        response: { 200: PostcodeView },
-      },
-    },
+    doc('Validate and locate a UK postcode (sector centroid, else district)', {
+      security: NO_SESSION,
+      params: z.object({ postcode: z.string().max(64) }),
+      response: { 200: PostcodeView },
+    }),
     async (request) => {
       const result = getGeoDirectory().geocodePostcode(request.params.postcode);
       if (!result.ok) {
@@ -33,15 +32,11 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/geo/locations',
-    {
-      schema: {
-        security: NO_SESSION,
-        tags: ['geo'],
-        summary: 'Resolve a postcode, district or town name to a point',
-        querystring: LocationQuery,
-        response: { 200: LocationView },
-      },
-    },
+    doc('Resolve a postcode, district or town name to a point', {
+      security: NO_SESSION,
+      querystring: LocationQuery,
+      response: { 200: LocationView },
+    }),
     async (request) => {
       const result = getGeoDirectory().resolveLocation(request.query.q);
       if (!result.ok) {
@@ -55,17 +50,13 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/geo/visitor',
-    {
-      schema: {
-        security: NO_SESSION,
-        tags: ['geo'],
-        summary: "The visitor's town and nearest postcode district, from their IP address (UK only)",
-        description:
-          'From the bundled geoip-lite database: no third party is asked. Both null outside the UK, for ' +
-          'private and unknown addresses, and on any failure; it never answers an error.',
-        response: { 200: VisitorLocationView },
-      },
-    },
+    doc("The visitor's town and nearest postcode district, from their IP address (UK only)", {
+      security: NO_SESSION,
+      description:
+        'From the bundled geoip-lite database: no third party is asked. Both null outside the UK, for ' +
+        'private and unknown addresses, and on any failure; it never answers an error.',
+      response: { 200: VisitorLocationView },
+    }),
     async (request, reply) => {
       // Per visitor, and an IP address rarely moves town within the hour.
       reply.header('cache-control', 'private, max-age=3600');

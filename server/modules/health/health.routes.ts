@@ -4,7 +4,10 @@ import { ErrorEnvelope } from '../../../domain/errors';
 import type { DatabaseAvailability } from '../../db/availability';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { openApiDoc } from '../../lib/route-docs';
 import type { Lifecycle } from '../../plugins/lifecycle';
+
+const doc = openApiDoc('health');
 
 const Health = z.object({ status: z.literal('ok') });
 // Readiness says ready or not, nothing about what the service runs on: that would help an attacker only.
@@ -40,21 +43,15 @@ export const healthRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const ping = sharedPing(() => database.ping());
-    app.get(
-      '/api/health',
-      { schema: { tags: ['health'], summary: 'Liveness', response: { 200: Health } } },
-      async () => ({ status: 'ok' as const }),
-    );
+    app.get('/api/health', doc('Liveness', { response: { 200: Health } }), async () => ({
+      status: 'ok' as const,
+    }));
 
     app.get(
       '/api/ready',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'Readiness: the database is reachable and the instance is not stopping',
-          response: { 200: Ready, 503: ErrorEnvelope },
-        },
-      },
+      doc('Readiness: the database is reachable and the instance is not stopping', {
+        response: { 200: Ready, 503: ErrorEnvelope },
+      }),
       async (_request, reply) => {
         // From the signal on, so a balancer takes this instance out before it closes its port. Sent
         // here rather than thrown: the error handler would log an error for each of the balancer's probes.

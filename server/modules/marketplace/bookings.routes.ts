@@ -2,50 +2,39 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BookingResponse, MyBookingsResponse } from '../../../domain/marketplace/api';
 import { CreateBookingBody } from '../../../domain/marketplace/schemas';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { actOnBooking, type BookingAction, createBooking, myBookings } from './bookings.service';
 import type { MarketDeps } from './jobs.service';
+
+const doc = openApiDoc('bookings');
 
 export const bookingRoutes =
   (deps: MarketDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/bookings',
-      {
-        schema: {
-          tags: ['bookings'],
-          summary: 'Book a quote for a date (pending until the tradesperson confirms)',
-          body: CreateBookingBody,
-          response: { 201: BookingResponse },
-        },
-      },
+      doc('Book a quote for a date (pending until the tradesperson confirms)', {
+        body: CreateBookingBody,
+        response: { 201: BookingResponse },
+      }),
       async (request, reply) =>
         reply.status(201).send({ booking: await createBooking(deps, requireUser(request), request.body) }),
     );
 
     app.get(
       '/bookings/mine',
-      {
-        schema: {
-          tags: ['bookings'],
-          summary: "The caller's bookings, newest first",
-          response: { 200: MyBookingsResponse },
-        },
-      },
+      doc("The caller's bookings, newest first", { response: { 200: MyBookingsResponse } }),
       async (request) => ({ bookings: await myBookings(deps, requireUser(request)) }),
     );
 
     for (const action of ['confirm', 'decline', 'cancel', 'complete'] as const satisfies BookingAction[]) {
       app.post(
         `/bookings/:id/${action}`,
-        {
-          schema: {
-            tags: ['bookings'],
-            summary: `${action[0]!.toUpperCase()}${action.slice(1)} a booking`,
-            params: z.object({ id: z.uuid() }),
-            response: { 200: BookingResponse },
-          },
-        },
+        doc(`${action[0]!.toUpperCase()}${action.slice(1)} a booking`, {
+          params: z.object({ id: z.uuid() }),
+          response: { 200: BookingResponse },
+        }),
         async (request) => ({
           booking: await actOnBooking(deps, requireUser(request), request.params.id, action),
         }),

@@ -8,8 +8,11 @@ import {
   OpenJobsQuery,
 } from '../../../domain/marketplace/api';
 import { PostJobBody } from '../../../domain/marketplace/schemas';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { cancelJob, jobDetail, type MarketDeps, myJobs, openJobs, postJob } from './jobs.service';
+
+const doc = openApiDoc('jobs');
 
 const JobParams = z.object({ id: z.uuid() });
 
@@ -18,62 +21,38 @@ export const jobRoutes =
   async (app) => {
     app.post(
       '/jobs',
-      {
-        schema: { tags: ['jobs'], summary: 'Post a job', body: PostJobBody, response: { 201: JobResponse } },
-      },
+      doc('Post a job', { body: PostJobBody, response: { 201: JobResponse } }),
       async (request, reply) =>
         reply.status(201).send({ job: await postJob(deps, requireUser(request), request.body) }),
     );
 
     app.get(
       '/jobs/mine',
-      {
-        schema: {
-          tags: ['jobs'],
-          summary: "The customer's jobs, newest first",
-          querystring: MyJobsQuery,
-          response: { 200: MyJobsResponse },
-        },
-      },
+      doc("The customer's jobs, newest first", {
+        querystring: MyJobsQuery,
+        response: { 200: MyJobsResponse },
+      }),
       async (request) => ({ jobs: await myJobs(deps, requireUser(request), request.query.tab) }),
     );
 
     app.get(
       '/jobs/open',
-      {
-        schema: {
-          tags: ['jobs'],
-          summary: 'Open jobs for tradespeople, newest first, keyset-paginated',
-          querystring: OpenJobsQuery,
-          response: { 200: OpenJobsPage },
-        },
-      },
+      doc('Open jobs for tradespeople, newest first, keyset-paginated', {
+        querystring: OpenJobsQuery,
+        response: { 200: OpenJobsPage },
+      }),
       async (request) => openJobs(deps, requireUser(request), request.query),
     );
 
     app.get(
       '/jobs/:id',
-      {
-        schema: {
-          tags: ['jobs'],
-          summary: 'A job, as the viewer may see it',
-          params: JobParams,
-          response: { 200: JobResponse },
-        },
-      },
+      doc('A job, as the viewer may see it', { params: JobParams, response: { 200: JobResponse } }),
       async (request) => ({ job: await jobDetail(deps, requireUser(request), request.params.id) }),
     );
 
     app.post(
       '/jobs/:id/cancel',
-      {
-        schema: {
-          tags: ['jobs'],
-          summary: 'Cancel an open job',
-          params: JobParams,
-          response: { 200: JobResponse },
-        },
-      },
+      doc('Cancel an open job', { params: JobParams, response: { 200: JobResponse } }),
       async (request) => ({ job: await cancelJob(deps, requireUser(request), request.params.id) }),
     );
   };

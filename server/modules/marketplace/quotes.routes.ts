@@ -8,9 +8,12 @@ import {
   QuoteResponse,
 } from '../../../domain/marketplace/api';
 import { QuoteBody } from '../../../domain/marketplace/schemas';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import type { MarketDeps } from './jobs.service';
 import { acceptQuote, editQuote, getQuote, myQuotes, submitQuote, withdrawQuote } from './quotes.service';
+
+const doc = openApiDoc('quotes');
 
 const Params = z.object({ id: z.uuid() });
 
@@ -19,15 +22,11 @@ export const quoteRoutes =
   async (app) => {
     app.post(
       '/jobs/:id/quotes',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Quote for a job (amount in pounds)',
-          params: Params,
-          body: QuoteBody,
-          response: { 201: QuoteResponse },
-        },
-      },
+      doc('Quote for a job (amount in pounds)', {
+        params: Params,
+        body: QuoteBody,
+        response: { 201: QuoteResponse },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -36,15 +35,7 @@ export const quoteRoutes =
 
     app.patch(
       '/quotes/:id',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Change a pending quote',
-          params: Params,
-          body: QuoteBody,
-          response: { 200: QuoteResponse },
-        },
-      },
+      doc('Change a pending quote', { params: Params, body: QuoteBody, response: { 200: QuoteResponse } }),
       async (request) => ({
         quote: await editQuote(deps, requireUser(request), request.params.id, request.body),
       }),
@@ -52,53 +43,31 @@ export const quoteRoutes =
 
     app.post(
       '/quotes/:id/withdraw',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Withdraw a pending quote',
-          params: Params,
-          response: { 200: QuoteResponse },
-        },
-      },
+      doc('Withdraw a pending quote', { params: Params, response: { 200: QuoteResponse } }),
       async (request) => ({ quote: await withdrawQuote(deps, requireUser(request), request.params.id) }),
     );
 
     app.post(
       '/quotes/:id/accept',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'Accept a quote: one transaction creates the confirmed booking',
-          params: Params,
-          response: { 200: BookingResponse },
-        },
-      },
+      doc('Accept a quote: one transaction creates the confirmed booking', {
+        params: Params,
+        response: { 200: BookingResponse },
+      }),
       async (request) => ({ booking: await acceptQuote(deps, requireUser(request), request.params.id) }),
     );
 
     app.get(
       '/quotes/mine',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: "The tradesperson's quotes, newest first",
-          querystring: MyQuotesQuery,
-          response: { 200: MyQuotesResponse },
-        },
-      },
+      doc("The tradesperson's quotes, newest first", {
+        querystring: MyQuotesQuery,
+        response: { 200: MyQuotesResponse },
+      }),
       async (request) => ({ quotes: await myQuotes(deps, requireUser(request), request.query.tab) }),
     );
 
     app.get(
       '/quotes/:id',
-      {
-        schema: {
-          tags: ['quotes'],
-          summary: 'One quote with its job',
-          params: Params,
-          response: { 200: MyQuoteResponse },
-        },
-      },
+      doc('One quote with its job', { params: Params, response: { 200: MyQuoteResponse } }),
       async (request) => ({ quote: await getQuote(deps, requireUser(request), request.params.id) }),
     );
   };

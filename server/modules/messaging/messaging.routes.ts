@@ -11,6 +11,7 @@ import {
   UnreadCount,
 } from '../../../domain/messaging/api';
 import { SendMessageBody, StartConversationBody } from '../../../domain/messaging/schemas';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import {
   countUnread,
@@ -23,6 +24,8 @@ import {
   startConversation,
 } from './messaging.service';
 
+const doc = openApiDoc('messaging');
+
 const ConversationParams = z.object({ id: z.uuid() });
 
 export const messagingRoutes =
@@ -30,14 +33,10 @@ export const messagingRoutes =
   async (app) => {
     app.post(
       '/conversations',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: 'Find the conversation with a user, or start it about a job that allows it',
-          body: StartConversationBody,
-          response: { 200: ConversationResponse, 201: ConversationResponse },
-        },
-      },
+      doc('Find the conversation with a user, or start it about a job that allows it', {
+        body: StartConversationBody,
+        response: { 200: ConversationResponse, 201: ConversationResponse },
+      }),
       async (request, reply) => {
         const { conversation, created } = await startConversation(deps, requireUser(request), request.body);
         return reply.status(created ? 201 : 200).send({ conversation });
@@ -46,39 +45,22 @@ export const messagingRoutes =
 
     app.get(
       '/conversations',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: "The user's conversations, newest activity first",
-          querystring: ConversationsQuery,
-          response: { 200: ConversationsPage },
-        },
-      },
+      doc("The user's conversations, newest activity first", {
+        querystring: ConversationsQuery,
+        response: { 200: ConversationsPage },
+      }),
       async (request) => listConversations(deps, requireUser(request), request.query.cursor),
     );
 
     app.get(
       '/conversations/unread',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: 'Unread messages over all the user’s conversations',
-          response: { 200: UnreadCount },
-        },
-      },
+      doc('Unread messages over all the user’s conversations', { response: { 200: UnreadCount } }),
       async (request) => ({ unread: await countUnread(deps, requireUser(request)) }),
     );
 
     app.get(
       '/conversations/:id',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: 'One conversation',
-          params: ConversationParams,
-          response: { 200: ConversationResponse },
-        },
-      },
+      doc('One conversation', { params: ConversationParams, response: { 200: ConversationResponse } }),
       async (request) => ({
         conversation: await getConversation(deps, requireUser(request), request.params.id),
       }),
@@ -86,30 +68,21 @@ export const messagingRoutes =
 
     app.get(
       '/conversations/:id/messages',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: 'Messages of a conversation, newest first, a page at a time',
-          params: ConversationParams,
-          querystring: MessagesQuery,
-          response: { 200: MessagesPage },
-        },
-      },
+      doc('Messages of a conversation, newest first, a page at a time', {
+        params: ConversationParams,
+        querystring: MessagesQuery,
+        response: { 200: MessagesPage },
+      }),
       async (request) => listMessages(deps, requireUser(request), request.params.id, request.query),
     );
 
     app.post(
       '/conversations/:id/messages',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: 'Send a message',
-          params: ConversationParams,
-          body: SendMessageBody,
-          response: { 201: MessageResponse },
-        },
-        config: { sessionUnchanged: true },
-      },
+      doc(
+        'Send a message',
+        { params: ConversationParams, body: SendMessageBody, response: { 201: MessageResponse } },
+        { config: { sessionUnchanged: true } },
+      ),
       async (request, reply) =>
         reply.status(201).send({
           message: await sendMessage(deps, requireUser(request), request.params.id, request.body.content),
@@ -118,15 +91,11 @@ export const messagingRoutes =
 
     app.post(
       '/conversations/:id/read',
-      {
-        schema: {
-          tags: ['messaging'],
-          summary: "Mark the other side's messages read",
-          params: ConversationParams,
-          response: { 200: ReadCount },
-        },
-        config: { sessionUnchanged: true },
-      },
+      doc(
+        "Mark the other side's messages read",
+        { params: ConversationParams, response: { 200: ReadCount } },
+        { config: { sessionUnchanged: true } },
+      ),
       async (request) => ({ read: await readConversation(deps, requireUser(request), request.params.id) }),
     );
   };

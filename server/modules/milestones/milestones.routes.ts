@@ -9,6 +9,7 @@ import {
   DecidePlanBody,
   ProposePlanBody,
 } from '../../../domain/milestones/api';
+import { openApiDoc } from '../../lib/route-docs';
 import { type AuthContext, requireUser } from '../../plugins/auth-context';
 import type { PaymentDeps } from '../payments';
 import {
@@ -21,6 +22,8 @@ import {
   proposePlan,
   withdrawPlan,
 } from './milestones.service';
+
+const doc = openApiDoc('milestones');
 
 // Milestone plans and milestone payments (docs/api/milestones.md). Thin: the services own the rules.
 
@@ -66,15 +69,11 @@ const planRoutes =
   async (app) => {
     app.post(
       '/bookings/:id/milestone-plan',
-      {
-        schema: {
-          tags: ['milestones'],
-          summary: 'The tradesperson proposes a milestone plan adding up to the booking amount',
-          params: IdParams,
-          body: ProposePlanBody,
-          response: page,
-        },
-      },
+      doc('The tradesperson proposes a milestone plan adding up to the booking amount', {
+        params: IdParams,
+        body: ProposePlanBody,
+        response: page,
+      }),
       async (request) => ({
         milestones: await proposePlan(deps, requireUser(request), request.params.id, request.body.milestones),
       }),
@@ -83,15 +82,11 @@ const planRoutes =
     for (const decision of ['accept', 'decline'] as const) {
       app.post(
         `/bookings/:id/milestone-plan/${decision}`,
-        {
-          schema: {
-            tags: ['milestones'],
-            summary: `The customer ${decision}s the milestone plan waiting for them`,
-            params: IdParams,
-            body: DecidePlanBody,
-            response: page,
-          },
-        },
+        doc(`The customer ${decision}s the milestone plan waiting for them`, {
+          params: IdParams,
+          body: DecidePlanBody,
+          response: page,
+        }),
         async (request) => ({
           milestones: await decidePlan(deps, requireUser(request), request.params.id, {
             planId: request.body.planId,
@@ -109,27 +104,19 @@ const chargeRoutes =
   async (app) => {
     app.post(
       '/milestones/charge',
-      {
-        schema: {
-          tags: ['milestones'],
-          summary: 'charge-milestone: pay a milestone from a saved card (success, or requiresAction)',
-          body: ChargeMilestoneBody,
-          response: { 200: ChargeMilestoneResponse },
-        },
-      },
+      doc('charge-milestone: pay a milestone from a saved card (success, or requiresAction)', {
+        body: ChargeMilestoneBody,
+        response: { 200: ChargeMilestoneResponse },
+      }),
       async (request) => chargeMilestone(deps, requireUser(request), request.body),
     );
 
     app.post(
       '/milestones/:id/confirm',
-      {
-        schema: {
-          tags: ['milestones'],
-          summary: "After the bank's authentication: book how the milestone's charge ended",
-          params: IdParams,
-          response: { 200: ConfirmMilestoneResponse },
-        },
-      },
+      doc("After the bank's authentication: book how the milestone's charge ended", {
+        params: IdParams,
+        response: { 200: ConfirmMilestoneResponse },
+      }),
       async (request) => confirmMilestone(deps, requireUser(request), request.params.id),
     );
   };
@@ -141,7 +128,7 @@ export const milestoneRoutes =
       app.route({
         method: method.toUpperCase() as 'GET' | 'POST',
         url,
-        schema: { tags: ['milestones'], summary, params: IdParams, response: page },
+        ...doc(summary, { params: IdParams, response: page }),
         handler: async (request) => ({
           milestones: await step(deps, requireUser(request), request.params.id),
         }),

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { Id, Text, Timestamp } from '../../../domain/fields';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
+import { openApiDoc } from '../../lib/route-docs';
 import { NO_SESSION } from '../../plugins/openapi';
 import { latestEmails, OUTBOX_PAGE } from './email-outbox';
+
+const doc = openApiDoc('development');
 
 // Links in a plain-text body become clickable, so a developer can follow a verification link.
 const linkify = (text: string) =>
@@ -39,14 +42,10 @@ export const devOutboxRoutes =
   async (app) => {
     app.get(
       '/api/v1/dev/outbox',
-      {
-        schema: {
-          security: NO_SESSION,
-          tags: ['development'],
-          summary: 'Latest 50 queued emails (not available in production)',
-          response: { 200: z.object({ emails: z.array(OutboxEmail).max(OUTBOX_PAGE) }) },
-        },
-      },
+      doc('Latest 50 queued emails (not available in production)', {
+        security: NO_SESSION,
+        response: { 200: z.object({ emails: z.array(OutboxEmail).max(OUTBOX_PAGE) }) },
+      }),
       async () => ({ emails: await latest(db) }),
     );
 

@@ -4,9 +4,12 @@ import {
   NOTIFICATIONS_PAGE_MAX,
   NotificationsPage,
   NotificationView,
+  ReadAllResponse,
+  UnreadCountResponse,
   UnsubscribeBody,
   UnsubscribeView,
 } from '../../../domain/notifications/schemas';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { NO_SESSION } from '../../plugins/openapi';
 import {
@@ -19,48 +22,38 @@ import {
   unsubscribe,
 } from './notifications.service';
 
+const doc = openApiDoc('notifications');
+
 /** The notifications centre and email unsubscribe links (docs/api/notifications.md). */
 export const notificationRoutes =
   (deps: NotificationDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/notifications',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary: "The user's notifications, newest first, a page at a time",
-          querystring: z.object({
-            cursor: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
-          }),
-          response: { 200: NotificationsPage },
-        },
-      },
+      doc("The user's notifications, newest first, a page at a time", {
+        querystring: z.object({
+          cursor: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
+        }),
+        response: { 200: NotificationsPage },
+      }),
       async (request) => listNotifications(deps, requireUser(request), request.query),
     );
 
     app.get(
       '/notifications/unread-count',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary: 'How many of the user’s notifications are unread',
-          response: { 200: z.object({ unread: z.number().int() }) },
-        },
-      },
+      doc('How many of the user’s notifications are unread', {
+        response: { 200: UnreadCountResponse },
+      }),
       async (request) => ({ unread: await countUnread(deps, requireUser(request)) }),
     );
 
     app.post(
       '/notifications/:id/read',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark one notification read',
-          params: z.object({ id: z.uuid() }),
-          response: { 200: z.object({ notification: NotificationView }) },
-        },
-      },
+      doc('Mark one notification read', {
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ notification: NotificationView }) },
+      }),
       async (request) => ({
         notification: await readNotification(deps, requireUser(request), request.params.id),
       }),
@@ -68,13 +61,9 @@ export const notificationRoutes =
 
     app.post(
       '/notifications/read-all',
-      {
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark every notification of the user read',
-          response: { 200: z.object({ read: z.number().int() }) },
-        },
-      },
+      doc('Mark every notification of the user read', {
+        response: { 200: ReadAllResponse },
+      }),
       async (request) => ({ read: await readAllNotifications(deps, requireUser(request)) }),
     );
 
@@ -82,29 +71,21 @@ export const notificationRoutes =
     // mail scanners open links; only the POST, sent by the page's button, turns the switch off.
     app.get(
       '/notifications/unsubscribe',
-      {
-        schema: {
-          security: NO_SESSION,
-          tags: ['notifications'],
-          summary: 'Which emails an unsubscribe link would stop',
-          querystring: UnsubscribeBody,
-          response: { 200: UnsubscribeView },
-        },
-      },
+      doc('Which emails an unsubscribe link would stop', {
+        security: NO_SESSION,
+        querystring: UnsubscribeBody,
+        response: { 200: UnsubscribeView },
+      }),
       async (request) => describeUnsubscribe(deps, request.query.token),
     );
 
     app.post(
       '/notifications/unsubscribe',
-      {
-        schema: {
-          security: NO_SESSION,
-          tags: ['notifications'],
-          summary: 'Turn off the Settings switch named by an email’s unsubscribe link',
-          body: UnsubscribeBody,
-          response: { 200: UnsubscribeView },
-        },
-      },
+      doc('Turn off the Settings switch named by an email’s unsubscribe link', {
+        security: NO_SESSION,
+        body: UnsubscribeBody,
+        response: { 200: UnsubscribeView },
+      }),
       async (request) => unsubscribe(deps, request.body.token),
     );
   };

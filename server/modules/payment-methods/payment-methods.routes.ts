@@ -6,6 +6,7 @@ import {
   PaymentMethodsResponse,
   SetupIntentResponse,
 } from '../../../domain/milestones/api';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import type { PaymentDeps } from '../payments';
 import {
@@ -16,6 +17,8 @@ import {
   startCardSetup,
 } from './payment-methods.service';
 
+const doc = openApiDoc('milestones');
+
 // Saved cards (docs/api/payment-methods.md). Thin: the services own the rules.
 
 const IdParams = z.object({ id: z.uuid('Not found') });
@@ -24,36 +27,24 @@ const cards = { 200: PaymentMethodsResponse };
 export const paymentMethodRoutes =
   (deps: PaymentDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/payment-methods',
-      {
-        schema: { tags: ['milestones'], summary: "The customer's saved cards", response: cards },
-      },
-      async (request) => listCards(deps, requireUser(request)),
+    app.get('/payment-methods', doc("The customer's saved cards", { response: cards }), async (request) =>
+      listCards(deps, requireUser(request)),
     );
 
     app.post(
       '/payment-methods/setup-intent',
-      {
-        schema: {
-          tags: ['milestones'],
-          summary: "create-setup-intent: start saving a card (the provider's card form confirms it)",
-          response: { 200: SetupIntentResponse },
-        },
-      },
+      doc("create-setup-intent: start saving a card (the provider's card form confirms it)", {
+        response: { 200: SetupIntentResponse },
+      }),
       async (request) => startCardSetup(deps, requireUser(request)),
     );
 
     app.post(
       '/payment-methods/confirm-setup',
-      {
-        schema: {
-          tags: ['milestones'],
-          summary: 'On return to /payment-methods: save the card if its setup succeeded',
-          body: ConfirmSetupBody,
-          response: { 200: ConfirmSetupResponse },
-        },
-      },
+      doc('On return to /payment-methods: save the card if its setup succeeded', {
+        body: ConfirmSetupBody,
+        response: { 200: ConfirmSetupResponse },
+      }),
       async (request) => confirmCardSetup(deps, requireUser(request), request.body.setupIntentId),
     );
 
@@ -70,7 +61,7 @@ export const paymentMethodRoutes =
       app.route({
         method,
         url,
-        schema: { tags: ['milestones'], summary, params: IdParams, response: cards },
+        ...doc(summary, { params: IdParams, response: cards }),
         handler: async (request) => step(deps, requireUser(request), request.params.id),
       });
     }

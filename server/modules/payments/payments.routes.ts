@@ -9,6 +9,7 @@ import {
   VerifyPaymentBody,
   VerifyPaymentResponse,
 } from '../../../domain/payments/api';
+import { openApiDoc } from '../../lib/route-docs';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/auth-context';
 import { WEBHOOK_SIGNATURE } from '../../plugins/openapi';
 import { adminPayments, bookingMoney } from './money-views';
@@ -22,6 +23,9 @@ import {
 } from './payments.service';
 import { receiveWebhook } from './webhooks.service';
 
+const doc = openApiDoc('payments');
+const adminDoc = openApiDoc('admin');
+
 // Paying into escrow, the money a booking holds, the admin's payments and the provider's webhooks
 // (docs/api/payments.md). Thin: the services own the rules.
 
@@ -33,29 +37,20 @@ const checkoutRoutes =
   async (app) => {
     app.post(
       '/payments/create-payment',
-      {
-        schema: {
-          tags: ['payments'],
-          summary:
-            "Open the provider's checkout for a completed, unpaid booking (its amount, never the browser's)",
-          body: CreatePaymentBody,
-          response: { 200: CreatePaymentResponse },
-        },
-      },
+      doc("Open the provider's checkout for a completed, unpaid booking (its amount, never the browser's)", {
+        body: CreatePaymentBody,
+        response: { 200: CreatePaymentResponse },
+      }),
       async (request) =>
         createPayment(deps, requireUser(request), request.body.bookingId, request.headers.origin),
     );
 
     app.post(
       '/payments/verify-payment',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'On return from checkout: confirm the payment with the provider and book it if paid',
-          body: VerifyPaymentBody,
-          response: { 200: VerifyPaymentResponse },
-        },
-      },
+      doc('On return from checkout: confirm the payment with the provider and book it if paid', {
+        body: VerifyPaymentBody,
+        response: { 200: VerifyPaymentResponse },
+      }),
       async (request) => verifyPayment(deps, requireUser(request), request.body.sessionId),
     );
   };
@@ -66,27 +61,19 @@ const escrowRoutes =
   async (app) => {
     app.get(
       '/bookings/:id/money',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "A booking's payments and money timeline (its parties and admins)",
-          params: IdParams,
-          response: { 200: BookingMoneyResponse },
-        },
-      },
+      doc("A booking's payments and money timeline (its parties and admins)", {
+        params: IdParams,
+        response: { 200: BookingMoneyResponse },
+      }),
       async (request) => ({ money: await bookingMoney(deps, requireUser(request), request.params.id) }),
     );
 
     app.post(
       '/payments/:id/release',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'The customer releases held money before the protection window ends',
-          params: IdParams,
-          response: { 200: BookingMoneyResponse },
-        },
-      },
+      doc('The customer releases held money before the protection window ends', {
+        params: IdParams,
+        response: { 200: BookingMoneyResponse },
+      }),
       async (request) => {
         const auth = requireUser(request);
         const payment = await findPaymentForRelease(deps, auth, request.params.id);
@@ -102,14 +89,11 @@ const adminPaymentRoutes =
   async (app) => {
     app.get(
       '/admin/payments',
-      {
-        preValidation: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'The latest payments (admins)',
-          response: { 200: AdminPaymentsResponse },
-        },
-      },
+      adminDoc(
+        'The latest payments (admins)',
+        { response: { 200: AdminPaymentsResponse } },
+        { preValidation: adminOnly },
+      ),
       // A page of 100 payments with their jobs and parties, the same for every admin: shared like the
       // overview for ADMIN_SHARED_MS (an admin's refund clears it before its response leaves, app.ts).
       async () => ({
@@ -123,16 +107,11 @@ const adminPaymentRoutes =
 
     app.post(
       '/admin/payments/:id/refund',
-      {
-        preValidation: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Refund all or part of what a payment still holds (admins)',
-          params: IdParams,
-          body: RefundBody,
-          response: { 200: BookingMoneyResponse },
-        },
-      },
+      adminDoc(
+        'Refund all or part of what a payment still holds (admins)',
+        { params: IdParams, body: RefundBody, response: { 200: BookingMoneyResponse } },
+        { preValidation: adminOnly },
+      ),
       async (request) => {
         const auth = requireAdmin(request);
         const refunded = await refundPayment(deps, request.params.id, {
@@ -157,16 +136,15 @@ const webhookRoutes =
     );
     hooks.post(
       '/payments/webhooks/:provider',
-      {
-        config: { rateLimit: false },
-        schema: {
+      doc(
+        "The payment provider's signed webhooks (sandbox or stripe)",
+        {
           security: WEBHOOK_SIGNATURE,
-          tags: ['payments'],
-          summary: "The payment provider's signed webhooks (sandbox or stripe)",
           params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
           response: { 200: z.object({ received: z.literal(true) }) },
         },
-      },
+        { config: { rateLimit: false } },
+      ),
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers[`${request.params.provider}-signature`];

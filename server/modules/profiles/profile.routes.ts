@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OwnProfileResponse, PictureResponse } from '../../../domain/profiles/api';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
 import { SetupDetailsBody, SetupServicesBody, UpdateProfileBody } from '../../../domain/profiles/schemas';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import {
   completeSetup,
@@ -17,6 +18,8 @@ import {
 import { tradespersonOnly } from './tradesperson';
 import { readUpload } from './uploads';
 
+const doc = openApiDoc('tradesperson profile');
+
 /** A tradesperson's own profile, picture and Business Setup steps (docs/api/profiles.md). */
 export const tradespersonProfileRoutes =
   (deps: ProfileDeps): FastifyPluginAsyncZod =>
@@ -26,77 +29,46 @@ export const tradespersonProfileRoutes =
 
     app.get(
       '/tradesperson/profile',
-      {
-        schema: {
-          tags: ['tradesperson profile'],
-          summary: "The signed-in tradesperson's own profile",
-          response: { 200: OwnProfileResponse },
-        },
-      },
+      doc("The signed-in tradesperson's own profile", { response: { 200: OwnProfileResponse } }),
       async (request) => ({ profile: await getOwnProfile(deps, requireUser(request)) }),
     );
 
     app.put(
       '/tradesperson/profile',
-      {
-        schema: {
-          tags: ['tradesperson profile'],
-          summary: 'Save the Edit Profile form',
-          body: UpdateProfileBody,
-          response: { 200: OwnProfileResponse },
-        },
-      },
+      doc('Save the Edit Profile form', { body: UpdateProfileBody, response: { 200: OwnProfileResponse } }),
       async (request) => ({ profile: await saveProfile(deps, requireUser(request), request.body) }),
     );
 
     app.put(
       '/tradesperson/setup/details',
-      {
-        schema: {
-          tags: ['tradesperson profile'],
-          summary: 'Business Setup step 1: Business Details',
-          body: SetupDetailsBody,
-          response: { 200: OwnProfileResponse },
-        },
-      },
+      doc('Business Setup step 1: Business Details', {
+        body: SetupDetailsBody,
+        response: { 200: OwnProfileResponse },
+      }),
       async (request) => ({ profile: await saveSetupDetails(deps, requireUser(request), request.body) }),
     );
 
     app.put(
       '/tradesperson/setup/services',
-      {
-        schema: {
-          tags: ['tradesperson profile'],
-          summary: 'Business Setup step 2: Services & Pricing',
-          body: SetupServicesBody,
-          response: { 200: OwnProfileResponse },
-        },
-      },
+      doc('Business Setup step 2: Services & Pricing', {
+        body: SetupServicesBody,
+        response: { 200: OwnProfileResponse },
+      }),
       async (request) => ({ profile: await saveSetupServices(deps, requireUser(request), request.body) }),
     );
 
     app.post(
       '/tradesperson/setup/complete',
-      {
-        schema: {
-          tags: ['tradesperson profile'],
-          summary: 'Finish Business Setup',
-          response: { 200: OwnProfileResponse },
-        },
-      },
+      doc('Finish Business Setup', { response: { 200: OwnProfileResponse } }),
       async (request) => ({ profile: await completeSetup(deps, requireUser(request)) }),
     );
 
     app.post(
       '/tradesperson/profile/picture',
-      {
-        schema: {
-          tags: ['tradesperson profile'],
-          summary: 'Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)',
-          consumes: ['multipart/form-data'],
-          response: { 200: PictureResponse },
-        },
-      },
+      doc('Upload a profile picture (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)', {
+        consumes: ['multipart/form-data'],
+        response: { 200: PictureResponse },
+      }),
       async (request) => {
         const auth = requireUser(request);
         const upload = await readUpload(request, {
@@ -107,12 +79,8 @@ export const tradespersonProfileRoutes =
       },
     );
 
-    app.delete(
-      '/tradesperson/profile/picture',
-      { schema: { tags: ['tradesperson profile'], summary: 'Remove the profile picture' } },
-      async (request, reply) => {
-        await removePicture(deps, requireUser(request), request.log);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/tradesperson/profile/picture', doc('Remove the profile picture'), async (request, reply) => {
+      await removePicture(deps, requireUser(request), request.log);
+      return reply.status(204).send();
+    });
   };

@@ -14,6 +14,7 @@ import {
   ReviewReportsResponse,
   ReviewTasksResponse,
 } from '../../../domain/reviews/api';
+import { openApiDoc } from '../../lib/route-docs';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/auth-context';
 import { moderateReview, reportedReviews } from './moderation.service';
 import {
@@ -25,6 +26,9 @@ import {
   submitReview,
 } from './reviews.service';
 
+const doc = openApiDoc('reviews');
+const adminDoc = openApiDoc('admin');
+
 const IdParams = z.object({ id: z.uuid() });
 
 /** Reviews (docs/api/reviews.md): writing, fair reveal, replies, reports and the admin's decisions. */
@@ -33,15 +37,11 @@ export const reviewRoutes =
   async (app) => {
     app.post(
       '/bookings/:id/reviews',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'Review the other party of a completed, paid booking (once; hidden until fair reveal)',
-          params: IdParams,
-          body: ReviewBody,
-          response: { 201: MyReviewResponse },
-        },
-      },
+      doc('Review the other party of a completed, paid booking (once; hidden until fair reveal)', {
+        params: IdParams,
+        body: ReviewBody,
+        response: { 201: MyReviewResponse },
+      }),
       async (request, reply) =>
         reply.status(201).send({
           review: await submitReview(deps, requireUser(request), request.params.id, request.body),
@@ -50,40 +50,28 @@ export const reviewRoutes =
 
     app.get(
       '/reviews/mine',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'Reviews I wrote or received, newest first',
-          querystring: MyReviewsQuery,
-          response: { 200: MyReviewsPage },
-        },
-      },
+      doc('Reviews I wrote or received, newest first', {
+        querystring: MyReviewsQuery,
+        response: { 200: MyReviewsPage },
+      }),
       async (request) => myReviews(deps, requireUser(request), request.query),
     );
 
     app.get(
       '/reviews/to-write',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'My completed, paid bookings whose review window is open and that I have not reviewed',
-          response: { 200: ReviewTasksResponse },
-        },
-      },
+      doc('My completed, paid bookings whose review window is open and that I have not reviewed', {
+        response: { 200: ReviewTasksResponse },
+      }),
       async (request) => ({ bookings: await reviewTasks(deps, requireUser(request)) }),
     );
 
     app.put(
       '/reviews/:id/reply',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: "The reviewee's public reply: posted once, editable for 48 hours",
-          params: IdParams,
-          body: ReplyBody,
-          response: { 200: MyReviewResponse },
-        },
-      },
+      doc("The reviewee's public reply: posted once, editable for 48 hours", {
+        params: IdParams,
+        body: ReplyBody,
+        response: { 200: MyReviewResponse },
+      }),
       async (request) => ({
         review: await replyToReview(deps, requireUser(request), request.params.id, request.body),
       }),
@@ -91,15 +79,11 @@ export const reviewRoutes =
 
     app.post(
       '/reviews/:id/reports',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'Report a published review to the admins (abusive, or not about the job)',
-          params: IdParams,
-          body: ReportBody,
-          response: { 201: ReportResponse },
-        },
-      },
+      doc('Report a published review to the admins (abusive, or not about the job)', {
+        params: IdParams,
+        body: ReportBody,
+        response: { 201: ReportResponse },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -108,30 +92,21 @@ export const reviewRoutes =
 
     app.get(
       '/admin/reviews',
-      {
-        preValidation: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Reported reviews: open reports oldest first, or the latest decided (admins)',
-          querystring: ReviewReportsQuery,
-          response: { 200: ReviewReportsResponse },
-        },
-      },
+      adminDoc(
+        'Reported reviews: open reports oldest first, or the latest decided (admins)',
+        { querystring: ReviewReportsQuery, response: { 200: ReviewReportsResponse } },
+        { preValidation: adminOnly },
+      ),
       async (request) => reportedReviews(deps, request.query.status),
     );
 
     app.post(
       '/admin/reviews/:id/moderate',
-      {
-        preValidation: adminOnly,
-        schema: {
-          tags: ['admin'],
-          summary: 'Hide a review with a reason, or keep it and close its reports (admins, audited)',
-          params: IdParams,
-          body: ModerateReviewBody,
-          response: { 200: ModerateReviewResponse },
-        },
-      },
+      adminDoc(
+        'Hide a review with a reason, or keep it and close its reports (admins, audited)',
+        { params: IdParams, body: ModerateReviewBody, response: { 200: ModerateReviewResponse } },
+        { preValidation: adminOnly },
+      ),
       async (request) =>
         moderateReview(deps, requireAdmin(request), request.params.id, request.body, request.ip),
     );

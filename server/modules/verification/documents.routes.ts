@@ -3,10 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DocumentResponse, DocumentsResponse } from '../../../domain/profiles/api';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../../domain/profiles/documents';
+import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { SESSION_OPTIONAL } from '../../plugins/openapi';
 import { readUpload, tradespersonOnly } from '../profiles';
 import { type DocumentDeps, deleteDocument, fileFor, myDocuments, uploadDocument } from './documents.service';
+
+const doc = openApiDoc('documents');
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -18,28 +21,21 @@ export const documentRoutes =
 
     app.get(
       '/documents',
-      {
-        preValidation: tradespersonOnly,
-        schema: {
-          tags: ['documents'],
-          summary: "The tradesperson's verification documents, newest first",
-          response: { 200: DocumentsResponse },
-        },
-      },
+      doc(
+        "The tradesperson's verification documents, newest first",
+        { response: { 200: DocumentsResponse } },
+        { preValidation: tradespersonOnly },
+      ),
       async (request) => myDocuments(deps, requireUser(request)),
     );
 
     app.post(
       '/documents',
-      {
-        preValidation: tradespersonOnly,
-        schema: {
-          tags: ['documents'],
-          summary: 'Upload a verification document (multipart: kind, title, expiresOn, replaces, file)',
-          consumes: ['multipart/form-data'],
-          response: { 201: DocumentResponse },
-        },
-      },
+      doc(
+        'Upload a verification document (multipart: kind, title, expiresOn, replaces, file)',
+        { consumes: ['multipart/form-data'], response: { 201: DocumentResponse } },
+        { preValidation: tradespersonOnly },
+      ),
       async (request, reply) => {
         const auth = requireUser(request);
         const upload = await readUpload(request, {
@@ -54,14 +50,11 @@ export const documentRoutes =
 
     app.delete(
       '/documents/:id',
-      {
-        preValidation: tradespersonOnly,
-        schema: {
-          tags: ['documents'],
-          summary: 'Withdraw a document that is still waiting for review',
-          params: z.object({ id: z.uuid() }),
-        },
-      },
+      doc(
+        'Withdraw a document that is still waiting for review',
+        { params: z.object({ id: z.uuid() }) },
+        { preValidation: tradespersonOnly },
+      ),
       async (request, reply) => {
         await deleteDocument(deps, requireUser(request), request.params.id, request.log);
         return reply.status(204).send();
@@ -70,15 +63,11 @@ export const documentRoutes =
 
     app.get(
       '/files/*',
-      {
-        schema: {
-          security: SESSION_OPTIONAL,
-          tags: ['documents'],
-          summary: 'A stored file: profile pictures to anyone, documents to their owner and admins',
-          // Storage keys are short server-made paths; a longer one could only be a 404.
-          params: z.object({ '*': z.string().max(1024) }),
-        },
-      },
+      doc('A stored file: profile pictures to anyone, documents to their owner and admins', {
+        security: SESSION_OPTIONAL,
+        // Storage keys are short server-made paths; a longer one could only be a 404.
+        params: z.object({ '*': z.string().max(1024) }),
+      }),
       async (request, reply) => {
         const file = await fileFor(deps, request.auth, request.params['*']);
         reply

@@ -6,9 +6,12 @@ import {
   VerificationQueueQuery,
   VerificationQueueResponse,
 } from '../../../domain/admin/api';
+import { openApiDoc } from '../../lib/route-docs';
 import type { SharedPages } from '../../lib/shared-pages';
 import { adminOnly, requireAdmin } from '../../plugins/auth-context';
 import { decideDocument, sharedVerificationQueue, type VerificationDeps } from './verification.service';
+
+const doc = openApiDoc('admin');
 
 const IdParams = z.object({ id: z.uuid() });
 
@@ -23,28 +26,20 @@ export const verificationQueueRoutes =
 
     app.get(
       '/admin/verifications',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Documents waiting for review (oldest first), or the latest decisions',
-          querystring: VerificationQueueQuery,
-          response: { 200: VerificationQueueResponse },
-        },
-      },
+      doc('Documents waiting for review (oldest first), or the latest decisions', {
+        querystring: VerificationQueueQuery,
+        response: { 200: VerificationQueueResponse },
+      }),
       async (request) => sharedVerificationQueue(deps, request.query.status),
     );
 
     app.post(
       '/admin/documents/:id/decision',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Approve or reject a verification document, on the version the admin read',
-          params: IdParams,
-          body: DocumentDecisionBody,
-          response: { 200: DocumentDecisionResponse },
-        },
-      },
+      doc('Approve or reject a verification document, on the version the admin read', {
+        params: IdParams,
+        body: DocumentDecisionBody,
+        response: { 200: DocumentDecisionResponse },
+      }),
       async (request) =>
         decideDocument(deps, requireAdmin(request), request.params.id, request.body, request.ip),
     );
