@@ -66,7 +66,15 @@ export function Badge({ tone, children, className }: { tone: Tone; children: str
 }
 
 /** A status the table does not know shows its raw value in grey. */
-function LookedUpBadge({ look, status, className }: { look?: StatusLook; status: string; className?: string }) {
+function LookedUpBadge({
+  look,
+  status,
+  className,
+}: {
+  look?: StatusLook;
+  status: string;
+  className?: string;
+}) {
   return (
     <Badge tone={look?.tone ?? 'grey'} className={className}>
       {look?.label ?? status}
