@@ -2,27 +2,30 @@ import type { BookingStatus, JobStatus, QuoteStatus } from '@domain/catalog/stat
 import { cn } from '@/lib/utils';
 
 // Readable labels for every status the API can send; the badge's words carry the meaning, the colour
-// only repeats it (so it still reads in high-contrast and dark themes).
-const JOB_LABELS: Record<JobStatus, string> = {
-  open: 'Open',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+// only repeats it (so it still reads in high-contrast and dark themes). One row a status: its words and
+// its tone.
+type StatusLook = { label: string; tone: Tone };
+
+const JOB_STATUSES: Record<JobStatus, StatusLook> = {
+  open: { label: 'Open', tone: 'blue' },
+  in_progress: { label: 'In Progress', tone: 'amber' },
+  completed: { label: 'Completed', tone: 'green' },
+  cancelled: { label: 'Cancelled', tone: 'grey' },
 };
 
-const QUOTE_LABELS: Record<QuoteStatus, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
+const QUOTE_STATUSES: Record<QuoteStatus, StatusLook> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  accepted: { label: 'Accepted', tone: 'green' },
+  rejected: { label: 'Rejected', tone: 'red' },
+  withdrawn: { label: 'Withdrawn', tone: 'grey' },
 };
 
-const BOOKING_LABELS: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  disputed: 'Disputed',
-  cancelled: 'Cancelled',
+const BOOKING_STATUSES: Record<BookingStatus, StatusLook> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  confirmed: { label: 'Confirmed', tone: 'blue' },
+  completed: { label: 'Completed', tone: 'green' },
+  disputed: { label: 'Disputed', tone: 'red' },
+  cancelled: { label: 'Cancelled', tone: 'grey' },
 };
 
 export type Tone = 'blue' | 'amber' | 'green' | 'grey' | 'red';
@@ -37,34 +40,14 @@ const TONES: Record<Tone, string> = {
   red: 'border-red-200 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200',
 };
 
-const JOB_TONES: Record<JobStatus, Tone> = {
-  open: 'blue',
-  in_progress: 'amber',
-  completed: 'green',
-  cancelled: 'grey',
-};
-const QUOTE_TONES: Record<QuoteStatus, Tone> = {
-  pending: 'amber',
-  accepted: 'green',
-  rejected: 'red',
-  withdrawn: 'grey',
-};
-const BOOKING_TONES: Record<BookingStatus, Tone> = {
-  pending: 'amber',
-  confirmed: 'blue',
-  completed: 'green',
-  disputed: 'red',
-  cancelled: 'grey',
-};
-
 export function jobStatusLabel(status: JobStatus): string {
-  return JOB_LABELS[status] ?? status;
+  return JOB_STATUSES[status]?.label ?? status;
 }
 export function quoteStatusLabel(status: QuoteStatus): string {
-  return QUOTE_LABELS[status] ?? status;
+  return QUOTE_STATUSES[status]?.label ?? status;
 }
 export function bookingStatusLabel(status: BookingStatus): string {
-  return BOOKING_LABELS[status] ?? status;
+  return BOOKING_STATUSES[status]?.label ?? status;
 }
 
 /** A status pill: the words carry the meaning, the tone only repeats it. */
@@ -82,26 +65,31 @@ export function Badge({ tone, children, className }: { tone: Tone; children: str
   );
 }
 
-export function JobStatusBadge({ status, className }: { status: JobStatus; className?: string }) {
+/** A status the table does not know shows its raw value in grey. */
+function LookedUpBadge({
+  look,
+  status,
+  className,
+}: {
+  look?: StatusLook;
+  status: string;
+  className?: string;
+}) {
   return (
-    <Badge tone={JOB_TONES[status] ?? 'grey'} className={className}>
-      {jobStatusLabel(status)}
+    <Badge tone={look?.tone ?? 'grey'} className={className}>
+      {look?.label ?? status}
     </Badge>
   );
+}
+
+export function JobStatusBadge({ status, className }: { status: JobStatus; className?: string }) {
+  return <LookedUpBadge look={JOB_STATUSES[status]} status={status} className={className} />;
 }
 
 export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
-  return (
-    <Badge tone={QUOTE_TONES[status] ?? 'grey'} className={className}>
-      {quoteStatusLabel(status)}
-    </Badge>
-  );
+  return <LookedUpBadge look={QUOTE_STATUSES[status]} status={status} className={className} />;
 }
 
 export function BookingStatusBadge({ status, className }: { status: BookingStatus; className?: string }) {
-  return (
-    <Badge tone={BOOKING_TONES[status] ?? 'grey'} className={className}>
-      {bookingStatusLabel(status)}
-    </Badge>
-  );
+  return <LookedUpBadge look={BOOKING_STATUSES[status]} status={status} className={className} />;
 }

@@ -20,6 +20,20 @@ export function CardSkeletons({ count = 3, height = 'h-44' }: { count?: number; 
   );
 }
 
+/** The same placeholder cards without a status of their own, for a loading state that already has one. */
+export function HiddenCardSkeletons({ height }: { height: string }) {
+  return (
+    <div aria-hidden="true" className="space-y-3">
+      {['a', 'b', 'c'].map((key) => (
+        <div
+          key={key}
+          className={`${height} animate-pulse rounded-xl border border-border bg-muted motion-reduce:animate-none`}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function EmptyState({
   icon,
   title,

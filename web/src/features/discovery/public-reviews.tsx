@@ -17,7 +17,7 @@ import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
+import { EmptyState, ErrorState, HiddenCardSkeletons, LoadMore } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
 import {
   Rating,
@@ -119,14 +119,7 @@ function ReviewsBody({ query, name }: { query: ReviewsQuery; name: string }) {
       <div role="status" aria-busy="true" className="space-y-6">
         <span className="sr-only">Loading reviews…</span>
         <RatingSummarySkeleton />
-        <div aria-hidden="true" className="space-y-3">
-          {['a', 'b', 'c'].map((key) => (
-            <div
-              key={key}
-              className="h-32 animate-pulse rounded-xl border border-border bg-muted motion-reduce:animate-none"
-            />
-          ))}
-        </div>
+        <HiddenCardSkeletons height="h-32" />
       </div>
     );
   }
@@ -307,14 +300,7 @@ function SearchResults({ q }: { q: string }) {
             : `${formatCount(total)} ${total === 1 ? 'tradesperson' : 'tradespeople'} found`}
       </p>
       {search.isPending ? (
-        <div aria-hidden="true" className="space-y-3">
-          {['a', 'b', 'c'].map((key) => (
-            <div
-              key={key}
-              className="h-20 animate-pulse rounded-xl border border-border bg-muted motion-reduce:animate-none"
-            />
-          ))}
-        </div>
+        <HiddenCardSkeletons height="h-20" />
       ) : search.isError ? (
         <ErrorState text="We could not search tradespeople." onRetry={() => void search.refetch()} />
       ) : people.length === 0 ? (

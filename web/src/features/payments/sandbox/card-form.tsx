@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api';
 import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import type { CardForm } from './api';
 import { followRedirect } from './redirect';
+import { DigitsField } from './sandbox-parts';
 
 // The sandbox's card form, shared by its hosted checkout (Pay) and by card setup on Payment Methods
 // (Save card): the same fields, checks and refusals, as the real provider's one card element is.
@@ -86,41 +87,25 @@ export function CardFields({ card }: { card: SandboxCardForm }) {
   const message = (field: keyof CardForm) => formState.errors[field]?.message;
   return (
     <>
-      <Field id="card-number" label="Card number" required error={message('cardNumber')}>
-        {(control) => (
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            {...control}
-            {...register('cardNumber')}
-          />
-        )}
-      </Field>
+      <DigitsField
+        id="card-number"
+        label="Card number"
+        error={message('cardNumber')}
+        input={{ autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', ...register('cardNumber') }}
+      />
       <div className="grid gap-4 min-[360px]:grid-cols-2">
-        <Field id="card-expiry" label="Expiry (MM / YY)" required error={message('expiry')}>
-          {(control) => (
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              {...control}
-              {...register('expiry')}
-            />
-          )}
-        </Field>
-        <Field id="card-cvc" label="CVC" required error={message('cvc')}>
-          {(control) => (
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              {...control}
-              {...register('cvc')}
-            />
-          )}
-        </Field>
+        <DigitsField
+          id="card-expiry"
+          label="Expiry (MM / YY)"
+          error={message('expiry')}
+          input={{ autoComplete: 'cc-exp', placeholder: 'MM / YY', ...register('expiry') }}
+        />
+        <DigitsField
+          id="card-cvc"
+          label="CVC"
+          error={message('cvc')}
+          input={{ autoComplete: 'cc-csc', placeholder: '123', maxLength: 4, ...register('cvc') }}
+        />
       </div>
       <Field id="card-name" label="Name on card" error={message('name')}>
         {(control) => (

@@ -10,7 +10,13 @@ import { issuesFromServer, useMarkFields } from '@/lib/form-errors';
 import { leaveTo } from '@/lib/leave-app';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { type SandboxOnboardingView, useSandboxOnboarding, useSubmitOnboarding } from './api';
-import { SandboxBanner, SandboxLoadFailed, SandboxLoading, SandboxNotice } from './sandbox-parts';
+import {
+  DigitsField,
+  SandboxBanner,
+  SandboxLoadFailed,
+  SandboxLoading,
+  SandboxNotice,
+} from './sandbox-parts';
 
 const FIELDS = ['legalName', 'dateOfBirth', 'sortCode', 'accountNumber'] as const;
 
@@ -153,29 +159,18 @@ function BankDetails({ form }: { form: ZodForm<typeof SandboxOnboardingBody> }) 
         {(control) => <Input type="date" autoComplete="bday" {...control} {...register('dateOfBirth')} />}
       </Field>
       <div className="grid gap-4 min-[360px]:grid-cols-2">
-        <Field id="sort-code" label="Sort code" required error={message('sortCode')}>
-          {(control) => (
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="e.g. 10-88-00"
-              {...control}
-              {...register('sortCode')}
-            />
-          )}
-        </Field>
-        <Field id="account-number" label="Account number" required error={message('accountNumber')}>
-          {(control) => (
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="8 digits"
-              maxLength={8}
-              {...control}
-              {...register('accountNumber')}
-            />
-          )}
-        </Field>
+        <DigitsField
+          id="sort-code"
+          label="Sort code"
+          error={message('sortCode')}
+          input={{ autoComplete: 'off', placeholder: 'e.g. 10-88-00', ...register('sortCode') }}
+        />
+        <DigitsField
+          id="account-number"
+          label="Account number"
+          error={message('accountNumber')}
+          input={{ autoComplete: 'off', placeholder: '8 digits', maxLength: 8, ...register('accountNumber') }}
+        />
       </div>
     </>
   );

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { isNotFound } from './api';
 
@@ -74,5 +76,27 @@ export function SandboxLoadFailed({
     >
       <p>We could not load this {what}.</p>
     </SandboxNotice>
+  );
+}
+
+/**
+ * A required field typed as digits (card and bank numbers): phones show the number pad. `input` carries
+ * the registration and the input's own hints (autocomplete, placeholder, length).
+ */
+export function DigitsField({
+  id,
+  label,
+  error,
+  input,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  input: ComponentProps<typeof Input>;
+}) {
+  return (
+    <Field id={id} label={label} required error={error}>
+      {(control) => <Input inputMode="numeric" {...input} {...control} />}
+    </Field>
   );
 }
