@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../catalog/catalog';
 import { BOOKING_STATUSES, DISPUTE_RESOLUTIONS, DISPUTE_STATUSES } from '../catalog/statuses';
 import { MoneyEvent } from '../payments/api';
-import { DISPUTE_MESSAGES, DISPUTE_RULES } from './messages';
+import { DISPUTE_MESSAGES as M, DISPUTE_RULES as R } from './messages';
 
 export {
   CUSTOMER_DISPUTE_REASONS,
@@ -37,58 +37,38 @@ export const RaiseDisputeBody = z.object({
   bookingId: z.uuid(),
   /** One of the raiser's reasons (customer or tradesperson list); checked against the role on the server. */
   reason: z
-    .string({ error: DISPUTE_MESSAGES.reasonRequired })
-    .max(LIMITS.formValueMax, DISPUTE_MESSAGES.reasonNotYours)
+    .string({ error: M.reasonRequired })
+    .max(LIMITS.formValueMax, M.reasonNotYours)
     .trim()
-    .min(1, DISPUTE_MESSAGES.reasonRequired),
-  description: text(
-    DISPUTE_RULES.descriptionMin,
-    DISPUTE_RULES.descriptionMax,
-    DISPUTE_MESSAGES.descriptionTooShort,
-    DISPUTE_MESSAGES.descriptionTooLong,
-  ),
+    .min(1, M.reasonRequired),
+  description: text(R.descriptionMin, R.descriptionMax, M.descriptionTooShort, M.descriptionTooLong),
 });
 export type RaiseDisputeBody = z.input<typeof RaiseDisputeBody>;
 
 export const RespondBody = z.object({
-  response: text(
-    DISPUTE_RULES.responseMin,
-    DISPUTE_RULES.responseMax,
-    DISPUTE_MESSAGES.responseTooShort,
-    DISPUTE_MESSAGES.responseTooLong,
-  ),
+  response: text(R.responseMin, R.responseMax, M.responseTooShort, M.responseTooLong),
 });
 export type RespondBody = z.input<typeof RespondBody>;
 
 export const DisputeMessageBody = z.object({
-  body: text(1, DISPUTE_RULES.messageMax, DISPUTE_MESSAGES.messageRequired, DISPUTE_MESSAGES.messageTooLong),
+  body: text(1, R.messageMax, M.messageRequired, M.messageTooLong),
 });
 export type DisputeMessageBody = z.input<typeof DisputeMessageBody>;
 
 export const EvidenceTextBody = z.object({
-  text: text(
-    1,
-    DISPUTE_RULES.evidenceTextMax,
-    DISPUTE_MESSAGES.evidenceTextRequired,
-    DISPUTE_MESSAGES.evidenceTextTooLong,
-  ),
+  text: text(1, R.evidenceTextMax, M.evidenceTextRequired, M.evidenceTextTooLong),
 });
 export type EvidenceTextBody = z.input<typeof EvidenceTextBody>;
 
 const pence = z.number().int().min(0).max(100_000_000);
 
 export const ResolveDisputeBody = z.object({
-  resolution: z.enum(DISPUTE_RESOLUTIONS, { error: DISPUTE_MESSAGES.resolutionRequired }),
+  resolution: z.enum(DISPUTE_RESOLUTIONS, { error: M.resolutionRequired }),
   /** For a split: the part of the held money refunded to the customer. */
   refundPence: pence.optional(),
   /** For a split: the part released to the tradesperson (the 15% fee is taken from it). */
   releasePence: pence.optional(),
-  note: text(
-    DISPUTE_RULES.noteMin,
-    DISPUTE_RULES.noteMax,
-    DISPUTE_MESSAGES.noteRequired,
-    DISPUTE_MESSAGES.noteTooLong,
-  ),
+  note: text(R.noteMin, R.noteMax, M.noteRequired, M.noteTooLong),
 });
 export type ResolveDisputeBody = z.input<typeof ResolveDisputeBody>;
 
@@ -146,7 +126,7 @@ export const DisputeEvidenceView = z.object({
   id: Id,
   kind: z.enum(['text', 'photo']),
   /** The statement (text), or the photo's caption (null without one). */
-  text: z.string().max(DISPUTE_RULES.evidenceTextMax).nullable(),
+  text: z.string().max(R.evidenceTextMax).nullable(),
   /** For a photo: where its re-encoded image is served to the parties and admins. */
   photoUrl: Text.nullable(),
   width: z.number().int().nullable(),
@@ -159,22 +139,22 @@ export type DisputeEvidenceView = z.infer<typeof DisputeEvidenceView>;
 export const DisputeMessageView = z.object({
   id: Id,
   author: Author,
-  body: z.string().max(DISPUTE_RULES.messageMax),
+  body: z.string().max(R.messageMax),
   createdAt: Timestamp,
 });
 export type DisputeMessageView = z.infer<typeof DisputeMessageView>;
 
 export const DisputeDetail = DisputeSummary.extend({
-  description: z.string().max(DISPUTE_RULES.descriptionMax),
+  description: z.string().max(R.descriptionMax),
   /** The viewer's part in it. */
   viewerRole: z.enum(AUTHOR_ROLES),
   /** When the respondent was told (the 7 days run from here). */
   notifiedAt: Timestamp.nullable(),
-  response: z.string().max(DISPUTE_RULES.responseMax).nullable(),
+  response: z.string().max(R.responseMax).nullable(),
   respondedAt: Timestamp.nullable(),
   /** When it went to review: at the response, or when the deadline passed. */
   reviewStartedAt: Timestamp.nullable(),
-  resolutionNote: z.string().max(DISPUTE_RULES.noteMax).nullable(),
+  resolutionNote: z.string().max(R.noteMax).nullable(),
   /** After a resolution: what went back to the customer and what was released to the tradesperson. */
   refundPence: z.number().int().nullable(),
   releasePence: z.number().int().nullable(),
@@ -189,7 +169,7 @@ export type DisputeDetail = z.infer<typeof DisputeDetail>;
 
 export const DisputeResponse = z.object({ dispute: DisputeDetail });
 export type DisputeResponse = z.infer<typeof DisputeResponse>;
-export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary).max(DISPUTE_RULES.listMax) });
+export const DisputeListResponse = z.object({ disputes: z.array(DisputeSummary).max(R.listMax) });
 export type DisputeListResponse = z.infer<typeof DisputeListResponse>;
 
 // ---- The admin's queue and case file (/admin/disputes) ----
@@ -205,7 +185,7 @@ export const AdminDisputeSummary = DisputeSummary.extend({
 });
 export type AdminDisputeSummary = z.infer<typeof AdminDisputeSummary>;
 export const AdminDisputeListResponse = z.object({
-  disputes: z.array(AdminDisputeSummary).max(DISPUTE_RULES.adminQueueMax),
+  disputes: z.array(AdminDisputeSummary).max(R.adminQueueMax),
 });
 export type AdminDisputeListResponse = z.infer<typeof AdminDisputeListResponse>;
 
@@ -242,7 +222,7 @@ export const AdminDisputeDetail = DisputeDetail.extend({
         createdAt: Timestamp,
       }),
     )
-    .max(DISPUTE_RULES.conversationMax),
+    .max(R.conversationMax),
   payments: unbounded(AdminDisputePayment, 'every payment of the booking (deposit, milestones)'),
   /** The admin who resolved it (the parties see TradeNest support; the console sees who). */
   resolvedBy: z.object({ id: Id, name: PersonName.nullable() }).nullable(),

@@ -12,6 +12,7 @@ import type { JobCategory, Trade } from '../../domain/catalog/catalog';
 import { CUSTOMER_DISPUTE_REASONS, LIMITS } from '../../domain/catalog/catalog';
 import type { BookingStatus, DisputeStatus, JobStatus, QuoteStatus } from '../../domain/catalog/statuses';
 import type { Executor } from '../db/client';
+import { insertRow } from '../db/rows';
 import {
   bookings,
   conversations,
@@ -355,13 +356,10 @@ export async function createUser(
     emailVerifiedAt: overrides.emailVerifiedAt === undefined ? new Date() : overrides.emailVerifiedAt,
     settings: overrides.settings,
   });
-  const [user] = await db
-    .insert(users)
-    .values({ ...rows.user, suspendedAt: overrides.suspendedAt ?? null })
-    .returning();
-  const [profile] = await db.insert(profiles).values(rows.profile).returning();
-  const [settings] = await db.insert(userSettings).values(rows.settings).returning();
-  return { id: user!.id, email: user!.email, password, user: user!, profile: profile!, settings: settings! };
+  const user = await insertRow(db, users, { ...rows.user, suspendedAt: overrides.suspendedAt ?? null });
+  const profile = await insertRow(db, profiles, rows.profile);
+  const settings = await insertRow(db, userSettings, rows.settings);
+  return { id: user.id, email: user.email, password, user, profile, settings };
 }
 
 export function createCustomer(db: Executor, overrides: UserOverrides = {}): Promise<CreatedUser> {
@@ -405,34 +403,33 @@ export async function createTradesperson(
   const trade = overrides.trade === undefined ? 'Plumber' : overrides.trade;
   const content = trade ? TRADE_CONTENT[trade] : undefined;
   const verified = overrides.verified ?? false;
-  const [tradesperson] = await db
-    .insert(tradespersonProfiles)
-    .values(
-      tradespersonRow({
-        id: randomUUID(),
-        userId: account.id,
-        trade,
-        businessName: overrides.businessName,
-        phone: overrides.phone,
-        bio:
-          overrides.bio === undefined
-            ? `Test ${trade ?? 'tradesperson'} with ten years of experience, fully insured and happy to help.`
-            : overrides.bio,
-        hourlyRateMin:
-          overrides.hourlyRateMin === undefined ? (content?.hourlyRate[0] ?? 40) : overrides.hourlyRateMin,
-        hourlyRateMax:
-          overrides.hourlyRateMax === undefined ? (content?.hourlyRate[1] ?? 60) : overrides.hourlyRateMax,
-        yearsExperience: overrides.yearsExperience === undefined ? 10 : overrides.yearsExperience,
-        specialties: overrides.specialties ?? content?.specialties.slice(0, 3) ?? [],
-        serviceAreas: overrides.serviceAreas ?? ['Manchester', 'Salford', 'Stockport'],
-        basePostcode,
-        serviceRadiusMiles: overrides.serviceRadiusMiles,
-        verified,
-        setupCompletedAt: overrides.setupCompletedAt,
-        createdAt: overrides.createdAt,
-      }),
-    )
-    .returning();
+  const tradesperson = await insertRow(
+    db,
+    tradespersonProfiles,
+    tradespersonRow({
+      id: randomUUID(),
+      userId: account.id,
+      trade,
+      businessName: overrides.businessName,
+      phone: overrides.phone,
+      bio:
+        overrides.bio === undefined
+          ? `Test ${trade ?? 'tradesperson'} with ten years of experience, fully insured and happy to help.`
+          : overrides.bio,
+      hourlyRateMin:
+        overrides.hourlyRateMin === undefined ? (content?.hourlyRate[0] ?? 40) : overrides.hourlyRateMin,
+      hourlyRateMax:
+        overrides.hourlyRateMax === undefined ? (content?.hourlyRate[1] ?? 60) : overrides.hourlyRateMax,
+      yearsExperience: overrides.yearsExperience === undefined ? 10 : overrides.yearsExperience,
+      specialties: overrides.specialties ?? content?.specialties.slice(0, 3) ?? [],
+      serviceAreas: overrides.serviceAreas ?? ['Manchester', 'Salford', 'Stockport'],
+      basePostcode,
+      serviceRadiusMiles: overrides.serviceRadiusMiles,
+      verified,
+      setupCompletedAt: overrides.setupCompletedAt,
+      createdAt: overrides.createdAt,
+    }),
+  );
   let docs: DocumentRow[] = [];
   if (overrides.documents ?? true) {
     const rows = verificationDocuments({
@@ -446,7 +443,7 @@ export async function createTradesperson(
     });
     docs = await db.insert(documents).values(rows).returning();
   }
-  return { ...account, tradesperson: tradesperson!, documents: docs };
+  return { ...account, tradesperson, documents: docs };
 }
 
 export interface JobOverrides {
@@ -471,27 +468,25 @@ export async function createJob(db: Executor, overrides: JobOverrides = {}): Pro
   const category = overrides.category ?? 'Plumbing';
   const template = JOB_TEMPLATES[category][0]!;
   const customerId = overrides.customerId ?? (await createCustomer(db)).id;
-  const [job] = await db
-    .insert(jobPostings)
-    .values(
-      jobRow({
-        id: overrides.id ?? randomUUID(),
-        customerId,
-        title: overrides.title ?? template.title,
-        category,
-        description: overrides.description ?? template.description,
-        budgetMin: overrides.budgetMin === undefined ? template.budget[0] * 100 : overrides.budgetMin,
-        budgetMax: overrides.budgetMax === undefined ? template.budget[1] * 100 : overrides.budgetMax,
-        postcode: overrides.postcode ?? 'M1 1AE',
-        preferredStartDate: overrides.preferredStartDate,
-        status: overrides.status ?? 'open',
-        invitedTradespersonId: overrides.invitedTradespersonId,
-        cancelledAt: overrides.cancelledAt,
-        createdAt: overrides.createdAt,
-      }),
-    )
-    .returning();
-  return job!;
+  return insertRow(
+    db,
+    jobPostings,
+    jobRow({
+      id: overrides.id ?? randomUUID(),
+      customerId,
+      title: overrides.title ?? template.title,
+      category,
+      description: overrides.description ?? template.description,
+      budgetMin: overrides.budgetMin === undefined ? template.budget[0] * 100 : overrides.budgetMin,
+      budgetMax: overrides.budgetMax === undefined ? template.budget[1] * 100 : overrides.budgetMax,
+      postcode: overrides.postcode ?? 'M1 1AE',
+      preferredStartDate: overrides.preferredStartDate,
+      status: overrides.status ?? 'open',
+      invitedTradespersonId: overrides.invitedTradespersonId,
+      cancelledAt: overrides.cancelledAt,
+      createdAt: overrides.createdAt,
+    }),
+  );
 }
 
 export interface QuoteOverrides {
@@ -508,22 +503,19 @@ export interface QuoteOverrides {
 export async function createQuote(db: Executor, overrides: QuoteOverrides = {}): Promise<QuoteRow> {
   const jobId = overrides.jobId ?? (await createJob(db)).id;
   const tradespersonId = overrides.tradespersonId ?? (await createTradesperson(db, { verified: true })).id;
-  const [quote] = await db
-    .insert(quotes)
-    .values({
-      id: overrides.id ?? randomUUID(),
-      jobId,
-      tradespersonId,
-      amount: overrides.amount ?? 25_000,
-      message:
-        overrides.message ?? 'Happy to help: price includes labour and materials, and I can start next week.',
-      status: overrides.status ?? 'pending',
-      createdAt: overrides.createdAt,
-      updatedAt: overrides.createdAt,
-    })
-    .returning();
+  const quote = await insertRow(db, quotes, {
+    id: overrides.id ?? randomUUID(),
+    jobId,
+    tradespersonId,
+    amount: overrides.amount ?? 25_000,
+    message:
+      overrides.message ?? 'Happy to help: price includes labour and materials, and I can start next week.',
+    status: overrides.status ?? 'pending',
+    createdAt: overrides.createdAt,
+    updatedAt: overrides.createdAt,
+  });
   await recountLiveQuotes(db, jobId);
-  return quote!;
+  return quote;
 }
 
 export interface BookingOverrides {
@@ -562,39 +554,36 @@ export async function createBooking(db: Executor, overrides: BookingOverrides = 
   const [job] = await db.select().from(jobPostings).where(eq(jobPostings.id, quote.jobId));
   const now = new Date();
   const wasConfirmed = status !== 'pending' && status !== 'cancelled';
-  const [booking] = await db
-    .insert(bookings)
-    .values({
-      id: overrides.id ?? randomUUID(),
-      jobId: quote.jobId,
-      quoteId: quote.id,
-      customerId: job!.customerId,
-      tradespersonId: quote.tradespersonId,
-      amount: overrides.amount ?? quote.amount,
-      status,
-      depositPaid,
-      scheduledDate: overrides.scheduledDate ?? null,
-      confirmedAt: overrides.confirmedAt === undefined ? (wasConfirmed ? now : null) : overrides.confirmedAt,
-      completedAt:
-        overrides.completedAt === undefined
-          ? status === 'completed' || depositPaid
-            ? now
-            : null
-          : overrides.completedAt,
-      cancelledAt:
-        overrides.cancelledAt === undefined ? (status === 'cancelled' ? now : null) : overrides.cancelledAt,
-      createdAt: overrides.createdAt,
-      updatedAt: overrides.createdAt,
-    })
-    .returning();
+  const booking = await insertRow(db, bookings, {
+    id: overrides.id ?? randomUUID(),
+    jobId: quote.jobId,
+    quoteId: quote.id,
+    customerId: job!.customerId,
+    tradespersonId: quote.tradespersonId,
+    amount: overrides.amount ?? quote.amount,
+    status,
+    depositPaid,
+    scheduledDate: overrides.scheduledDate ?? null,
+    confirmedAt: overrides.confirmedAt === undefined ? (wasConfirmed ? now : null) : overrides.confirmedAt,
+    completedAt:
+      overrides.completedAt === undefined
+        ? status === 'completed' || depositPaid
+          ? now
+          : null
+        : overrides.completedAt,
+    cancelledAt:
+      overrides.cancelledAt === undefined ? (status === 'cancelled' ? now : null) : overrides.cancelledAt,
+    createdAt: overrides.createdAt,
+    updatedAt: overrides.createdAt,
+  });
   if (depositPaid) {
     const money = paymentRowsFor(
       [
         {
-          bookingId: booking!.id,
-          customerId: booking!.customerId,
-          tradespersonId: booking!.tradespersonId,
-          amountPence: booking!.amount,
+          bookingId: booking.id,
+          customerId: booking.customerId,
+          tradespersonId: booking.tradespersonId,
+          amountPence: booking.amount,
           paidAt: overrides.paidAt ?? now,
           disputed: status === 'disputed',
         },
@@ -626,7 +615,7 @@ export async function createBooking(db: Executor, overrides: BookingOverrides = 
       .insert(ledgerEntries)
       .values(money.ledgerEntries.map((e) => ({ ...e, accountId: ids.get(codeOf.get(e.accountId)!)! })));
   }
-  return booking!;
+  return booking;
 }
 
 async function bookingById(db: Executor, id: string): Promise<BookingRow> {
@@ -664,26 +653,22 @@ export async function createReview(db: Executor, overrides: ReviewOverrides = {}
   const revieweeId =
     overrides.revieweeId ?? (reviewerId === booking.customerId ? booking.tradespersonId : booking.customerId);
   const reply = overrides.reply ?? null;
-  const [review] = await db
-    .insert(reviews)
-    .values({
-      id: overrides.id ?? randomUUID(),
-      bookingId: booking.id,
-      reviewerId,
-      revieweeId,
-      rating: overrides.rating ?? 5,
-      comment: overrides.comment === undefined ? 'Great job, tidy and on time.' : overrides.comment,
-      reply,
-      repliedAt: overrides.repliedAt === undefined ? (reply ? new Date() : null) : overrides.repliedAt,
-      createdAt: overrides.createdAt,
-      publishedAt:
-        overrides.publishedAt === undefined ? (overrides.createdAt ?? new Date()) : overrides.publishedAt,
-      revealDueAt: overrides.revealDueAt ?? new Date(Date.now() + 14 * 24 * 3600_000),
-      hiddenAt: overrides.hiddenAt ?? null,
-      hiddenReason: overrides.hiddenReason ?? null,
-    })
-    .returning();
-  return review!;
+  return insertRow(db, reviews, {
+    id: overrides.id ?? randomUUID(),
+    bookingId: booking.id,
+    reviewerId,
+    revieweeId,
+    rating: overrides.rating ?? 5,
+    comment: overrides.comment === undefined ? 'Great job, tidy and on time.' : overrides.comment,
+    reply,
+    repliedAt: overrides.repliedAt === undefined ? (reply ? new Date() : null) : overrides.repliedAt,
+    createdAt: overrides.createdAt,
+    publishedAt:
+      overrides.publishedAt === undefined ? (overrides.createdAt ?? new Date()) : overrides.publishedAt,
+    revealDueAt: overrides.revealDueAt ?? new Date(Date.now() + 14 * 24 * 3600_000),
+    hiddenAt: overrides.hiddenAt ?? null,
+    hiddenReason: overrides.hiddenReason ?? null,
+  });
 }
 
 export interface DisputeOverrides {
@@ -704,24 +689,20 @@ export async function createDispute(db: Executor, overrides: DisputeOverrides = 
     : await createBooking(db, { status: 'disputed' });
   const raisedByType = overrides.raisedByType ?? 'customer';
   const reason = overrides.reason ?? CUSTOMER_DISPUTE_REASONS[0];
-  const [dispute] = await db
-    .insert(disputes)
-    .values({
-      id: overrides.id ?? randomUUID(),
-      bookingId: booking.id,
-      raisedBy:
-        overrides.raisedBy ?? (raisedByType === 'customer' ? booking.customerId : booking.tradespersonId),
-      raisedByType,
-      reason,
-      description:
-        overrides.description ?? DISPUTE_DESCRIPTIONS[reason]?.[0] ?? DISPUTE_DESCRIPTIONS.Other![0]!,
-      status: overrides.status ?? 'open',
-      bookingStatusBefore: booking.completedAt ? 'completed' : 'confirmed',
-      createdAt: overrides.createdAt,
-      updatedAt: overrides.createdAt,
-    })
-    .returning();
-  return dispute!;
+  return insertRow(db, disputes, {
+    id: overrides.id ?? randomUUID(),
+    bookingId: booking.id,
+    raisedBy:
+      overrides.raisedBy ?? (raisedByType === 'customer' ? booking.customerId : booking.tradespersonId),
+    raisedByType,
+    reason,
+    description:
+      overrides.description ?? DISPUTE_DESCRIPTIONS[reason]?.[0] ?? DISPUTE_DESCRIPTIONS.Other![0]!,
+    status: overrides.status ?? 'open',
+    bookingStatusBefore: booking.completedAt ? 'completed' : 'confirmed',
+    createdAt: overrides.createdAt,
+    updatedAt: overrides.createdAt,
+  });
 }
 
 export interface ConversationOverrides {
@@ -741,18 +722,14 @@ export async function createConversation(
 ): Promise<ConversationRow> {
   const participantOneId = overrides.participantOneId ?? (await createCustomer(db)).id;
   const participantTwoId = overrides.participantTwoId ?? (await createTradesperson(db)).id;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({
-      id: overrides.id ?? randomUUID(),
-      participantOneId,
-      participantTwoId,
-      jobId: overrides.jobId ?? null,
-      createdAt: overrides.createdAt,
-      updatedAt: overrides.updatedAt ?? overrides.createdAt,
-    })
-    .returning();
-  return conversation!;
+  return insertRow(db, conversations, {
+    id: overrides.id ?? randomUUID(),
+    participantOneId,
+    participantTwoId,
+    jobId: overrides.jobId ?? null,
+    createdAt: overrides.createdAt,
+    updatedAt: overrides.updatedAt ?? overrides.createdAt,
+  });
 }
 
 export interface MessageOverrides {
@@ -778,19 +755,15 @@ export async function createMessage(db: Executor, overrides: MessageOverrides = 
     conversation = await createConversation(db);
   }
   const read = overrides.read ?? false;
-  const [message] = await db
-    .insert(messages)
-    .values({
-      id: overrides.id ?? randomUUID(),
-      conversationId: conversation.id,
-      senderId: overrides.senderId ?? conversation.participantOneId,
-      content: overrides.content ?? 'Hi, is next Tuesday morning still good for you?',
-      read,
-      readAt: overrides.readAt === undefined ? (read ? new Date() : null) : overrides.readAt,
-      createdAt: overrides.createdAt,
-    })
-    .returning();
-  return message!;
+  return insertRow(db, messages, {
+    id: overrides.id ?? randomUUID(),
+    conversationId: conversation.id,
+    senderId: overrides.senderId ?? conversation.participantOneId,
+    content: overrides.content ?? 'Hi, is next Tuesday morning still good for you?',
+    read,
+    readAt: overrides.readAt === undefined ? (read ? new Date() : null) : overrides.readAt,
+    createdAt: overrides.createdAt,
+  });
 }
 
 export interface NotificationOverrides {
@@ -809,17 +782,13 @@ export async function createNotification(
   overrides: NotificationOverrides = {},
 ): Promise<NotificationRow> {
   const userId = overrides.userId ?? (await createCustomer(db)).id;
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId,
-      kind: overrides.kind ?? 'quote.received',
-      title: overrides.title ?? "New quote for 'Fix a leaking tap'",
-      body: overrides.body ?? 'Tom Pipes sent you a quote of £120.00.',
-      link: overrides.link === undefined ? '/my-jobs' : overrides.link,
-      readAt: overrides.readAt ?? null,
-      createdAt: overrides.createdAt,
-    })
-    .returning();
-  return row!;
+  return insertRow(db, notifications, {
+    userId,
+    kind: overrides.kind ?? 'quote.received',
+    title: overrides.title ?? "New quote for 'Fix a leaking tap'",
+    body: overrides.body ?? 'Tom Pipes sent you a quote of £120.00.',
+    link: overrides.link === undefined ? '/my-jobs' : overrides.link,
+    readAt: overrides.readAt ?? null,
+    createdAt: overrides.createdAt,
+  });
 }

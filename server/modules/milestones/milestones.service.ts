@@ -99,6 +99,22 @@ const milestoneEventRef = (found: BookingForPayment) => ({
   bookingId: found.booking.id,
 });
 
+/** Records the caller's proposal, decline or acceptance of a plan: the three carry the same payload. */
+function recordPlanEvent(
+  deps: PaymentDeps,
+  tx: Executor,
+  auth: AuthContext,
+  type: 'milestone.plan_proposed' | 'milestone.plan_declined' | 'milestone.plan_accepted',
+  found: BookingForPayment,
+  plan: Pick<PlanRow, 'id' | 'revision'>,
+) {
+  return deps.events.record(tx, {
+    type,
+    actorId: auth.user.id,
+    payload: { ...milestoneEventRef(found), planId: plan.id, revision: plan.revision },
+  });
+}
+
 // ---- The plan ----
 
 /** Why the tradesperson cannot propose now, or null when it can. */
@@ -164,11 +180,7 @@ export async function proposePlan(
       revision: plans.some((p) => p.status === 'accepted'),
       createdAt: now,
     });
-    await deps.events.record(tx, {
-      type: 'milestone.plan_proposed',
-      actorId: auth.user.id,
-      payload: { ...milestoneEventRef(found), planId: plan.id, revision: plan.revision },
-    });
+    await recordPlanEvent(deps, tx, auth, 'milestone.plan_proposed', found, plan);
   });
   deps.events.committed();
   return milestonesView(deps, auth, bookingId);
@@ -210,11 +222,7 @@ export async function decidePlan(
         decidedAt: now,
         declineReason: input.reason?.trim() || null,
       });
-      await deps.events.record(tx, {
-        type: 'milestone.plan_declined',
-        actorId: auth.user.id,
-        payload: { ...milestoneEventRef(found), planId: proposal.id, revision: proposal.revision },
-      });
+      await recordPlanEvent(deps, tx, auth, 'milestone.plan_declined', found, proposal);
       return;
     }
     const b = found.booking;
@@ -243,11 +251,7 @@ export async function decidePlan(
       })),
     );
     await setPlanStatus(tx, proposal.id, { status: 'accepted', decidedAt: now });
-    await deps.events.record(tx, {
-      type: 'milestone.plan_accepted',
-      actorId: auth.user.id,
-      payload: { ...milestoneEventRef(found), planId: proposal.id, revision: proposal.revision },
-    });
+    await recordPlanEvent(deps, tx, auth, 'milestone.plan_accepted', found, proposal);
   });
   deps.events.committed();
   return milestonesView(deps, auth, bookingId);
