@@ -7,7 +7,14 @@ import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { makeBooking, makeHeldPayment, makeMyJob } from '@/test/fixtures';
-import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import {
+  makeUser,
+  mockApi,
+  myJobsHandler,
+  renderApp,
+  resetBetweenTests,
+  sessionHandler,
+} from '@/test/render';
 import { VERIFY_POLL } from './use-payment-return';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -42,7 +49,7 @@ type Handlers = Parameters<typeof mockApi>[0];
 async function openActiveTab(handlers: Handlers) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [readyJob()] } }),
+    ...myJobsHandler([readyJob()]),
     ...handlers,
   });
   renderApp('/my-jobs');
@@ -112,7 +119,7 @@ const SESSION = 'cs_sandbox_abcdefgh';
 function returnTo(path: string, verify: Handlers[string], jobs: MyJobView[] = []) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs } }),
+    ...myJobsHandler(jobs),
     'POST /api/v1/payments/verify-payment': verify,
   });
   return { ...renderApp(path), fetchMock };
@@ -219,7 +226,7 @@ describe('returning from the checkout', () => {
   it("verifies once and says so once under React's StrictMode", async () => {
     const fetchMock = mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+      ...myJobsHandler([]),
       'POST /api/v1/payments/verify-payment': () => ({ status: 200, body: paid }),
     });
     const { router } = renderApp(`/my-jobs?payment=success&session_id=${SESSION}`, { strict: true });
@@ -257,7 +264,7 @@ const moneyView = {
 async function openDoneTab(job: MyJobView, handlers: Handlers = {}) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [job] } }),
+    ...myJobsHandler([job]),
     ...handlers,
   });
   renderApp('/my-jobs');

@@ -8,7 +8,14 @@ import { seriousAxeViolations } from '@/test/axe';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { heldReply } from '@/test/held-reply';
 import type { Reply } from '@/test/render';
-import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import {
+  makeUser,
+  mockApi,
+  myJobsHandler,
+  renderApp,
+  resetBetweenTests,
+  sessionHandler,
+} from '@/test/render';
 import { BOOKING_ID, bookingReviews, makeReceivedReview } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -33,7 +40,7 @@ function doneJob(reviews: Partial<BookingView['reviews']> = {}) {
 async function openDialog(answer: (init: RequestInit | undefined) => Reply | Promise<Reply>) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [doneJob()] } }),
+    ...myJobsHandler([doneJob()]),
     [REVIEWS]: answer,
   });
   renderApp('/my-jobs');
