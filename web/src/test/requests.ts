@@ -16,3 +16,11 @@ export function requestsTo(fetchMock: FetchMock, key: string): Call[] {
 export function bodiesSentTo(fetchMock: FetchMock, key: string): unknown[] {
   return requestsTo(fetchMock, key).map(([, init]) => JSON.parse(String(init?.body)));
 }
+
+/** The query string of every request to `path` (any method) made so far, oldest first. */
+export function queriesSentTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => url.searchParams);
+}
