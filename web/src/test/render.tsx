@@ -1,7 +1,6 @@
 // Helpers for component tests that render the real route table against a fake API.
 import type { SessionUser } from '@domain/accounts/api';
 import { SETTINGS_DEFAULTS } from '@domain/accounts/schemas';
-import type { MyJobView } from '@domain/marketplace/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -61,16 +60,6 @@ export function mockApi(handlers: Record<string, Handler>) {
 /** The session endpoint answering with this user (or signed out). */
 export function sessionHandler(user: SessionUser | null): Record<string, Handler> {
   return { 'GET /api/v1/auth/session': () => ({ status: 200, body: { user } }) };
-}
-
-/** My Jobs' list answering with these jobs; a function is asked again at each request, for a list that changes. */
-export function myJobsHandler(jobs: MyJobView[] | (() => MyJobView[])): Record<string, Handler> {
-  return {
-    'GET /api/v1/jobs/mine': () => ({
-      status: 200,
-      body: { jobs: typeof jobs === 'function' ? jobs() : jobs },
-    }),
-  };
 }
 
 /**

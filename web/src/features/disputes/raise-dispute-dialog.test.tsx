@@ -10,15 +10,9 @@ import { seriousAxeViolations } from '@/test/axe';
 import { validationErrorReply } from '@/test/field-errors';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { heldReply } from '@/test/held-reply';
+import { myJobsHandler } from '@/test/my-jobs';
 import type { Reply } from '@/test/render';
-import {
-  makeUser,
-  mockApi,
-  myJobsHandler,
-  renderApp,
-  resetBetweenTests,
-  sessionHandler,
-} from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { RaiseDisputeDialog } from './raise-dispute-dialog';
 import { BOOKING_ID, DISPUTE_ID, disputeReply, makeDispute } from './test-fixtures';
 

@@ -3,14 +3,8 @@ import type { BookingView } from '@domain/marketplace/api';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_ID, makeBooking, makeJobDetail, makeMyJob, TRADESPERSON_ID } from '@/test/fixtures';
-import {
-  makeUser,
-  mockApi,
-  myJobsHandler,
-  renderApp,
-  resetBetweenTests,
-  sessionHandler,
-} from '@/test/render';
+import { myJobsHandler } from '@/test/my-jobs';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 afterEach(resetBetweenTests);
 

@@ -7,14 +7,8 @@ import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { makeBooking, makeHeldPayment, makeMyJob } from '@/test/fixtures';
-import {
-  makeUser,
-  mockApi,
-  myJobsHandler,
-  renderApp,
-  resetBetweenTests,
-  sessionHandler,
-} from '@/test/render';
+import { myJobsHandler } from '@/test/my-jobs';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { bodiesSentTo, queriesSentTo, requestsTo } from '@/test/requests';
 import { VERIFY_POLL } from './use-payment-return';
 

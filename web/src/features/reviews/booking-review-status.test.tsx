@@ -3,14 +3,8 @@ import type { BookingView } from '@domain/marketplace/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking, makeMyJob, makeTradesperson } from '@/test/fixtures';
-import {
-  makeUser,
-  mockApi,
-  myJobsHandler,
-  renderApp,
-  resetBetweenTests,
-  sessionHandler,
-} from '@/test/render';
+import { myJobsHandler } from '@/test/my-jobs';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { bookingReviews, CLOSED_AT } from './test-fixtures';
 
 afterEach(resetBetweenTests);

@@ -7,15 +7,9 @@ import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { heldReply } from '@/test/held-reply';
+import { myJobsHandler } from '@/test/my-jobs';
 import type { Reply } from '@/test/render';
-import {
-  makeUser,
-  mockApi,
-  myJobsHandler,
-  renderApp,
-  resetBetweenTests,
-  sessionHandler,
-} from '@/test/render';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { BOOKING_ID, bookingReviews, makeReceivedReview } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));

@@ -4,14 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
-import {
-  makeUser,
-  mockApi,
-  myJobsHandler,
-  renderApp,
-  resetBetweenTests,
-  sessionHandler,
-} from '@/test/render';
+import { myJobsHandler } from '@/test/my-jobs';
+import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
