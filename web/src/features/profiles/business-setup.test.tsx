@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
 import { expectFieldError } from '@/test/field-errors';
+import { EMPTY_DASHBOARD } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { bodiesSentTo, requestsTo } from '@/test/requests';
 import type { OwnProfile } from './api';
@@ -62,14 +63,7 @@ function setupServer(initial: Partial<OwnProfile> = {}, documents = [makeDocumen
       documents = [doc, ...documents];
       return { status: 201, body: { document: doc } };
     },
-    'GET /api/v1/tradesperson/dashboard': () => ({
-      status: 200,
-      body: {
-        stats: { activeJobs: 0, pendingQuotes: 0, totalEarningsPence: 0, rating: 0, reviewCount: 0 },
-        recentQuotes: [],
-        activeJobs: [],
-      },
-    }),
+    'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: EMPTY_DASHBOARD }),
   });
 }
 
