@@ -4,6 +4,7 @@ import { SANDBOX_CARD_MESSAGES } from '@domain/payments/messages';
 import { SANDBOX_TEST_CARDS } from '@domain/payments/test-cards';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSetupIntent, SETUP_ID } from '@/features/payments/sandbox/test-fixtures';
 import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
@@ -59,7 +60,6 @@ const list = (paymentMethods: PaymentMethodView[]) => ({
   publishableKey: null,
 });
 
-const SETUP_ID = 'seti_sandbox_abcdefgh';
 const RETURN_URL = 'http://localhost/payment-methods';
 const setupIntent = {
   setupIntentId: SETUP_ID,
@@ -262,15 +262,7 @@ describe('/payment-methods', () => {
       }),
       [`GET /api/v1/sandbox/intents/${SETUP_ID}`]: () => ({
         status: 200,
-        body: {
-          id: SETUP_ID,
-          kind: 'setup',
-          amountPence: null,
-          description: null,
-          card: { brand: 'visa', last4: '3155' },
-          awaitingAuthentication: true,
-          returnUrl: `${RETURN_URL}?setup_intent=${SETUP_ID}`,
-        },
+        body: makeSetupIntent(),
       }),
     });
     typeCard('4000 0025 0000 3155');
