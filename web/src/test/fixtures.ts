@@ -1,6 +1,7 @@
 // Shapes the marketplace API answers with (docs/api/marketplace.md), for component tests.
 import type {
   BookingView,
+  DashboardView,
   JobDetailView,
   MyJobView,
   MyQuoteView,
@@ -137,3 +138,10 @@ export function makeHeldPayment(overrides: Partial<PaymentView> = {}): PaymentVi
     ...overrides,
   };
 }
+
+/** A new tradesperson's dashboard: nothing quoted, booked, earned or reviewed yet. */
+export const EMPTY_DASHBOARD: DashboardView = {
+  stats: { activeJobs: 0, pendingQuotes: 0, totalEarningsPence: 0, rating: 0, reviewCount: 0 },
+  recentQuotes: [],
+  activeJobs: [],
+};

@@ -2,8 +2,9 @@
 // profile page and the reviews page read.
 import type { PublicProfile, ReviewsPage } from '@domain/discovery/api';
 import type { SessionUser } from '@/features/accounts/session';
-import { requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
+import { reviewsPage } from '@/features/discovery/test-fixtures';
 import { mockApi, sessionHandler } from './render';
+import { queriesSentTo } from './requests';
 
 /** `reviews` answers each page of reviews for the cursor the page asked with (null for the first). */
 export function mockProfileApi(
@@ -18,7 +19,7 @@ export function mockProfileApi(
     [`GET /api/v1/tradespeople/${profile.id}`]: () => ({ status: 200, body: { profile } }),
     [`GET ${reviewsPath}`]: () => ({
       status: 200,
-      body: reviews(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor') ?? null),
+      body: reviews(queriesSentTo(fetchMock, reviewsPath).at(-1)?.get('cursor') ?? null),
     }),
     ...handlers,
   });

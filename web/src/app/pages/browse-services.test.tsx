@@ -3,8 +3,9 @@ import { BROWSE_CATEGORY_IDS } from '@domain/catalog/catalog';
 import { BROWSE_CATEGORIES } from '@domain/discovery/services';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeCard, requestsTo, searchPage } from '@/features/discovery/test-fixtures';
+import { makeCard, searchPage } from '@/features/discovery/test-fixtures';
 import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 const SEARCH = '/api/v1/tradespeople';
 
@@ -25,7 +26,7 @@ describe('Browse Services', () => {
     expect(categoryLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
       BROWSE_CATEGORY_IDS.map((id) => [BROWSE_CATEGORIES[id].label, `/browse?category=${id}`]),
     );
-    expect(requestsTo(fetchMock, SEARCH)).toHaveLength(0);
+    expect(queriesSentTo(fetchMock, SEARCH)).toHaveLength(0);
   });
 
   it('lists the professionals for ?service and ?location under a heading that says what was searched', async () => {
@@ -40,7 +41,7 @@ describe('Browse Services', () => {
     expect(await screen.findByText('1 professional found')).toBeTruthy();
     // Cards sit one level under the results heading; the verified mark is part of the name.
     expect(screen.getByRole('heading', { level: 3, name: 'Tom Pipes Verified' })).toBeTruthy();
-    const request = requestsTo(fetchMock, SEARCH).at(-1);
+    const request = queriesSentTo(fetchMock, SEARCH).at(-1);
     expect(request?.get('service')).toBe('Plumbing');
     expect(request?.get('location')).toBe('LS1');
     // The search box shows what the results are for.
@@ -70,6 +71,6 @@ describe('Browse Services', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Results for “Electrician”' })).toBeTruthy();
-    await waitFor(() => expect(requestsTo(fetchMock, SEARCH).at(-1)?.get('service')).toBe('Electrician'));
+    await waitFor(() => expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.get('service')).toBe('Electrician'));
   });
 });

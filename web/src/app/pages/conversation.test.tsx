@@ -2,12 +2,12 @@
 import type { MessagesPage, MessageView } from '@domain/messaging/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makeMessage } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
 import { describedText, expectFieldError } from '@/test/field-errors';
 import { JOB_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -32,7 +32,7 @@ function openConversation({
     [`GET ${BASE}/messages`]: () => ({
       status: 200,
       body: pages
-        ? pages(requestsTo(fetchMock, `${BASE}/messages`).at(-1)?.get('before') ?? null)
+        ? pages(queriesSentTo(fetchMock, `${BASE}/messages`).at(-1)?.get('before') ?? null)
         : { messages, nextCursor: null },
     }),
     [`POST ${BASE}/read`]: () => ({ status: 200, body: { read: 0 } }),
@@ -238,7 +238,7 @@ describe('Conversation', () => {
           .map((li) => li.querySelector('p')?.textContent),
       ).toEqual(['An older one', 'Newest one']),
     );
-    expect(requestsTo(fetchMock, `${BASE}/messages`).at(-1)?.get('before')).toBe('page-2');
+    expect(queriesSentTo(fetchMock, `${BASE}/messages`).at(-1)?.get('before')).toBe('page-2');
     expect(
       within(history)
         .getAllByRole('heading', { level: 2 })

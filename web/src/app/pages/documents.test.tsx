@@ -8,6 +8,7 @@ import { documentsAnswer, makeDocument } from '@/features/verification/test-fixt
 import { showError, showSuccess } from '@/lib/toast';
 import { FakeEventSource, stubEventSource } from '@/test/event-source';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { requestsTo } from '@/test/requests';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -68,8 +69,7 @@ const summary = () => screen.findByRole('region', { name: 'Your verification' })
 const list = () => within(screen.getByRole('list', { name: 'Your documents' }));
 const row = (title: string) => list().getByText(title).closest('li')!;
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
-const uploads = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([url, init]) => url === '/api/v1/documents' && init?.method === 'POST');
+const uploads = (fetchMock: ReturnType<typeof mockApi>) => requestsTo(fetchMock, 'POST /api/v1/documents');
 
 describe('Documents', () => {
   it('lists the documents with their status and says when the tradesperson is verified', async () => {

@@ -2,8 +2,9 @@
 import { HOME_POPULAR_SERVICES } from '@domain/catalog/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeCard, requestsTo } from '@/features/discovery/test-fixtures';
+import { makeCard } from '@/features/discovery/test-fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 const FEATURED = 'GET /api/v1/tradespeople/featured';
 
@@ -61,7 +62,7 @@ describe('Customer home', () => {
     renderApp('/home');
     expect(await screen.findByRole('link', { name: 'C Three' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(requestsTo(fetchMock, '/api/v1/tradespeople/featured')[0]?.get('limit')).toBe('3');
+    expect(queriesSentTo(fetchMock, '/api/v1/tradespeople/featured')[0]?.get('limit')).toBe('3');
   });
 
   it("says 'No tradespeople available yet' when there are none", async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ImmediateIntersectionObserver, makeCard, requestsTo } from '@/features/discovery/test-fixtures';
+import { ImmediateIntersectionObserver, makeCard } from '@/features/discovery/test-fixtures';
 import { mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 const FEATURED = 'GET /api/v1/tradespeople/featured';
 const VISITOR = 'GET /api/v1/geo/visitor';
@@ -27,7 +28,7 @@ describe('the landing page', () => {
     expect(within(section).getByRole('link', { name: 'Pro 1' }).getAttribute('href')).toBe(
       `/tradesperson/${cards[0]!.id}`,
     );
-    expect(requestsTo(fetchMock, '/api/v1/tradespeople/featured')[0]?.get('limit')).toBe('6');
+    expect(queriesSentTo(fetchMock, '/api/v1/tradespeople/featured')[0]?.get('limit')).toBe('6');
   });
 
   it('loads nothing of the section until the reader scrolls near it', async () => {
@@ -55,7 +56,7 @@ describe('the landing page', () => {
     await waitFor(() => expect(watched.length).toBeGreaterThan(0));
     expect(featuredHeading()).toBeNull();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
-    expect(requestsTo(fetchMock, '/api/v1/tradespeople/featured')).toHaveLength(0);
+    expect(queriesSentTo(fetchMock, '/api/v1/tradespeople/featured')).toHaveLength(0);
   });
 
   it('leaves the section out, silently, when the list cannot be loaded', async () => {
@@ -128,7 +129,7 @@ describe('the landing page', () => {
     });
     renderApp('/');
     const postcode = (await screen.findByLabelText('Postcode')) as HTMLInputElement;
-    await waitFor(() => expect(requestsTo(fetchMock, '/api/v1/geo/visitor')).toHaveLength(1));
+    await waitFor(() => expect(queriesSentTo(fetchMock, '/api/v1/geo/visitor')).toHaveLength(1));
     fireEvent.change(postcode, { target: { value: 'M1 1AE' } });
     answer({ status: 200, body: { city: 'Leeds', district: 'LS1' } });
     await screen.findByRole('heading', { level: 1, name: 'Find a trusted local tradesperson in Leeds' });

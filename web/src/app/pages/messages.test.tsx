@@ -2,10 +2,10 @@
 import type { ConversationsPage } from '@domain/messaging/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestsTo } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { CUSTOMER_ID, JOB_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 afterEach(resetBetweenTests);
 
@@ -101,7 +101,7 @@ describe('Messages', () => {
     const fetchMock = mockApi({
       ...sessionHandler(makeUser()),
       [LIST]: () =>
-        requestsTo(fetchMock, '/api/v1/conversations').at(-1)?.get('cursor') === 'page-2'
+        queriesSentTo(fetchMock, '/api/v1/conversations').at(-1)?.get('cursor') === 'page-2'
           ? page([
               makeConversation({
                 id: '40000000-0000-4000-8000-000000000009',

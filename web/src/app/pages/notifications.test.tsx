@@ -2,10 +2,10 @@
 import type { NotificationsPage, NotificationView } from '@domain/notifications/schemas';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestsTo } from '@/features/discovery/test-fixtures';
 import { FakeEventSource, stubEventSource } from '@/test/event-source';
 import { JOB_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 afterEach(resetBetweenTests);
 
@@ -54,7 +54,7 @@ describe('Notifications', () => {
     renderApp('/browse-services');
     expect(await screen.findByRole('link', { name: 'Log In' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Notifications/ })).toBeNull();
-    expect(requestsTo(fetchMock, '/api/v1/notifications/unread-count')).toHaveLength(0);
+    expect(queriesSentTo(fetchMock, '/api/v1/notifications/unread-count')).toHaveLength(0);
   });
 
   it('shows a skeleton while loading, then says No notifications yet', async () => {
@@ -179,7 +179,7 @@ describe('Notifications', () => {
     await waitFor(() => expect(screen.queryByText('Unread:', { exact: false })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
-    expect(requestsTo(fetchMock, '/api/v1/notifications/read-all')).toHaveLength(1);
+    expect(queriesSentTo(fetchMock, '/api/v1/notifications/read-all')).toHaveLength(1);
   });
 
   it('loads more with the cursor it was given', async () => {
@@ -187,7 +187,7 @@ describe('Notifications', () => {
       ...sessionHandler(makeUser()),
       [COUNT]: count(0),
       [LIST]: () =>
-        requestsTo(fetchMock, '/api/v1/notifications').at(-1)?.get('cursor') === 'page-2'
+        queriesSentTo(fetchMock, '/api/v1/notifications').at(-1)?.get('cursor') === 'page-2'
           ? page([
               makeNotification({
                 id: '50000000-0000-4000-8000-000000000009',

@@ -1,11 +1,12 @@
 import { REVIEW_MESSAGES } from '@domain/reviews/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeProfile, makeReview, requestsTo, reviewsPage } from '@/features/discovery/test-fixtures';
+import { makeProfile, makeReview, reviewsPage } from '@/features/discovery/test-fixtures';
 import { CONVERSATION_ID, makeConversation, makePerson } from '@/features/messaging/test-fixtures';
 import { showError } from '@/lib/toast';
 import { mockProfileApi } from '@/test/public-profile';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -80,7 +81,7 @@ describe('the public tradesperson profile', () => {
     );
     expect(await screen.findByText('Reviewer 1.')).toBeTruthy();
     expect(screen.queryByText('Old Timer O.')).toBeNull();
-    expect(requestsTo(fetchMock, reviewsPath)[0]?.get('limit')).toBe('10');
+    expect(queriesSentTo(fetchMock, reviewsPath)[0]?.get('limit')).toBe('10');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Old Timer O.')).toBeTruthy();
@@ -88,7 +89,7 @@ describe('the public tradesperson profile', () => {
     expect(screen.getByText('Reply from Tom Pipes')).toBeTruthy();
     expect(screen.getByText('Thank you, glad it is sorted!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor')).toBe('page-2');
+    expect(queriesSentTo(fetchMock, reviewsPath).at(-1)?.get('cursor')).toBe('page-2');
   });
 
   it('shows the 5-to-1 distribution above the reviews, dated when published, and links to all of them', async () => {

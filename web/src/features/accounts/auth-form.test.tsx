@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { expectFieldError, expectNoFieldError, validationErrorReply } from '@/test/field-errors';
+import { EMPTY_DASHBOARD } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -160,14 +161,7 @@ describe('the auth form', () => {
     const user = makeUser({ fullName: 'Tom Trade', email: 'tom@example.com', userType: 'tradesperson' });
     await openForm('/auth?mode=signup&type=tradesperson', {
       'POST /api/v1/auth/sign-up': () => ({ status: 201, body: { user } }),
-      'GET /api/v1/tradesperson/dashboard': () => ({
-        status: 200,
-        body: {
-          stats: { activeJobs: 0, pendingQuotes: 0, totalEarningsPence: 0, rating: 0, reviewCount: 0 },
-          recentQuotes: [],
-          activeJobs: [],
-        },
-      }),
+      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: EMPTY_DASHBOARD }),
     });
     type(/^Email/, 'tom@example.com');
     type(/^Password/, 'longenough');

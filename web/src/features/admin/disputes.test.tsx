@@ -6,6 +6,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import type { Reply } from '@/test/render';
 import { makeUser, renderApp, resetBetweenTests } from '@/test/render';
+import { bodiesSentTo, requestsTo } from '@/test/requests';
 import { DISPUTE_ID, makeDisputeDetail, makeDisputeSummary, NOW } from './test-dispute-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -40,18 +41,6 @@ function mockServer(user: ReturnType<typeof makeUser> | null, handlers: Record<s
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-type FetchMock = ReturnType<typeof mockServer>;
-
-function callsTo(fetchMock: FetchMock, method: string, path: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-  );
-}
-
-const bodiesOf = (fetchMock: FetchMock, path: string) =>
-  callsTo(fetchMock, 'POST', path).map(([, init]) => JSON.parse(String(init?.body)));
 
 beforeEach(() => {
   // Only the clock: ages and deadlines are counted from NOW; timers run as usual.
@@ -129,7 +118,7 @@ describe('the disputes queue (/admin/disputes)', () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
     expect(titles).toEqual(['Fix a leaking tap', 'Rewire the kitchen']);
-    expect(callsTo(fetchMock, 'GET', '/api/v1/admin/disputes').length).toBeGreaterThan(0);
+    expect(requestsTo(fetchMock, 'GET /api/v1/admin/disputes').length).toBeGreaterThan(0);
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
@@ -319,7 +308,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Resolve this dispute?' }));
     expect(dialog.getByText(/is released to Tom Pipes/).textContent).toContain('£400.00');
     expect(dialog.queryByText(/is refunded to/)).toBeNull();
-    expect(bodiesOf(fetchMock, RESOLVE)).toEqual([]);
+    expect(bodiesSentTo(fetchMock, `POST ${RESOLVE}`)).toEqual([]);
     // The dialog alone: Radix hides the page behind it, its focus guards included.
     expect(await seriousAxeViolations(screen.getByRole('dialog'))).toEqual([]);
 
@@ -327,7 +316,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     await waitFor(() =>
       expect(showSuccess).toHaveBeenCalledWith(DISPUTE_MESSAGES.resolved, '£400.00 released to Tom Pipes.'),
     );
-    expect(bodiesOf(fetchMock, RESOLVE)).toEqual([
+    expect(bodiesSentTo(fetchMock, `POST ${RESOLVE}`)).toEqual([
       { resolution: 'release_to_tradesperson', note: 'The leak is from a different pipe.' },
     ]);
     // The form gives way to the outcome, which takes the focus.
@@ -379,7 +368,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     expect(await form.findByText(DISPUTE_MESSAGES.splitNeedsBoth)).toBeTruthy();
 
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(bodiesOf(fetchMock, RESOLVE)).toEqual([]);
+    expect(bodiesSentTo(fetchMock, `POST ${RESOLVE}`)).toEqual([]);
   });
 
   it('sends a split that adds up as exact pence for each side', async () => {
@@ -418,7 +407,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     expect(dialog.getByText(/is released to Tom Pipes/).textContent).toContain('£249.91');
     fireEvent.click(dialog.getByRole('button', { name: 'Resolve dispute' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalled());
-    expect(bodiesOf(fetchMock, RESOLVE)).toEqual([
+    expect(bodiesSentTo(fetchMock, `POST ${RESOLVE}`)).toEqual([
       { resolution: 'split', refundPence: 15_010, releasePence: 24_991, note: 'Split for the part done.' },
     ]);
     const outcome = await screen.findByRole('heading', {
@@ -475,7 +464,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
         `Outcome: ${DISPUTE_RESOLUTION_LABELS.refund_customer}`,
       ),
     );
-    expect(callsTo(fetchMock, 'GET', DETAIL).length).toBe(2);
+    expect(requestsTo(fetchMock, `GET ${DETAIL}`).length).toBe(2);
     expect(showSuccess).not.toHaveBeenCalled();
   });
 
@@ -553,7 +542,7 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     expect(dialog.getByText(/No money moves/)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Resolve dispute' }));
     await waitFor(() =>
-      expect(bodiesOf(fetchMock, RESOLVE)).toEqual([
+      expect(bodiesSentTo(fetchMock, `POST ${RESOLVE}`)).toEqual([
         { resolution: 'no_money_held', note: 'Sorted out between them.' },
       ]),
     );
@@ -590,10 +579,12 @@ describe('a dispute’s case file (/admin/disputes/:id)', () => {
     expect(
       await screen.findByText('Please both send photos of the pipe.', { selector: 'li p' }),
     ).toBeTruthy();
-    expect(bodiesOf(fetchMock, MESSAGES)).toEqual([{ body: 'Please both send photos of the pipe.' }]);
+    expect(bodiesSentTo(fetchMock, `POST ${MESSAGES}`)).toEqual([
+      { body: 'Please both send photos of the pipe.' },
+    ]);
     expect(screen.getByText('Ada Admin (TradeNest support)')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('');
-    expect(callsTo(fetchMock, 'GET', DETAIL).length).toBe(2);
+    expect(requestsTo(fetchMock, `GET ${DETAIL}`).length).toBe(2);
   });
 
   it('says when there is no such dispute', async () => {

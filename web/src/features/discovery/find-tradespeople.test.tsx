@@ -2,7 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
-import { makeCard, requestsTo, searchPage } from './test-fixtures';
+import { queriesSentTo } from '@/test/requests';
+import { makeCard, searchPage } from './test-fixtures';
 
 const SEARCH = '/api/v1/tradespeople';
 
@@ -32,7 +33,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     renderApp('/browse');
     expect(await screen.findByText('1 professional found')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Find Tradespeople');
-    expect(requestsTo(fetchMock, '/api/v1/jobs/open')).toHaveLength(0);
+    expect(queriesSentTo(fetchMock, '/api/v1/jobs/open')).toHaveLength(0);
   });
 
   it('sends the chosen chip as the filter and marks only that chip pressed', async () => {
@@ -48,7 +49,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
       'Top Rated',
       'Nearby',
     ]);
-    await waitFor(() => expect(requestsTo(fetchMock, SEARCH).at(-1)?.get('filter')).toBe('all'));
+    await waitFor(() => expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.get('filter')).toBe('all'));
 
     for (const [label, value] of [
       ['Verified', 'verified'],
@@ -57,7 +58,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
       ['All', 'all'],
     ] as const) {
       fireEvent.click(chips.getByRole('button', { name: label }));
-      await waitFor(() => expect(requestsTo(fetchMock, SEARCH).at(-1)?.get('filter')).toBe(value));
+      await waitFor(() => expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.get('filter')).toBe(value));
       for (const other of ['All', 'Verified', 'Top Rated', 'Nearby']) {
         expect(chips.getByRole('button', { name: other }).getAttribute('aria-pressed')).toBe(
           String(other === label),
@@ -77,16 +78,16 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     });
     renderApp('/browse?category=plumbing&location=Leeds&service=boiler');
     await screen.findByText('1 professional found');
-    const request = requestsTo(fetchMock, SEARCH).at(-1);
+    const request = queriesSentTo(fetchMock, SEARCH).at(-1);
     expect(request?.get('category')).toBe('plumbing');
     expect(request?.get('location')).toBe('Leeds');
     expect(request?.get('service')).toBe('boiler');
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear category Plumbing' }));
-    await waitFor(() => expect(requestsTo(fetchMock, SEARCH).at(-1)?.has('category')).toBe(false));
+    await waitFor(() => expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.has('category')).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Clear location Leeds' }));
-    await waitFor(() => expect(requestsTo(fetchMock, SEARCH).at(-1)?.has('location')).toBe(false));
-    expect(requestsTo(fetchMock, SEARCH).at(-1)?.get('service')).toBe('boiler');
+    await waitFor(() => expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.has('location')).toBe(false));
+    expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.get('service')).toBe('boiler');
   });
 
   it('searches the place typed in the location box', async () => {
@@ -102,7 +103,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     renderApp('/browse');
     fireEvent.change(await screen.findByLabelText('Town, city or postcode'), { target: { value: ' LS1 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(requestsTo(fetchMock, SEARCH).at(-1)?.get('location')).toBe('LS1'));
+    await waitFor(() => expect(queriesSentTo(fetchMock, SEARCH).at(-1)?.get('location')).toBe('LS1'));
     expect(await screen.findByText('· nearest to LS1, Leeds first')).toBeTruthy();
     expect(screen.getByText('· 1.3 miles away')).toBeTruthy();
   });
@@ -132,7 +133,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     const fetchMock = mockApi({
       ...sessionHandler(null),
       [`GET ${SEARCH}`]: () =>
-        requestsTo(fetchMock, SEARCH).at(-1)?.get('location') === 'Atlantis'
+        queriesSentTo(fetchMock, SEARCH).at(-1)?.get('location') === 'Atlantis'
           ? {
               status: 400,
               body: {
@@ -149,7 +150,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
       await screen.findByText('We could not find that place. Try a town, a city or a postcode.'),
     ).toBeTruthy();
     // A refused place is an answer: it is not asked again.
-    expect(requestsTo(fetchMock, SEARCH)).toHaveLength(1);
+    expect(queriesSentTo(fetchMock, SEARCH)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Clear location' }));
     expect(await screen.findByText('1 professional found')).toBeTruthy();
   });
@@ -175,7 +176,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     const fetchMock = mockApi({
       ...sessionHandler(null),
       [`GET ${SEARCH}`]: () => {
-        const page = requestsTo(fetchMock, SEARCH).at(-1)?.get('page');
+        const page = queriesSentTo(fetchMock, SEARCH).at(-1)?.get('page');
         return page === '2'
           ? {
               status: 200,
@@ -189,7 +190,7 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     expect(await screen.findByRole('link', { name: 'Second Page' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'First Page' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(requestsTo(fetchMock, SEARCH).map((params) => params.get('page'))).toEqual(['1', '2']);
+    expect(queriesSentTo(fetchMock, SEARCH).map((params) => params.get('page'))).toEqual(['1', '2']);
   });
 
   it('opens the tradesperson profile from a card', async () => {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { mockProfileApi } from '@/test/public-profile';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
-import { makeCard, makeProfile, makeReview, requestsTo, reviewsPage, searchPage } from './test-fixtures';
+import { bodiesSentTo, queriesSentTo } from '@/test/requests';
+import { makeCard, makeProfile, makeReview, reviewsPage, searchPage } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -13,17 +14,6 @@ afterEach(resetBetweenTests);
 function openReviews(...args: Parameters<typeof mockProfileApi>) {
   const api = mockProfileApi(...args);
   return { ...renderApp(`/reviews?tradesperson=${args[0].id}`), ...api };
-}
-
-type FetchMock = { mock: { calls: unknown[][] } };
-
-function bodyOf(fetchMock: FetchMock, path: string) {
-  const call = fetchMock.mock.calls.find(
-    ([input, init]) =>
-      (init as RequestInit | undefined)?.method === 'POST' &&
-      new URL(String(input), 'http://localhost').pathname === path,
-  );
-  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
 }
 
 /** The first screen of a file waits for the page's lazy chunk. */
@@ -97,13 +87,13 @@ describe('a tradesperson’s reviews (/reviews?tradesperson=<id>)', () => {
     );
     expect(await screen.findByText('Reviewer 1.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Old Timer O.')).toBeNull();
-    expect(requestsTo(fetchMock, reviewsPath)[0]?.get('limit')).toBe('10');
-    expect(requestsTo(fetchMock, reviewsPath)[0]?.get('cursor')).toBeNull();
+    expect(queriesSentTo(fetchMock, reviewsPath)[0]?.get('limit')).toBe('10');
+    expect(queriesSentTo(fetchMock, reviewsPath)[0]?.get('cursor')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Old Timer O.')).toBeTruthy();
     expect(screen.getByText('Reviewer 10.')).toBeTruthy();
-    expect(requestsTo(fetchMock, reviewsPath).at(-1)?.get('cursor')).toBe('page-2');
+    expect(queriesSentTo(fetchMock, reviewsPath).at(-1)?.get('cursor')).toBe('page-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -182,7 +172,7 @@ describe('reporting a review', () => {
     // No reason: the server's message, beside the choices, and nothing sent.
     fireEvent.click(dialog.getByRole('button', { name: 'Report review' }));
     expect(await dialog.findByText(REVIEW_MESSAGES.reportReasonRequired)).toBeTruthy();
-    expect(bodyOf(fetchMock, reportPath)).toBeUndefined();
+    expect(bodiesSentTo(fetchMock, `POST ${reportPath}`)[0]).toBeUndefined();
 
     fireEvent.click(dialog.getByRole('radio', { name: REVIEW_REPORT_REASON_LABELS.abusive }));
     expect(dialog.queryByText(REVIEW_MESSAGES.reportReasonRequired)).toBeNull();
@@ -191,7 +181,10 @@ describe('reporting a review', () => {
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Report review' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith(REVIEW_MESSAGES.reported));
-    expect(bodyOf(fetchMock, reportPath)).toEqual({ reason: 'abusive', details: 'Insults me personally.' });
+    expect(bodiesSentTo(fetchMock, `POST ${reportPath}`)[0]).toEqual({
+      reason: 'abusive',
+      details: 'Insults me personally.',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Reported once here: a note instead of the button.
     expect(article('Ann S.').getByText('Reported')).toBeTruthy();
@@ -210,7 +203,7 @@ describe('reporting a review', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Report review' }));
     expect(await dialog.findByText(REVIEW_MESSAGES.reportDetailsTooLong)).toBeTruthy();
     expect(details.getAttribute('aria-invalid')).toBe('true');
-    expect(bodyOf(fetchMock, reportPath)).toBeUndefined();
+    expect(bodiesSentTo(fetchMock, `POST ${reportPath}`)[0]).toBeUndefined();
   });
 
   it('says so when the server refuses, as for the author’s own review', async () => {
@@ -249,7 +242,7 @@ describe('finding a tradesperson’s reviews (/reviews)', () => {
     const { router } = renderApp('/reviews');
     expect(await heading('Reviews')).toBeTruthy();
     // Nothing is asked for before a search.
-    expect(requestsTo(fetchMock, '/api/v1/tradespeople')).toEqual([]);
+    expect(queriesSentTo(fetchMock, '/api/v1/tradespeople')).toEqual([]);
 
     const search = within(screen.getByRole('search', { name: 'Find a tradesperson’s reviews' }));
     fireEvent.change(search.getByRole('searchbox', { name: 'Trade or service' }), {
@@ -258,7 +251,7 @@ describe('finding a tradesperson’s reviews (/reviews)', () => {
     fireEvent.click(search.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=plumber'));
     expect(await screen.findByText('2 tradespeople found')).toBeTruthy();
-    expect(requestsTo(fetchMock, '/api/v1/tradespeople')[0]?.get('service')).toBe('plumber');
+    expect(queriesSentTo(fetchMock, '/api/v1/tradespeople')[0]?.get('service')).toBe('plumber');
 
     const results = within(screen.getByRole('list', { name: 'Tradespeople' }));
     expect(results.getByRole('img', { name: 'Rated 4.7 out of 5 from 12 reviews' })).toBeTruthy();

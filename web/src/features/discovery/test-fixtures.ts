@@ -107,14 +107,6 @@ export function reviewsPage(reviews: PublicReview[], nextCursor: string | null =
   };
 }
 
-/** The query string of every request to `path` made so far. */
-export function requestsTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): URLSearchParams[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams);
-}
-
 /** An IntersectionObserver that reports every observed element as on screen at once. */
 export class ImmediateIntersectionObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}

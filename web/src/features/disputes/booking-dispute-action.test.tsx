@@ -3,6 +3,7 @@ import type { BookingView } from '@domain/marketplace/api';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOB_ID, makeBooking, makeJobDetail, makeMyJob } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -87,7 +88,7 @@ describe('where a booking’s dispute shows', () => {
     ];
     mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs } }),
+      ...myJobsHandler(jobs),
     });
     renderApp('/my-jobs');
     await screen.findByRole('link', { name: 'Can raise' }, { timeout: 5000 });

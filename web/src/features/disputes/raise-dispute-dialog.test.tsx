@@ -10,6 +10,7 @@ import { seriousAxeViolations } from '@/test/axe';
 import { validationErrorReply } from '@/test/field-errors';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { heldReply } from '@/test/held-reply';
+import { myJobsHandler } from '@/test/my-jobs';
 import type { Reply } from '@/test/render';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { RaiseDisputeDialog } from './raise-dispute-dialog';
@@ -33,7 +34,7 @@ async function openDialog(
 ) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser(as === 'tradesperson' ? { userType: 'tradesperson' } : {})),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [activeJob()] } }),
+    ...myJobsHandler([activeJob()]),
     'GET /api/v1/bookings/mine': () => ({
       status: 200,
       body: { bookings: [makeBooking({ id: BOOKING_ID, status: 'confirmed' })] },
@@ -142,10 +143,7 @@ describe('Raise Dispute', () => {
       });
     const fetchMock = mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({
-        status: 200,
-        body: { jobs: [raised ? disputedJob() : activeJob()] },
-      }),
+      ...myJobsHandler(() => [raised ? disputedJob() : activeJob()]),
       [RAISE]: () => {
         raised = true;
         return disputeReply(makeDispute(), 201);

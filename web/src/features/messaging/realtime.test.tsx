@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeEventSource, stubEventSource } from '@/test/event-source';
 import { CUSTOMER_ID, TRADESPERSON_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { requestsTo } from '@/test/requests';
 import { CONVERSATION_ID, makeConversation, makeMessage } from './test-fixtures';
 
 const BASE = `/api/v1/conversations/${CONVERSATION_ID}`;
@@ -30,11 +31,6 @@ const bubbleTexts = () =>
     .queryAllByRole('listitem')
     .map((li) => li.querySelector('p')?.textContent);
 
-const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method,
-  ).length;
-
 describe('RealtimeBridge', () => {
   it('opens one stream for the signed-in user and adds arriving messages once', async () => {
     const { fetchMock } = open([makeMessage({ content: 'First' })]);
@@ -42,16 +38,18 @@ describe('RealtimeBridge', () => {
     // The stream's code loads on its own (a lazy chunk), so it may open just after the thread shows.
     await waitFor(() => expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/v1/events']));
     const [source] = FakeEventSource.instances;
-    await waitFor(() => expect(calls(fetchMock, 'POST', `${BASE}/read`)).toBe(1));
+    await waitFor(() => expect(requestsTo(fetchMock, `POST ${BASE}/read`).length).toBe(1));
 
     const arriving = makeMessage({ content: 'Second', senderId: TRADESPERSON_ID });
     source!.emit('message', { message: arriving });
     source!.emit('message', { message: arriving });
     await waitFor(() => expect(bubbleTexts()).toEqual(['First', 'Second']));
     // A message from the other user while the conversation is open is read at once.
-    await waitFor(() => expect(calls(fetchMock, 'POST', `${BASE}/read`)).toBe(2));
+    await waitFor(() => expect(requestsTo(fetchMock, `POST ${BASE}/read`).length).toBe(2));
     // The list and the badge are asked again.
-    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/v1/conversations/unread')).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'GET /api/v1/conversations/unread').length).toBeGreaterThan(1),
+    );
   });
 
   it('shows Read under my last message when the other user reads it', async () => {
@@ -71,11 +69,11 @@ describe('RealtimeBridge', () => {
       [`GET ${BASE}/messages`]: () => ({ status: 200, body: { messages, nextCursor: null } }),
     });
     await waitFor(() => expect(bubbleTexts()).toEqual(['First']));
-    const before = calls(fetchMock, 'GET', `${BASE}/messages`);
+    const before = requestsTo(fetchMock, `GET ${BASE}/messages`).length;
     messages = [makeMessage({ content: 'Missed while away' }), ...messages];
     FakeEventSource.instances[0]!.emit('ready', {});
     await waitFor(() => expect(bubbleTexts()).toEqual(['First', 'Missed while away']));
-    expect(calls(fetchMock, 'GET', `${BASE}/messages`)).toBe(before + 1);
+    expect(requestsTo(fetchMock, `GET ${BASE}/messages`).length).toBe(before + 1);
   });
 
   it('closes the stream when the user signs out', async () => {

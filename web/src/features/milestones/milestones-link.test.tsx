@@ -3,6 +3,7 @@ import type { BookingView } from '@domain/marketplace/api';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_ID, makeBooking, makeJobDetail, makeMyJob, TRADESPERSON_ID } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 afterEach(resetBetweenTests);
@@ -45,20 +46,15 @@ describe('the way to a booking’s milestone payments', () => {
   it('is on the customer’s My Jobs card of a booked job', async () => {
     mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({
-        status: 200,
-        body: {
-          jobs: [
-            makeMyJob({
-              id: 'a',
-              title: 'Booked job',
-              status: 'in_progress',
-              booking: booking('b1', 'confirmed', 'x'),
-            }),
-            makeMyJob({ id: 'b', title: 'Open job' }),
-          ],
-        },
-      }),
+      ...myJobsHandler([
+        makeMyJob({
+          id: 'a',
+          title: 'Booked job',
+          status: 'in_progress',
+          booking: booking('b1', 'confirmed', 'x'),
+        }),
+        makeMyJob({ id: 'b', title: 'Open job' }),
+      ]),
     });
     renderApp('/my-jobs');
     const link = await screen.findByRole('link', { name: 'Booked job' }, { timeout: 5000 });

@@ -8,6 +8,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { TRADESPERSON_ID } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo, requestsTo } from '@/test/requests';
 import { handleStripeNextAction } from './stripe-next-action';
 import {
   BOOKING_ID,
@@ -102,9 +103,6 @@ async function openPage(view: BookingMilestonesView, handlers: Handlers = {}, us
   await screen.findByRole('heading', { level: 1, name: view.jobTitle }, { timeout: 5000 });
   return { ...app, fetchMock };
 }
-
-const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url) === `/api/v1${path}`);
 
 const item = (title: string) =>
   within(screen.getByRole('heading', { level: 3, name: new RegExp(title) }).closest('li') as HTMLElement);
@@ -227,7 +225,7 @@ describe('the milestones of an accepted plan', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Mark done' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Marked done', expect.any(String)));
-    expect(callsTo(fetchMock, `/milestones/${milestoneId(1)}/done`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, `POST /api/v1/milestones/${milestoneId(1)}/done`)).toHaveLength(1);
     expect(
       await screen.findByText(
         'Released to you automatically on 12 Dec 2026 unless the customer raises a problem',
@@ -255,10 +253,10 @@ describe('the milestones of an accepted plan', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve and release this payment?' });
     expect(dialog.textContent).toContain('£400.00');
     expect(dialog.textContent).toContain('Tom Pipes');
-    expect(callsTo(fetchMock, `/milestones/${milestoneId(1)}/approve`)).toHaveLength(0);
+    expect(requestsTo(fetchMock, `POST /api/v1/milestones/${milestoneId(1)}/approve`)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and release' }));
     expect(await screen.findByText('Released on 6 Dec 2026')).toBeTruthy();
-    expect(callsTo(fetchMock, `/milestones/${milestoneId(1)}/approve`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, `POST /api/v1/milestones/${milestoneId(1)}/approve`)).toHaveLength(1);
     expect(showSuccess).toHaveBeenCalledWith('Payment released', '£400.00 released to Tom Pipes.');
   });
 });
@@ -297,7 +295,7 @@ describe('the add-payment-method card', () => {
     fireEvent.change(select, { target: { value: OTHER_CARD_ID } });
     fireEvent.click(item('Final fix').getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment Successful'));
-    expect(JSON.parse(String(callsTo(fetchMock, '/milestones/charge')[0]![1]?.body))).toEqual({
+    expect(bodiesSentTo(fetchMock, CHARGE_URL)[0]).toEqual({
       milestoneId: milestoneId(3),
       paymentMethodId: OTHER_CARD_ID,
     });
@@ -332,12 +330,9 @@ describe('Pay and Retry Payment', () => {
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     answer();
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment Successful'));
-    const calls = callsTo(fetchMock, '/milestones/charge');
-    expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({
-      milestoneId: milestoneId(3),
-      paymentMethodId: CARD_ID,
-    });
+    expect(bodiesSentTo(fetchMock, CHARGE_URL)).toEqual([
+      { milestoneId: milestoneId(3), paymentMethodId: CARD_ID },
+    ]);
     expect(await item('Final fix').findByText('Paid on 4 Dec 2026')).toBeTruthy();
     expect(showError).not.toHaveBeenCalled();
   });
@@ -367,7 +362,7 @@ describe('Pay and Retry Payment', () => {
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment Successful'));
     expect(handleStripeNextAction).toHaveBeenCalledWith('pi_1_secret_2', null);
     expect(showError).toHaveBeenCalledWith('Action Required', 'Please complete the payment authentication');
-    expect(callsTo(fetchMock, `/milestones/${milestoneId(3)}/confirm`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, `POST /api/v1/milestones/${milestoneId(3)}/confirm`)).toHaveLength(1);
   });
 
   it("says 'Payment Failed' with the provider's message", async () => {
@@ -413,7 +408,7 @@ describe('returning from the bank’s authentication', () => {
     await act(async () => {
       await Promise.allSettled(fetchMock.mock.results.map((r) => r.value));
     });
-    expect(callsTo(fetchMock, `/milestones/${milestoneId(3)}/confirm`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, `POST /api/v1/milestones/${milestoneId(3)}/confirm`)).toHaveLength(1);
     expect(showSuccess).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe(PAGE);
   });

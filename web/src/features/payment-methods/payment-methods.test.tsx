@@ -4,6 +4,7 @@ import { SANDBOX_CARD_MESSAGES } from '@domain/payments/messages';
 import { SANDBOX_TEST_CARDS } from '@domain/payments/test-cards';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSetupIntent, SETUP_ID } from '@/features/payments/sandbox/test-fixtures';
 import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
@@ -11,6 +12,7 @@ import { expectFieldError, validationErrorReply } from '@/test/field-errors';
 import { heldReply } from '@/test/held-reply';
 import type { Reply } from '@/test/render';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo, requestsTo } from '@/test/requests';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 vi.mock('@/lib/toast-info', () => ({ showInfo: vi.fn() }));
@@ -58,7 +60,6 @@ const list = (paymentMethods: PaymentMethodView[]) => ({
   publishableKey: null,
 });
 
-const SETUP_ID = 'seti_sandbox_abcdefgh';
 const RETURN_URL = 'http://localhost/payment-methods';
 const setupIntent = {
   setupIntentId: SETUP_ID,
@@ -83,11 +84,6 @@ function openPage(
   });
   return { fetchMock, ...renderApp(path) };
 }
-
-const callsTo = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([url, init]) => String(url) === `/api/v1${path}` && (init?.method ?? 'GET') === method,
-  );
 
 const savedCards = () => screen.findByRole('list', { name: 'Saved cards' }, { timeout: 5000 });
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -169,7 +165,7 @@ describe('/payment-methods', () => {
     expect(
       await screen.findByRole('heading', { name: 'Payment Methods is for customers' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(callsTo(fetchMock, 'GET', '/payment-methods')).toHaveLength(0);
+    expect(requestsTo(fetchMock, 'GET /api/v1/payment-methods')).toHaveLength(0);
   });
 
   it("says 'Failed to start payment setup' when the setup cannot start", async () => {
@@ -203,7 +199,7 @@ describe('/payment-methods', () => {
         body: { outcome: 'succeeded', redirectUrl },
       }),
     });
-    expect(callsTo(fetchMock, 'POST', '/payment-methods/setup-intent')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'POST /api/v1/payment-methods/setup-intent')).toHaveLength(1);
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Add a card' })),
     );
@@ -222,8 +218,7 @@ describe('/payment-methods', () => {
     fireEvent.change(field(/^Name on card/), { target: { value: ' Ann Smith ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(redirectUrl));
-    const [call] = callsTo(fetchMock, 'POST', `/sandbox/setup-intents/${SETUP_ID}/confirm`);
-    expect(JSON.parse(String(call![1]?.body))).toEqual({
+    expect(bodiesSentTo(fetchMock, `POST /api/v1/sandbox/setup-intents/${SETUP_ID}/confirm`)[0]).toEqual({
       clientSecret: setupIntent.clientSecret,
       cardNumber: '4242 4242 4242 4242',
       expiry: expect.stringMatching(/^12 \/ \d{2}$/),
@@ -239,7 +234,7 @@ describe('/payment-methods', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expectFieldError(field(/^Card number/), SANDBOX_CARD_MESSAGES.incorrectNumber));
-    expect(callsTo(fetchMock, 'POST', `/sandbox/setup-intents/${SETUP_ID}/confirm`)).toHaveLength(0);
+    expect(requestsTo(fetchMock, `POST /api/v1/sandbox/setup-intents/${SETUP_ID}/confirm`)).toHaveLength(0);
 
     typeCard('4000 0000 0000 0002');
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
@@ -267,15 +262,7 @@ describe('/payment-methods', () => {
       }),
       [`GET /api/v1/sandbox/intents/${SETUP_ID}`]: () => ({
         status: 200,
-        body: {
-          id: SETUP_ID,
-          kind: 'setup',
-          amountPence: null,
-          description: null,
-          card: { brand: 'visa', last4: '3155' },
-          awaitingAuthentication: true,
-          returnUrl: `${RETURN_URL}?setup_intent=${SETUP_ID}`,
-        },
+        body: makeSetupIntent(),
       }),
     });
     typeCard('4000 0025 0000 3155');
@@ -316,7 +303,7 @@ describe('/payment-methods', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'American Express ending 0005 is now your default card.',
     );
-    expect(callsTo(fetchMock, 'POST', `/payment-methods/${AMEX_ID}/default`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, `POST /api/v1/payment-methods/${AMEX_ID}/default`)).toHaveLength(1);
   });
 
   it('removes a card once confirmed, and keeps it when the customer changes their mind', async () => {
@@ -328,7 +315,7 @@ describe('/payment-methods', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Remove this card?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(fetchMock, 'DELETE', `/payment-methods/${AMEX_ID}`)).toHaveLength(0);
+    expect(requestsTo(fetchMock, `DELETE /api/v1/payment-methods/${AMEX_ID}`)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove American Express ending 0005' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove this card?' });
@@ -340,7 +327,7 @@ describe('/payment-methods', () => {
       'Visa •••• ending 4242',
     ]);
     expect(screen.getByRole('status').textContent).toBe('American Express ending 0005 removed.');
-    expect(callsTo(fetchMock, 'DELETE', `/payment-methods/${AMEX_ID}`)).toHaveLength(1);
+    expect(requestsTo(fetchMock, `DELETE /api/v1/payment-methods/${AMEX_ID}`)).toHaveLength(1);
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Saved cards' })),
     );
@@ -365,9 +352,9 @@ describe('returning from the card setup', () => {
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment method saved successfully'), {
       timeout: 5000,
     });
-    const calls = callsTo(fetchMock, 'POST', '/payment-methods/confirm-setup');
-    expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ setupIntentId: SETUP_ID });
+    expect(bodiesSentTo(fetchMock, 'POST /api/v1/payment-methods/confirm-setup')).toEqual([
+      { setupIntentId: SETUP_ID },
+    ]);
     expect(router.state.location.pathname).toBe('/payment-methods');
     expect(router.state.location.search).toBe('');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -416,6 +403,6 @@ describe('returning from the card setup', () => {
       await Promise.allSettled(fetchMock.mock.results.map((r) => r.value));
     });
     expect(showSuccess).toHaveBeenCalledTimes(1);
-    expect(callsTo(fetchMock, 'POST', '/payment-methods/confirm-setup')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'POST /api/v1/payment-methods/confirm-setup')).toHaveLength(1);
   });
 });

@@ -7,7 +7,9 @@ import { leaveTo } from '@/lib/leave-app';
 import { showError, showSuccess } from '@/lib/toast';
 import { showInfo } from '@/lib/toast-info';
 import { makeBooking, makeHeldPayment, makeMyJob } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo, queriesSentTo, requestsTo } from '@/test/requests';
 import { VERIFY_POLL } from './use-payment-return';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -42,7 +44,7 @@ type Handlers = Parameters<typeof mockApi>[0];
 async function openActiveTab(handlers: Handlers) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [readyJob()] } }),
+    ...myJobsHandler([readyJob()]),
     ...handlers,
   });
   renderApp('/my-jobs');
@@ -51,9 +53,6 @@ async function openActiveTab(handlers: Handlers) {
   const pay = await screen.findByRole('button', { name: 'Pay £135.00' });
   return { fetchMock, pay };
 }
-
-const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url) === `/api/v1${path}`);
 
 describe('Pay £X', () => {
   it('asks for a checkout once however fast the clicks, and goes there in this tab', async () => {
@@ -72,9 +71,9 @@ describe('Pay £X', () => {
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     answer();
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(CHECKOUT_URL));
-    const calls = callsTo(fetchMock, '/payments/create-payment');
-    expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ bookingId: BOOKING_ID });
+    expect(bodiesSentTo(fetchMock, 'POST /api/v1/payments/create-payment')).toEqual([
+      { bookingId: BOOKING_ID },
+    ]);
     expect(leaveTo).toHaveBeenCalledTimes(1);
     expect(window.open).not.toHaveBeenCalled();
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
@@ -112,7 +111,7 @@ const SESSION = 'cs_sandbox_abcdefgh';
 function returnTo(path: string, verify: Handlers[string], jobs: MyJobView[] = []) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs } }),
+    ...myJobsHandler(jobs),
     'POST /api/v1/payments/verify-payment': verify,
   });
   return { ...renderApp(path), fetchMock };
@@ -136,9 +135,7 @@ describe('returning from the checkout', () => {
     );
     expect(router.state.location.pathname).toBe('/my-jobs');
     expect(router.state.location.search).toBe('');
-    const calls = callsTo(fetchMock, '/payments/verify-payment');
-    expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ sessionId: SESSION });
+    expect(bodiesSentTo(fetchMock, 'POST /api/v1/payments/verify-payment')).toEqual([{ sessionId: SESSION }]);
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Done' }).getAttribute('aria-selected')).toBe('true'),
     );
@@ -158,7 +155,7 @@ describe('returning from the checkout', () => {
       await waitFor(() =>
         expect(showSuccess).toHaveBeenCalledWith(PAYMENT_TEXTS.successTitle, PAYMENT_TEXTS.successBody),
       );
-      expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(3);
+      expect(requestsTo(fetchMock, 'POST /api/v1/payments/verify-payment')).toHaveLength(3);
       await waitFor(() => expect(screen.queryByText('Confirming your payment…')).toBeNull());
     } finally {
       VERIFY_POLL.intervalMs = interval;
@@ -175,7 +172,7 @@ describe('returning from the checkout', () => {
       }));
       await waitFor(() => expect(showInfo).toHaveBeenCalledTimes(1), { timeout: 5000 });
       expect(vi.mocked(showInfo).mock.calls[0]![0]).toBe('Payment processing');
-      expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(3);
+      expect(requestsTo(fetchMock, 'POST /api/v1/payments/verify-payment')).toHaveLength(3);
       expect(showSuccess).not.toHaveBeenCalled();
       expect(showError).not.toHaveBeenCalled();
     } finally {
@@ -213,13 +210,13 @@ describe('returning from the checkout', () => {
       },
     );
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(0);
+    expect(requestsTo(fetchMock, 'POST /api/v1/payments/verify-payment')).toHaveLength(0);
   });
 
   it("verifies once and says so once under React's StrictMode", async () => {
     const fetchMock = mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+      ...myJobsHandler([]),
       'POST /api/v1/payments/verify-payment': () => ({ status: 200, body: paid }),
     });
     const { router } = renderApp(`/my-jobs?payment=success&session_id=${SESSION}`, { strict: true });
@@ -231,7 +228,7 @@ describe('returning from the checkout', () => {
       await Promise.allSettled(fetchMock.mock.results.map((r) => r.value));
     });
     expect(showSuccess).toHaveBeenCalledTimes(1);
-    expect(callsTo(fetchMock, '/payments/verify-payment')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'POST /api/v1/payments/verify-payment')).toHaveLength(1);
     expect(router.state.location.search).toBe('');
   });
 });
@@ -257,13 +254,17 @@ const moneyView = {
 async function openDoneTab(job: MyJobView, handlers: Handlers = {}) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [job] } }),
+    ...myJobsHandler([job]),
     ...handlers,
   });
   renderApp('/my-jobs');
   await screen.findByRole('link', { name: job.title }, { timeout: 5000 });
   fireEvent.mouseDown(screen.getByRole('tab', { name: 'Done' }), { button: 0 });
-  await waitFor(() => expect(callsTo(fetchMock, '/jobs/mine?tab=done')).toHaveLength(1));
+  await waitFor(() =>
+    expect(
+      queriesSentTo(fetchMock, '/api/v1/jobs/mine').filter((query) => query.toString() === 'tab=done'),
+    ).toHaveLength(1),
+  );
   const card = within(await waitFor(() => screen.getByRole('link', { name: job.title }).closest('li')!));
   return { fetchMock, card };
 }
@@ -294,7 +295,9 @@ describe('the money of a paid job on Done', () => {
       expect(showSuccess).toHaveBeenCalledWith('Payment released', 'Tom Pipes has been paid.'),
     );
     expect(released).toBe(true);
-    expect(callsTo(fetchMock, `/bookings/${BOOKING_ID}/money`).length).toBeGreaterThanOrEqual(1);
+    expect(requestsTo(fetchMock, `GET /api/v1/bookings/${BOOKING_ID}/money`).length).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 
   it('keeps the money held when the dialog is dismissed', async () => {

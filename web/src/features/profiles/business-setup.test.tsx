@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentsAnswer, makeDocument } from '@/features/verification/test-fixtures';
 import { showError, showSuccess } from '@/lib/toast';
 import { expectFieldError } from '@/test/field-errors';
+import { EMPTY_DASHBOARD } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo, requestsTo } from '@/test/requests';
 import type { OwnProfile } from './api';
 import { makeOwnProfile } from './test-fixtures';
 
@@ -61,14 +63,7 @@ function setupServer(initial: Partial<OwnProfile> = {}, documents = [makeDocumen
       documents = [doc, ...documents];
       return { status: 201, body: { document: doc } };
     },
-    'GET /api/v1/tradesperson/dashboard': () => ({
-      status: 200,
-      body: {
-        stats: { activeJobs: 0, pendingQuotes: 0, totalEarningsPence: 0, rating: 0, reviewCount: 0 },
-        recentQuotes: [],
-        activeJobs: [],
-      },
-    }),
+    'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: EMPTY_DASHBOARD }),
   });
 }
 
@@ -78,9 +73,6 @@ async function openSetup() {
   await screen.findByLabelText(/^Base postcode/);
   return app;
 }
-
-const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, url: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === method);
 
 describe('Business Setup', () => {
   it('shows the four steps and starts at Business Details', async () => {
@@ -109,7 +101,7 @@ describe('Business Setup', () => {
     expectFieldError(field('Phone number'), 'Please enter a valid UK phone number');
     await waitFor(() => expect(document.activeElement).toBe(field('Phone number')));
     expect(field('Phone number').value).toBe('12345');
-    expect(calls(fetchMock, 'PUT', '/api/v1/tradesperson/setup/details')).toHaveLength(0);
+    expect(requestsTo(fetchMock, 'PUT /api/v1/tradesperson/setup/details')).toHaveLength(0);
   });
 
   it('saves each step on Next, keeps answers on Previous, uploads documents and completes', async () => {
@@ -123,9 +115,7 @@ describe('Business Setup', () => {
     type(/^Service radius/, '25');
     click('Next');
     await waitFor(() => expect(stepHeading().textContent).toContain('Services & Pricing'));
-    expect(
-      JSON.parse(String(calls(fetchMock, 'PUT', '/api/v1/tradesperson/setup/details')[0]?.[1]?.body)),
-    ).toEqual({
+    expect(bodiesSentTo(fetchMock, 'PUT /api/v1/tradesperson/setup/details')[0]).toEqual({
       businessName: 'Bright Sparks',
       phone: '07700 900123',
       basePostcode: 'M1 1AE',
@@ -147,9 +137,7 @@ describe('Business Setup', () => {
     expect(field('Minimum rate').value).toBe('45');
     click('Next');
     await waitFor(() => expect(stepHeading().textContent).toContain('Verification'));
-    expect(
-      JSON.parse(String(calls(fetchMock, 'PUT', '/api/v1/tradesperson/setup/services')[0]?.[1]?.body)),
-    ).toEqual({
+    expect(bodiesSentTo(fetchMock, 'PUT /api/v1/tradesperson/setup/services')[0]).toEqual({
       trade: 'Electrician',
       specialties: ['Rewiring'],
       hourlyRateMin: 45,
@@ -181,7 +169,7 @@ describe('Business Setup', () => {
     fireEvent.change(field(/^File/), { target: { files: [certificate] } });
     click('Upload document');
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Document uploaded', expect.any(String)));
-    const sent = calls(fetchMock, 'POST', '/api/v1/documents')[0]?.[1]?.body as FormData;
+    const sent = requestsTo(fetchMock, 'POST /api/v1/documents')[0]?.[1]?.body as FormData;
     expect(sent.get('kind')).toBe('insurance');
     expect(sent.get('expiresOn')).toBe('2099-06-30');
     expect((sent.get('file') as File).name).toBe('cover.pdf');
@@ -193,7 +181,7 @@ describe('Business Setup', () => {
     expect(await screen.findByRole('button', { name: 'Create payout account' })).toBeTruthy();
     click('Complete Setup');
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Setup complete!', expect.any(String)));
-    expect(calls(fetchMock, 'POST', '/api/v1/tradesperson/setup/complete')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'POST /api/v1/tradesperson/setup/complete')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/tradesperson-dashboard'));
   });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { expectFieldError, validationErrorReply } from '@/test/field-errors';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { bodiesSentTo } from '@/test/requests';
 import { makeOwnProfile } from './test-fixtures';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -32,11 +33,6 @@ async function openForm(handlers: Parameters<typeof mockApi>[0] = {}, profile = 
   await screen.findByRole('button', { name: 'Save Profile' }, { timeout: 5000 });
   return { ...app, fetchMock };
 }
-
-const sentBody = (fetchMock: ReturnType<typeof mockApi>, method: string, url: string) => {
-  const call = fetchMock.mock.calls.find(([u, init]) => u === url && init?.method === method);
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
-};
 
 describe('Edit Profile', () => {
   it('fills the form with the saved profile', async () => {
@@ -100,7 +96,7 @@ describe('Edit Profile', () => {
 
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Profile updated!'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    expect(sentBody(fetchMock, 'PUT', '/api/v1/tradesperson/profile')).toEqual({
+    expect(bodiesSentTo(fetchMock, 'PUT /api/v1/tradesperson/profile')[0]).toEqual({
       trade: 'Gas Engineer',
       bio: 'Local plumber.',
       yearsExperience: 12,

@@ -3,6 +3,7 @@ import type { BookingView } from '@domain/marketplace/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking, makeMyJob, makeTradesperson } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { bookingReviews, CLOSED_AT } from './test-fixtures';
 
@@ -29,19 +30,14 @@ describe('My Jobs Done tab: reviews', () => {
   it('shows where each booking’s reviews stand', async () => {
     mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({
-        status: 200,
-        body: {
-          jobs: [
-            paid('To review', {}),
-            paid('They reviewed', { tradespersonReviewed: true }),
-            paid('I reviewed', { customerReviewed: true }),
-            paid('Both published', { customerReviewed: true, tradespersonReviewed: true, published: true }),
-            paid('Window closed', { closesAt: CLOSED_AT }),
-            paid('Not paid yet', { closesAt: null }),
-          ],
-        },
-      }),
+      ...myJobsHandler([
+        paid('To review', {}),
+        paid('They reviewed', { tradespersonReviewed: true }),
+        paid('I reviewed', { customerReviewed: true }),
+        paid('Both published', { customerReviewed: true, tradespersonReviewed: true, published: true }),
+        paid('Window closed', { closesAt: CLOSED_AT }),
+        paid('Not paid yet', { closesAt: null }),
+      ]),
     });
     renderApp('/my-jobs');
     await screen.findByRole('link', { name: 'To review' });
@@ -78,10 +74,7 @@ describe('My Jobs Done tab: reviews', () => {
   it('opens the dialog about the tradesperson, telling the customer theirs publishes both', async () => {
     mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({
-        status: 200,
-        body: { jobs: [paid('They reviewed', { tradespersonReviewed: true })] },
-      }),
+      ...myJobsHandler([paid('They reviewed', { tradespersonReviewed: true })]),
     });
     renderApp('/my-jobs');
     await screen.findByRole('link', { name: 'They reviewed' });
@@ -96,10 +89,7 @@ describe('My Jobs Done tab: reviews', () => {
     let reviewed = false;
     mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({
-        status: 200,
-        body: { jobs: [paid('To review', { customerReviewed: reviewed }, 'tr')] },
-      }),
+      ...myJobsHandler(() => [paid('To review', { customerReviewed: reviewed }, 'tr')]),
       'POST /api/v1/bookings/booking-tr/reviews': () => {
         reviewed = true;
         return { status: 201, body: {} };

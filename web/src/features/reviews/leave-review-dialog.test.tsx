@@ -7,6 +7,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { heldReply } from '@/test/held-reply';
+import { myJobsHandler } from '@/test/my-jobs';
 import type { Reply } from '@/test/render';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { BOOKING_ID, bookingReviews, makeReceivedReview } from './test-fixtures';
@@ -33,7 +34,7 @@ function doneJob(reviews: Partial<BookingView['reviews']> = {}) {
 async function openDialog(answer: (init: RequestInit | undefined) => Reply | Promise<Reply>) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [doneJob()] } }),
+    ...myJobsHandler([doneJob()]),
     [REVIEWS]: answer,
   });
   renderApp('/my-jobs');

@@ -5,6 +5,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError, validationErrorReply } from '@/test/field-errors';
 import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -24,7 +25,7 @@ function openBooking(handlers: Parameters<typeof mockApi>[0] = {}) {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
     [`GET /api/v1/quotes/${QUOTE_ID}`]: () => ({ status: 200, body: { quote: makeMyQuote() } }),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+    ...myJobsHandler([]),
     ...handlers,
   });
   // The URL's amount is display-only: the quote's own amount (£249.99) is the one shown.

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -18,7 +19,7 @@ function openTab(name: string) {
 function openMyJobs(jobs: MyJobView[], path = '/my-jobs') {
   const fetchMock = mockApi({
     ...sessionHandler(makeUser()),
-    'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs } }),
+    ...myJobsHandler(jobs),
   });
   return { ...renderApp(path), fetchMock };
 }
@@ -65,7 +66,7 @@ describe('My Jobs', () => {
   it('cancels an open job after confirming', async () => {
     const fetchMock = mockApi({
       ...sessionHandler(makeUser()),
-      'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [makeMyJob({ title: 'Still open' })] } }),
+      ...myJobsHandler([makeMyJob({ title: 'Still open' })]),
       'POST /api/v1/jobs/10000000-0000-4000-8000-000000000001/cancel': () => ({ status: 200, body: {} }),
     });
     renderApp('/my-jobs');

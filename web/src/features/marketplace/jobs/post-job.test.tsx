@@ -8,6 +8,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError, expectNoFieldError, validationErrorReply } from '@/test/field-errors';
 import { makeJobDetail } from '@/test/fixtures';
+import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -129,7 +130,7 @@ describe('Post a Job', () => {
     const { fetchMock, router } = await openForm(
       {
         'POST /api/v1/jobs': () => ({ status: 201, body: { job: makeJobDetail() } }),
-        'GET /api/v1/jobs/mine': () => ({ status: 200, body: { jobs: [] } }),
+        ...myJobsHandler([]),
       },
       '/post-job?tradesperson=00000000-0000-4000-8000-000000000009',
     );

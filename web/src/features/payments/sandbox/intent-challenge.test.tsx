@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '@/lib/leave-app';
 import { seriousAxeViolations } from '@/test/axe';
 import { mockApi, renderApp, resetBetweenTests } from '@/test/render';
+import { makeSetupIntent, SETUP_ID } from './test-fixtures';
 
 vi.mock('@/lib/leave-app', () => ({ leaveTo: vi.fn() }));
 
 afterEach(resetBetweenTests);
 
 const PAYMENT_ID = 'pi_sandbox_abcdefgh';
-const SETUP_ID = 'seti_sandbox_abcdefgh';
 const MILESTONE_RETURN = 'http://localhost/booking-milestones/b1?payment_intent=pi_sandbox_abcdefgh';
 const SETUP_RETURN = `http://localhost/payment-methods?setup_intent=${SETUP_ID}`;
 
@@ -23,17 +23,6 @@ const paymentIntent = (overrides: Partial<SandboxIntentView> = {}): SandboxInten
   card: { brand: 'visa', last4: '3184' },
   awaitingAuthentication: true,
   returnUrl: MILESTONE_RETURN,
-  ...overrides,
-});
-
-const setupIntent = (overrides: Partial<SandboxIntentView> = {}): SandboxIntentView => ({
-  id: SETUP_ID,
-  kind: 'setup',
-  amountPence: null,
-  description: null,
-  card: { brand: 'visa', last4: '3155' },
-  awaitingAuthentication: true,
-  returnUrl: SETUP_RETURN,
   ...overrides,
 });
 
@@ -84,7 +73,7 @@ describe('the sandbox authentication of an intent', () => {
   });
 
   it('asks about saving a card; failing it also returns to TradeNest, which says how it ended', async () => {
-    const fetchMock = await openChallenge(setupIntent(), {
+    const fetchMock = await openChallenge(makeSetupIntent(), {
       [`POST /api/v1/sandbox/intents/${SETUP_ID}/challenge`]: () => ({
         status: 200,
         body: { outcome: 'failed', redirectUrl: SETUP_RETURN },
@@ -126,7 +115,7 @@ describe('the sandbox authentication of an intent', () => {
   });
 
   it('says there is nothing to authenticate, with the way back to TradeNest', async () => {
-    await openChallenge(setupIntent({ awaitingAuthentication: false }));
+    await openChallenge(makeSetupIntent({ awaitingAuthentication: false }));
     expect(screen.getByRole('heading', { level: 1, name: 'Nothing to authenticate' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to TradeNest' }).getAttribute('href')).toBe(SETUP_RETURN);
     expect(screen.queryByRole('button', { name: 'Complete authentication' })).toBeNull();
