@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   'dispute_state', // 409: the dispute cannot take that now (a response after review began, resolved twice…)
   // milestones
   'milestone_state', // 409: the plan or milestone cannot take that now (plan fixed, already paid, frozen…)
+  // scheduling
+  'day_unavailable', // 409: the tradesperson does not take bookings that day, or it is full; `details` names the field
+  'reschedule_state', // 409: the proposal cannot take that now (one is open already, answered, booking finished…)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,6 +27,7 @@ import {
   warmUpDummyHash,
 } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
+import { analyticsRoutes } from './modules/analytics';
 import { assistantRoutes } from './modules/assistant';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { disputeRoutes, passDeadlines, type ResolutionDeps, sendDisputeEmail } from './modules/disputes';
@@ -50,6 +51,7 @@ import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from '
 import { payOut, payoutRoutes } from './modules/payouts';
 import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
+import { schedulingRoutes } from './modules/scheduling';
 import { documentRoutes, runVerificationChecks, verificationQueueRoutes } from './modules/verification';
 import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
@@ -459,6 +461,8 @@ async function registerRoutes(
   await api.register(verificationQueueRoutes(deps), prefix);
   await api.register(reviewRoutes(deps), prefix);
   await api.register(disputeRoutes(disputeDeps), prefix);
+  await api.register(schedulingRoutes(deps), prefix);
+  await api.register(analyticsRoutes(deps), prefix);
 }
 
 /** The assistant, on the configured AI provider with the local one as its fallback. */

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './analytics';
 export * from './discovery';
 export * from './disputes';
 export * from './marketplace';
@@ -12,4 +13,5 @@ export * from './payouts';
 export * from './profiles';
 export * from './reviews';
 export * from './sandbox';
+export * from './scheduling';
 export * from './verification';

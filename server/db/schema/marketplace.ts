@@ -109,6 +109,8 @@ export const bookings = pgTable(
     status: text('status').notNull(),
     depositPaid: boolean('deposit_paid').notNull().default(false),
     scheduledDate: date('scheduled_date'),
+    /** The date the day-before reminder was sent for: once per date, even with several instances. */
+    remindedFor: date('reminded_for'),
     confirmedAt: tsz('confirmed_at'),
     completedAt: tsz('completed_at'),
     cancelledAt: tsz('cancelled_at'),
@@ -124,5 +126,7 @@ export const bookings = pgTable(
     check('bookings_completed_at_check', sql`${t.status} <> 'completed' or ${t.completedAt} is not null`),
     index('bookings_customer_idx').on(t.customerId, t.createdAt),
     index('bookings_tradesperson_idx').on(t.tradespersonId, t.createdAt),
+    // A tradesperson's days: how full a day is (availability), their calendar and feed.
+    index('bookings_tradesperson_day_idx').on(t.tradespersonId, t.scheduledDate),
   ],
 );

@@ -12,6 +12,6 @@ export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
 export { dashboardRoutes } from './dashboard.routes';
 export { jobRoutes } from './jobs.routes';
-export type { SharedOpenJobs } from './jobs.service';
+export type { MarketDeps, SharedOpenJobs } from './jobs.service';
 export { recountLiveQuotes } from './live-quote-count';
 export { quoteRoutes } from './quotes.routes';

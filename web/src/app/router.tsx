@@ -134,9 +134,9 @@ const table: RouteObject[] = [
           screen('disputes', 'Disputes', () => import('./pages/disputes')),
           screen('disputes/:id', 'Dispute', () => import('./pages/dispute')),
           screen('tradesperson/setup', 'Business Setup', () => import('./pages/tradesperson-setup')),
-          planned('tradesperson/calendar', 'Calendar'),
+          screen('tradesperson/calendar', 'Calendar', () => import('./pages/tradesperson-calendar')),
           screen('tradesperson/payments', 'Payments', () => import('./pages/tradesperson-payments')),
-          planned('tradesperson/analytics', 'Analytics'),
+          screen('tradesperson/analytics', 'Analytics', () => import('./pages/tradesperson-analytics')),
         ],
       },
       // Non-admins, signed out included, are sent to / from every admin page. The console's pages share

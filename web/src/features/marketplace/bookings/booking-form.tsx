@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DateCalendar } from '@/components/ui/date-calendar';
 import { FieldError } from '@/components/ui/field-error';
 import { ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,7 +21,6 @@ import { displayName, formatDateOnly } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateBooking, useQuoteForBooking } from './api';
-import { DateCalendar } from './date-calendar';
 
 /** Book Your Service (spec section 2): pick a date for a quote and confirm. */
 export function BookingForm({ quoteId }: { quoteId: string | null }) {

@@ -58,8 +58,10 @@ const CLASS_NAMES = {
 
 /**
  * A single-date calendar; days before `min` (today, in the UK) and after `max` (when given) cannot be
- * chosen, and the months outside them are not shown. `errorId` names the message about the choice, if
- * there is one: the grid is then marked invalid and described by it.
+ * chosen, and the months outside them are not shown. `unavailable` maps other days that cannot be
+ * chosen to why (a tradesperson's day off, a full day): they are disabled and their reason is read
+ * out with them. `errorId` names the message about the choice, if there is one: the grid is then
+ * marked invalid and described by it.
  */
 export function DateCalendar({
   value,
@@ -67,15 +69,21 @@ export function DateCalendar({
   min,
   errorId,
   max,
+  unavailable,
+  onMonthChange,
 }: {
   value: string | null;
   onChange: (date: string) => void;
   min: string;
   errorId?: string;
   max?: string;
+  unavailable?: ReadonlyMap<string, string>;
+  /** The first day of the month now shown, 'YYYY-MM-DD' (to fetch what that month offers). */
+  onMonthChange?: (firstDay: string) => void;
 }) {
   const first = toDate(min);
   const last = max === undefined ? undefined : toDate(max);
+  const isUnavailable = (date: Date) => unavailable?.has(toIso(date)) ?? false;
   return (
     <ErrorIdContext.Provider value={errorId}>
       <DayPicker
@@ -90,10 +98,15 @@ export function DateCalendar({
         defaultMonth={value ? toDate(value) : first}
         startMonth={first}
         endMonth={last}
-        disabled={last ? [{ before: first }, { after: last }] : { before: first }}
+        disabled={
+          last ? [{ before: first }, { after: last }, isUnavailable] : [{ before: first }, isUnavailable]
+        }
+        onMonthChange={onMonthChange && ((month) => onMonthChange(toIso(month)))}
         labels={{
-          labelDayButton: (date, modifiers, _options, dateLib) =>
-            `${dateLib?.format(date, 'PPPP') ?? toIso(date)}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`,
+          labelDayButton: (date, modifiers, _options, dateLib) => {
+            const why = unavailable?.get(toIso(date));
+            return `${dateLib?.format(date, 'PPPP') ?? toIso(date)}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}${why ? `, unavailable: ${why}` : ''}`;
+          },
           labelPrevious: () => 'Previous month',
           labelNext: () => 'Next month',
         }}

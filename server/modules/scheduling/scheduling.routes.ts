@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DayOffersParams, DayOffersQuery, DayOffersResponse } from '../../../domain/scheduling/api';
+import { openApiDoc } from '../../lib/route-docs';
+import { requireUser } from '../../plugins/auth-context';
+import { bookableDays } from './availability.service';
+import type { SchedulingDeps } from './deps';
+
+const doc = openApiDoc('scheduling');
+
+// A tradesperson's working week (docs/api/scheduling.md): availability, reschedules and the calendar
+// feed. Thin: the services own the rules.
+
+export const schedulingRoutes =
+  (deps: SchedulingDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/tradespeople/:id/bookable-days',
+      doc('The days a tradesperson can be booked on, and why the others cannot (the booking calendar)', {
+        params: DayOffersParams,
+        querystring: DayOffersQuery,
+        response: { 200: DayOffersResponse },
+      }),
+      async (request) => {
+        requireUser(request);
+        const { from, to, exceptBooking } = request.query;
+        return { days: await bookableDays(deps, request.params.id, from, to, exceptBooking) };
+      },
+    );
+  };
