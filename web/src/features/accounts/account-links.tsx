@@ -1,7 +1,9 @@
 import type { SessionUser } from '@domain/accounts/api';
 import {
   AlertTriangle,
+  BarChart3,
   Briefcase,
+  CalendarDays,
   ChevronRight,
   CreditCard,
   FileText,
@@ -19,8 +21,8 @@ import { Link } from 'react-router';
 
 type AccountLink = { label: string; to: string; icon: LucideIcon };
 
-// Spec section 2: navigation buttons on the Info tab; tradespeople also get their dashboard, quotes and
-// profile editing. Saved Professionals and Payment Methods are a customer's tools; Documents is where a
+// Spec section 2: navigation buttons on the Info tab; tradespeople also get their dashboard, quotes,
+// profile editing, calendar, payments and analytics. Saved Professionals and Payment Methods are a customer's tools; Documents is where a
 // tradesperson uploads ID and insurance for verification.
 const CUSTOMER_LINKS: AccountLink[] = [
   { label: 'My Jobs', to: '/my-jobs', icon: Briefcase },
@@ -37,7 +39,9 @@ const TRADESPERSON_LINKS: AccountLink[] = [
   { label: 'Manage Quotes', to: '/manage-quotes', icon: FileText },
   { label: 'Edit Profile', to: '/edit-tradesperson-profile', icon: Pencil },
   { label: 'My Bookings', to: '/my-jobs', icon: Briefcase },
+  { label: 'Calendar', to: '/tradesperson/calendar', icon: CalendarDays },
   { label: 'Payments', to: '/tradesperson/payments', icon: Wallet },
+  { label: 'Analytics', to: '/tradesperson/analytics', icon: BarChart3 },
   { label: 'Messages', to: '/messages', icon: MessageSquare },
   { label: 'My Reviews', to: '/my-reviews', icon: Star },
   { label: 'Documents', to: '/documents', icon: FileText },
