@@ -135,6 +135,8 @@ export interface DomainEventPayloads {
 
 interface RescheduleRef extends BookingRef {
   rescheduleId: string;
+  /** The party who proposed it; the other one answers. */
+  proposedBy: string;
   fromDate: string | null;
   toDate: string;
 }
