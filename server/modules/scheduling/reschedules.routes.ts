@@ -57,7 +57,8 @@ export const rescheduleRoutes =
       '/reschedules/:id/decline',
       doc('Decline the proposed date, with a reason if given: the booking keeps its date', {
         params: RescheduleParams,
-        body: DeclineRescheduleBody.optional(),
+        // No body at all, or {}: declined without a reason.
+        body: DeclineRescheduleBody.nullish(),
         response: { 200: RescheduleResponse },
       }),
       async (request) => ({

@@ -1,6 +1,6 @@
 import {
-  RESCHEDULABLE_STATUSES,
   RESCHEDULE_MESSAGES as M,
+  RESCHEDULABLE_STATUSES,
   type RescheduleView,
 } from '../../../domain/scheduling/reschedules';
 import type { Executor } from '../../db/client';
@@ -31,7 +31,10 @@ const isParty = (booking: BookingDateRow, userId: string) =>
 const reschedulable = (booking: BookingDateRow) =>
   (RESCHEDULABLE_STATUSES as readonly string[]).includes(booking.status);
 
-export function rescheduleView(row: RescheduleRow, booking: Pick<BookingDateRow, 'customerId'>): RescheduleView {
+export function rescheduleView(
+  row: RescheduleRow,
+  booking: Pick<BookingDateRow, 'customerId'>,
+): RescheduleView {
   return {
     id: row.id,
     bookingId: row.bookingId,
