@@ -245,7 +245,11 @@ describeOnDatabases('rescheduling a booking', (ctx) => {
       .insert(tradespersonAvailability)
       .values({
         tradespersonId: tradesperson.id,
-        weeklyPattern: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '17:00' })),
+        weeklyPattern: ([1, 2, 3, 4, 5] as const).map((weekday) => ({
+          weekday,
+          start: '08:00',
+          end: '17:00',
+        })),
         leadTimeDays: 0,
         jobsPerDay: 1,
       });

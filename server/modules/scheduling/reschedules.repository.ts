@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tableRows } from '../../db/rows';
 import { bookingReschedules, bookings, jobPostings } from '../../db/schema';
