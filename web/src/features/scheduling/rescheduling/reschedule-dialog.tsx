@@ -45,7 +45,8 @@ export function RescheduleDialog({
   const id = useId();
   const [open, setOpen] = useState(false);
   const today = londonToday();
-  const [month, setMonth] = useState(() => monthOf(booking.scheduledDate ?? today));
+  // The month the calendar opens on (today's), then the one it is turned to.
+  const [month, setMonth] = useState(() => monthOf(today));
   const offers = useUnavailableDays(booking.tradesperson.id, month[0], month[1], booking.id);
   const unavailable = useMemo(() => {
     const days = new Map(offers.data);
