@@ -64,16 +64,15 @@ export function useAnswerReschedule() {
       body?: DeclineRescheduleBody;
     }) => {
       const at = encodeURIComponent(id);
+      const json = body ?? {};
       // Each path written out, so the contract test (server/contract.int.test.ts) can check it.
-      const path =
+      const sent =
         answer === 'accept'
-          ? `/reschedules/${at}/accept`
+          ? apiFetch<RescheduleResponse>(`/reschedules/${at}/accept`, { method: 'POST', json })
           : answer === 'decline'
-            ? `/reschedules/${at}/decline`
-            : `/reschedules/${at}/withdraw`;
-      return apiFetch<RescheduleResponse>(path, { method: 'POST', json: body ?? {} }).then(
-        (r) => r.reschedule,
-      );
+            ? apiFetch<RescheduleResponse>(`/reschedules/${at}/decline`, { method: 'POST', json })
+            : apiFetch<RescheduleResponse>(`/reschedules/${at}/withdraw`, { method: 'POST', json });
+      return sent.then((r) => r.reschedule);
     },
     onSettled: refresh,
   });
