@@ -181,7 +181,6 @@ describe('rescheduling a booking', () => {
     const card = within(list);
     expect(await card.findByText(/— proposed by Ann Smith/)).toBeTruthy();
     expect(card.getByText('“We are away that week”')).toBeTruthy();
-    expect(card.getByRole('button', { name: 'Decline' })).toBeTruthy();
 
     fireEvent.click(card.getByText('Date history'));
     expect(await card.findByText('Reason: We have guests then')).toBeTruthy();
@@ -192,6 +191,29 @@ describe('rescheduling a booking', () => {
     fireEvent.click(card.getByRole('button', { name: 'Accept new date' }));
     await waitFor(() => expect(vi.mocked(showSuccess)).toHaveBeenCalledWith('New date accepted'));
     expect(bodyOf(fetch, `/reschedules/${PROPOSAL}/accept`)).toEqual({});
+  });
+
+  it('the other side declines it with a reason', async () => {
+    const fetch = mockApi({
+      ...sessionHandler(makeUser({ userType: 'tradesperson' })),
+      'GET /api/v1/bookings/mine': () => ({
+        status: 200,
+        body: { bookings: [customerBooking({ reschedule: proposal('customer') })] },
+      }),
+      [`POST /api/v1/reschedules/${PROPOSAL}/decline`]: () => ({ status: 200, body: { reschedule: {} } }),
+    });
+    renderApp('/my-jobs');
+    const list = await screen.findByRole('list', { name: 'Bookings' }, { timeout: 5000 });
+    fireEvent.click(await within(list).findByRole('button', { name: 'Decline' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Decline the new date?' }));
+    expect(
+      dialog.getByText(`Ann Smith proposed ${formatDateOnly(chosen)}. The booking keeps its date.`),
+    ).toBeTruthy();
+    expect(await seriousAxeViolations(screen.getByRole('dialog'))).toEqual([]);
+    fireEvent.change(dialog.getByLabelText(/Reason/), { target: { value: 'We have guests then' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline new date' }));
+    await waitFor(() => expect(vi.mocked(showSuccess)).toHaveBeenCalledWith('New date declined'));
+    expect(bodyOf(fetch, `/reschedules/${PROPOSAL}/decline`)).toEqual({ note: 'We have guests then' });
   });
 
   it('offers nothing once the booking is completed', async () => {

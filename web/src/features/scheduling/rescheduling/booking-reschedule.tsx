@@ -1,6 +1,6 @@
 import type { BookingView } from '@domain/marketplace/api';
 import { RESCHEDULE_MESSAGES, type RescheduleView } from '@domain/scheduling/reschedules';
-import { Check, Undo2, X } from 'lucide-react';
+import { Check, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,13 +9,13 @@ import { displayName, formatDateOnly, formatLocalDate } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { type RescheduleAnswer, useAnswerReschedule, useReschedules } from './api';
+import { DeclineDialog } from './decline-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 
 type Side = 'customer' | 'tradesperson';
 
-const ANSWER_TOASTS: Record<RescheduleAnswer, string> = {
+const ANSWER_TOASTS: Record<Exclude<RescheduleAnswer, 'decline'>, string> = {
   accept: RESCHEDULE_MESSAGES.accepted,
-  decline: RESCHEDULE_MESSAGES.declined,
   withdraw: RESCHEDULE_MESSAGES.withdrawn,
 };
 
@@ -70,7 +70,7 @@ function PendingProposal({
   const answer = useAnswerReschedule();
   const busy = answer.isPending ? answer.variables?.answer : undefined;
   const other = me === 'customer' ? 'tradesperson' : 'customer';
-  const run = (next: RescheduleAnswer) =>
+  const run = (next: 'accept' | 'withdraw') =>
     answer.mutate(
       { id: proposal.id, answer: next },
       {
@@ -79,7 +79,7 @@ function PendingProposal({
           void showError(RESCHEDULE_MESSAGES.failed, errorMessage(error, RESCHEDULE_MESSAGES.failed)),
       },
     );
-  const action = (next: RescheduleAnswer, label: string, icon: React.ReactNode, primary = false) => (
+  const action = (next: 'accept' | 'withdraw', label: string, icon: React.ReactNode, primary = false) => (
     <Button
       size="sm"
       variant={primary ? 'default' : 'outline'}
@@ -105,7 +105,12 @@ function PendingProposal({
         ) : (
           <>
             {action('accept', 'Accept new date', <Check aria-hidden="true" />, true)}
-            {action('decline', 'Decline', <X aria-hidden="true" />)}
+            <DeclineDialog
+              rescheduleId={proposal.id}
+              toDate={proposal.toDate}
+              proposer={nameOf(other)}
+              disabled={answer.isPending}
+            />
           </>
         )}
       </div>
