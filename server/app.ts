@@ -51,7 +51,7 @@ import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from '
 import { payOut, payoutRoutes } from './modules/payouts';
 import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
-import { schedulingRoutes } from './modules/scheduling';
+import { remindDueBookings, schedulingRoutes } from './modules/scheduling';
 import { documentRoutes, runVerificationChecks, verificationQueueRoutes } from './modules/verification';
 import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
@@ -406,7 +406,7 @@ function moduleDeps({ deps, queue, events, bus, shared }: ApiParts, accountChang
 }
 type ModuleDeps = ReturnType<typeof moduleDeps>;
 
-/** The modules' jobs over time: verification, the reveal of reviews, and disputes. */
+/** The modules' jobs over time: verification, the reveal of reviews, disputes and booking reminders. */
 function scheduleModuleJobs(app: App, deps: ModuleDeps, disputeDeps: ResolutionDeps): void {
   const { queue } = deps;
   // DOMAIN-RULES 10 over time: expiry, reminders and the verified flag, daily (docs/api/verification.md).
@@ -424,6 +424,11 @@ function scheduleModuleJobs(app: App, deps: ModuleDeps, disputeDeps: ResolutionD
   queue.work('disputes.deadline', async () => {
     const moved = await passDeadlines(disputeDeps);
     if (moved > 0) app.log.info({ moved }, 'disputes moved to review after their response deadline');
+  });
+  // Day-before reminders of bookings (docs/api/scheduling.md).
+  queue.work('scheduling.remind-due', async () => {
+    const reminded = await remindDueBookings(deps);
+    if (reminded > 0) app.log.info({ reminded }, 'bookings reminded the day before');
   });
 }
 

@@ -16,6 +16,11 @@ export const DOMAIN_EVENT_TYPES = [
   'booking.declined',
   'booking.cancelled',
   'booking.completed',
+  'booking.reschedule_proposed',
+  'booking.reschedule_accepted',
+  'booking.reschedule_declined',
+  'booking.reschedule_withdrawn',
+  'booking.reminder',
   'message.sent',
   'payment.succeeded',
   'payment.released',
@@ -72,6 +77,15 @@ export interface DomainEventPayloads {
   'booking.declined': BookingRef;
   'booking.cancelled': BookingRef & { cancelledBy: 'customer' | 'tradesperson' };
   'booking.completed': BookingRef;
+  /** One side proposed moving the booking from `fromDate` (null: none agreed) to `toDate`. */
+  'booking.reschedule_proposed': RescheduleRef;
+  /** The other side accepted: the booking is now on `toDate`. */
+  'booking.reschedule_accepted': RescheduleRef;
+  'booking.reschedule_declined': RescheduleRef;
+  /** The proposer took it back before it was answered. */
+  'booking.reschedule_withdrawn': RescheduleRef;
+  /** The day before a confirmed booking (the hourly job): both sides are reminded, once per date. */
+  'booking.reminder': BookingRef & { scheduledDate: string };
   'message.sent': { conversationId: string; messageId: string; senderId: string; recipientId: string };
   /** The customer's payment was confirmed and is held in escrow until `heldUntil`. */
   'payment.succeeded': PaymentRef & { heldUntil: string };
@@ -117,6 +131,14 @@ export interface DomainEventPayloads {
   'milestone.paid': BookingRef & { milestoneId: string; paymentId: string };
   /** The tradesperson marked a paid milestone done; it is released at `releaseAt` unless approved first. */
   'milestone.done': BookingRef & { milestoneId: string; paymentId: string; releaseAt: string };
+}
+
+interface RescheduleRef extends BookingRef {
+  rescheduleId: string;
+  /** The party who proposed it; the other one answers. */
+  proposedBy: string;
+  fromDate: string | null;
+  toDate: string;
 }
 
 interface DisputeRef extends BookingRef {

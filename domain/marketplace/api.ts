@@ -20,6 +20,7 @@ import {
 } from '../fields';
 import { BookingMoneySummary } from '../payments/api';
 import { BookingReviews } from '../reviews/api';
+import { PendingReschedule } from '../scheduling/reschedules';
 
 // The marketplace's API contract (docs/api/marketplace.md): the server validates and serializes with
 // these schemas, so an internal column can never leak into a response, and the web imports their
@@ -90,6 +91,8 @@ export const BookingView = z.object({
   customer: PersonView,
   tradesperson: TradespersonView,
   job: z.object({ id: Id, title: JobTitle, category: catalogString(JOB_CATEGORIES), outcode: Postcode }),
+  /** A proposed new date waiting for the other party's answer (docs/api/scheduling.md). */
+  reschedule: PendingReschedule.nullable(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 

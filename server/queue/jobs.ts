@@ -37,6 +37,8 @@ export interface Jobs {
   'disputes.send-email': { disputeId: string };
   /** Disputes whose respondent let the 7 days pass go to review (every 5 minutes). */
   'disputes.deadline': Record<string, never>;
+  /** Remind both sides of confirmed bookings on tomorrow's date, in the UK, once each (hourly). */
+  'scheduling.remind-due': Record<string, never>;
   /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
   'payments.sandbox-webhook': { eventId: string };
 }
@@ -132,6 +134,8 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
   },
   // Every 5 minutes anyway, and moving a dispute to review is idempotent.
   'disputes.deadline': notRetried(300),
+  // Hourly anyway, and a reminder is claimed once: the next run picks up what a failed one left.
+  'scheduling.remind-due': notRetried(300),
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,
@@ -153,6 +157,8 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'verification.daily': '5 0 * * *',
   'reviews.publish-due': '*/5 * * * *',
   'disputes.deadline': '*/5 * * * *',
+  // Hourly, so a booking confirmed or moved to tomorrow later in the day is still reminded today.
+  'scheduling.remind-due': '23 * * * *',
 };
 
 /** The queue a queue's jobs go to once they have exhausted their retries. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AVAILABILITY_LIMITS, type WorkingDay } from '../../../domain/scheduling/availability';
+import { RESCHEDULE_LIMITS, RESCHEDULE_STATUSES } from '../../../domain/scheduling/reschedules';
 import { users } from './accounts';
 import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
@@ -55,8 +56,6 @@ export const timeOff = pgTable(
   ],
 );
 
-export const RESCHEDULE_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
-
 /** A proposal to move a booking to another date; the booking's history of dates. */
 export const bookingReschedules = pgTable(
   'booking_reschedules',
@@ -69,13 +68,22 @@ export const bookingReschedules = pgTable(
     toDate: date('to_date').notNull(),
     note: text('note'),
     status: text('status').notNull().default('pending'),
+    /** The reason given with a decline. */
+    decisionNote: text('decision_note'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: tsz('decided_at'),
     createdAt: createdAt(),
   },
   (t) => [
     check('booking_reschedules_status_check', oneOf(t.status, RESCHEDULE_STATUSES)),
-    check('booking_reschedules_note_check', sql`${t.note} is null or char_length(${t.note}) <= 500`),
+    check(
+      'booking_reschedules_note_check',
+      sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(RESCHEDULE_LIMITS.noteMax))}`,
+    ),
+    check(
+      'booking_reschedules_decision_note_check',
+      sql`${t.decisionNote} is null or char_length(${t.decisionNote}) <= ${sql.raw(String(RESCHEDULE_LIMITS.noteMax))}`,
+    ),
     // One open proposal per booking: a second waits until the first is answered or withdrawn.
     uniqueIndex('booking_reschedules_one_pending').on(t.bookingId).where(sql`${t.status} = 'pending'`),
     index('booking_reschedules_booking_idx').on(t.bookingId, t.createdAt),

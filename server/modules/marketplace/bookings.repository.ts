@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
 import {
+  bookingReschedules,
   bookings,
   disputes,
   jobPostings,
@@ -98,6 +99,15 @@ export interface BookingCard {
     published: boolean;
   } | null;
   dispute: { id: string; status: string } | null;
+  /** The proposed new date waiting for an answer, while the booking's date can still move. */
+  reschedule: {
+    id: string;
+    proposedBy: 'customer' | 'tradesperson';
+    fromDate: string | null;
+    toDate: string;
+    note: string | null;
+    createdAt: string;
+  } | null;
 }
 
 /**
@@ -123,7 +133,12 @@ export const bookingCardJson = sql`json_build_object(
     'tradespersonReviewed', exists (select 1 from ${reviews} r where r.booking_id = b.id and r.reviewer_id = b.tradesperson_id),
     'published', exists (select 1 from ${reviews} r where r.booking_id = b.id and r.published_at is not null)) end,
   'dispute', (select json_build_object('id', d.id, 'status', d.status) from ${disputes} d
-    where d.booking_id = b.id order by d.created_at desc limit 1))`;
+    where d.booking_id = b.id order by d.created_at desc limit 1),
+  'reschedule', (select json_build_object('id', r.id,
+      'proposedBy', case when r.proposed_by = b.customer_id then 'customer' else 'tradesperson' end,
+      'fromDate', r.from_date, 'toDate', r.to_date, 'note', r.note, 'createdAt', r.created_at)
+    from ${bookingReschedules} r
+    where r.booking_id = b.id and r.status = 'pending' and b.status in ('pending', 'confirmed')))`;
 
 const b = alias(bookings, 'b');
 const card = sql<BookingCard>`${bookingCardJson}`;

@@ -81,6 +81,7 @@ describe('a booking card', () => {
     payments: [payment({ heldUntil: '2026-11-28T12:00:00+00:00' })],
     reviews: { paidAt: null, customerReviewed: true, tradespersonReviewed: false, published: false },
     dispute: { id: 'd1', status: 'resolved' },
+    reschedule: null,
   };
 
   it('writes timestamps as Dates do, shows a party without a profile unnamed, and opens reviews from completion when no payment time is known', () => {
@@ -98,5 +99,6 @@ describe('a booking card', () => {
     expect(view.reviews.closesAt).toBe('2026-12-05T12:00:00.987Z');
     // Money still held on a completed, paid booking: a dispute may be raised (the last one is resolved).
     expect(view.dispute).toEqual({ id: 'd1', status: 'resolved', canRaise: true });
+    expect(view.reschedule).toBeNull();
   });
 });

@@ -111,6 +111,7 @@ export function bookingCardView(b: BookingCard): BookingView {
     customer: personJsonView(b.customer, b.customerId),
     tradesperson: tradespersonJsonView(b.tradesperson, b.tradespersonId),
     job: { id: b.job.id, title: b.job.title, category: b.job.category, outcode: b.job.outcode },
+    reschedule: b.reschedule && { ...b.reschedule, createdAt: iso(b.reschedule.createdAt) },
   };
 }
 

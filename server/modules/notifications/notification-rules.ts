@@ -40,6 +40,16 @@ const dayText = (iso: string) =>
     timeZone: 'Europe/London',
   });
 
+/** 'Tuesday, 8 December 2026': a booking's calendar date ('YYYY-MM-DD'), which has no time zone. */
+const calendarDayText = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** The name of one of the booking's two parties. */
 const nameOf = (f: EventFacts, parties: { customerId: string }, userId: string) =>
   userId === parties.customerId ? customer(f) : tradesperson(f);
@@ -212,6 +222,98 @@ const bookingPlanners: Pick<
     ];
   },
 };
+
+/** The other party of a booking to `userId`. */
+const otherParty = (p: { customerId: string; tradespersonId: string }, userId: string) =>
+  userId === p.customerId ? p.tradespersonId : p.customerId;
+
+/** Where the booking's date stands after a proposal was declined or withdrawn. */
+const keptDate = (fromDate: string | null) =>
+  fromDate ? `The booking stays on ${calendarDayText(fromDate)}.` : 'The booking keeps no agreed date yet.';
+
+/** Proposals to move a booking (DOMAIN-RULES 12): the side that did not act is told. */
+const reschedulePlanners: Pick<
+  Planners,
+  | 'booking.reschedule_proposed'
+  | 'booking.reschedule_accepted'
+  | 'booking.reschedule_declined'
+  | 'booking.reschedule_withdrawn'
+> = {
+  'booking.reschedule_proposed': (p, { facts, job }) => {
+    const { proposedBy, fromDate, toDate } = p;
+    const from = fromDate ? ` from ${calendarDayText(fromDate)}` : '';
+    return [
+      {
+        userId: otherParty(p, proposedBy),
+        title: `${nameOf(facts, p, proposedBy)} proposed a new date for ${job}`,
+        body: `They would like to move the booking${from} to ${calendarDayText(toDate)}. Accept or decline it on the booking.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.reschedule_accepted': (p, { facts, job }) => {
+    const { proposedBy, toDate } = p;
+    return [
+      {
+        userId: proposedBy,
+        title: `${nameOf(facts, p, otherParty(p, proposedBy))} accepted the new date for ${job}`,
+        body: `The booking is now on ${calendarDayText(toDate)}.`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.reschedule_declined': (p, { facts, job }) => {
+    const { proposedBy, fromDate, toDate } = p;
+    return [
+      {
+        userId: proposedBy,
+        title: `${nameOf(facts, p, otherParty(p, proposedBy))} declined the new date for ${job}`,
+        body: `${calendarDayText(toDate)} does not suit them. ${keptDate(fromDate)}`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+  'booking.reschedule_withdrawn': (p, { facts, job }) => {
+    const { proposedBy, fromDate, toDate } = p;
+    return [
+      {
+        userId: otherParty(p, proposedBy),
+        title: `${nameOf(facts, p, proposedBy)} withdrew the new date for ${job}`,
+        body: `They no longer propose ${calendarDayText(toDate)}. ${keptDate(fromDate)}`,
+        link: '/my-jobs',
+        email: 'quoteUpdates',
+      },
+    ];
+  },
+};
+
+/** The day before a confirmed booking: both sides, each told who they will see. */
+function bookingReminder(
+  p: DomainEventPayloads['booking.reminder'],
+  { facts, job }: Said,
+): NotificationPlan[] {
+  const day = calendarDayText(p.scheduledDate);
+  const title = `Reminder: ${job} is tomorrow`;
+  return [
+    {
+      userId: p.customerId,
+      title,
+      body: `${tradesperson(facts)} is booked to come on ${day}.`,
+      link: '/my-jobs',
+      email: 'quoteUpdates',
+    },
+    {
+      userId: p.tradespersonId,
+      title,
+      body: `You are booked for ${customer(facts)} on ${day}.`,
+      link: '/my-jobs',
+      email: 'quoteUpdates',
+    },
+  ];
+}
 
 const paymentPlanners: Pick<Planners, 'payment.succeeded' | 'payment.released' | 'payment.refunded'> = {
   'payment.succeeded': (p, { facts, job }) => {
@@ -503,6 +605,8 @@ const silentPlanners: Pick<
 const PLANNERS: Planners = {
   ...quotePlanners,
   ...bookingPlanners,
+  ...reschedulePlanners,
+  'booking.reminder': bookingReminder,
   ...paymentPlanners,
   ...reviewPlanners,
   ...disputePlanners,

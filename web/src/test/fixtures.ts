@@ -57,6 +57,7 @@ export function makeBooking(overrides: Partial<BookingView> = {}): BookingView {
     money: { state: 'unpaid', heldUntil: null, frozen: false, milestones: false },
     reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
     dispute: { id: null, status: null, canRaise: true },
+    reschedule: null,
     customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson(),
     job: { id: JOB_ID, title: 'Fix a leaking tap', category: 'Plumbing', outcode: 'M1' },

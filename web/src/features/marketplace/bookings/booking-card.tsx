@@ -7,6 +7,7 @@ import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { bookingMoneyText } from '@/features/payouts';
 import { BookingReviewStatus } from '@/features/reviews';
+import { BookingReschedule } from '@/features/scheduling';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -66,6 +67,7 @@ export function BookingCard({ booking }: { booking: BookingView }) {
         )}
       </div>
       <MilestonesLink booking={booking} className="mt-3" />
+      <BookingReschedule booking={booking} me="tradesperson" className="mt-3 border-t border-border pt-3" />
       <BookingDisputeAction
         booking={booking}
         me="tradesperson"

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
+import { BookingReschedule } from '@/features/scheduling';
 import { formatNumericCalendarDate } from '@/lib/format';
 import { BOOKING_ACTION_TOASTS, type BookingAction, useBookingAction } from './api';
 
@@ -124,6 +125,7 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
         <MilestonesLink booking={booking} />
         <BookingDisputeAction booking={booking} me="tradesperson" />
       </div>
+      <BookingReschedule booking={booking} me="tradesperson" className="mt-3" />
 
       <Dialog open={declineOpen} onOpenChange={(open) => !action.isPending && setDeclineOpen(open)}>
         <DialogContent>

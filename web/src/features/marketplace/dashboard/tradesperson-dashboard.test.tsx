@@ -29,6 +29,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     money: { state: 'unpaid', heldUntil: null, frozen: false, milestones: false },
     reviews: { closesAt: null, customerReviewed: false, tradespersonReviewed: false, published: false },
     dispute: { id: null, status: null, canRaise: true },
+    reschedule: null,
     customer: { id: 'c1', fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     tradesperson: makeTradesperson({ fullName: 'Tom Trade' }),
     job: {

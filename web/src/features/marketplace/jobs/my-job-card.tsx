@@ -11,6 +11,7 @@ import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { canReleaseEarly, MoneyStatus, PayButton, ReleasePaymentButton } from '@/features/payments';
 import { BookingReviewStatus } from '@/features/reviews';
+import { BookingReschedule } from '@/features/scheduling';
 import { displayName } from '@/lib/format';
 import { CancelJobButton } from './cancel-job-button';
 
@@ -81,6 +82,10 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>
+      {/* Moving the booking to another date, while it can move: on the Active tab. */}
+      {tab === 'active' && booking && (
+        <BookingReschedule booking={booking} me="customer" className="mt-3 border-t border-border pt-3" />
+      )}
       {/* A dispute about the booking: on the Active and Done tabs, where the bookings are. */}
       {(tab === 'active' || tab === 'done') && booking && (
         <BookingDisputeAction booking={booking} me="customer" className="mt-3 border-t border-border pt-3" />
