@@ -88,9 +88,6 @@ export function WorkingWeekForm({ view }: { view: AvailabilityView }) {
   const form = useZodForm(WeekSchema, { defaultValues: valuesOf(view) });
   const { register, formState } = form;
   const days = useWatch({ control: form.control, name: 'days' });
-  const error = (path: `days.${number}.${'start' | 'end'}`) =>
-    form.getFieldState(path, formState).error?.message;
-
   const send = form.submitWith((body) => {
     if (save.isPending) return;
     save.mutate(body, {
@@ -123,46 +120,15 @@ export function WorkingWeekForm({ view }: { view: AvailabilityView }) {
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium">Days you work</legend>
         <ul className="divide-y divide-border rounded-md border border-border">
-          {WEEKDAYS.map((weekday, i) => {
-            const name = WEEKDAY_NAMES[weekday];
-            const works = days[i]?.works ?? false;
-            return (
-              <li key={weekday} className="flex flex-wrap items-start gap-x-4 gap-y-2 p-3">
-                <label className="flex min-h-10 w-32 items-center gap-2 text-sm font-medium">
-                  <input type="checkbox" className="size-4 accent-primary" {...register(`days.${i}.works`)} />
-                  {name}
-                </label>
-                {works ? (
-                  <div className="grid min-w-0 flex-1 grid-cols-2 gap-3">
-                    <Field
-                      id={`${id}-${weekday}-start`}
-                      label={
-                        <>
-                          Start<span className="sr-only"> on {name}</span>
-                        </>
-                      }
-                      error={error(`days.${i}.start`)}
-                    >
-                      {(control) => <Input type="time" {...control} {...register(`days.${i}.start`)} />}
-                    </Field>
-                    <Field
-                      id={`${id}-${weekday}-end`}
-                      label={
-                        <>
-                          Finish<span className="sr-only"> on {name}</span>
-                        </>
-                      }
-                      error={error(`days.${i}.end`)}
-                    >
-                      {(control) => <Input type="time" {...control} {...register(`days.${i}.end`)} />}
-                    </Field>
-                  </div>
-                ) : (
-                  <p className="flex min-h-10 items-center text-sm text-muted-foreground">Not working</p>
-                )}
-              </li>
-            );
-          })}
+          {WEEKDAYS.map((weekday, i) => (
+            <WeekdayRow
+              key={weekday}
+              form={form}
+              id={`${id}-${weekday}`}
+              weekday={weekday}
+              works={days[i]?.works ?? false}
+            />
+          ))}
         </ul>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -205,5 +171,54 @@ export function WorkingWeekForm({ view }: { view: AvailabilityView }) {
         Save working week
       </SubmitButton>
     </form>
+  );
+}
+
+type WeekForm = ReturnType<typeof useZodForm<typeof WeekSchema>>;
+
+/** One weekday: whether it is worked and, if so, its start and finish, each named with the day. */
+function WeekdayRow({
+  form,
+  id,
+  weekday,
+  works,
+}: {
+  form: WeekForm;
+  id: string;
+  weekday: Weekday;
+  works: boolean;
+}) {
+  const { register, formState } = form;
+  const i = weekday - 1;
+  const name = WEEKDAY_NAMES[weekday];
+  const time = (part: 'start' | 'end', label: string) => (
+    <Field
+      id={`${id}-${part}`}
+      label={
+        <>
+          {label}
+          <span className="sr-only"> on {name}</span>
+        </>
+      }
+      error={form.getFieldState(`days.${i}.${part}`, formState).error?.message}
+    >
+      {(control) => <Input type="time" {...control} {...register(`days.${i}.${part}`)} />}
+    </Field>
+  );
+  return (
+    <li className="flex flex-wrap items-start gap-x-4 gap-y-2 p-3">
+      <label className="flex min-h-10 w-32 items-center gap-2 text-sm font-medium">
+        <input type="checkbox" className="size-4 accent-primary" {...register(`days.${i}.works`)} />
+        {name}
+      </label>
+      {works ? (
+        <div className="grid min-w-0 flex-1 grid-cols-2 gap-3">
+          {time('start', 'Start')}
+          {time('end', 'Finish')}
+        </div>
+      ) : (
+        <p className="flex min-h-10 items-center text-sm text-muted-foreground">Not working</p>
+      )}
+    </li>
   );
 }
