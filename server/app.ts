@@ -51,7 +51,7 @@ import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from '
 import { payOut, payoutRoutes } from './modules/payouts';
 import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
-import { remindDueBookings, schedulingRoutes } from './modules/scheduling';
+import { assertDayBookable, remindDueBookings, schedulingRoutes } from './modules/scheduling';
 import { documentRoutes, runVerificationChecks, verificationQueueRoutes } from './modules/verification';
 import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
@@ -402,6 +402,8 @@ function moduleDeps({ deps, queue, events, bus, shared }: ApiParts, accountChang
     storage: fileStorageFor(config),
     clock,
     accountChanged,
+    // The marketplace's booking dates go through scheduling's day check (scheduling builds on it).
+    assertDayBookable,
   };
 }
 type ModuleDeps = ReturnType<typeof moduleDeps>;

@@ -9,7 +9,14 @@ import { image, MINIMAL_PDF, multipart, temporaryDataDir } from '../test/uploads
 import { signPayload } from './adapters/payments/webhook-signature';
 import type { App } from './app';
 import type { Database } from './db/client';
-import { documents, emailTokens, payments, savedProfessionals, unsubscribeTokens } from './db/schema';
+import {
+  documents,
+  emailTokens,
+  payments,
+  savedProfessionals,
+  timeOff,
+  unsubscribeTokens,
+} from './db/schema';
 import { hashToken, newToken } from './lib/tokens';
 import {
   createAdmin,
@@ -110,6 +117,8 @@ const nobody: Expectations = {
 };
 /** A tradesperson's own screens (the owner is a tradesperson); customers, admins included, get 404. */
 const tradespeopleOnly: Expectations = { ...ownerOnly, otherTradesperson: 'ok' };
+/** A tradesperson's working week: customers (admins included) are told only tradespeople have one. */
+const ownWorkingWeek: Expectations = { ...tradespeopleOnly, otherCustomer: 403, admin: 403 };
 /** A customer's own screens (the owner is a customer); tradespeople get 404. */
 const customersOnly: Expectations = { ...ownerOnly, otherCustomer: 'ok', admin: 'ok' };
 /**
@@ -1746,6 +1755,44 @@ const MATRIX: Record<string, Row | Row[]> = {
 
   // A tradesperson's own profile and documents: customers (admins included) get 404.
   'GET /api/v1/tradesperson/profile': { target: asTradesperson, expect: tradespeopleOnly },
+  // Availability (docs/api/scheduling.md): a tradesperson's own; anyone else signed in is told only
+  // tradespeople have one (there is no id to probe), another tradesperson's time off is not there.
+  'GET /api/v1/availability': { target: asTradesperson, expect: ownWorkingWeek },
+  'PUT /api/v1/availability': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshTradesperson(w),
+      json: { weeklyPattern: [{ weekday: 1, start: '08:00', end: '17:00' }], leadTimeDays: 1, jobsPerDay: 2 },
+    }),
+    expect: ownWorkingWeek,
+  },
+  'POST /api/v1/availability/time-off': {
+    freshActors: true,
+    target: async (w) => ({
+      owner: await freshTradesperson(w),
+      json: { startsOn: inDays(30), endsOn: inDays(32) },
+    }),
+    expect: ownWorkingWeek,
+  },
+  'DELETE /api/v1/availability/time-off/{id}': {
+    target: async (w) => {
+      const [period] = await w.db
+        .insert(timeOff)
+        .values({ tradespersonId: w.tradesperson.id, startsOn: inDays(40), endsOn: inDays(41) })
+        .returning();
+      return { owner: w.tradesperson, params: { id: period!.id } };
+    },
+    expect: { ...ownWorkingWeek, otherTradesperson: 404 },
+  },
+  // Which days a tradesperson can be booked on: any signed-in user (it says nothing else).
+  'GET /api/v1/tradespeople/{id}/bookable-days': {
+    target: async (w) => ({
+      owner: w.customer,
+      params: { id: w.tradesperson.id },
+      query: { from: inDays(1), to: inDays(30) },
+    }),
+    expect: signedIn,
+  },
   'PUT /api/v1/tradesperson/profile': {
     freshActors: true,
     target: async (w) => ({ owner: await freshTradesperson(w), json: validProfile }),

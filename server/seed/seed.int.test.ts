@@ -10,6 +10,7 @@ import {
   TRADESPERSON_DISPUTE_REASONS,
 } from '../../domain/catalog/catalog';
 import { JOB_STATUSES } from '../../domain/catalog/statuses';
+import { AvailabilityBody, isoWeekday } from '../../domain/scheduling/availability';
 import { describeOnDatabases } from '../../test/databases';
 import { getGeoDirectory } from '../adapters/geo/uk-geography';
 import type { Database } from '../db/client';
@@ -23,6 +24,8 @@ import {
   profiles,
   quotes,
   reviews,
+  timeOff,
+  tradespersonAvailability,
   tradespersonProfiles,
   userRoles,
   userSettings,
@@ -50,6 +53,8 @@ async function fingerprint(db: Database): Promise<string> {
     await db.select().from(userSettings).orderBy(asc(userSettings.userId)),
     await db.select().from(userRoles).orderBy(asc(userRoles.userId)),
     await db.select().from(tradespersonProfiles).orderBy(asc(tradespersonProfiles.id)),
+    await db.select().from(tradespersonAvailability).orderBy(asc(tradespersonAvailability.tradespersonId)),
+    await db.select().from(timeOff).orderBy(asc(timeOff.id)),
     await db.select().from(documents).orderBy(asc(documents.id)),
     await db.select().from(jobPostings).orderBy(asc(jobPostings.id)),
     await db.select().from(quotes).orderBy(asc(quotes.id)),
@@ -304,5 +309,26 @@ describeOnDatabases('demo seed', (ctx) => {
     expect(
       (await db.select().from(reviews).where(eq(reviews.revieweeId, user!.id))).length,
     ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives every tradesperson a working week, and some (the demo account among them) a week off to come', async () => {
+    const { db } = ctx.database();
+    const weeks = await db.select().from(tradespersonAvailability);
+    expect(weeks).toHaveLength((await db.select().from(tradespersonProfiles)).length);
+    for (const week of weeks) {
+      expect(AvailabilityBody.safeParse(week).success).toBe(true);
+      expect(week.weeklyPattern.map((d) => d.weekday).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+      expect(week.leadTimeDays).toBeGreaterThanOrEqual(1);
+      expect(week.updatedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    expect(weeks.some((w) => w.weeklyPattern.some((d) => d.weekday === 6))).toBe(true);
+    const periods = await db.select().from(timeOff);
+    expect(periods.length).toBeGreaterThan(10);
+    for (const p of periods) {
+      expect(isoWeekday(p.startsOn)).toBe(1);
+      expect(p.startsOn > NOW.toISOString().slice(0, 10)).toBe(true);
+    }
+    const [demo] = await db.select().from(users).where(eq(users.email, 'tradesperson@tradenest.demo'));
+    expect(periods.filter((p) => p.tradespersonId === demo!.id)).toHaveLength(1);
   });
 });

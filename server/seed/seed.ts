@@ -41,6 +41,8 @@ import {
   quotes,
   reviewReports,
   reviews,
+  timeOff,
+  tradespersonAvailability,
   tradespersonProfiles,
   userRoles,
   userSettings,
@@ -48,6 +50,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../modules/accounts';
 import { recountLiveQuotes } from '../modules/marketplace';
+import { demoAvailability } from './demo-availability';
 import {
   CATEGORY_TRADES,
   CONVERSATION_SCRIPTS,
@@ -130,6 +133,8 @@ export type SeedTable =
   | 'user_settings'
   | 'user_roles'
   | 'tradesperson_profiles'
+  | 'tradesperson_availability'
+  | 'time_off'
   | 'documents'
   | 'job_postings'
   | 'quotes'
@@ -210,6 +215,8 @@ class Builder {
   readonly ids: Random;
   readonly rng: Random;
   readonly names: Random;
+  /** The working weeks' own stream (demo-availability.ts). */
+  readonly diary: Random;
   readonly emails = new Set<string>();
   readonly fullNames = new Set<string>();
 
@@ -218,6 +225,8 @@ class Builder {
   readonly settings: Row<typeof userSettings>[] = [];
   readonly roles: Row<typeof userRoles>[] = [];
   readonly tradespersonProfiles: Row<typeof tradespersonProfiles>[] = [];
+  readonly availability: Row<typeof tradespersonAvailability>[] = [];
+  readonly timeOff: Row<typeof timeOff>[] = [];
   readonly documents: Row<typeof documents>[] = [];
   readonly jobs: Row<typeof jobPostings>[] = [];
   readonly quotes: Row<typeof quotes>[] = [];
@@ -236,6 +245,7 @@ class Builder {
     this.ids = root.fork('ids');
     this.rng = root.fork('content');
     this.names = root.fork('names');
+    this.diary = root.fork('availability');
   }
 
   /** A moment `days` days before now, at a plausible time of day, always in the past. */
@@ -453,6 +463,8 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await insertAll(tx, userSettings, b.settings);
     await insertAll(tx, userRoles, b.roles);
     await insertAll(tx, tradespersonProfiles, b.tradespersonProfiles);
+    await insertAll(tx, tradespersonAvailability, b.availability);
+    await insertAll(tx, timeOff, b.timeOff);
     await insertAll(tx, documents, b.documents);
     await insertAll(tx, jobPostings, b.jobs);
     await insertAll(tx, quotes, b.quotes);
@@ -482,6 +494,8 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
       user_settings: b.settings.length,
       user_roles: b.roles.length,
       tradesperson_profiles: b.tradespersonProfiles.length,
+      tradesperson_availability: b.availability.length,
+      time_off: b.timeOff.length,
       documents: b.documents.length,
       job_postings: b.jobs.length,
       quotes: b.quotes.length,
@@ -852,6 +866,12 @@ function addTradesperson(b: Builder, t: Tradesperson, passwordHash: string, admi
       createdAt,
     }),
   );
+  // The demo account always has a week off coming, so the calendars show one.
+  const week = demoAvailability(b.diary, { id: t.id, createdAt }, b.now, b.latest, {
+    weekOff: t.email === demoAccount('tradesperson').email,
+  });
+  b.availability.push(week.availability);
+  b.timeOff.push(...week.timeOff);
   const uploadedAt = b.earliest(b.plus(createdAt, rng.int(1, 72) * HOUR), b.latest);
   b.documents.push(
     ...verificationDocuments({

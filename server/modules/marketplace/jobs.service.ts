@@ -7,8 +7,9 @@ import { MARKET_MESSAGES, type PostJob } from '../../../domain/marketplace/schem
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { EventBus } from '../../adapters/event-bus';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import {
   decodeCursor as decodeKeysetCursor,
   encodeCursor as encodeKeysetCursor,
@@ -50,6 +51,14 @@ export interface MarketDeps {
   openJobPages?: SharedPages<SharedOpenJobs>;
   /** Tells the other instances to clear their shared pages too; absent: this instance only. */
   bus?: EventBus;
+  /** Where the day checks read today (DOMAIN-RULES 12); tests move one by hand. Absent: the system clock. */
+  clock?: Clock;
+  /**
+   * Refuses a booking date the tradesperson does not take (DOMAIN-RULES 12), in the caller's
+   * transaction after the job is locked: scheduling's assertDayBookable. Scheduling builds on the
+   * marketplace, so it is handed in (wired in app.ts) rather than imported (decision 0012).
+   */
+  assertDayBookable: (tx: Executor, clock: Clock, tradespersonId: string, date: string) => Promise<void>;
 }
 
 /**

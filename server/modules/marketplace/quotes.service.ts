@@ -4,6 +4,7 @@ import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { systemClock } from '../../lib/clock';
 import { violates } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth-context';
 import { insertBooking, liveBookingOfJob } from './bookings.repository';
@@ -179,6 +180,11 @@ export async function acceptQuote(
       const quote = (await findQuote(tx, quoteId, { forUpdate: true }))!;
       const quoteMove = quoteStep('accept', quoteStatus(quote.status), 'customer');
       if (!quoteMove.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
+      // Lock order job → quote → the tradesperson's availability (inside the check), so two customers
+      // racing for a day's last place are decided one after the other.
+      if (scheduledDate) {
+        await deps.assertDayBookable(tx, deps.clock ?? systemClock, quote.tradespersonId, scheduledDate);
+      }
 
       await updateQuote(tx, quote.id, { status: quoteMove.to });
       const rejected = await rejectPendingQuotes(tx, job.id, quote.id);

@@ -5,7 +5,7 @@ import {
   type TimeOffPeriod,
 } from '../../../domain/scheduling/availability';
 import type { Executor } from '../../db/client';
-import { bookings, profiles, timeOff, tradespersonAvailability } from '../../db/schema';
+import { bookings, jobPostings, profiles, timeOff, tradespersonAvailability, users } from '../../db/schema';
 
 export type AvailabilityRow = typeof tradespersonAvailability.$inferSelect;
 export type TimeOffRow = typeof timeOff.$inferSelect;
@@ -93,4 +93,65 @@ export async function findUserType(db: Executor, userId: string): Promise<string
     .from(profiles)
     .where(eq(profiles.id, userId));
   return row?.userType;
+}
+
+/**
+ * One writer of a tradesperson's time off at a time (their availability row may not exist yet, their
+ * account row always does), so two overlapping periods sent at once cannot both land. NO KEY UPDATE:
+ * rows that merely reference the account are not held up.
+ */
+export async function lockTimeOffOf(tx: Executor, tradespersonId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, tradespersonId)).for('no key update');
+}
+
+/** Their time off that has not ended by `today`, earliest first. */
+export async function upcomingTimeOff(
+  db: Executor,
+  tradespersonId: string,
+  today: string,
+): Promise<TimeOffRow[]> {
+  return db
+    .select()
+    .from(timeOff)
+    .where(and(eq(timeOff.tradespersonId, tradespersonId), gte(timeOff.endsOn, today)))
+    .orderBy(asc(timeOff.startsOn), asc(timeOff.id));
+}
+
+export async function insertTimeOff(
+  db: Executor,
+  row: { tradespersonId: string; startsOn: string; endsOn: string; note: string | null },
+): Promise<TimeOffRow> {
+  const [inserted] = await db.insert(timeOff).values(row).returning();
+  return inserted!;
+}
+
+/** Deletes one of their periods; false when they have none with that id. */
+export async function deleteTimeOff(db: Executor, tradespersonId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(timeOff)
+    .where(and(eq(timeOff.id, id), eq(timeOff.tradespersonId, tradespersonId)))
+    .returning({ id: timeOff.id });
+  return deleted.length > 0;
+}
+
+/** Their day-taking bookings dated within [from, to], earliest first, with the job's title. */
+export async function bookingsBetween(db: Executor, tradespersonId: string, from: string, to: string) {
+  return db
+    .select({
+      id: bookings.id,
+      scheduledDate: bookings.scheduledDate,
+      status: bookings.status,
+      jobTitle: jobPostings.title,
+    })
+    .from(bookings)
+    .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+    .where(
+      and(
+        eq(bookings.tradespersonId, tradespersonId),
+        gte(bookings.scheduledDate, from),
+        lte(bookings.scheduledDate, to),
+        inArray(bookings.status, [...DAY_TAKING_STATUSES]),
+      ),
+    )
+    .orderBy(asc(bookings.scheduledDate), asc(bookings.createdAt));
 }

@@ -13,7 +13,9 @@ const BATCH = 100;
  * running the job at once send one reminder, and a failure leaves the rest for the next run.
  * Returns how many bookings were reminded.
  */
-export async function remindDueBookings(deps: SchedulingDeps): Promise<number> {
+export async function remindDueBookings(
+  deps: Pick<SchedulingDeps, 'db' | 'clock' | 'events'>,
+): Promise<number> {
   const tomorrow = addDays(londonToday(deps.clock.now()), 1);
   let reminded = 0;
   for (;;) {

@@ -5,6 +5,7 @@ import {
   londonToday,
 } from '@domain/marketplace/schemas';
 import { formatPence } from '@domain/payments/money';
+import { addDays } from '@domain/scheduling/availability';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ import { DateCalendar } from '@/components/ui/date-calendar';
 import { FieldError } from '@/components/ui/field-error';
 import { ErrorState } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
+import { useUnavailableDays } from '@/features/scheduling';
 import { ApiError } from '@/lib/api';
 import { issuesFromServer, updateThenFocus } from '@/lib/form-errors';
 import { displayName, formatDateOnly } from '@/lib/format';
@@ -32,6 +34,7 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const calendarRef = useRef<HTMLDivElement>(null);
   const { form, date, dateProblem, pick, focusCalendar } = useBookingDate(quoteId, calendarRef);
+  const days = useMonthOffers(quote.data?.tradesperson.id, date || today);
 
   const back = (
     <Button variant="ghost" size="sm" className="-ml-2" onClick={() => void navigate(-1)}>
@@ -59,6 +62,8 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
         if (issue) {
           updateThenFocus(() => form.setError('scheduledDate', { message: issue.message }), focusCalendar);
         } else setFailure(`Error creating booking. ${message}`);
+        // The day filled up or the tradesperson changed their days meanwhile: show the month as it is now.
+        if (error instanceof ApiError && error.code === 'day_unavailable') void days.refetch();
       },
     });
   };
@@ -86,8 +91,14 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
               min={today}
               max={latestBookingDate(today)}
               errorId={dateProblem ? 'booking-date-error' : undefined}
+              unavailable={days.data}
+              onMonthChange={days.showMonth}
             />
             <FieldError id="booking-date-error" message={dateProblem?.message} />
+            <p className="text-sm text-muted-foreground">Greyed-out days are not available.</p>
+            <p role="status" className="min-h-5 text-sm text-muted-foreground">
+              {days.isFetching ? 'Checking which days are free…' : ''}
+            </p>
           </CardContent>
         </Card>
 
@@ -102,6 +113,17 @@ export function BookingForm({ quoteId }: { quoteId: string | null }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The days of the month the calendar shows that the tradesperson cannot be booked on, with why (the
+ * server's own rule), asked for again as the customer moves between months.
+ */
+function useMonthOffers(tradespersonId: string | undefined, startDate: string) {
+  const [month, showMonth] = useState(`${startDate.slice(0, 7)}-01`);
+  const next = new Date(Date.UTC(+month.slice(0, 4), +month.slice(5, 7), 1)).toISOString().slice(0, 10);
+  const days = useUnavailableDays(tradespersonId, month, addDays(next, -1));
+  return { data: days.data, isFetching: days.isFetching, refetch: days.refetch, showMonth };
 }
 
 /** The calendar's day that takes focus: the chosen one, else today. */

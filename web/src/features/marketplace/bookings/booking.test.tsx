@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError, validationErrorReply } from '@/test/field-errors';
-import { makeBooking, makeMyQuote, QUOTE_ID } from '@/test/fixtures';
+import { makeBooking, makeMyQuote, QUOTE_ID, TRADESPERSON_ID } from '@/test/fixtures';
 import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
@@ -200,5 +200,67 @@ describe('Book Your Service', () => {
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith('Error creating booking', 'Not authenticated'),
     );
+  });
+
+  it('greys out the days the tradesperson cannot take, saying why, month by month', async () => {
+    const DAYS = `GET /api/v1/tradespeople/${TRADESPERSON_ID}/bookable-days`;
+    const { fetchMock } = openBooking({
+      [DAYS]: () => ({
+        status: 200,
+        body: {
+          days: [
+            { date: '2030-06-20', refusal: null },
+            { date: '2030-06-22', refusal: 'not_working' },
+            { date: '2030-06-24', refusal: 'time_off' },
+            { date: '2030-06-25', refusal: 'full' },
+          ],
+        },
+      }),
+    });
+    await screen.findByText('£249.99');
+    expect(screen.getByText('Greyed-out days are not available.')).toBeTruthy();
+    await waitFor(() => expect(unavailable(day(/22 June 2030/))).toBe(true));
+    expect(day(/22 June 2030/).getAttribute('aria-label')).toContain(
+      'unavailable: This tradesperson does not work on that day',
+    );
+    expect(day(/24 June 2030/).getAttribute('aria-label')).toContain(
+      'unavailable: This tradesperson is away on that date',
+    );
+    expect(unavailable(day(/25 June 2030/))).toBe(true);
+    expect(unavailable(day(/20 June 2030/))).toBe(false);
+    fireEvent.click(day(/22 June 2030/));
+    expect(screen.getByText('No date selected')).toBeTruthy();
+    expect(await seriousAxeViolations()).toEqual([]);
+
+    const asked = () =>
+      fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/bookable-days'))
+        .map((url) => `${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+    expect(asked()).toEqual(['2030-06-01..2030-06-30']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    await screen.findByRole('grid', { name: 'July 2030' });
+    await waitFor(() => expect(asked()).toEqual(['2030-06-01..2030-06-30', '2030-07-01..2030-07-31']));
+  });
+
+  it('shows the server’s refusal of the day under the calendar and asks for the month again', async () => {
+    const DAYS = `GET /api/v1/tradespeople/${TRADESPERSON_ID}/bookable-days`;
+    const message = 'This tradesperson is fully booked on that date';
+    const { fetchMock } = openBooking({
+      [DAYS]: () => ({ status: 200, body: { days: [] } }),
+      'POST /api/v1/bookings': () => ({
+        status: 409,
+        body: { error: { code: 'day_unavailable', message, details: [{ field: 'scheduledDate', message }] } },
+      }),
+    });
+    await screen.findByText('£249.99');
+    const daysAsked = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('/bookable-days')).length;
+    await waitFor(() => expect(daysAsked()).toBe(1));
+    fireEvent.click(day(/20 June 2030/));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expectFieldError(screen.getByRole('grid', { name: 'June 2030' }), message));
+    expect(showError).toHaveBeenCalledWith('Error creating booking', message);
+    await waitFor(() => expect(daysAsked()).toBe(2));
   });
 });
