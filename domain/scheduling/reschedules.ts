@@ -7,6 +7,11 @@ import { DATE_PATTERN, isCalendarDate } from '../marketplace/schemas';
 
 export const RESCHEDULE_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
 export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number];
+/**
+ * How a proposal is shown: as stored, except that one still pending on a booking that can no longer
+ * move (done, disputed, cancelled) has lapsed: nobody can answer it any more.
+ */
+export const RESCHEDULE_VIEW_STATUSES = [...RESCHEDULE_STATUSES, 'lapsed'] as const;
 
 /** Booking statuses whose date may still move: the work has not been done or disputed. */
 export const RESCHEDULABLE_STATUSES = ['pending', 'confirmed'] as const;
@@ -71,7 +76,7 @@ export const RescheduleView = z.object({
   fromDate: CalendarDate.nullable(),
   toDate: CalendarDate,
   note: Note,
-  status: z.enum(RESCHEDULE_STATUSES),
+  status: z.enum(RESCHEDULE_VIEW_STATUSES),
   /** The reason given with a decline. */
   decisionNote: Note,
   decidedAt: Timestamp.nullable(),

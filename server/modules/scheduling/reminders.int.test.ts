@@ -77,6 +77,13 @@ describeOnDatabases('day-before reminders', (ctx) => {
     const unconfirmed = await booked('2026-12-02', { status: 'pending' });
     const cancelled = await booked('2026-12-02', { status: 'cancelled' });
 
+    // Nobody is emailed at night: the run at 07:23 UK time sends nothing, the 08:23 one does.
+    const earlyMorning = Date.parse('2026-12-01T07:23:00Z') - clock.now().getTime();
+    clock.advance(earlyMorning);
+    expect(await remind()).toBe(0);
+    expect(await remindersOf(due.booking.id)).toEqual([]);
+    clock.advance(-earlyMorning);
+
     const runs = await Promise.all([remind(), remind()]);
     expect(runs[0]! + runs[1]!).toBe(1);
     expect(await remindersOf(due.booking.id)).toHaveLength(1);

@@ -238,6 +238,21 @@ describeOnDatabases('rescheduling a booking', (ctx) => {
     });
   });
 
+  it('shows a proposal left waiting when the work is completed as lapsed, and nobody can answer it', async () => {
+    const { booking, customer, tradesperson } = await booked();
+    const proposed = await propose(booking.id, customer.cookie, { date: '2026-12-11' });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const completed = await request('POST', `/bookings/${booking.id}/complete`, tradesperson.cookie);
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    expect((await history(booking.id, customer.cookie)).map((r: { status: string }) => r.status)).toEqual([
+      'lapsed',
+    ]);
+    const late = await answer(proposed.json().reschedule.id, 'accept', tradesperson.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(await dateOf(booking.id)).toBe('2026-12-10');
+  });
+
   it('refuses a day that cannot be booked, and checks the day again when accepting', async () => {
     const { booking, customer, tradesperson } = await booked();
     // Monday to Friday, one job a day.

@@ -28,13 +28,14 @@ const bookingNotFound = () => AppError.notFound(M.bookingNotFound);
 const rescheduleNotFound = () => AppError.notFound(M.notFound);
 const isParty = (booking: BookingDateRow, userId: string) =>
   booking.customerId === userId || booking.tradespersonId === userId;
-const reschedulable = (booking: BookingDateRow) =>
+const reschedulable = (booking: Pick<BookingDateRow, 'status'>) =>
   (RESCHEDULABLE_STATUSES as readonly string[]).includes(booking.status);
 
 export function rescheduleView(
   row: RescheduleRow,
-  booking: Pick<BookingDateRow, 'customerId'>,
+  booking: Pick<BookingDateRow, 'customerId' | 'status'>,
 ): RescheduleView {
+  const lapsed = row.status === 'pending' && !reschedulable(booking);
   return {
     id: row.id,
     bookingId: row.bookingId,
@@ -42,7 +43,7 @@ export function rescheduleView(
     fromDate: row.fromDate,
     toDate: row.toDate,
     note: row.note,
-    status: row.status as RescheduleView['status'],
+    status: lapsed ? 'lapsed' : (row.status as RescheduleView['status']),
     decisionNote: row.decisionNote,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -24,6 +24,7 @@ const STATUS_TEXT: Record<RescheduleView['status'], string> = {
   accepted: 'Accepted',
   declined: 'Declined',
   withdrawn: 'Withdrawn',
+  lapsed: 'Lapsed: the booking can no longer move',
 };
 
 /**
