@@ -126,7 +126,11 @@ describeOnDatabases('the tradesperson calendar and its feed', (ctx) => {
       .insert(tradespersonAvailability)
       .values({
         tradespersonId: tp.id,
-        weeklyPattern: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '17:00' })),
+        weeklyPattern: ([1, 2, 3, 4, 5] as const).map((weekday) => ({
+          weekday,
+          start: '08:00',
+          end: '17:00',
+        })),
         leadTimeDays: 0,
         jobsPerDay: 2,
       });
