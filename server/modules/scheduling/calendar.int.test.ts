@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
@@ -255,6 +256,21 @@ describeOnDatabases('the tradesperson calendar and its feed', (ctx) => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, max-age=300');
     expect(res.body).toMatch(/\r\nX-WR-CALNAME:TradeNest bookings\r\n/);
+    // Calendar apps ask again and again: the same feed is a 304 to its ETag, and comes compressed.
+    const pathname = new URL(url).pathname;
+    const again = await (await app()).inject({
+      method: 'GET',
+      url: pathname,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const compressed = await (await app()).inject({
+      method: 'GET',
+      url: pathname,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(res.body);
     expect(res.body).not.toContain('Smith');
     const events = vevents(res.body);
     const byUid = new Map(events.map((e) => [e.UID, e]));

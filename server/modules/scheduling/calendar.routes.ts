@@ -9,6 +9,7 @@ import {
 import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import { NO_SESSION } from '../../plugins/openapi';
+import { sendStatic } from '../../plugins/static-files';
 import { calendarView, createFeed, feedCalendar, feedStatus, revokeFeed } from './calendar.service';
 import type { SchedulingDeps } from './deps';
 
@@ -67,11 +68,9 @@ export const calendarRoutes =
         params: CalendarFeedParams,
       }),
       async (request, reply) => {
-        const body = await feedCalendar(deps, request.params.token);
-        return reply
-          .header('cache-control', 'private, max-age=300')
-          .type('text/calendar; charset=utf-8')
-          .send(body);
+        const feed = await feedCalendar(deps, request.params.token);
+        // Sent like a file of the build: 304 for the copy the app already has, else br or gzip made once.
+        return sendStatic(request, reply.header('cache-control', 'private, max-age=300'), feed);
       },
     );
   };

@@ -1,12 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import { addDays, daysBetween, OPEN_AVAILABILITY } from '../../../domain/scheduling/availability';
 import {
-  bookingSummary,
   CALENDAR_MAX_DAYS,
   CALENDAR_MESSAGES,
-  CALENDAR_STATUS_LABELS,
   type CalendarBooking,
   type CalendarFeedCreated,
   type CalendarFeedStatus,
@@ -17,15 +14,16 @@ import {
 } from '../../../domain/scheduling/calendar';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
+import type { StaticFile } from '../../plugins/static-files';
 import {
   type CalendarBookingRow,
-  type CalendarRows,
   calendarOf,
   calendarOfFeed,
   deleteFeed,
   findFeed,
   saveFeed,
 } from './calendar.repository';
+import { feedFile } from './calendar-feed';
 import type { SchedulingDeps } from './deps';
 
 // The tradesperson's calendar and its private feed (DOMAIN-RULES 2 and 12): both show only what the
@@ -107,62 +105,9 @@ function feedRange(deps: SchedulingDeps) {
   return { from: addDays(today, -FEED_WINDOW.pastDays), to: addDays(today, FEED_WINDOW.aheadDays) };
 }
 
-/** GET /calendar/feed/:token.ics: the iCalendar text, or a 404 for an unknown or revoked token. */
-export async function feedCalendar(deps: SchedulingDeps, token: string): Promise<string> {
+/** GET /calendar/feed/:token.ics: the iCalendar feed, or a 404 for an unknown or revoked token. */
+export async function feedCalendar(deps: SchedulingDeps, token: string): Promise<StaticFile> {
   const rows = await calendarOfFeed(deps.db, hashToken(token), feedRange(deps));
   if (!rows) throw AppError.notFound(CALENDAR_MESSAGES.feedNotFound);
-  return icsOf(rows, deps.config.appUrl, deps.clock.now());
-}
-
-// An all-day event is a date at UTC midnight: ical-generator writes a date without a time zone in UTC.
-const day = (date: string) => new Date(`${date}T00:00:00Z`);
-
-function icsOf(rows: CalendarRows, appUrl: string, now: Date): string {
-  const calendar = ical({
-    name: CALENDAR_MESSAGES.feedName,
-    prodId: { company: 'TradeNest', product: 'calendar', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-    ttl: 60 * 60,
-  });
-  for (const row of rows.bookings) {
-    const booking = shownBooking(row);
-    const status = CALENDAR_STATUS_LABELS[booking.status];
-    const url = `${appUrl}/job/${booking.jobId}`;
-    calendar.createEvent({
-      id: `booking-${booking.id}@tradenest`,
-      stamp: now,
-      allDay: true,
-      start: day(booking.date),
-      end: day(addDays(booking.date, 1)),
-      summary: bookingSummary(booking.jobTitle, booking.customerFirstName),
-      status: booking.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
-      location: booking.postcode,
-      description: `Status: ${status}\n${url}`,
-      url,
-    });
-  }
-  for (const m of rows.milestones) {
-    calendar.createEvent({
-      id: `milestone-${m.id}@tradenest`,
-      stamp: now,
-      allDay: true,
-      start: day(m.dueDate),
-      end: day(addDays(m.dueDate, 1)),
-      summary: CALENDAR_MESSAGES.milestoneDue(m.title),
-      description: `${appUrl}/job/${m.jobId}`,
-      url: `${appUrl}/job/${m.jobId}`,
-    });
-  }
-  for (const t of rows.timeOff) {
-    calendar.createEvent({
-      id: `time-off-${t.id}@tradenest`,
-      stamp: now,
-      allDay: true,
-      start: day(t.startsOn),
-      end: day(addDays(t.endsOn, 1)),
-      summary: CALENDAR_MESSAGES.timeOff,
-      description: t.note,
-    });
-  }
-  return calendar.toString();
+  return feedFile(rows, shownBooking, deps.config.appUrl, deps.clock.now());
 }
