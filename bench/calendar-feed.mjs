@@ -112,7 +112,10 @@ async function fillPostgres(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await fill((text) => client.query(text));
+    const bookings = await fill((text) => client.query(text));
+    // Statistics and visibility map as autovacuum leaves a settled database (the embedded one has none).
+    await client.query('vacuum analyze');
+    return bookings;
   } finally {
     await client.end();
   }
