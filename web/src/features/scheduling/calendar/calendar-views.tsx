@@ -160,10 +160,27 @@ function DayItems({ day, detail }: { day: DayContents; detail: Detail }) {
 }
 
 /** The day's heading: its date for everyone, and for screen readers when it is not worked. */
-function DayHeading({ day, short, today }: { day: DayContents; short: string; today: string }) {
+function DayHeading({
+  day,
+  short,
+  today,
+  outside = false,
+}: {
+  day: DayContents;
+  short: string;
+  today: string;
+  /** A day of the month before or after, shown to fill the weeks. */
+  outside?: boolean;
+}) {
   const off = !day.working && !day.timeOff;
   return (
-    <h3 tabIndex={-1} className="text-xs font-semibold outline-none focus-visible:underline">
+    <h3
+      tabIndex={-1}
+      className={cn(
+        'text-xs font-semibold outline-none focus-visible:underline',
+        outside && 'font-normal text-muted-foreground',
+      )}
+    >
       <span
         aria-hidden="true"
         className={cn(day.date === today && 'rounded-full bg-primary px-1.5 py-0.5 text-primary-foreground')}
@@ -206,7 +223,7 @@ function moveBetweenDays(event: KeyboardEvent<HTMLOListElement>) {
   target.focus();
 }
 
-/** The month as weeks of seven days, Monday first; days outside the month are dimmed. */
+/** The month as weeks of seven days, Monday first; days outside the month have muted numbers. */
 export function MonthGrid({
   days,
   month,
@@ -238,10 +255,14 @@ export function MonthGrid({
             className={cn(
               'min-h-24 min-w-0 border-border border-r border-b p-1 [&:nth-child(7n)]:border-r-0',
               shaded(day),
-              !day.date.startsWith(month) && 'text-muted-foreground opacity-70',
             )}
           >
-            <DayHeading day={day} short={String(Number(day.date.slice(8)))} today={today} />
+            <DayHeading
+              day={day}
+              short={String(Number(day.date.slice(8)))}
+              today={today}
+              outside={!day.date.startsWith(month)}
+            />
             <DayItems day={day} detail="compact" />
           </li>
         ))}
