@@ -1,4 +1,5 @@
 import { isCalendarDate, londonToday } from '@domain/marketplace/schemas';
+import type { CalendarView } from '@domain/scheduling/calendar';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
@@ -169,7 +170,7 @@ function PeriodView({
 }: {
   mode: CalendarMode;
   period: Period;
-  view: NonNullable<ReturnType<typeof useCalendar>['data']>;
+  view: CalendarView;
   narrow: boolean;
   label: string;
   today: string;

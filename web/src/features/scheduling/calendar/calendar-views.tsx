@@ -20,7 +20,7 @@ import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateOnly } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import type { DayContents } from './calendar-days';
+import { type DayContents, hasItems } from './calendar-days';
 
 // The month grid, the week's columns and the phone's agenda. Each status has its own colour and its
 // own icon and words, so nothing is told by colour alone; every booking and milestone links to its job.
@@ -133,7 +133,7 @@ function MilestoneItem({ milestone, detail }: { milestone: CalendarMilestone; de
 
 /** A day's bookings, milestone due dates and time off, as a list (nothing when the day is empty). */
 function DayItems({ day, detail }: { day: DayContents; detail: Detail }) {
-  if (day.bookings.length === 0 && day.milestones.length === 0 && !day.timeOff) return null;
+  if (!hasItems(day)) return null;
   return (
     <ul className="mt-1 space-y-1">
       {day.timeOff && (
