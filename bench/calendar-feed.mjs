@@ -14,7 +14,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { fmt, freePort, loadServerEnv, npmStart, referenceServer, scratchDatabase, waitFor200 } from './lib.mjs';
+import {
+  fmt,
+  freePort,
+  loadServerEnv,
+  npmStart,
+  referenceServer,
+  scratchDatabase,
+  waitFor200,
+} from './lib.mjs';
 
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -203,8 +211,16 @@ async function measure(label, env, port, expectedBookings) {
     );
     writeFileSync(scratchFile, body);
     reference = await referenceServer(RAW_FEED_SERVER, [scratchFile]);
-    print('  raw node:http, same bytes', await sequential(reference.url, '/', SEQUENTIAL), await underLoad(reference.url, '/'));
-    print('  GET /calendar/feed/<token>.ics', await sequential(base, feedPath, SEQUENTIAL), await underLoad(base, feedPath));
+    print(
+      '  raw node:http, same bytes',
+      await sequential(reference.url, '/', SEQUENTIAL),
+      await underLoad(reference.url, '/'),
+    );
+    print(
+      '  GET /calendar/feed/<token>.ics',
+      await sequential(base, feedPath, SEQUENTIAL),
+      await underLoad(base, feedPath),
+    );
   } finally {
     reference?.stop();
     rmSync(scratchFile, { force: true });
