@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, ok, signUpThroughApi } from '../harness/journeys';
+
+// The tradesperson's calendar: a confirmed booking shows in the month and the week, and in the .ics
+// feed the page makes. The booking is made through the API (the marketplace journey covers its screens).
+
+/** The UK day `days` from today, 'YYYY-MM-DD'. */
+function ukDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** Clicks `next` until `target` shows (a booking a few days ahead can be in the next month or week). */
+async function stepUntilVisible(page: Page, target: ReturnType<Page['getByRole']>, next: string) {
+  const period = page.locator('#calendar-period');
+  // A period has loaded when its days (or, on a phone with nothing on, the empty state) are there.
+  const loaded = () =>
+    page
+      .locator('ol[aria-label]')
+      .or(page.getByRole('heading', { name: /^No bookings this/ }))
+      .first()
+      .waitFor();
+  await loaded();
+  for (let i = 0; i < 3 && !(await target.isVisible()); i++) {
+    const shown = await period.textContent();
+    await page.getByRole('button', { name: next }).click();
+    await eventually(() => period.textContent()).not.toBe(shown);
+    // The new period's bookings arrive after its heading (the last one stays, marked busy, meanwhile).
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+    await loaded();
+  }
+  await eventually(() => target.isVisible()).toBe(true);
+}
+
+describeInBrowser('scheduling: the calendar', (ctx) => {
+  it('shows a confirmed booking by month, by week, on a phone, and in the calendar feed it makes', async () => {
+    const title = `Replace the outside tap ${Date.now()}`;
+    const date = ukDay(3);
+    const customer = await ctx.newPage();
+    await signUpThroughApi(customer, { fullName: 'Cathy Calendar' });
+    const { job } = await ok<{ job: { id: string } }>(
+      await customer.request.post('/api/v1/jobs', {
+        data: {
+          title,
+          category: 'Plumbing',
+          description: 'The outside tap leaks at the joint and needs replacing before winter.',
+          budgetMin: 80,
+          budgetMax: 200,
+          postcode: 'M1 1AE',
+        },
+      }),
+      201,
+    );
+    const tradesperson = await ctx.newPage();
+    await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+    const { quote } = await ok<{ quote: { id: string } }>(
+      await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
+        data: { amount: '150', message: 'I can fit a new frost-proof tap.' },
+      }),
+      201,
+    );
+    const { booking } = await ok<{ booking: { id: string } }>(
+      await customer.request.post('/api/v1/bookings', { data: { quoteId: quote.id, scheduledDate: date } }),
+      201,
+    );
+    await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/confirm`), 200);
+
+    await tradesperson.goto('/tradesperson/calendar');
+    await tradesperson.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    const name = `Confirmed: ${title} — Cathy`;
+    await stepUntilVisible(tradesperson, tradesperson.getByRole('link', { name }), 'Next month');
+    expect(await tradesperson.getByRole('link', { name }).getAttribute('href')).toBe(`/job/${job.id}`);
+    expect(await seriousAxeViolations(tradesperson)).toEqual([]);
+
+    await tradesperson.getByRole('tab', { name: 'Week' }).click();
+    await eventually(async () => new URL(tradesperson.url()).searchParams.get('view')).toBe('week');
+    const inWeek = tradesperson.getByRole('link', { name: new RegExp(`^${name}`) });
+    await stepUntilVisible(tradesperson, inWeek, 'Next week');
+    expect(await inWeek.textContent()).toContain('M1 1AE · £150.00');
+
+    await tradesperson.getByRole('button', { name: 'Create feed link' }).click();
+    const link = tradesperson.getByRole('textbox', { name: 'Your feed link' });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/api\/v1\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await seriousAxeViolations(tradesperson)).toEqual([]);
+
+    const feed = await tradesperson.request.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const text = (await feed.text()).replace(/\r\n[ \t]/g, '');
+    const event = text
+      .split('BEGIN:VEVENT')
+      .find((block) => block.includes(`UID:booking-${booking.id}@tradenest`));
+    expect(event).toBeDefined();
+    expect(event).toContain(`SUMMARY:${title} — Cathy\r\n`);
+    expect(event).toContain(`DTSTART;VALUE=DATE:${date.replaceAll('-', '')}\r\n`);
+    expect(event).toContain('STATUS:CONFIRMED\r\n');
+    expect(event).toContain('LOCATION:M1 1AE\r\n');
+
+    // On a 360 px phone in the dark theme both views are an agenda that fits the screen.
+    const phone = await ctx.newPage({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
+    await ok(await phone.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+    await phone.goto('/tradesperson/calendar');
+    const onPhone = phone.getByRole('link', { name: new RegExp(`^${name}`) });
+    await stepUntilVisible(phone, onPhone, 'Next month');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousAxeViolations(phone)).toEqual([]);
+  });
+});

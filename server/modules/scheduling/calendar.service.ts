@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { londonToday } from '../../../domain/marketplace/schemas';
+import { addDays, daysBetween, OPEN_AVAILABILITY } from '../../../domain/scheduling/availability';
+import {
+  CALENDAR_MAX_DAYS,
+  CALENDAR_MESSAGES,
+  type CalendarBooking,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+  type CalendarView,
+  calendarPostcode,
+  customerFirstName,
+  FEED_WINDOW,
+} from '../../../domain/scheduling/calendar';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth-context';
+import type { StaticFile } from '../../plugins/static-files';
+import {
+  type CalendarBookingRow,
+  calendarOf,
+  calendarOfFeed,
+  deleteFeed,
+  findFeed,
+  saveFeed,
+} from './calendar.repository';
+import { feedFile } from './calendar-feed';
+import type { SchedulingDeps } from './deps';
+
+// The tradesperson's calendar and its private feed (DOMAIN-RULES 2 and 12): both show only what the
+// tradesperson may see on screen, decided here once for the page and the feed alike.
+
+/** Anyone but a tradesperson is told there is nothing here, as on the dashboard. */
+const notFound = () => AppError.notFound();
+
+function tradespersonOf(auth: AuthContext): string {
+  if (auth.user.userType !== 'tradesperson') throw notFound();
+  return auth.user.id;
+}
+
+/** A booking as the tradesperson sees it: the customer's first name, the postcode they may know. */
+const shownBooking = (b: CalendarBookingRow): CalendarBooking => ({
+  id: b.id,
+  jobId: b.jobId,
+  date: b.date,
+  status: b.status,
+  jobTitle: b.jobTitle,
+  category: b.category,
+  customerFirstName: customerFirstName(b.customerName),
+  postcode: calendarPostcode(b.status, b.postcode, b.outcode),
+  amount: b.amount,
+});
+
+/** GET /calendar: the tradesperson's bookings, milestone due dates and time off in [from, to]. */
+export async function calendarView(
+  deps: SchedulingDeps,
+  auth: AuthContext,
+  from: string,
+  to: string,
+): Promise<CalendarView> {
+  const tradespersonId = tradespersonOf(auth);
+  const span = daysBetween(from, to);
+  if (span < 0 || span >= CALENDAR_MAX_DAYS) {
+    throw AppError.validation(CALENDAR_MESSAGES.range, [{ field: 'to', message: CALENDAR_MESSAGES.range }]);
+  }
+  const rows = await calendarOf(deps.db, tradespersonId, { from, to });
+  if (!rows) throw notFound();
+  return {
+    from,
+    to,
+    bookings: rows.bookings.map(shownBooking),
+    milestones: rows.milestones,
+    timeOff: rows.timeOff,
+    workingWeek: rows.weeklyPattern ?? OPEN_AVAILABILITY.weeklyPattern,
+  };
+}
+
+// Only the token's SHA-256 is stored, as for sessions: a copy of the table opens no one's feed.
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const feedUrl = (appUrl: string, token: string) => `${appUrl}/api/v1/calendar/feed/${token}.ics`;
+
+export async function feedStatus(deps: SchedulingDeps, auth: AuthContext): Promise<CalendarFeedStatus> {
+  const feed = await findFeed(deps.db, tradespersonOf(auth));
+  return { feed: feed ? { createdAt: feed.createdAt.toISOString() } : null };
+}
+
+/**
+ * Makes the tradesperson's feed address, or a new one in place of the old, which stops working at
+ * once. The address is answered this once: only its hash is kept.
+ */
+export async function createFeed(deps: SchedulingDeps, auth: AuthContext): Promise<CalendarFeedCreated> {
+  const tradespersonId = tradespersonOf(auth);
+  const token = randomBytes(32).toString('base64url');
+  const saved = await saveFeed(deps.db, tradespersonId, hashToken(token), deps.clock.now());
+  return { feed: { createdAt: saved.createdAt.toISOString() }, url: feedUrl(deps.config.appUrl, token) };
+}
+
+export async function revokeFeed(deps: SchedulingDeps, auth: AuthContext): Promise<void> {
+  await deleteFeed(deps.db, tradespersonOf(auth));
+}
+
+/** The feed's window: bookings from 90 days ago to a year ahead, UK days. */
+function feedRange(deps: SchedulingDeps) {
+  const today = londonToday(deps.clock.now());
+  return { from: addDays(today, -FEED_WINDOW.pastDays), to: addDays(today, FEED_WINDOW.aheadDays) };
+}
+
+/** GET /calendar/feed/:token.ics: the iCalendar feed, or a 404 for an unknown or revoked token. */
+export async function feedCalendar(deps: SchedulingDeps, token: string): Promise<StaticFile> {
+  const rows = await calendarOfFeed(deps.db, hashToken(token), feedRange(deps));
+  if (!rows) throw AppError.notFound(CALENDAR_MESSAGES.feedNotFound);
+  return feedFile(rows, shownBooking, deps.config.appUrl, deps.clock.now());
+}
