@@ -10,6 +10,8 @@ import { signPayload } from './adapters/payments/webhook-signature';
 import type { App } from './app';
 import type { Database } from './db/client';
 import {
+  bookingReschedules,
+  calendarFeeds,
   documents,
   emailTokens,
   payments,
@@ -416,6 +418,16 @@ async function freshBooking(w: World, status: 'pending' | 'confirmed') {
     status: 'accepted',
   });
   return createBooking(w.db, { quoteId: quote.id, status });
+}
+
+/** A confirmed booking of the world's pair with a new date proposed by its customer, waiting. */
+async function freshReschedule(w: World) {
+  const booking = await freshBooking(w, 'confirmed');
+  const [proposal] = await w.db
+    .insert(bookingReschedules)
+    .values({ bookingId: booking.id, proposedBy: w.customer.id, toDate: inDays(21) })
+    .returning();
+  return proposal!;
 }
 
 /* ------------------------------------------------------------------------------ money */
@@ -1792,6 +1804,71 @@ const MATRIX: Record<string, Row | Row[]> = {
       query: { from: inDays(1), to: inDays(30) },
     }),
     expect: signedIn,
+  },
+  // Reschedules (docs/api/scheduling.md): the booking's two parties; the one who did not propose
+  // answers, the proposer alone withdraws. Anyone else is told there is no such booking or proposal.
+  'POST /api/v1/bookings/{id}/reschedules': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshBooking(w, 'confirmed')).id },
+      json: { date: inDays(20) },
+    }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'GET /api/v1/bookings/{id}/reschedules': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.booking.id } }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'POST /api/v1/reschedules/{id}/accept': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshReschedule(w)).id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/reschedules/{id}/decline': {
+    target: async (w) => ({
+      owner: w.tradesperson,
+      party: w.customer,
+      params: { id: (await freshReschedule(w)).id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/reschedules/{id}/withdraw': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshReschedule(w)).id },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  // The calendar and its feed: a tradesperson's own; anyone else is told there is nothing there.
+  'GET /api/v1/calendar': {
+    target: async (w) => ({ owner: w.tradesperson, query: { from: inDays(0), to: inDays(30) } }),
+    expect: tradespeopleOnly,
+  },
+  'GET /api/v1/calendar/feed': { target: asTradesperson, expect: tradespeopleOnly },
+  'POST /api/v1/calendar/feed': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshTradesperson(w) }),
+    expect: tradespeopleOnly,
+  },
+  'DELETE /api/v1/calendar/feed': {
+    freshActors: true,
+    target: async (w) => ({ owner: await freshTradesperson(w) }),
+    expect: tradespeopleOnly,
+  },
+  // The feed's address is its own credential (calendar apps send no cookie): whoever holds it.
+  'GET /api/v1/calendar/feed/{token}.ics': {
+    target: async (w) => {
+      const owner = await freshTradesperson(w);
+      const token = newToken();
+      await w.db.insert(calendarFeeds).values({ tradespersonId: owner.id, tokenHash: hashToken(token) });
+      return { owner, params: { token } };
+    },
+    expect: everyone,
   },
   'PUT /api/v1/tradesperson/profile': {
     freshActors: true,

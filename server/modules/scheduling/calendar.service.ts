@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import { addDays, daysBetween, OPEN_AVAILABILITY } from '../../../domain/scheduling/availability';
 import {
@@ -13,6 +12,7 @@ import {
   FEED_WINDOW,
 } from '../../../domain/scheduling/calendar';
 import { AppError } from '../../lib/app-error';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { StaticFile } from '../../plugins/static-files';
 import {
@@ -74,8 +74,7 @@ export async function calendarView(
   };
 }
 
-// Only the token's SHA-256 is stored, as for sessions: a copy of the table opens no one's feed.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// Only the token's SHA-256 is stored (hashToken), as for sessions: a copy of the table opens no one's feed.
 
 const feedUrl = (appUrl: string, token: string) => `${appUrl}/api/v1/calendar/feed/${token}.ics`;
 
@@ -90,7 +89,7 @@ export async function feedStatus(deps: SchedulingDeps, auth: AuthContext): Promi
  */
 export async function createFeed(deps: SchedulingDeps, auth: AuthContext): Promise<CalendarFeedCreated> {
   const tradespersonId = tradespersonOf(auth);
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const saved = await saveFeed(deps.db, tradespersonId, hashToken(token), deps.clock.now());
   return { feed: { createdAt: saved.createdAt.toISOString() }, url: feedUrl(deps.config.appUrl, token) };
 }
