@@ -66,6 +66,14 @@ function mockCalendar(view: CalendarView | null = MARCH) {
         ? { status: 200, body: view }
         : { status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } },
     'GET /api/v1/calendar/feed': () => ({ status: 200, body: { feed: null } }),
+    // The Availability section's own read (its form is tested in availability-settings.test.tsx).
+    'GET /api/v1/availability': () => ({
+      status: 200,
+      body: {
+        availability: { isSet: true, weeklyPattern: MARCH.workingWeek, leadTimeDays: 1, jobsPerDay: 2 },
+        timeOff: [],
+      },
+    }),
   });
 }
 
