@@ -43,7 +43,8 @@ export function addMonths(date: string, months: number): string {
   return toDate(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
 }
 
-export const daysBetween = (start: string, end: string): number => Math.round((toTime(end) - toTime(start)) / DAY_MS);
+export const daysBetween = (start: string, end: string): number =>
+  Math.round((toTime(end) - toTime(start)) / DAY_MS);
 
 /** A date's UK calendar day: what "today" and a counter's day mean everywhere in analytics. */
 export function ukDay(at: Date): string {

@@ -71,11 +71,15 @@ describe('analytics suggestions', () => {
     expect(suggestionsFor('90d', better, theirs)[0]?.text).toBe(
       'You win 80% of your quotes against 30% in your area: keep quoting the way you do.',
     );
-    expect(suggestionsFor('90d', figures({ quotesDecided: both(4), quotesWon: both(0) }), theirs)).toEqual([]);
+    expect(suggestionsFor('90d', figures({ quotesDecided: both(4), quotesWon: both(0) }), theirs)).toEqual(
+      [],
+    );
   });
 
   it('asks for reviews after completed jobs without one', () => {
-    expect(suggestionsFor('30d', figures({ completedWithoutReview: 3, jobsCompleted: both(3) }), null)).toEqual([
+    expect(
+      suggestionsFor('30d', figures({ completedWithoutReview: 3, jobsCompleted: both(3) }), null),
+    ).toEqual([
       {
         kind: 'ask_for_reviews',
         text: 'You have no reviews from the last 30 days yet: ask the customers of your completed jobs to leave one.',
