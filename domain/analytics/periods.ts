@@ -81,7 +81,8 @@ export function bucketsOf(period: AnalyticsPeriod, range: DayRange): DayRange[] 
   const buckets: DayRange[] = [];
   for (let start = range.start; start < range.end; ) {
     const end = next(start);
-    buckets.push({ start, end: end < range.end ? end : range.end });
+    const last = end >= range.end;
+    buckets.push({ start, end: last ? range.end : end });
     start = end;
   }
   return buckets;
