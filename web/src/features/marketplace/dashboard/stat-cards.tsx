@@ -67,9 +67,10 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
               // The whole card is the link (its ::after covers it); the words say where it goes.
               <Link
                 to={`/tradesperson/analytics#${chart}`}
+                aria-label={`See chart: ${label}`}
                 className="mt-1 block text-xs font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
               >
-                See chart<span className="sr-only">: {label}</span>
+                See chart
               </Link>
             )}
           </dd>

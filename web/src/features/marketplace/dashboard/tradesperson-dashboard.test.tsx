@@ -106,6 +106,7 @@ describe('the tradesperson dashboard', () => {
       'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
     });
     renderApp('/tradesperson-dashboard');
+    await screen.findByText('£1,234.50', {}, { timeout: 5000 });
     const chart = async (name: string) =>
       (await screen.findByRole('link', { name }, { timeout: 5000 })).getAttribute('href');
     expect(await chart('See chart: Pending Quotes')).toBe('/tradesperson/analytics#quotes');
