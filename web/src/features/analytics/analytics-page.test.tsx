@@ -121,7 +121,7 @@ describe('the Analytics page (/tradesperson/analytics)', () => {
     ).toBeTruthy();
     await quotes.findByTestId('analytics-chart');
     const views = within(screen.getByRole('region', { name: 'Profile views' }));
-    expect(views.getByText('48 views in the last 30 days, the most on 1 Mar 2026 (40).')).toBeTruthy();
+    expect(views.getByText('48 views in the last 30 days, the most on 1 Mar 2026 (40 views).')).toBeTruthy();
     await waitFor(async () => expect(await seriousAxeViolations()).toEqual([]));
   });
 

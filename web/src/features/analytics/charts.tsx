@@ -13,7 +13,7 @@ export const CHART_IDS = ['views', 'appearances', 'quotes', 'earnings', 'reviews
 const sum = (series: SeriesPoint[], pick: (p: SeriesPoint) => number) =>
   series.reduce((t, p) => t + pick(p), 0);
 
-/** The busiest point, in words, for the summary: 'most on 16 Mar to 22 Mar (4)'. */
+/** The busiest point, in words, for the summary: 'the most on 16 Mar to 22 Mar 2026 (4 views)'. */
 function busiest(
   series: SeriesPoint[],
   period: AnalyticsPeriod,
@@ -40,177 +40,157 @@ function points(
   }));
 }
 
-function EmptyChart({ text, link }: { text: string; link?: { to: string; label: string } }) {
+function EmptyChart({ text, link }: { text: string; link: { to: string; label: string } }) {
   return (
     <>
       <p>{text}</p>
-      {link && (
-        <Link to={link.to} className="font-medium text-primary underline underline-offset-4">
-          {link.label}
-        </Link>
-      )}
+      <Link to={link.to} className="font-medium text-primary underline underline-offset-4">
+        {link.label}
+      </Link>
     </>
+  );
+}
+
+interface ChartSpec {
+  id: (typeof CHART_IDS)[number];
+  title: string;
+  /** The bar's height, and the part drawn darker over it. */
+  value: (p: SeriesPoint) => number;
+  part?: (p: SeriesPoint) => number;
+  /** A value in words ('3 views'), and on the axis. */
+  say: (n: number) => string;
+  axis: (n: number) => string;
+  /** The summary under the chart, from the period's total ('in the last 30 days' is `last`). */
+  summary: (total: number, last: string, busiest: string) => string;
+  /** A bar's tooltip beyond its value ('2 won'). */
+  more?: (p: SeriesPoint) => string | null;
+  columns: { heading: string; cell: (p: SeriesPoint) => string }[];
+  /** What to do to get the first figure. */
+  empty: (last: string) => { text: string; to: string; label: string };
+}
+
+const SPECS = (view: AnalyticsView): ChartSpec[] => [
+  {
+    id: 'views',
+    title: 'Profile views',
+    value: (p) => p.profileViews,
+    say: (n) => plural(n, 'view'),
+    axis: formatCount,
+    summary: (total, last, top) => `${plural(total, 'view')} in ${last}, ${top}.`,
+    columns: [{ heading: 'Views', cell: (p) => formatCount(p.profileViews) }],
+    empty: (last) => ({
+      text: `No one has opened your profile in ${last}. Photos of your work and your specialties help customers find you.`,
+      to: '/edit-tradesperson-profile',
+      label: 'Edit your profile',
+    }),
+  },
+  {
+    id: 'appearances',
+    title: 'Search appearances',
+    value: (p) => p.searchAppearances,
+    say: (n) => plural(n, 'appearance'),
+    axis: formatCount,
+    summary: (total, last, top) => `${plural(total, 'appearance')} in search results in ${last}, ${top}.`,
+    columns: [{ heading: 'Appearances', cell: (p) => formatCount(p.searchAppearances) }],
+    empty: (last) => ({
+      text: `You have not appeared in a search in ${last}. Verified tradespeople with a base postcode and service areas show up in searches.`,
+      to: '/tradesperson/setup',
+      label: 'Check your Business Setup',
+    }),
+  },
+  {
+    id: 'quotes',
+    title: 'Quotes sent and won',
+    value: (p) => p.quotesSent,
+    part: (p) => p.quotesWon,
+    say: (n) => plural(n, 'quote'),
+    axis: formatCount,
+    summary: (total, last) =>
+      `${plural(total, 'quote')} sent in ${last}, ${formatCount(view.figures.quotesWon.current)} won; the darker part of each bar is the quotes won.`,
+    more: (p) => `${formatCount(p.quotesWon)} won`,
+    columns: [
+      { heading: 'Sent', cell: (p) => formatCount(p.quotesSent) },
+      { heading: 'Won', cell: (p) => formatCount(p.quotesWon) },
+    ],
+    empty: (last) => ({
+      text: `No quotes sent in ${last}.`,
+      to: '/browse',
+      label: 'Send your first quote from Find Jobs',
+    }),
+  },
+  {
+    id: 'earnings',
+    title: 'Earnings released',
+    value: (p) => p.earningsPence,
+    say: (n) => formatPence(n, 2),
+    axis: (n) => formatPence(n, 0),
+    summary: (total, last, top) =>
+      `${formatPence(total, 2)} released to you in ${last} after the fee, ${top}.`,
+    columns: [{ heading: 'Released', cell: (p) => formatPence(p.earningsPence, 2) }],
+    empty: (last) => ({
+      text: `Nothing released to you in ${last}. Payments are released to you 7 days after the customer pays for a completed job.`,
+      to: '/my-jobs',
+      label: 'See your bookings',
+    }),
+  },
+  {
+    id: 'reviews',
+    title: 'Reviews and rating',
+    value: (p) => p.reviewCount,
+    say: (n) => plural(n, 'review'),
+    axis: formatCount,
+    summary: (total, last) =>
+      `${plural(total, 'review')} in ${last}, averaging ${view.figures.averageRating.current?.toFixed(1)} stars.`,
+    more: (p) => (p.averageRating === null ? null : `average ${p.averageRating.toFixed(1)} stars`),
+    columns: [
+      { heading: 'Reviews', cell: (p) => formatCount(p.reviewCount) },
+      {
+        heading: 'Average rating',
+        cell: (p) => (p.averageRating === null ? '—' : p.averageRating.toFixed(1)),
+      },
+    ],
+    empty: (last) => ({
+      text: `No reviews in ${last}. Customers can review a job once it is complete and paid: ask them to.`,
+      to: '/my-jobs',
+      label: 'See your bookings',
+    }),
+  },
+];
+
+function SeriesChart({ view, spec }: { view: AnalyticsView; spec: ChartSpec }) {
+  const { series, period } = view;
+  const last = `the last ${PERIOD_LABELS[period]}`;
+  const total = sum(series, spec.value);
+  const empty = spec.empty(last);
+  return (
+    <ChartSection
+      id={spec.id}
+      title={spec.title}
+      summary={total ? spec.summary(total, last, busiest(series, period, spec.value, spec.say)) : ''}
+      points={points(series, period, spec.value, spec.say, spec.part).map((p, i) => {
+        const more = spec.more?.(series[i]!);
+        return more ? { ...p, title: `${p.title}, ${more}` } : p;
+      })}
+      formatValue={spec.axis}
+      table={{
+        headings: ['Dates', ...spec.columns.map((c) => c.heading)],
+        rows: series.map((p) => ({
+          key: p.start,
+          cells: [pointDates(p, period), ...spec.columns.map((c) => c.cell(p))],
+        })),
+      }}
+      empty={total ? null : <EmptyChart text={empty.text} link={empty} />}
+    />
   );
 }
 
 /** The five charts of the period, each with its summary, table and empty state. */
 export function Charts({ view }: { view: AnalyticsView }) {
-  const { series, period } = view;
-  const last = `the last ${PERIOD_LABELS[period]}`;
-  const rows = (cells: (p: SeriesPoint) => string[]) =>
-    series.map((p) => ({ key: p.start, cells: [pointDates(p, period), ...cells(p)] }));
-  const views = sum(series, (p) => p.profileViews);
-  const appearances = sum(series, (p) => p.searchAppearances);
-  const sent = sum(series, (p) => p.quotesSent);
-  const won = sum(series, (p) => p.quotesWon);
-  const earned = sum(series, (p) => p.earningsPence);
-  const reviews = sum(series, (p) => p.reviewCount);
-  const pounds = (pence: number) => formatPence(pence, 0);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      <ChartSection
-        id="views"
-        title="Profile views"
-        summary={
-          views
-            ? `${plural(views, 'view')} in ${last}, ${busiest(series, period, (p) => p.profileViews, formatCount)}.`
-            : ''
-        }
-        points={points(
-          series,
-          period,
-          (p) => p.profileViews,
-          (n) => plural(n, 'view'),
-        )}
-        formatValue={formatCount}
-        table={{ headings: ['Dates', 'Views'], rows: rows((p) => [formatCount(p.profileViews)]) }}
-        empty={
-          views ? null : (
-            <EmptyChart
-              text={`No one has opened your profile in ${last}. Photos of your work and your specialties help customers find you.`}
-              link={{ to: '/edit-tradesperson-profile', label: 'Edit your profile' }}
-            />
-          )
-        }
-      />
-      <ChartSection
-        id="appearances"
-        title="Search appearances"
-        summary={
-          appearances
-            ? `${plural(appearances, 'appearance')} in search results in ${last}, ${busiest(series, period, (p) => p.searchAppearances, formatCount)}.`
-            : ''
-        }
-        points={points(
-          series,
-          period,
-          (p) => p.searchAppearances,
-          (n) => plural(n, 'appearance'),
-        )}
-        formatValue={formatCount}
-        table={{ headings: ['Dates', 'Appearances'], rows: rows((p) => [formatCount(p.searchAppearances)]) }}
-        empty={
-          appearances ? null : (
-            <EmptyChart
-              text={`You have not appeared in a search in ${last}. Verified tradespeople with a base postcode and service areas show up in searches.`}
-              link={{ to: '/tradesperson/setup', label: 'Check your Business Setup' }}
-            />
-          )
-        }
-      />
-      <ChartSection
-        id="quotes"
-        title="Quotes sent and won"
-        summary={
-          sent
-            ? `${plural(sent, 'quote')} sent in ${last}, ${formatCount(won)} won; the darker part of each bar is the quotes won.`
-            : ''
-        }
-        points={points(
-          series,
-          period,
-          (p) => p.quotesSent,
-          (n) => plural(n, 'quote'),
-          (p) => p.quotesWon,
-        ).map((p, i) => ({ ...p, title: `${p.title}, ${formatCount(series[i]!.quotesWon)} won` }))}
-        formatValue={formatCount}
-        table={{
-          headings: ['Dates', 'Sent', 'Won'],
-          rows: rows((p) => [formatCount(p.quotesSent), formatCount(p.quotesWon)]),
-        }}
-        empty={
-          sent ? null : (
-            <EmptyChart
-              text={`No quotes sent in ${last}.`}
-              link={{ to: '/browse', label: 'Send your first quote from Find Jobs' }}
-            />
-          )
-        }
-      />
-      <ChartSection
-        id="earnings"
-        title="Earnings released"
-        summary={
-          earned
-            ? `${formatPence(earned, 2)} released to you in ${last} after the fee, ${busiest(
-                series,
-                period,
-                (p) => p.earningsPence,
-                (n) => formatPence(n, 2),
-              )}.`
-            : ''
-        }
-        points={points(
-          series,
-          period,
-          (p) => p.earningsPence,
-          (n) => formatPence(n, 2),
-        )}
-        formatValue={pounds}
-        table={{ headings: ['Dates', 'Released'], rows: rows((p) => [formatPence(p.earningsPence, 2)]) }}
-        empty={
-          earned ? null : (
-            <EmptyChart
-              text={`Nothing released to you in ${last}. Payments are released to you 7 days after the customer pays for a completed job.`}
-              link={{ to: '/my-jobs', label: 'See your bookings' }}
-            />
-          )
-        }
-      />
-      <ChartSection
-        id="reviews"
-        title="Reviews and rating"
-        summary={
-          reviews
-            ? `${plural(reviews, 'review')} in ${last}, averaging ${view.figures.averageRating.current?.toFixed(1)} stars.`
-            : ''
-        }
-        points={points(
-          series,
-          period,
-          (p) => p.reviewCount,
-          (n) => plural(n, 'review'),
-        ).map((p, i) => {
-          const rating = series[i]!.averageRating;
-          return rating === null ? p : { ...p, title: `${p.title}, average ${rating.toFixed(1)} stars` };
-        })}
-        formatValue={formatCount}
-        table={{
-          headings: ['Dates', 'Reviews', 'Average rating'],
-          rows: rows((p) => [
-            formatCount(p.reviewCount),
-            p.averageRating === null ? '—' : p.averageRating.toFixed(1),
-          ]),
-        }}
-        empty={
-          reviews ? null : (
-            <EmptyChart
-              text={`No reviews in ${last}. Customers can review a job once it is complete and paid: ask them to.`}
-              link={{ to: '/my-jobs', label: 'See your bookings' }}
-            />
-          )
-        }
-      />
+      {SPECS(view).map((spec) => (
+        <SeriesChart key={spec.id} view={view} spec={spec} />
+      ))}
     </div>
   );
 }
