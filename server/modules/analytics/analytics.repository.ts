@@ -61,8 +61,6 @@ export interface AnalyticsRows {
   earnings: { day: string; pence: number }[];
   reviews: { day: string; count: number; total: number }[];
   repeatCustomers: Split<number>;
-  /** Null when the tradesperson has no area (no base postcode placed) or no trade serving a category. */
-  area: AreaRow | null;
 }
 
 /** Where a tradesperson works: base, radius, and the job categories their trade serves. */
@@ -91,27 +89,31 @@ const ukDayOf = (column: string) =>
   sql.raw(`to_char((${column} at time zone 'Europe/London')::date, 'YYYY-MM-DD')`);
 const ukStart = (date: string) => sql`(${date}::date::timestamp at time zone 'Europe/London')`;
 
+const periodStarts = (periods: { current: DayRange; previous: DayRange }) => ({
+  t0: ukStart(periods.previous.start),
+  t1: ukStart(periods.current.start),
+  t2: ukStart(periods.current.end),
+});
+
 /**
- * Every figure of a period and the one before it, in one statement: each family is one subquery over
- * the two periods together, read through an index on the tradesperson (their quotes, bookings, reviews,
- * payable account and counters) or, for the area, on the jobs' posting time. Day by day where a chart
- * needs it (the service cuts days into buckets), totals where not.
+ * The tradesperson's own figures of a period and the one before it, in one statement: each family is
+ * one subquery over the two periods together, read through an index on the tradesperson (their quotes,
+ * bookings, reviews, payable account and counters). Day by day where a chart needs it (the service
+ * cuts days into buckets), totals where not.
  */
 export async function analyticsRows(
   db: Executor,
   tradespersonId: string,
   periods: { current: DayRange; previous: DayRange },
-  area: Area | null,
-  fastMinutes: number,
 ): Promise<AnalyticsRows> {
-  const t0 = ukStart(periods.previous.start);
-  const t1 = ukStart(periods.current.start);
-  const t2 = ukStart(periods.current.end);
+  const { t0, t1, t2 } = periodStarts(periods);
   const id = sql`${tradespersonId}::uuid`;
   const result = await db.execute(sql`
     with mine as (
-      select q.created_at, q.status, extract(epoch from q.created_at - j.created_at) / 60 as minutes
-      from ${quotes} q join ${jobPostings} j on j.id = q.job_id
+      -- The job's posting time by its primary key, quote by quote: a join made the planner read every job.
+      select q.created_at, q.status,
+        extract(epoch from q.created_at - (select j.created_at from ${jobPostings} j where j.id = q.job_id)) / 60 as minutes
+      from ${quotes} q
       where q.tradesperson_id = ${id} and q.created_at >= ${t0} and q.created_at < ${t2}
     ), own_bookings as (
       select b.id, b.customer_id, b.status, b.created_at, b.completed_at from ${bookings} b
@@ -152,25 +154,30 @@ export async function analyticsRows(
           'previous', count(*) filter (where in_previous and booked_before >= 2))
         from (select customer_id, count(*) as booked, count(*) filter (where created_at < ${t1}) as booked_before,
             bool_or(created_at >= ${t1}) as in_current, bool_or(created_at >= ${t0} and created_at < ${t1}) as in_previous
-          from own_bookings where status <> 'cancelled' group by customer_id) c),
-      'area', ${area ? areaFigures(area, { t0, t1, t2 }, fastMinutes) : sql`null`}
-    ) as data`);
+          from own_bookings where status <> 'cancelled' group by customer_id) c)) as data`);
   return (result as unknown as { rows: { data: AnalyticsRows }[] }).rows[0]!.data;
 }
 
 /**
  * The area's quotes: every tradesperson's quotes on jobs of the categories the trade serves, posted
  * within the service radius of the base (the Find Jobs "Nearby" rule: a box first, then the exact
- * distance), in either period.
+ * distance), in either period. One statement over every job of the area: thousands in a busy one,
+ * which is why the service keeps its answer longer than the tradesperson's own figures.
  */
-function areaFigures(area: Area, t: { t0: unknown; t1: unknown; t2: unknown }, fastMinutes: number) {
+export async function areaRows(
+  db: Executor,
+  area: Area,
+  periods: { current: DayRange; previous: DayRange },
+  fastMinutes: number,
+): Promise<AreaRow> {
+  const t = periodStarts(periods);
   const dLat = area.radiusMiles / 69.0;
   const dLng = area.radiusMiles / (69.0 * Math.max(0.2, Math.cos((area.lat * Math.PI) / 180)));
   const categories = sql.join(
     area.categories.map((c) => sql`${c}`),
     sql`, `,
   );
-  return sql`(select json_build_object(
+  const result = await db.execute(sql`select json_build_object(
       'medianFirstQuoteMinutes', json_build_object(
         'current', percentile_cont(0.5) within group (order by first_minutes) filter (where posted >= ${t.t1}),
         'previous', percentile_cont(0.5) within group (order by first_minutes) filter (where posted < ${t.t1})),
@@ -179,7 +186,7 @@ function areaFigures(area: Area, t: { t0: unknown; t1: unknown; t2: unknown }, f
       'fast', json_build_object('decided', coalesce(sum(fast_decided) filter (where posted >= ${t.t1}), 0),
         'won', coalesce(sum(fast_won) filter (where posted >= ${t.t1}), 0)),
       'slow', json_build_object('decided', coalesce(sum(decided - fast_decided) filter (where posted >= ${t.t1}), 0),
-        'won', coalesce(sum(won - fast_won) filter (where posted >= ${t.t1}), 0)))
+        'won', coalesce(sum(won - fast_won) filter (where posted >= ${t.t1}), 0))) as data
     from (select j.created_at as posted,
         extract(epoch from min(q.created_at) - j.created_at) / 60 as first_minutes,
         count(*) filter (where q.status in ('accepted', 'rejected'))::int as decided,
@@ -193,5 +200,6 @@ function areaFigures(area: Area, t: { t0: unknown; t1: unknown; t2: unknown }, f
         and 2 * 3958.76 * asin(sqrt(power(sin(radians(j.lat - ${area.lat}::float8) / 2), 2)
           + cos(radians(${area.lat}::float8)) * cos(radians(j.lat)) * power(sin(radians(j.lng - ${area.lng}::float8) / 2), 2)))
           <= ${area.radiusMiles}::float8
-      group by j.id, j.created_at) a)`;
+      group by j.id, j.created_at) a`);
+  return (result as unknown as { rows: { data: AreaRow }[] }).rows[0]!.data;
 }

@@ -20,7 +20,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth-context';
-import { type AnalyticsRows, type Area, analyticsRows, tradespersonBase } from './analytics.repository';
+import {
+  type AnalyticsRows,
+  type Area,
+  type AreaRow,
+  analyticsRows,
+  areaRows,
+  tradespersonBase,
+} from './analytics.repository';
 
 export interface AnalyticsDeps {
   db: Database;
@@ -33,12 +40,47 @@ export interface AnalyticsDeps {
  * and again (or a period switched back and forth) reads the database once.
  */
 export const ANALYTICS_CACHE_MS = 30_000;
+/**
+ * How long an area's figures are kept: every tradesperson's quotes on thousands of jobs, which a few
+ * more quotes barely move, and the one costly read (docs/api/analytics.md).
+ */
+export const AREA_CACHE_MS = 10 * 60_000;
+
+/**
+ * Reads kept on this instance for a while, timed by the injected clock. The promise is kept, so the
+ * requests that come while a read runs wait for it; a failed read is not kept.
+ */
+class KeptReads<T> {
+  private readonly reads = new Map<string, { at: number; value: Promise<T> }>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: string, now: number, read: () => Promise<T>): Promise<T> {
+    const found = this.reads.get(key);
+    if (found && now - found.at < this.ttlMs) return found.value;
+    for (const [k, v] of this.reads) if (now - v.at >= this.ttlMs) this.reads.delete(k);
+    const entry = { at: now, value: read() };
+    this.reads.set(key, entry);
+    entry.value.catch(() => {
+      if (this.reads.get(key) === entry) this.reads.delete(key);
+    });
+    return entry.value;
+  }
+}
 
 interface Kept {
-  at: number;
-  view: Promise<AnalyticsView>;
+  views: KeptReads<AnalyticsView>;
+  areas: KeptReads<AreaRow>;
 }
-const keptByApp = new WeakMap<AnalyticsDeps, Map<string, Kept>>();
+// Per app (its deps), not per process: two apps on one database in a test do not share answers.
+const keptByApp = new WeakMap<AnalyticsDeps, Kept>();
+function keptFor(deps: AnalyticsDeps): Kept {
+  let kept = keptByApp.get(deps);
+  if (!kept) {
+    kept = { views: new KeptReads(ANALYTICS_CACHE_MS), areas: new KeptReads(AREA_CACHE_MS) };
+    keptByApp.set(deps, kept);
+  }
+  return kept;
+}
 
 /** GET /analytics: the signed-in tradesperson's figures; anyone else is told there is nothing here. */
 export async function tradespersonAnalytics(
@@ -49,23 +91,9 @@ export async function tradespersonAnalytics(
   if (auth.user.userType !== 'tradesperson') throw AppError.notFound();
   const now = deps.clock.now().getTime();
   const today = ukDay(new Date(now));
-  let kept = keptByApp.get(deps);
-  if (!kept) {
-    kept = new Map();
-    keptByApp.set(deps, kept);
-  }
-  const key = `${auth.user.id} ${period} ${today}`;
-  const found = kept.get(key);
-  if (found && now - found.at < ANALYTICS_CACHE_MS) return found.view;
-  for (const [k, v] of kept) if (now - v.at >= ANALYTICS_CACHE_MS) kept.delete(k);
-  const view = readAnalytics(deps, auth.user.id, period, today);
-  const entry = { at: now, view };
-  kept.set(key, entry);
-  // A failed read is not kept: the next request tries again.
-  view.catch(() => {
-    if (kept.get(key) === entry) kept.delete(key);
-  });
-  return view;
+  return keptFor(deps).views.get(`${auth.user.id} ${period} ${today}`, now, () =>
+    readAnalytics(deps, auth.user.id, period, today, now),
+  );
 }
 
 async function areaOf(deps: AnalyticsDeps, tradespersonId: string): Promise<Area | null> {
@@ -81,14 +109,23 @@ async function readAnalytics(
   tradespersonId: string,
   period: AnalyticsPeriod,
   today: string,
+  now: number,
 ): Promise<AnalyticsView> {
   const ranges = periodRanges(period, today);
   const area = await areaOf(deps, tradespersonId);
-  const rows = await analyticsRows(deps.db, tradespersonId, ranges, area, FAST_QUOTE_HOURS * 60);
-  const figures = figuresOf(rows, ranges);
-  const areaView = rows.area
-    ? { quotes: rows.area.quotes, fast: rows.area.fast, slow: rows.area.slow }
-    : null;
+  // Two statements at once (two connections on a server): their own figures, and their area's.
+  const [rows, areaRow] = await Promise.all([
+    analyticsRows(deps.db, tradespersonId, ranges),
+    area
+      ? keptFor(deps).areas.get(
+          `${area.lat} ${area.lng} ${area.radiusMiles} ${area.categories} ${period} ${today}`,
+          now,
+          () => areaRows(deps.db, area, ranges, FAST_QUOTE_HOURS * 60),
+        )
+      : null,
+  ]);
+  const figures = figuresOf(rows, ranges, areaRow?.medianFirstQuoteMinutes ?? null);
+  const areaView = areaRow ? { quotes: areaRow.quotes, fast: areaRow.fast, slow: areaRow.slow } : null;
   return {
     period,
     current: ranges.current,
@@ -109,7 +146,11 @@ const summed = <T extends { day: string }>(buckets: DayRange[], list: T[], value
 
 const ratio = (top: number, bottom: number) => (bottom === 0 ? null : top / bottom);
 
-function figuresOf(rows: AnalyticsRows, ranges: { current: DayRange; previous: DayRange }): AnalyticsFigures {
+function figuresOf(
+  rows: AnalyticsRows,
+  ranges: { current: DayRange; previous: DayRange },
+  areaMedian: ComparedOrNone | null,
+): AnalyticsFigures {
   const over = <T extends { day: string }>(list: T[], value: (row: T) => number): Compared => {
     const [previous, current] = summed([ranges.previous, ranges.current], list, value);
     return { current: current!, previous: previous! };
@@ -130,7 +171,7 @@ function figuresOf(rows: AnalyticsRows, ranges: { current: DayRange; previous: D
     quotesDecided: decided,
     winRate: compared(won, decided),
     medianResponseMinutes: rows.medianResponseMinutes,
-    areaMedianResponseMinutes: rows.area?.medianFirstQuoteMinutes ?? { current: null, previous: null },
+    areaMedianResponseMinutes: areaMedian ?? { current: null, previous: null },
     jobsCompleted: rows.jobsCompleted,
     earningsPence: over(rows.earnings, (r) => r.pence),
     averageRating: compared(ratingTotal, reviewCount),
