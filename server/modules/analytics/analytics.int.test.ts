@@ -212,6 +212,39 @@ describeOnDatabases('analytics', (ctx) => {
     expect((await analytics(app, cookie)).figures.quotesSent.current).toBe(1);
   });
 
+  it('keeps the area’s figures for 10 minutes and the tradesperson’s own for 30 seconds', async () => {
+    const clock = new ManualClock(NOW);
+    const app = await ctx.app({}, { clock });
+    const me = await createTradesperson(db(), { verified: true, trade: 'Plumber', basePostcode: 'LS1 4AP' });
+    const other = await createTradesperson(db(), { trade: 'Plumber', basePostcode: 'LS1 4AP' });
+    const cookie = await sessionFor(db(), me.id);
+    // In Leeds: the other tests' jobs (Manchester, London) are out of this area.
+    const quoted = async (status: 'accepted' | 'rejected', tradespersonId: string) => {
+      const job = await createJob(db(), {
+        category: 'Plumbing',
+        postcode: 'LS1 4AP',
+        createdAt: at('2026-03-10T09:00:00Z'),
+      });
+      await createQuote(db(), {
+        jobId: job.id,
+        tradespersonId,
+        status,
+        createdAt: at('2026-03-10T10:00:00Z'),
+      });
+    };
+    await quoted('rejected', other.id);
+    expect((await analytics(app, cookie)).area?.quotes).toEqual({ decided: 1, won: 0 });
+
+    await quoted('accepted', other.id);
+    await quoted('accepted', me.id);
+    clock.advance(30_000);
+    const later = await analytics(app, cookie);
+    expect(later.figures.quotesSent.current).toBe(1);
+    expect(later.area?.quotes).toEqual({ decided: 1, won: 0 });
+    clock.advance(10 * 60_000);
+    expect((await analytics(app, cookie)).area?.quotes).toEqual({ decided: 3, won: 2 });
+  });
+
   it('writes the counts once per flush, adds two instances’ flushes together, and keeps UK days', async () => {
     const clock = new ManualClock(new Date('2026-07-01T22:30:00Z'));
     const me = await createTradesperson(db());
