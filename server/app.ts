@@ -27,7 +27,7 @@ import {
   warmUpDummyHash,
 } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
-import { analyticsRoutes } from './modules/analytics';
+import { analyticsRoutes, ProfileCounters } from './modules/analytics';
 import { assistantRoutes } from './modules/assistant';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { disputeRoutes, passDeadlines, type ResolutionDeps, sendDisputeEmail } from './modules/disputes';
@@ -95,6 +95,8 @@ declare module 'fastify' {
     streams: StreamHub;
     /** Unread-message emails; tests call `notifyDue(now)` instead of waiting for its schedule. */
     unreadNotifier: UnreadNotifier;
+    /** Profile views and search appearances; tests call `flush()` instead of waiting for the timer. */
+    profileCounters: ProfileCounters;
   }
 }
 
@@ -388,7 +390,7 @@ async function startPayments({ app, deps, queue, events, metrics, shared }: ApiP
 }
 
 /** What the product modules are given. */
-function moduleDeps({ deps, queue, events, bus, shared }: ApiParts, accountChanged: AccountChanged) {
+function moduleDeps({ app, deps, queue, events, bus, shared }: ApiParts, accountChanged: AccountChanged) {
   const { config, database, clock } = deps;
   return {
     db: database.db,
@@ -404,9 +406,19 @@ function moduleDeps({ deps, queue, events, bus, shared }: ApiParts, accountChang
     accountChanged,
     // The marketplace's booking dates go through scheduling's day check (scheduling builds on it).
     assertDayBookable,
+    counters: profileCounters(app, database.db, clock),
   };
 }
 type ModuleDeps = ReturnType<typeof moduleDeps>;
+
+/** Profile views and search appearances (docs/api/analytics.md): written every few seconds and at close. */
+function profileCounters(app: App, db: DatabaseHandle['db'], clock: Clock): ProfileCounters {
+  const counters = new ProfileCounters({ db, clock, log: app.log });
+  app.decorate('profileCounters', counters);
+  // Before the database closes (server.ts closes it after the app): what is counted is not lost.
+  app.addHook('onClose', () => counters.close());
+  return counters;
+}
 
 /** The modules' jobs over time: verification, the reveal of reviews, disputes and booking reminders. */
 function scheduleModuleJobs(app: App, deps: ModuleDeps, disputeDeps: ResolutionDeps): void {

@@ -48,10 +48,14 @@ export const tradespeopleRoutes =
         querystring: TradespeopleSearchQuery,
         response: { 200: TradespeopleSearchPage },
       }),
-      async (request) =>
-        forVisitors(request, `search ${JSON.stringify(request.query)}`, () =>
+      async (request) => {
+        const page = await forVisitors(request, `search ${JSON.stringify(request.query)}`, () =>
           searchTradespeople(deps, request.auth, request.query),
-        ),
+        );
+        // Counted for every request, the shared copy's too: each is a page someone saw.
+        deps.counters?.appearedInSearch(page.tradespeople.map((t) => t.id));
+        return page;
+      },
     );
 
     app.get(
@@ -74,10 +78,14 @@ export const tradespeopleRoutes =
         params: TradespersonParams,
         response: { 200: PublicProfileResponse },
       }),
-      async (request) =>
-        forVisitors(request, `profile ${request.params.id}`, async () => ({
+      async (request) => {
+        const found = await forVisitors(request, `profile ${request.params.id}`, async () => ({
           profile: await publicProfile(deps, request.auth, request.params.id),
-        })),
+        }));
+        // A view by anyone but the tradesperson themselves, shared copy or not; a 404 is not one.
+        if (request.auth?.user.id !== request.params.id) deps.counters?.profileViewed(request.params.id);
+        return found;
+      },
     );
 
     app.get(

@@ -47,6 +47,14 @@ export interface DiscoveryDeps {
   db: Database;
   /** Visitors' reads shared between them (decision 0020); absent: always read. */
   publicReads?: SharedPages<unknown>;
+  /** Profile views and search appearances, counted per day for the tradesperson's analytics. */
+  counters?: ProfileCounting;
+}
+
+/** What discovery tells the analytics counters (server/modules/analytics/profile-counters.ts). */
+export interface ProfileCounting {
+  profileViewed(tradespersonId: string): void;
+  appearedInSearch(tradespersonIds: readonly string[]): void;
 }
 
 export const avatarPath = (userId: string) => `/api/v1/avatars/${userId}.svg`;

@@ -1,12 +1,22 @@
 import type { DashboardView } from '@domain/marketplace/api';
 import { formatPence, PLATFORM_FEE_BASIS_POINTS } from '@domain/payments/money';
 import { Briefcase, FileText, type LucideIcon, PoundSterling, Star } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
 import { ratingStat } from './format';
 
-type Stat = { label: string; value: string; note?: string; icon: LucideIcon; small?: boolean };
+type Stat = {
+  label: string;
+  value: string;
+  note?: string;
+  icon: LucideIcon;
+  small?: boolean;
+  /** The Analytics chart of the same figure over time (its section's id). */
+  chart?: 'quotes' | 'earnings' | 'reviews';
+};
 
-const CARD = 'flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
+const CARD =
+  'relative flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
 
 /**
  * Active Jobs, Pending Quotes, Total Earnings (released money, net of the fee, as its note says) and
@@ -16,13 +26,14 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
   const rating = ratingStat(stats.rating, stats.reviewCount);
   const items: Stat[] = [
     { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase },
-    { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText },
+    { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText, chart: 'quotes' },
     {
       // The spec's label; the server counts money released from escrow, net of the platform fee.
       label: 'Total Earnings',
       value: formatPence(stats.totalEarningsPence, 2),
       note: `Released to you, after the ${PLATFORM_FEE_BASIS_POINTS / 100}% fee`,
       icon: PoundSterling,
+      chart: 'earnings',
     },
     {
       label: 'Rating',
@@ -31,11 +42,12 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
       icon: Star,
       // 'New on TradeNest' is a phrase, not a figure: smaller, and it may wrap rather than be cut off.
       small: rating.isNew,
+      chart: 'reviews',
     },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {items.map(({ label, value, note, icon: Icon, small }) => (
+      {items.map(({ label, value, note, icon: Icon, small, chart }) => (
         <div key={label} className={CARD}>
           <dt className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
             {label}
@@ -51,6 +63,16 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
               {value}
             </span>
             {note && <span className="block text-xs leading-snug text-muted-foreground">{note}</span>}
+            {chart && (
+              // The whole card is the link (its ::after covers it); the words say where it goes.
+              <Link
+                to={`/tradesperson/analytics#${chart}`}
+                aria-label={`See chart: ${label}`}
+                className="mt-1 block text-xs font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+              >
+                See chart
+              </Link>
+            )}
           </dd>
         </div>
       ))}

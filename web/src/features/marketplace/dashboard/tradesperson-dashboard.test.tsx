@@ -101,6 +101,20 @@ describe('the tradesperson dashboard', () => {
     expect(screen.queryByText('4.8')).toBeNull();
   });
 
+  it('links Pending Quotes, Total Earnings and Rating to their charts on Analytics', async () => {
+    mockApi({
+      ...sessionHandler(tradesperson),
+      'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
+    });
+    renderApp('/tradesperson-dashboard');
+    await screen.findByText('£1,234.50', {}, { timeout: 5000 });
+    const chart = async (name: string) =>
+      (await screen.findByRole('link', { name }, { timeout: 5000 })).getAttribute('href');
+    expect(await chart('See chart: Pending Quotes')).toBe('/tradesperson/analytics#quotes');
+    expect(await chart('See chart: Total Earnings')).toBe('/tradesperson/analytics#earnings');
+    expect(await chart('See chart: Rating')).toBe('/tradesperson/analytics#reviews');
+    expect(screen.queryByRole('link', { name: 'See chart: Active Jobs' })).toBeNull();
+  });
   it("shows 'New on TradeNest' instead of 0.0 without reviews", async () => {
     mockApi({
       ...sessionHandler(tradesperson),
