@@ -1844,6 +1844,11 @@ const MATRIX: Record<string, Row | Row[]> = {
     }),
     expect: { ...ownerOnly, party: 403 },
   },
+  // Analytics (docs/api/analytics.md): a tradesperson's own figures; anyone else is told there are none.
+  'GET /api/v1/analytics': {
+    target: async (w) => ({ owner: w.tradesperson, query: { period: '30d' } }),
+    expect: tradespeopleOnly,
+  },
   // The calendar and its feed: a tradesperson's own; anyone else is told there is nothing there.
   'GET /api/v1/calendar': {
     target: async (w) => ({ owner: w.tradesperson, query: { from: inDays(0), to: inDays(30) } }),
