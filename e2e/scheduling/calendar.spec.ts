@@ -38,7 +38,6 @@ async function stepUntilVisible(page: Page, target: ReturnType<Page['getByRole']
 describeInBrowser('scheduling: the calendar', (ctx) => {
   it('shows a confirmed booking by month, by week, on a phone, and in the calendar feed it makes', async () => {
     const title = `Replace the outside tap ${Date.now()}`;
-    const date = ukDay(3);
     const customer = await ctx.newPage();
     await signUpThroughApi(customer, { fullName: 'Cathy Calendar' });
     const { job } = await ok<{ job: { id: string } }>(
@@ -56,12 +55,20 @@ describeInBrowser('scheduling: the calendar', (ctx) => {
     );
     const tradesperson = await ctx.newPage();
     await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
-    const { quote } = await ok<{ quote: { id: string } }>(
+    const { quote } = await ok<{ quote: { id: string; tradesperson: { id: string } } }>(
       await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
         data: { amount: '150', message: 'I can fit a new frost-proof tap.' },
       }),
       201,
     );
+    // The first day from three days ahead that the demo tradesperson's working week offers.
+    const { days } = await ok<{ days: { date: string; refusal: string | null }[] }>(
+      await customer.request.get(
+        `/api/v1/tradespeople/${quote.tradesperson.id}/bookable-days?from=${ukDay(3)}&to=${ukDay(40)}`,
+      ),
+      200,
+    );
+    const date = days.find((d) => d.refusal === null)!.date;
     const { booking } = await ok<{ booking: { id: string } }>(
       await customer.request.post('/api/v1/bookings', { data: { quoteId: quote.id, scheduledDate: date } }),
       201,
