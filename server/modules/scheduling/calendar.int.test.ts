@@ -322,6 +322,17 @@ describeOnDatabases('the tradesperson calendar and its feed', (ctx) => {
     expect(uids).not.toContain(`booking-${later.id}@tradenest`);
   });
 
+  it('serves a feed as it was read for a minute, then reads the calendar again', async () => {
+    const tp = await createTradesperson(db());
+    const made = await send('POST', '/api/v1/calendar/feed', tp.id);
+    const path = new URL(made.json().url).pathname;
+    expect(vevents((await get(path)).body)).toEqual([]);
+    const booking = await bookingFor(db(), tp.id, 'confirmed', '2026-03-20', 'Fit a new kitchen tap');
+    expect(vevents((await get(path)).body)).toEqual([]);
+    clock.advance(60_000);
+    expect(vevents((await get(path)).body).map((e) => e.UID)).toEqual([`booking-${booking.id}@tradenest`]);
+  });
+
   it('stops the old address at once when regenerated, and every address when turned off', async () => {
     const { tp } = await busyTradesperson();
     const first = (await send('POST', '/api/v1/calendar/feed', tp.id)).json().url as string;

@@ -125,23 +125,6 @@ export async function calendarOf(
   return around && { ...around, bookings: rows };
 }
 
-/**
- * The calendar of the feed whose token hashes to `tokenHash`, over [from, to]; undefined for an
- * unknown or revoked token. The token is found by its hash through the unique index, so the lookup
- * takes the same time whatever a guess has in common with a real token.
- */
-export async function calendarOfFeed(
-  db: Executor,
-  tokenHash: string,
-  range: { from: string; to: string },
-): Promise<CalendarRows | undefined> {
-  const person = sql`(select f.tradesperson_id from ${calendarFeeds} f where f.token_hash = ${sql.placeholder('tokenHash')})`;
-  const [around] = await aroundStatement(db, 'calendar_of_feed', person).execute({ tokenHash, ...range });
-  if (!around) return undefined;
-  const rows = await bookingsBetween(db).execute({ tradespersonId: around.tradespersonId, ...range });
-  return { ...around, bookings: rows };
-}
-
 export async function findFeed(
   db: Executor,
   tradespersonId: string,
@@ -165,4 +148,20 @@ export async function saveFeed(db: Executor, tradespersonId: string, tokenHash: 
 
 export async function deleteFeed(db: Executor, tradespersonId: string): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.tradespersonId, tradespersonId));
+}
+
+/**
+ * The tradesperson whose feed token hashes to `tokenHash`, or undefined for an unknown or revoked
+ * token. The token is found by its hash through the unique index, so the lookup takes the same time
+ * whatever a guess has in common with a real token.
+ */
+export async function tradespersonOfFeed(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await prepared(db, 'tradesperson_of_feed', (d) =>
+    d
+      .select({ tradespersonId: calendarFeeds.tradespersonId })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('tradesperson_of_feed'),
+  ).execute({ tokenHash });
+  return row?.tradespersonId;
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { londonToday } from '../../../domain/marketplace/schemas';
 import { addDays, daysBetween, OPEN_AVAILABILITY } from '../../../domain/scheduling/availability';
 import {
@@ -18,10 +19,10 @@ import type { StaticFile } from '../../plugins/static-files';
 import {
   type CalendarBookingRow,
   calendarOf,
-  calendarOfFeed,
   deleteFeed,
   findFeed,
   saveFeed,
+  tradespersonOfFeed,
 } from './calendar.repository';
 import { feedFile } from './calendar-feed';
 import type { SchedulingDeps } from './deps';
@@ -104,9 +105,27 @@ function feedRange(deps: SchedulingDeps) {
   return { from: addDays(today, -FEED_WINDOW.pastDays), to: addDays(today, FEED_WINDOW.aheadDays) };
 }
 
+/**
+ * How long a tradesperson's feed is served as it was last read. Calendar apps poll every few hours and
+ * may keep an answer 5 minutes (its Cache-Control), so a minute is invisible to them; it makes a busy
+ * year's feed one token lookup instead of reading the year again. The token itself is checked on
+ * every request, so a regenerated or revoked address stops at once.
+ */
+const FEED_FRESH_MS = 60_000;
+const recentFeeds = new LRUCache<string, { file: StaticFile; readAt: number }>({ max: 10_000 });
+
 /** GET /calendar/feed/:token.ics: the iCalendar feed, or a 404 for an unknown or revoked token. */
 export async function feedCalendar(deps: SchedulingDeps, token: string): Promise<StaticFile> {
-  const rows = await calendarOfFeed(deps.db, hashToken(token), feedRange(deps));
+  const tradespersonId = await tradespersonOfFeed(deps.db, hashToken(token));
+  if (!tradespersonId) throw AppError.notFound(CALENDAR_MESSAGES.feedNotFound);
+  const now = deps.clock.now();
+  const recent = recentFeeds.get(tradespersonId);
+  if (recent && now.getTime() - recent.readAt < FEED_FRESH_MS && now.getTime() >= recent.readAt) {
+    return recent.file;
+  }
+  const rows = await calendarOf(deps.db, tradespersonId, feedRange(deps));
   if (!rows) throw AppError.notFound(CALENDAR_MESSAGES.feedNotFound);
-  return feedFile(rows, shownBooking, deps.config.appUrl, deps.clock.now());
+  const file = await feedFile(rows, shownBooking, deps.config.appUrl, now);
+  recentFeeds.set(tradespersonId, { file, readAt: now.getTime() });
+  return file;
 }

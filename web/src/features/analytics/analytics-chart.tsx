@@ -20,7 +20,8 @@ export interface ChartPoint {
   part?: number;
 }
 
-const MARGIN = { top: 8, right: 4, bottom: 24, left: 52 };
+// The right margin leaves room for half of the last date label, which is centred on its bar.
+const MARGIN = { top: 8, right: 20, bottom: 24, left: 52 };
 
 function Chart({
   points,
