@@ -11,9 +11,15 @@ type Stat = {
   note?: string;
   icon: LucideIcon;
   small?: boolean;
-  /** The Analytics chart of the same figure over time (its section's id). */
-  chart?: 'quotes' | 'earnings' | 'reviews';
+  /** Where the figure is seen over time: its Analytics chart (the section's id), or the calendar. */
+  link?: 'quotes' | 'earnings' | 'reviews' | 'calendar';
 };
+
+/** Each card's link: the calendar for bookings, else the chart of the same figure. */
+const linkOf = (link: NonNullable<Stat['link']>, label: string) =>
+  link === 'calendar'
+    ? { to: '/tradesperson/calendar', text: 'See calendar', name: `See calendar: ${label}` }
+    : { to: `/tradesperson/analytics#${link}`, text: 'See chart', name: `See chart: ${label}` };
 
 const CARD =
   'relative flex min-h-[8.25rem] flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm';
@@ -25,15 +31,15 @@ const CARD =
 export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
   const rating = ratingStat(stats.rating, stats.reviewCount);
   const items: Stat[] = [
-    { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase },
-    { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText, chart: 'quotes' },
+    { label: 'Active Jobs', value: String(stats.activeJobs), icon: Briefcase, link: 'calendar' },
+    { label: 'Pending Quotes', value: String(stats.pendingQuotes), icon: FileText, link: 'quotes' },
     {
       // The spec's label; the server counts money released from escrow, net of the platform fee.
       label: 'Total Earnings',
       value: formatPence(stats.totalEarningsPence, 2),
       note: `Released to you, after the ${PLATFORM_FEE_BASIS_POINTS / 100}% fee`,
       icon: PoundSterling,
-      chart: 'earnings',
+      link: 'earnings',
     },
     {
       label: 'Rating',
@@ -42,12 +48,12 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
       icon: Star,
       // 'New on TradeNest' is a phrase, not a figure: smaller, and it may wrap rather than be cut off.
       small: rating.isNew,
-      chart: 'reviews',
+      link: 'reviews',
     },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {items.map(({ label, value, note, icon: Icon, small, chart }) => (
+      {items.map(({ label, value, note, icon: Icon, small, link }) => (
         <div key={label} className={CARD}>
           <dt className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
             {label}
@@ -63,14 +69,14 @@ export function StatCards({ stats }: { stats: DashboardView['stats'] }) {
               {value}
             </span>
             {note && <span className="block text-xs leading-snug text-muted-foreground">{note}</span>}
-            {chart && (
+            {link && (
               // The whole card is the link (its ::after covers it); the words say where it goes.
               <Link
-                to={`/tradesperson/analytics#${chart}`}
-                aria-label={`See chart: ${label}`}
+                to={linkOf(link, label).to}
+                aria-label={linkOf(link, label).name}
                 className="mt-1 block text-xs font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
               >
-                See chart
+                {linkOf(link, label).text}
               </Link>
             )}
           </dd>

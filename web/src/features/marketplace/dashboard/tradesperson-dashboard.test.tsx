@@ -101,7 +101,7 @@ describe('the tradesperson dashboard', () => {
     expect(screen.queryByText('4.8')).toBeNull();
   });
 
-  it('links Pending Quotes, Total Earnings and Rating to their charts on Analytics', async () => {
+  it('links Pending Quotes, Total Earnings and Rating to their charts on Analytics, Active Jobs to the calendar', async () => {
     mockApi({
       ...sessionHandler(tradesperson),
       'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: dashboard() }),
@@ -113,7 +113,7 @@ describe('the tradesperson dashboard', () => {
     expect(await chart('See chart: Pending Quotes')).toBe('/tradesperson/analytics#quotes');
     expect(await chart('See chart: Total Earnings')).toBe('/tradesperson/analytics#earnings');
     expect(await chart('See chart: Rating')).toBe('/tradesperson/analytics#reviews');
-    expect(screen.queryByRole('link', { name: 'See chart: Active Jobs' })).toBeNull();
+    expect(await chart('See calendar: Active Jobs')).toBe('/tradesperson/calendar');
   });
   it("shows 'New on TradeNest' instead of 0.0 without reviews", async () => {
     mockApi({
