@@ -134,6 +134,29 @@ const FAQ: Source[] = [
         title: 'Do I have to choose a date when I book?',
         paragraphs: [
           'No. Accepting a quote on the job’s page books the tradesperson straight away, and you can agree the date in messages. If you book from the booking screen instead, you propose a date and the tradesperson confirms it.',
+          'The booking calendar offers only the days the tradesperson works and still has room for: days they are away, do not work, or are fully booked are greyed out, and so are days too soon for the notice they need.',
+        ],
+      },
+      {
+        id: 'changing-the-date',
+        title: 'Can we move a booking to another day?',
+        paragraphs: [
+          'Yes, while the work has not been done. Either of you chooses Reschedule on the booking and proposes a new day (only days the tradesperson can take are offered); the other accepts or declines, and both of you are told. The booking keeps the history of its dates. Both of you are reminded the day before a confirmed booking.',
+        ],
+      },
+      {
+        id: 'tradesperson-calendar',
+        title: 'I’m a tradesperson. How do I set the days I work?',
+        paragraphs: [
+          'On your [Calendar](/tradesperson/calendar), under Availability: tick the days you work and their hours, how many days’ notice you need and how many jobs you take a day, and add time off for holidays. Customers can then book only the days you can take. Until you save a working week, any day can be booked.',
+          'The calendar shows your bookings, milestone due dates and time off by month or week (a list on a phone). Its calendar feed gives you a private link to add your bookings to Google Calendar, Apple Calendar or Outlook; make a new link at any time and the old one stops working.',
+        ],
+      },
+      {
+        id: 'tradesperson-analytics',
+        title: 'I’m a tradesperson. How are my quotes doing?',
+        paragraphs: [
+          'Your [Analytics](/tradesperson/analytics) page shows, for the last 30 days, 90 days or 12 months against the period before: how often your profile was opened and you appeared in searches (counted per day, never who looked), the quotes you sent and won, how fast you answer new jobs compared with others in your area, jobs completed, earnings after the fee, your reviews and repeat customers, with suggestions worked out from those figures.',
         ],
       },
       {
