@@ -433,4 +433,59 @@ describeOnDatabases('two customers racing for the last place of a day', (ctx) =>
       expect(stored.filter((b) => b.tradespersonId === pro.id)).toHaveLength(1);
     }
   });
+
+  it(`gives the last place to exactly one of a booking and an accepted reschedule (${ROUNDS} rounds)`, async () => {
+    const app = await ctx.app({ RATE_LIMIT_MAX: '100000' });
+    const pro = await createTradesperson(db(), { verified: true });
+    const proCookie = await sessionFor(db(), pro.id);
+    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '17:00' }));
+    const set = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/availability',
+      headers: { cookie: proCookie },
+      payload: { weeklyPattern: everyDay, leadTimeDays: 0, jobsPerDay: 1 },
+    });
+    expect(set.statusCode).toBe(200);
+    for (let round = 0; round < ROUNDS; round++) {
+      const date = addDays(londonToday(), 2 + round);
+      // A booking elsewhere in the diary whose customer asks to move it to `date`, still free.
+      const job = await createJob(db());
+      const quote = await createQuote(db(), { jobId: job.id, tradespersonId: pro.id, status: 'accepted' });
+      const moving = await createBooking(db(), {
+        quoteId: quote.id,
+        status: 'confirmed',
+        scheduledDate: addDays(londonToday(), 40 + round),
+      });
+      const proposed = await app.inject({
+        method: 'POST',
+        url: `/api/v1/bookings/${moving.id}/reschedules`,
+        headers: { cookie: await sessionFor(db(), job.customerId) },
+        payload: { date },
+      });
+      expect(proposed.statusCode, proposed.body).toBe(201);
+      // Another customer books `date` while the tradesperson accepts the move to it.
+      const other = await createJob(db());
+      const otherQuote = await createQuote(db(), { jobId: other.id, tradespersonId: pro.id });
+      const otherCookie = await sessionFor(db(), other.customerId);
+      const [accepted, booked] = await Promise.all([
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/reschedules/${proposed.json().reschedule.id}/accept`,
+          headers: { cookie: proCookie },
+        }),
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/bookings',
+          headers: { cookie: otherCookie },
+          payload: { quoteId: otherQuote.id, scheduledDate: date },
+        }),
+      ]);
+      expect([accepted.statusCode, booked.statusCode].filter((c) => c < 300)).toHaveLength(1);
+      const loser = accepted.statusCode < 300 ? booked : accepted;
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json().error.code).toBe('day_unavailable');
+      const stored = await db().select().from(bookings).where(eq(bookings.scheduledDate, date));
+      expect(stored.filter((b) => b.tradespersonId === pro.id)).toHaveLength(1);
+    }
+  });
 });
