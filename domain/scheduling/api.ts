@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Id } from '../fields';
-import { DAY_REFUSALS, type DayRefusal } from './availability';
+import { DAY_RANGE_MAX_DAYS, DAY_REFUSALS, type DayRefusal } from './availability';
 
 // The scheduling API's contract (docs/api/scheduling.md), shared by the routes and the web app.
 
@@ -15,8 +15,8 @@ export const DayOffersQuery = z.object({
 });
 export const DayOffersParams = z.object({ id: Id });
 export const DayOffersResponse = z.object({
-  days: z.array(z.object({ date: CalendarDate, refusal: z.enum(REFUSALS).nullable() })).max(62),
+  days: z
+    .array(z.object({ date: CalendarDate, refusal: z.enum(REFUSALS).nullable() }))
+    .max(DAY_RANGE_MAX_DAYS),
 });
 export type DayOffersResponse = z.infer<typeof DayOffersResponse>;
-/** The widest range one request reads (two months: a calendar shows one at a time). */
-export const DAY_OFFERS_MAX_DAYS = 62;

@@ -207,6 +207,16 @@ export function dayRefusal(date: string, f: DayFacts): DayRefusal | null {
   return null;
 }
 
+/** The widest range of days one request reads: a month view with its leading and trailing weeks. */
+export const DAY_RANGE_MAX_DAYS = 62;
+/** The refusal of a range of days that is reversed or wider than that (on its `to`). */
+export const DAY_RANGE_MESSAGE = `Choose 1 to ${DAY_RANGE_MAX_DAYS} days, the first on or before the last`;
+/** Whether [from, to] is a range of days one request may read. */
+export function isDayRange(from: string, to: string): boolean {
+  const span = daysBetween(from, to);
+  return span >= 0 && span < DAY_RANGE_MAX_DAYS;
+}
+
 /** Whether two periods share a day. */
 export const periodsOverlap = (a: TimeOffPeriod, b: TimeOffPeriod) =>
   a.startsOn <= b.endsOn && b.startsOn <= a.endsOn;

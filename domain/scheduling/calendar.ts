@@ -17,9 +17,6 @@ import { AVAILABILITY_LIMITS, DAY_TAKING_STATUSES, WEEKDAYS, WorkingDay } from '
 // The tradesperson's calendar and its private .ics feed (docs/api/scheduling.md): the contract, and
 // the rules of what either shows, shared by the server, the feed and the web page.
 
-/** The widest range one calendar request reads: a month view with its leading and trailing weeks. */
-export const CALENDAR_MAX_DAYS = 62;
-
 /** The feed covers bookings from this many days ago to this many ahead (a year). */
 export const FEED_WINDOW = { pastDays: 90, aheadDays: 365 } as const;
 
@@ -28,7 +25,6 @@ export const CALENDAR_BOOKING_STATUSES = DAY_TAKING_STATUSES;
 export type CalendarBookingStatus = (typeof CALENDAR_BOOKING_STATUSES)[number];
 
 export const CALENDAR_MESSAGES = {
-  range: `Ask for 1 to ${CALENDAR_MAX_DAYS} days, from before to`,
   feedName: 'TradeNest bookings',
   timeOff: 'Time off',
   milestoneDue: (title: string) => `Milestone due: ${title}`,

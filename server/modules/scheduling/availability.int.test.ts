@@ -373,7 +373,7 @@ describeOnDatabases('availability at booking time', (ctx) => {
     const early = await days(`${pro.id}/bookable-days?from=${t}&to=${t}`);
     expect(early.json().days).toEqual([{ date: t, refusal: 'lead_time' }]);
 
-    const message = 'Ask for 1 to 62 days, from before to';
+    const message = 'Choose 1 to 62 days, the first on or before the last';
     for (const to of [addDays(t, 62), addDays(t, -1)]) {
       const res = await days(`${pro.id}/bookable-days?from=${t}&to=${to}`);
       expect(res.statusCode).toBe(400);

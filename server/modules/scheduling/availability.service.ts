@@ -1,11 +1,11 @@
 import { bookingStatus } from '../../../domain/catalog/statuses';
 import { londonToday } from '../../../domain/marketplace/schemas';
-import { DAY_OFFERS_MAX_DAYS } from '../../../domain/scheduling/api';
 import {
   AVAILABILITY_LIMITS,
   AVAILABILITY_MESSAGES,
   type AvailabilityInput,
-  daysBetween,
+  DAY_RANGE_MESSAGE,
+  isDayRange,
   OPEN_AVAILABILITY,
   periodsOverlap,
 } from '../../../domain/scheduling/availability';
@@ -42,10 +42,8 @@ export async function bookableDays(
   to: string,
   exceptBookingId?: string,
 ): Promise<DayOffer[]> {
-  const span = daysBetween(from, to);
-  if (span < 0 || span >= DAY_OFFERS_MAX_DAYS) {
-    const message = `Ask for 1 to ${DAY_OFFERS_MAX_DAYS} days, from before to`;
-    throw AppError.validation(message, [{ field: 'to', message }]);
+  if (!isDayRange(from, to)) {
+    throw AppError.validation(DAY_RANGE_MESSAGE, [{ field: 'to', message: DAY_RANGE_MESSAGE }]);
   }
   if ((await findUserType(deps.db, tradespersonId)) !== 'tradesperson') throw notFound();
   return dayOffers(deps.db, deps.clock, tradespersonId, from, to, exceptBookingId);

@@ -223,7 +223,7 @@ describeOnDatabases('the tradesperson calendar and its feed', (ctx) => {
 
   it('reads at most 62 days, from before to', async () => {
     const tp = await createTradesperson(db());
-    const message = 'Ask for 1 to 62 days, from before to';
+    const message = 'Choose 1 to 62 days, the first on or before the last';
     for (const query of ['from=2026-03-01&to=2026-05-02', 'from=2026-03-10&to=2026-03-09']) {
       const res = await get(`/api/v1/calendar?${query}`, tp.id);
       expect(res.statusCode).toBe(400);

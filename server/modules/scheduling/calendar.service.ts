@@ -1,8 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import { londonToday } from '../../../domain/marketplace/schemas';
-import { addDays, daysBetween, OPEN_AVAILABILITY } from '../../../domain/scheduling/availability';
 import {
-  CALENDAR_MAX_DAYS,
+  addDays,
+  DAY_RANGE_MESSAGE,
+  isDayRange,
+  OPEN_AVAILABILITY,
+} from '../../../domain/scheduling/availability';
+import {
   CALENDAR_MESSAGES,
   type CalendarBooking,
   type CalendarFeedCreated,
@@ -59,9 +63,8 @@ export async function calendarView(
   to: string,
 ): Promise<CalendarView> {
   const tradespersonId = tradespersonOf(auth);
-  const span = daysBetween(from, to);
-  if (span < 0 || span >= CALENDAR_MAX_DAYS) {
-    throw AppError.validation(CALENDAR_MESSAGES.range, [{ field: 'to', message: CALENDAR_MESSAGES.range }]);
+  if (!isDayRange(from, to)) {
+    throw AppError.validation(DAY_RANGE_MESSAGE, [{ field: 'to', message: DAY_RANGE_MESSAGE }]);
   }
   const rows = await calendarOf(deps.db, tradespersonId, { from, to });
   if (!rows) throw notFound();
