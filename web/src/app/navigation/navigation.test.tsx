@@ -14,7 +14,8 @@ describe('moving between pages', () => {
     mockApi(sessionHandler(null));
     const { router } = renderApp('/terms');
     await h1('Terms of Service');
-    expect(document.title).toBe('Terms of Service — TradeNest');
+    // The title is set in an effect, which may run just after the heading is on the page.
+    await waitFor(() => expect(document.title).toBe('Terms of Service — TradeNest'));
     // The first page is where the browser starts anyway: focus is left alone.
     expect(document.activeElement).toBe(document.body);
 
@@ -25,7 +26,7 @@ describe('moving between pages', () => {
     const heading = await h1('Privacy Policy');
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.getAttribute('tabindex')).toBe('-1');
-    expect(document.title).toBe('Privacy Policy — TradeNest');
+    await waitFor(() => expect(document.title).toBe('Privacy Policy — TradeNest'));
   });
 
   it('leaves focus where it is when only the query changes', async () => {
