@@ -29,6 +29,7 @@ import {
 import { adminRoutes } from './modules/admin';
 import { analyticsRoutes, ProfileCounters } from './modules/analytics';
 import { assistantRoutes } from './modules/assistant';
+import { changeRoutes } from './modules/changes';
 import { profilePageHead, savedProRoutes, tradespeopleRoutes } from './modules/discovery';
 import { disputeRoutes, passDeadlines, type ResolutionDeps, sendDisputeEmail } from './modules/disputes';
 import { dispatchEvent, eventRoutes, StreamHub } from './modules/events';
@@ -49,6 +50,7 @@ import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/no
 import { paymentMethodRoutes } from './modules/payment-methods';
 import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from './modules/payments';
 import { payOut, payoutRoutes } from './modules/payouts';
+import { photoRoutes } from './modules/photos';
 import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { assertDayBookable, remindDueBookings, schedulingRoutes } from './modules/scheduling';
@@ -482,6 +484,8 @@ async function registerRoutes(
   await api.register(disputeRoutes(disputeDeps), prefix);
   await api.register(schedulingRoutes(deps), prefix);
   await api.register(analyticsRoutes(deps), prefix);
+  await api.register(photoRoutes(deps), prefix);
+  await api.register(changeRoutes(paymentDeps), prefix);
 }
 
 /** The assistant, on the configured AI provider with the local one as its fallback. */

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './analytics';
+export * from './changes';
 export * from './discovery';
 export * from './disputes';
 export * from './marketplace';
@@ -10,6 +11,7 @@ export * from './operations';
 export * from './payment-methods';
 export * from './payments';
 export * from './payouts';
+export * from './photos';
 export * from './profiles';
 export * from './reviews';
 export * from './sandbox';

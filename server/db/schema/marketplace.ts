@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   unique,
@@ -81,10 +82,36 @@ export const quotes = pgTable(
     amount: integer('amount').notNull(),
     message: text('message').notNull(),
     status: text('status').notNull().default('pending'),
+    /** Itemised lines (domain/marketplace/pricing LineItem[]), or null for a one-figure quote. */
+    lineItems: jsonb('line_items'),
+    /** With line items: their net sum; `amount` is always the total including VAT. */
+    subtotalPence: integer('subtotal_pence'),
+    vatPence: integer('vat_pence').notNull().default(0),
+    /** The tradesperson's VAT number when the quote was made (a quote with VAT names it). */
+    vatNumber: text('vat_number'),
+    validUntil: date('valid_until'),
+    exclusions: text('exclusions'),
+    estimatedStart: date('estimated_start'),
+    estimatedDurationDays: integer('estimated_duration_days'),
+    /** 1 for the first version; each revision before acceptance adds one (quote_revisions keeps the old). */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'quotes_totals_check',
+      sql`${t.vatPence} >= 0 and (${t.subtotalPence} is null or ${t.subtotalPence} + ${t.vatPence} = ${t.amount}) and (${t.vatPence} = 0 or ${t.vatNumber} is not null)`,
+    ),
+    check(
+      'quotes_exclusions_length',
+      sql`${t.exclusions} is null or char_length(${t.exclusions}) between 1 and 2000`,
+    ),
+    check(
+      'quotes_duration_check',
+      sql`${t.estimatedDurationDays} is null or ${t.estimatedDurationDays} between 1 and 365`,
+    ),
+    check('quotes_revision_check', sql`${t.revision} >= 1`),
     // One quote per tradesperson per job.
     unique('quotes_job_tradesperson_unique').on(t.jobId, t.tradespersonId),
     check('quotes_status_check', oneOf(t.status, QUOTE_STATUSES)),
@@ -94,6 +121,31 @@ export const quotes = pgTable(
     ),
     check('quotes_message_length', sql`char_length(${t.message}) between 1 and 2000`),
     index('quotes_tradesperson_idx').on(t.tradespersonId, t.createdAt),
+  ],
+);
+
+/**
+ * The earlier versions of a quote: each revision before acceptance stores the version it replaced,
+ * so the customer can see what changed. The cap of live quotes counts quotes (tradespeople), not these.
+ */
+export const quoteRevisions = pgTable(
+  'quote_revisions',
+  {
+    id: id(),
+    quoteId: requiredRef('quote_id', () => quotes.id),
+    /** The replaced version's number (1 for the original). */
+    revision: integer('revision').notNull(),
+    amount: integer('amount').notNull(),
+    message: text('message').notNull(),
+    /** The replaced version's other terms: line items, VAT, validity, exclusions, start, duration. */
+    terms: jsonb('terms').notNull(),
+    /** When that version was made. */
+    madeAt: tsz('made_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('quote_revisions_quote_revision_unique').on(t.quoteId, t.revision),
+    check('quote_revisions_amount_check', sql`${t.amount} > 0`),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MILESTONE_STATUSES, PLAN_STATUSES } from '../../../domain/catalog/statuses';
 import { users } from './accounts';
+import { bookingChanges } from './changes';
 import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
 
@@ -54,6 +55,8 @@ export const paymentMilestones = pgTable(
     id: id(),
     bookingId: requiredRef('booking_id', () => bookings.id),
     planId: uuid('plan_id').references(() => milestonePlans.id),
+    /** Added (an increase) or last reduced (a decrease) by an accepted change to the booking. */
+    changeId: uuid('change_id').references(() => bookingChanges.id),
     milestoneIndex: integer('milestone_index').notNull(),
     title: text('title').notNull(),
     description: text('description'),

@@ -14,6 +14,7 @@ import {
 import { LEDGER_ACCOUNT_KINDS, PAYMENT_STATUSES } from '../../../domain/catalog/statuses';
 import { LEDGER_TRANSACTION_KINDS } from '../../../domain/payments/ledger';
 import { users } from './accounts';
+import { bookingChanges } from './changes';
 import { createdAt, id, oneOf, PROVIDERS, requiredRef, tsz, updatedAt } from './helpers';
 import { bookings } from './marketplace';
 import { paymentMilestones } from './milestones';
@@ -26,6 +27,8 @@ export const payments = pgTable(
     id: id(),
     bookingId: requiredRef('booking_id', () => bookings.id),
     milestoneId: uuid('milestone_id').references(() => paymentMilestones.id),
+    /** An accepted change's increase, paid into escrow as its own payment. */
+    changeId: uuid('change_id').references(() => bookingChanges.id),
     payerId: requiredRef('payer_id', () => users.id),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').unique(),
@@ -56,7 +59,14 @@ export const payments = pgTable(
     // A booking's single payment succeeds once: a second confirmed charge is refunded, never kept.
     uniqueIndex('payments_one_succeeded_per_booking')
       .on(t.bookingId)
-      .where(sql`${t.status} = 'succeeded' and ${t.milestoneId} is null`),
+      .where(sql`${t.status} = 'succeeded' and ${t.milestoneId} is null and ${t.changeId} is null`),
+    // A change's increase is charged once, like a milestone.
+    uniqueIndex('payments_one_live_per_change')
+      .on(t.changeId)
+      .where(
+        sql`${t.changeId} is not null and ${t.status} in ('processing', 'requires_action', 'succeeded', 'refunded')`,
+      ),
+    check('payments_one_purpose_check', sql`${t.milestoneId} is null or ${t.changeId} is null`),
     // A milestone is charged once: at most one charge of it is under way or paid at a time.
     uniqueIndex('payments_one_live_per_milestone')
       .on(t.milestoneId)
@@ -97,6 +107,8 @@ export const refunds = pgTable(
     amountPence: integer('amount_pence').notNull(),
     reason: text('reason').notNull(),
     requestedBy: uuid('requested_by').references(() => users.id),
+    /** An accepted change's decrease, refunded from escrow. */
+    changeId: uuid('change_id').references(() => bookingChanges.id),
     status: text('status').notNull().default('pending'),
     providerRefundId: text('provider_refund_id').unique(),
     failureReason: text('failure_reason'),

@@ -26,6 +26,8 @@ export const tradespersonProfiles = pgTable(
       .unique()
       .references(() => users.id),
     businessName: text('business_name'),
+    /** A UK VAT registration number, normalised ('GB123456789'); null when not VAT registered. */
+    vatNumber: text('vat_number'),
     phone: text('phone'),
     trade: text('trade'),
     bio: text('bio'),

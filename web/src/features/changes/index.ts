@@ -1,0 +1,2 @@
+// What changes offers other features: a booking's changes and money timeline.
+export {};

@@ -1,0 +1,2 @@
+// What photos offers other features: the uploader and the gallery.
+export {};
