@@ -113,6 +113,11 @@ const table: RouteObject[] = [
             () => import('./pages/booking-milestones'),
           ),
           screen(
+            'booking-changes/:bookingId',
+            'Changes and Payments',
+            () => import('./pages/booking-changes'),
+          ),
+          screen(
             'my-jobs',
             { title: 'My Jobs', tradespersonTitle: 'My Bookings' },
             () => import('./pages/my-jobs'),

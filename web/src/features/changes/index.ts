@@ -1,2 +1,2 @@
-// What changes offers other features: a booking's changes and money timeline.
-export {};
+// What changes offers other features: the link to a booking's changes and money timeline.
+export { ChangesLink } from './changes-link';

@@ -11,6 +11,10 @@ import { cn } from '@/lib/utils';
 const brandName = (brand: string) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
 const expiry = (card: PaymentMethodView) => `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
 
+/** 'Visa •••• 4242, expires 04/2030', as a choice of card reads. */
+export const cardLabel = (card: PaymentMethodView) =>
+  `${brandName(card.brand)} •••• ${card.last4}, expires ${expiry(card)}`;
+
 /** The cards that can pay: expired ones are refused by the provider. */
 export const usableCards = (cards: PaymentMethodsResponse | undefined) =>
   cards?.paymentMethods.filter((c) => !c.expired) ?? [];
@@ -67,7 +71,7 @@ export function PaymentMethodCard({
           >
             {usable.map((c) => (
               <option key={c.id} value={c.id}>
-                {brandName(c.brand)} •••• {c.last4}, expires {expiry(c)}
+                {cardLabel(c)}
                 {c.isDefault ? ' (default)' : ''}
               </option>
             ))}

@@ -3,6 +3,7 @@ import { formatPence } from '@domain/payments/money';
 import { CalendarDays, User } from 'lucide-react';
 import { CardFact, RecordCard } from '@/components/record-card';
 import { BookingStatusBadge } from '@/components/status-badge';
+import { ChangesLink } from '@/features/changes';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { bookingMoneyText } from '@/features/payouts';
@@ -67,6 +68,7 @@ export function BookingCard({ booking }: { booking: BookingView }) {
         )}
       </div>
       <MilestonesLink booking={booking} className="mt-3" />
+      <ChangesLink booking={booking} className="mt-3 sm:ml-2" />
       <BookingReschedule booking={booking} me="tradesperson" className="mt-3 border-t border-border pt-3" />
       <BookingDisputeAction
         booking={booking}
