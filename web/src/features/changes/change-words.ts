@@ -41,16 +41,6 @@ export function originalAmountPence(view: Pick<BookingChangesResponse, 'agreedAm
   return view.agreedAmountPence - accepted.reduce((sum, change) => sum + signedPence(change), 0);
 }
 
-/** An accepted increase paid as its own payment that has not reached escrow yet. */
-export function awaitsPayment(change: ChangeView): boolean {
-  return (
-    change.status === 'accepted' &&
-    change.settlement === 'payment' &&
-    change.payment?.status !== 'succeeded' &&
-    change.payment?.status !== 'refunded'
-  );
-}
-
 /** Where the payment of an accepted increase stands, in words. */
 function paymentText(change: ChangeView): string {
   const amount = formatPence(change.amountPence);
