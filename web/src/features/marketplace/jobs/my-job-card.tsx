@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { CardFact, RecordCard } from '@/components/record-card';
 import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
+import { ChangesLink } from '@/features/changes';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { canReleaseEarly, MoneyStatus, PayButton, ReleasePaymentButton } from '@/features/payments';
@@ -79,6 +80,7 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
             </>
           )}
           {booking && <MilestonesLink booking={booking} />}
+          {booking && <ChangesLink booking={booking} />}
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>
