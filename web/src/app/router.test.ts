@@ -13,6 +13,7 @@ const SPEC_PATHS = [
   '/post-job',
   '/booking',
   '/booking-milestones/b1',
+  '/booking-changes/b1',
   '/job/j1',
   '/my-jobs',
   '/messages',
