@@ -25,7 +25,7 @@ import {
   providerFailure,
 } from '../payments';
 import { changeRef, changeState, lockChange } from './changes.policy';
-import { findChange } from './changes.repository';
+import { currentPaymentOf, findChange } from './changes.repository';
 import { changeViewOf } from './changes.view';
 
 // Paying an accepted increase on a booking paid in one (settlement `payment`): the customer pays it into
@@ -64,8 +64,8 @@ async function preparePayment(
   if (party !== 'customer') throw new AppError(403, 'not_allowed', R.onlyCustomerPays);
   if (change.status !== 'accepted' || change.settlement !== 'payment') throw changeState(R.nothingToPay);
   if (frozenByDispute(found)) throw changeState(R.frozen);
-  const [latest] = (await lockPaymentsOfBooking(tx, found.booking.id)).filter(
-    (p) => p.changeId === change.id,
+  const latest = currentPaymentOf(
+    (await lockPaymentsOfBooking(tx, found.booking.id)).filter((p) => p.changeId === change.id),
   );
   if (latest && (latest.status === 'succeeded' || latest.status === 'refunded'))
     throw changeState(R.alreadyPaid);

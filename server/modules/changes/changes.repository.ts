@@ -36,7 +36,7 @@ export async function proposedChangeOf(db: Executor, bookingId: string): Promise
   return row;
 }
 
-/** The latest payment of each of the given changes (an accepted increase's), by change id. */
+/** The payment standing for each of the given changes (an accepted increase's), by change id. */
 export async function latestPaymentsOfChanges(
   db: Executor,
   changeIds: readonly string[],
@@ -48,7 +48,9 @@ export async function latestPaymentsOfChanges(
     .from(payments)
     .where(inArray(payments.changeId, [...changeIds]))
     .orderBy(desc(payments.createdAt));
-  for (const row of rows) if (!latest.has(row.changeId!)) latest.set(row.changeId!, row);
+  const byChange = new Map<string, PaymentRow[]>();
+  for (const row of rows) byChange.set(row.changeId!, [...(byChange.get(row.changeId!) ?? []), row]);
+  for (const [changeId, list] of byChange) latest.set(changeId, currentPaymentOf(list)!);
   return latest;
 }
 
@@ -59,4 +61,14 @@ export async function isVatRegistered(db: Executor, userId: string): Promise<boo
     .from(tradespersonProfiles)
     .where(eq(tradespersonProfiles.userId, userId));
   return !!row?.vatNumber?.trim();
+}
+
+const LIVE = ['succeeded', 'refunded', 'processing', 'requires_action'];
+
+/**
+ * The payment that stands for a change: the one charged or being charged (at most one, by the unique
+ * index payments_one_live_per_change), else the newest; from a list newest first.
+ */
+export function currentPaymentOf(payments: PaymentRow[]): PaymentRow | undefined {
+  return payments.find((p) => LIVE.includes(p.status)) ?? payments[0];
 }

@@ -159,9 +159,12 @@ async function moneyTimeline(
       order: 2,
     });
   }
-  return entries
-    .sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order)
-    .map(({ order: _, ...entry }) => entry);
+  // The price agreed comes first whatever the clocks say; the rest by time (a change agreed before
+  // the money it moved, at the same moment).
+  const [first, ...rest] = entries;
+  return [first!, ...rest.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order)].map(
+    ({ order: _, ...entry }) => entry,
+  );
 }
 
 /** GET /bookings/:id/changes: its changes newest first, the money timeline, and whether the viewer may propose. */
