@@ -51,7 +51,6 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
     }
 
     if (isResponseSerializationError(error)) {
-      if (process.env.DEBUG_500) console.log('DEBUG500', error);
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(envelope('internal_error', GENERIC_5XX));
     }
@@ -76,7 +75,6 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
       return reply.status(503).send(envelope('service_unavailable', UNAVAILABLE));
     }
 
-    if (process.env.DEBUG_500) console.log('DEBUG500', error);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelope('internal_error', GENERIC_5XX));
   });
