@@ -147,7 +147,7 @@ export async function payChange(
   return {
     change: await changeViewOf(deps, auth, changeId),
     checkoutUrl: null,
-    nextAction: waiting ? { clientSecret: intent.clientSecret! } : null,
+    nextAction: waiting ? { clientSecret: intent.clientSecret!, actionUrl: intent.actionUrl } : null,
   };
 }
 

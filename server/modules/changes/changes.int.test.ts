@@ -482,7 +482,10 @@ describeOnDatabases('changes to a booking', (ctx) => {
       paymentMethodId: asking.id,
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json().nextAction.clientSecret).toEqual(expect.any(String));
+    expect(asked.json().nextAction).toEqual({
+      clientSecret: expect.any(String),
+      actionUrl: expect.stringMatching(/\/sandbox\/authenticate\/pi_test_/),
+    });
     const waiting = (await changePayments(second.id)).find((p) => p.status !== 'cancelled');
     expect(waiting!.status).toBe('requires_action');
     await call('POST', `/api/v1/sandbox/intents/${waiting!.providerPaymentId}/challenge`, undefined, {
