@@ -12,6 +12,7 @@ import { cardForCharge } from '../payment-methods';
 import {
   bookMilestoneCharge,
   cancelChangePayment,
+  confirmCheckoutSession,
   frozenByDispute,
   holdPaymentUntil,
   lockPayment,
@@ -25,7 +26,7 @@ import {
   providerFailure,
 } from '../payments';
 import { changeRef, changeState, lockChange } from './changes.policy';
-import { currentPaymentOf, findChange } from './changes.repository';
+import { currentPaymentOf, findChange, latestPaymentsOfChanges } from './changes.repository';
 import { changeViewOf } from './changes.view';
 
 // Paying an accepted increase on a booking paid in one (settlement `payment`): the customer pays it into
@@ -39,14 +40,7 @@ export type PayChangeBody = { method: 'checkout' } | { method: 'card'; paymentMe
 
 type Prepared =
   | { kind: 'checkout'; payment: PaymentRow; found: BookingForPayment }
-  | {
-      kind: 'card';
-      payment: PaymentRow;
-      found: BookingForPayment;
-      providerCustomerId: string;
-      /** A checkout given up for the card: its provider session is expired after commit. */
-      expire: string | null;
-    };
+  | { kind: 'card'; payment: PaymentRow; found: BookingForPayment; providerCustomerId: string };
 
 /**
  * Under the booking's lock: checks the caller may pay the change, and finds or opens the payment the
@@ -87,14 +81,28 @@ async function preparePayment(
   const { card, customer } = await cardForCharge(deps, tx, auth.user.id, body.paymentMethodId);
   const base = { kind: 'card' as const, found, providerCustomerId: customer.providerCustomerId };
   // A charge under way (or waiting for the bank) is carried on, not started again.
-  if (latest && UNDER_WAY.includes(latest.status)) return { ...base, payment: latest, expire: null };
+  if (latest && UNDER_WAY.includes(latest.status)) return { ...base, payment: latest };
+  // A checkout given up for the card (closeOpenCheckout expired its page first).
   if (open) await cancelChangePayment(tx, open.id, now);
   const payment = await openMilestoneCharge(
     tx,
     { ...opening, providerPaymentMethodId: card.providerPaymentMethodId },
     now,
   );
-  return { ...base, payment, expire: open?.checkoutSessionId ?? null };
+  return { ...base, payment };
+}
+
+/**
+ * Before a card pays a change whose checkout page is open: the page is expired at the provider first,
+ * so it can no longer be paid beside the card (a second live payment of the change). If it was paid
+ * meanwhile, that payment is booked, and the card is then refused as already paid.
+ */
+async function closeOpenCheckout(deps: PaymentDeps, changeId: string): Promise<void> {
+  const payment = (await latestPaymentsOfChanges(deps.db, [changeId])).get(changeId);
+  if (payment?.status !== 'requires_payment' || !payment.checkoutSessionId) return;
+  const session = await deps.gateway.expireCheckoutSession(payment.checkoutSessionId).catch(providerFailure);
+  if (session.status === 'complete')
+    await confirmCheckoutSession(deps, payment.checkoutSessionId).catch(providerFailure);
 }
 
 /** The customer pays an accepted increase: the provider's checkout page, or a saved card off-session. */
@@ -105,6 +113,7 @@ export async function payChange(
   body: PayChangeBody,
   origin?: string,
 ): Promise<z.infer<typeof PayChangeResponse>> {
+  if (body.method === 'card') await closeOpenCheckout(deps, changeId);
   const prepared = await deps.db.transaction((tx) => preparePayment(deps, tx, auth, changeId, body));
   const { payment, found } = prepared;
   const appUrl = deps.appUrlFor?.(origin) ?? deps.appUrl;
@@ -120,7 +129,6 @@ export async function payChange(
     if (!checkout) return payChange(deps, auth, changeId, body, origin);
     return { change: await changeViewOf(deps, auth, changeId), checkoutUrl: checkout.url, nextAction: null };
   }
-  if (prepared.expire) await deps.gateway.expireCheckoutSession(prepared.expire).catch(() => undefined);
   const intent =
     payment.status === 'requires_action' && payment.providerPaymentId
       ? await deps.gateway.retrievePaymentIntent(payment.providerPaymentId).catch(providerFailure)

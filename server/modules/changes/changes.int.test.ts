@@ -458,6 +458,11 @@ describeOnDatabases('changes to a booking', (ctx) => {
     const { booking, customer, pro } = await heldBooking(20_000);
     const saved = await saveCard(customer, '4242 4242 4242 4242');
     const up = await agreed(booking.id, pro, customer, { direction: 'increase', amount: 25 });
+    // The customer opened the checkout first, then chose the saved card: the page is expired first.
+    expect(
+      (await call('POST', `/api/v1/changes/${up.id}/pay`, customer, { method: 'checkout' })).statusCode,
+    ).toBe(200);
+    const [given] = await changePayments(up.id);
     const paid = await call('POST', `/api/v1/changes/${up.id}/pay`, customer, {
       method: 'card',
       paymentMethodId: saved[0]!.id,
@@ -473,6 +478,14 @@ describeOnDatabases('changes to a booking', (ctx) => {
     expect(others.map((p) => p.status)).toEqual(['cancelled']);
     expect(row!.heldUntil).not.toBeNull();
     expect(await paymentBalance(db(), row!.id, 'escrow')).toBe(2_500);
+    await call('POST', `/api/v1/sandbox/checkout/${given!.checkoutSessionId}/pay`, undefined, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Ann Smith',
+    });
+    await drainMoneyQueues(await app());
+    expect((await changePayments(up.id)).map((p) => p.status).sort()).toEqual(['cancelled', 'succeeded']);
 
     // The next one with a card whose bank asks every time: the answer names the challenge, the webhook books it.
     const asking = (await saveCard(customer, '4000 0027 6000 3184')).find((c) => c.last4 === '3184')!;
