@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { CHANGE_MESSAGES } from '../../../domain/changes/api';
 import { moreThanHeld, noMilestoneAbsorbs, CHANGE_REFUSALS as R } from '../../../domain/changes/messages';
 import { PRICING_MESSAGES } from '../../../domain/marketplace/pricing';
+import { MILESTONE_MESSAGES } from '../../../domain/milestones/messages';
 import { ManualClock } from '../../../test/clock';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
@@ -550,6 +551,23 @@ describeOnDatabases('changes to a booking', (ctx) => {
     expect((await bookingRow(booking.id)).amount).toBe(28_500);
     const tooBig = await propose(booking.id, customer, { direction: 'decrease', amount: 200 });
     expect(tooBig.json().error.message).toBe(noMilestoneAbsorbs(20_000));
+  });
+
+  it('refuses a milestone plan proposed before a change moved the amount it must add up to', async () => {
+    const { booking, customer, pro } = await parties('confirmed', 30_000);
+    const inDays = (n: number) => new Date(clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
+    const plan = await call('POST', `/api/v1/bookings/${booking.id}/milestone-plan`, pro, {
+      milestones: [
+        { title: 'First fix', amountPence: 20_000, dueDate: inDays(7) },
+        { title: 'Second fix', amountPence: 10_000, dueDate: inDays(14) },
+      ],
+    });
+    await agreed(booking.id, customer, pro, { direction: 'decrease', amount: 50 });
+    const stale = await call('POST', `/api/v1/bookings/${booking.id}/milestone-plan/accept`, customer, {
+      planId: plan.json().milestones.proposal.id,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(MILESTONE_MESSAGES.amountChanged);
   });
 
   /** Saves a test card as the Payment Methods page does. */

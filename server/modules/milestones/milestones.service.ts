@@ -227,6 +227,8 @@ export async function decidePlan(
     }
     const b = found.booking;
     if (!isOneOf(PAYABLE_BOOKING_STATUSES, b.status) || b.depositPaid) throw state(M.notConfirmed);
+    // A change to the booking agreed since the plan was proposed: its milestones would not add up.
+    if (proposal.totalPence !== b.amount) throw state(M.amountChanged);
     const current = plans.find((p) => p.status === 'accepted');
     if (current) {
       if (await milestoneChargesExist(tx, bookingId)) throw state(M.planFixed);
