@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   // scheduling
   'day_unavailable', // 409: the tradesperson does not take bookings that day, or it is full; `details` names the field
   'reschedule_state', // 409: the proposal cannot take that now (one is open already, answered, booking finished…)
+  // changes
+  'change_state', // 409: the change cannot take that now (one waits already, frozen by a dispute, money released, answered…)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

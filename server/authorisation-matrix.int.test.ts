@@ -541,6 +541,30 @@ async function freshPayment(w: World) {
   return { booking, payment: payment! };
 }
 
+/**
+ * A change the tradesperson proposed on a fresh confirmed booking of the world's two, waiting for the
+ * customer; with `paid` the booking was paid through the API first, and with `accepted` the customer
+ * accepted it (an increase then waits to be paid). Its id.
+ */
+async function freshChange(w: World, opts: { paid?: boolean; accepted?: boolean } = {}): Promise<string> {
+  const booking = opts.paid ? (await freshPayment(w)).booking : await freshBooking(w, 'confirmed');
+  const proposed = await call(
+    w.app,
+    w.db,
+    w.tradesperson.id,
+    'POST',
+    `/api/v1/bookings/${booking.id}/changes`,
+    {
+      description: 'Replace the rotten joist as well',
+      direction: 'increase',
+      amount: '25',
+    },
+  );
+  const id: string = proposed.change.id;
+  if (opts.accepted) await call(w.app, w.db, w.customer.id, 'POST', `/api/v1/changes/${id}/accept`);
+  return id;
+}
+
 /** Saves a card that always pays for the world's customer, as Payment Methods does; its id. */
 async function freshCard(w: World): Promise<string> {
   const setup = await call(w.app, w.db, w.customer.id, 'POST', '/api/v1/payment-methods/setup-intent');
@@ -1222,6 +1246,46 @@ const MATRIX: Record<string, Row | Row[]> = {
       owner: w.customer,
       party: w.tradesperson,
       params: { id: (await freshPlannedBooking(w, { paid: true, done: true })).milestoneId },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'GET /api/v1/bookings/{id}/changes': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.booking.id } }),
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  // Either party proposes; each caller gets a booking of its own, so both sides' proposals succeed.
+  'POST /api/v1/bookings/{id}/changes': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: (await freshBooking(w, 'confirmed')).id },
+      json: { description: 'Replace the rotten joist as well', direction: 'increase', amount: '25' },
+    }),
+    expect: { ...ownerOnly, party: 'ok' },
+  },
+  'POST /api/v1/changes/{id}/accept': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: await freshChange(w) } }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/changes/{id}/decline': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: await freshChange(w) },
+      json: { reason: 'Not needed' },
+    }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/changes/{id}/withdraw': {
+    target: async (w) => ({ owner: w.tradesperson, party: w.customer, params: { id: await freshChange(w) } }),
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/changes/{id}/pay': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: await freshChange(w, { paid: true, accepted: true }) },
+      json: { method: 'checkout' },
     }),
     expect: { ...ownerOnly, party: 403 },
   },

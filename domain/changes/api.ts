@@ -99,6 +99,11 @@ export const PayChangeResponse = z.object({
   change: ChangeView,
   /** For `checkout`: where to send the customer. */
   checkoutUrl: z.string().max(2000).nullable(),
-  /** For `card`: the bank wants authentication (3-D Secure), as for milestones. */
-  nextAction: z.object({ clientSecret: z.string().max(500) }).nullable(),
+  /**
+   * For `card`: the bank wants authentication (3-D Secure), as for milestones: Stripe.js takes the
+   * `clientSecret`; with the sandbox, the browser opens `actionUrl` (its challenge page).
+   */
+  nextAction: z
+    .object({ clientSecret: z.string().max(500), actionUrl: z.string().max(2000).nullable().optional() })
+    .nullable(),
 });

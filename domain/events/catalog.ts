@@ -46,6 +46,11 @@ export const DOMAIN_EVENT_TYPES = [
   'milestone.plan_declined',
   'milestone.paid',
   'milestone.done',
+  'change.proposed',
+  'change.accepted',
+  'change.declined',
+  'change.withdrawn',
+  'change.paid',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -88,7 +93,11 @@ export interface DomainEventPayloads {
   'booking.reminder': BookingRef & { scheduledDate: string };
   'message.sent': { conversationId: string; messageId: string; senderId: string; recipientId: string };
   /** The customer's payment was confirmed and is held in escrow until `heldUntil`. */
-  'payment.succeeded': PaymentRef & { heldUntil: string };
+  'payment.succeeded': PaymentRef & {
+    heldUntil: string;
+    /** Paid for an accepted change's increase: change.paid tells the tradesperson of it instead. */
+    changeId?: string;
+  };
   /** Held money left escrow to the tradesperson: `releasedPence` gross, `feePence` taken from it. */
   'payment.released': PaymentRef & { releasedPence: number; feePence: number; early: boolean };
   'payment.refunded': PaymentRef & { refundedPence: number; reason: string };
@@ -131,6 +140,23 @@ export interface DomainEventPayloads {
   'milestone.paid': BookingRef & { milestoneId: string; paymentId: string };
   /** The tradesperson marked a paid milestone done; it is released at `releaseAt` unless approved first. */
   'milestone.done': BookingRef & { milestoneId: string; paymentId: string; releaseAt: string };
+  /** One side proposed a change to the agreed work and price; the other answers. */
+  'change.proposed': ChangeRef;
+  /** The other side accepted: the agreed amount is now `amountAfter`, settled as `settlement`. */
+  'change.accepted': ChangeRef & { amountAfter: number; settlement: string };
+  'change.declined': ChangeRef;
+  /** The proposer took it back before it was answered. */
+  'change.withdrawn': ChangeRef;
+  /** The customer paid an accepted increase: held in escrow with the booking's money. */
+  'change.paid': ChangeRef & { paymentId: string };
+}
+
+interface ChangeRef extends BookingRef {
+  changeId: string;
+  /** The party who proposed it; the other one answers. */
+  proposedBy: string;
+  direction: 'increase' | 'decrease';
+  amountPence: number;
 }
 
 interface RescheduleRef extends BookingRef {

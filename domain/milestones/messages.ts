@@ -62,6 +62,9 @@ export const MILESTONE_MESSAGES = {
   proposalPending: 'A plan is already waiting for the customer. Withdraw it first.',
   notProposed: 'There is no plan waiting for a decision',
   planChanged: 'The plan changed while you were looking at it. Please review it again.',
+  /** An agreed change moved the booking's amount after the plan was proposed (docs/api/changes.md). */
+  amountChanged:
+    "The booking's agreed amount changed after this plan was proposed, so it no longer adds up. The tradesperson needs to propose it again.",
   paidInOnePayment: 'This booking has already been paid in one payment',
   paidByMilestones: 'This booking is paid in milestones. Pay each milestone from its page.',
   noPlan: 'This booking has no accepted milestone plan',

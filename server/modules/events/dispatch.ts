@@ -69,17 +69,19 @@ function auditEntryOf(event: DomainEvent) {
   const [entityType, entityId] =
     'disputeId' in p
       ? ['dispute', p.disputeId]
-      : 'documentId' in p
-        ? ['document', p.documentId]
-        : 'payoutId' in p
-          ? ['payout', p.payoutId]
-          : 'paymentId' in p
-            ? ['payment', p.paymentId]
-            : 'bookingId' in p
-              ? ['booking', p.bookingId]
-              : 'quoteId' in p
-                ? ['quote', p.quoteId]
-                : ['job', p.jobId];
+      : 'changeId' in p && p.changeId
+        ? ['booking_change', p.changeId]
+        : 'documentId' in p
+          ? ['document', p.documentId]
+          : 'payoutId' in p
+            ? ['payout', p.payoutId]
+            : 'paymentId' in p
+              ? ['payment', p.paymentId]
+              : 'bookingId' in p
+                ? ['booking', p.bookingId]
+                : 'quoteId' in p
+                  ? ['quote', p.quoteId]
+                  : ['job', p.jobId];
   return {
     actorUserId: event.actorId,
     action: event.type,

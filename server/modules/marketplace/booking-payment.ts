@@ -57,3 +57,12 @@ export async function markBookingPaid(tx: Executor, found: BookingForPayment, no
   const step = jobStep('complete', jobStatus(found.job.status), 'system');
   if (step.ok) await setJobStatus(tx, found.job.id, step.to, now);
 }
+
+/**
+ * The booking's agreed amount after an accepted change to its work (changes). Call under the booking's
+ * lock; with a milestone plan, its milestones must add up to the new amount when the transaction
+ * commits (a deferred check).
+ */
+export async function setBookingAmount(tx: Executor, bookingId: string, amount: number, now: Date) {
+  await tx.update(bookings).set({ amount, updatedAt: now }).where(eq(bookings.id, bookingId));
+}

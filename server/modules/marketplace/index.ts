@@ -7,6 +7,7 @@ export {
   bookingEventIds,
   bookingForPayment,
   markBookingPaid,
+  setBookingAmount,
 } from './booking-payment';
 export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';

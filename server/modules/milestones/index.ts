@@ -4,8 +4,12 @@
 // PaymentExtensions (server/payment-extensions.ts).
 export { milestoneRoutes } from './milestones.routes';
 export {
+  addChangeMilestone,
   milestoneRefunded,
+  milestonesForChange,
   paidByMilestones,
   reconcileMilestoneCharges,
+  reduceMilestoneForChange,
+  settleMilestonePayment,
   syncPaymentIntent,
 } from './milestones.service';

@@ -227,6 +227,8 @@ export async function decidePlan(
     }
     const b = found.booking;
     if (!isOneOf(PAYABLE_BOOKING_STATUSES, b.status) || b.depositPaid) throw state(M.notConfirmed);
+    // A change to the booking agreed since the plan was proposed: its milestones would not add up.
+    if (proposal.totalPence !== b.amount) throw state(M.amountChanged);
     const current = plans.find((p) => p.status === 'accepted');
     if (current) {
       if (await milestoneChargesExist(tx, bookingId)) throw state(M.planFixed);
@@ -638,4 +640,74 @@ export async function paidByMilestones(db: Executor, bookingId: string): Promise
 /** A milestone's payment was refunded in full (payments' refund, in its transaction). */
 export async function milestoneRefunded(tx: Executor, milestoneId: string, now: Date): Promise<void> {
   await setMilestoneStatus(tx, milestoneId, 'refunded', now);
+}
+
+// ---- Changes to the booking (the changes module's hooks) ----
+
+/**
+ * The milestones of a booking's plan in force that a decrease may reduce (neither paid nor being
+ * charged), in order, locked unless `lock` is false (a page's read); and whether every milestone is
+ * paid. Undefined without an accepted plan. Call under the booking's lock.
+ */
+export async function milestonesForChange(
+  tx: Executor,
+  bookingId: string,
+  { lock = true } = {},
+): Promise<{ allPaid: boolean; unpaid: { id: string; amountPence: number }[] } | undefined> {
+  if (!(await hasAcceptedPlan(tx, bookingId))) return undefined;
+  const all = await milestonesOfBooking(tx, bookingId, { forUpdate: lock });
+  const unpaid = all.filter((m) => m.status === 'pending' || m.status === 'failed');
+  return {
+    allPaid: all.every((m) => m.status === 'paid' || m.status === 'refunded'),
+    unpaid: unpaid.map((m) => ({ id: m.id, amountPence: m.amount })),
+  };
+}
+
+/**
+ * An accepted increase joins the plan in force as its last milestone, paid like the others; the
+ * booking's amount grows by the same in the caller's transaction (the plan must still add up).
+ */
+export async function addChangeMilestone(
+  tx: Executor,
+  change: { id: string; bookingId: string; description: string; amountPence: number },
+  now: Date,
+): Promise<void> {
+  const all = await milestonesOfBooking(tx, change.bookingId);
+  const plan = (await plansOfBooking(tx, change.bookingId)).find((p) => p.status === 'accepted')!;
+  const last = all.at(-1);
+  // A milestone's title is short (the plan's own limit); the change's description is kept whole.
+  const title = `Agreed change: ${change.description}`;
+  await insertMilestones(tx, [
+    {
+      bookingId: change.bookingId,
+      planId: plan.id,
+      changeId: change.id,
+      milestoneIndex: (last?.milestoneIndex ?? -1) + 1,
+      title: title.length > 100 ? `${title.slice(0, 99)}…` : title,
+      description: change.description,
+      amount: change.amountPence,
+      platformFeeAmount: milestoneFeePence(change.amountPence),
+      dueDate: last?.dueDate ?? null,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+}
+
+/** An accepted decrease taken off an unpaid milestone (locked by milestonesForChange), which stays above £0. */
+export async function reduceMilestoneForChange(
+  tx: Executor,
+  milestoneId: string,
+  change: { id: string; amountPence: number },
+  now: Date,
+): Promise<void> {
+  const milestone = (await findMilestone(tx, milestoneId))!;
+  const amount = milestone.amount - change.amountPence;
+  await updateMilestone(tx, milestoneId, {
+    amount,
+    platformFeeAmount: milestoneFeePence(amount),
+    changeId: change.id,
+    updatedAt: now,
+  });
 }

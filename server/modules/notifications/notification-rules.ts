@@ -318,6 +318,7 @@ function bookingReminder(
 const paymentPlanners: Pick<Planners, 'payment.succeeded' | 'payment.released' | 'payment.refunded'> = {
   'payment.succeeded': (p, { facts, job }) => {
     const { tradespersonId, amountPence, heldUntil } = p;
+    if (p.changeId) return [];
     return [
       {
         userId: tradespersonId,
@@ -602,6 +603,66 @@ const silentPlanners: Pick<
   'document.expiring': nobody,
 };
 
+/** What a change would do to the price, in words: 'up by £120.00' or 'down by £45.00'. */
+const changeWords = (p: { direction: 'increase' | 'decrease'; amountPence: number }) =>
+  `${p.direction === 'increase' ? 'up' : 'down'} by ${formatPence(p.amountPence)}`;
+
+/** Changes to a booking's agreed work and price (DOMAIN-RULES 13): the side that did not act is told. */
+const changePlanners: Pick<
+  Planners,
+  'change.proposed' | 'change.accepted' | 'change.declined' | 'change.withdrawn' | 'change.paid'
+> = {
+  'change.proposed': (p, { facts, job }) => [
+    {
+      userId: otherParty(p, p.proposedBy),
+      title: `${nameOf(facts, p, p.proposedBy)} proposed a change to ${job}`,
+      body: `The price would go ${changeWords(p)}. Accept or decline it on the booking's changes.`,
+      link: `/bookings/${p.bookingId}/changes`,
+      email: 'quoteUpdates',
+    },
+  ],
+  'change.accepted': (p, { facts, job }) => [
+    {
+      userId: p.proposedBy,
+      title: `${nameOf(facts, p, otherParty(p, p.proposedBy))} accepted your change to ${job}`,
+      body: `The price went ${changeWords(p)}. The agreed amount is now ${formatPence(p.amountAfter)}.${
+        p.settlement === 'payment' && p.proposedBy === p.tradespersonId
+          ? ' The customer pays the difference into escrow.'
+          : ''
+      }`,
+      link: `/bookings/${p.bookingId}/changes`,
+      email: 'quoteUpdates',
+    },
+  ],
+  'change.declined': (p, { facts, job }) => [
+    {
+      userId: p.proposedBy,
+      title: `${nameOf(facts, p, otherParty(p, p.proposedBy))} declined your change to ${job}`,
+      body: 'The agreed work and price stay as they were.',
+      link: `/bookings/${p.bookingId}/changes`,
+      email: 'quoteUpdates',
+    },
+  ],
+  'change.withdrawn': (p, { facts, job }) => [
+    {
+      userId: otherParty(p, p.proposedBy),
+      title: `${nameOf(facts, p, p.proposedBy)} withdrew a change to ${job}`,
+      body: `They no longer propose to move the price ${changeWords(p)}.`,
+      link: `/bookings/${p.bookingId}/changes`,
+      email: 'quoteUpdates',
+    },
+  ],
+  'change.paid': (p, { facts, job }) => [
+    {
+      userId: p.tradespersonId,
+      title: `${customer(facts)} paid the change to ${job}`,
+      body: `${formatPence(p.amountPence)} is held in escrow and released with the booking's payment.`,
+      link: `/bookings/${p.bookingId}/changes`,
+      email: 'quoteUpdates',
+    },
+  ],
+};
+
 const PLANNERS: Planners = {
   ...quotePlanners,
   ...bookingPlanners,
@@ -611,6 +672,7 @@ const PLANNERS: Planners = {
   ...reviewPlanners,
   ...disputePlanners,
   ...milestonePlanners,
+  ...changePlanners,
   ...silentPlanners,
 };
 

@@ -178,6 +178,81 @@ describeOnDatabases('notifications', (ctx) => {
     }
   });
 
+  it('tells the other side of a change to a booking, and the tradesperson once when it is paid', async () => {
+    const { customer, tradesperson, booking, ref } = await marketplace();
+    const c = customer.id;
+    const t = tradesperson.id;
+    const title = `'Fix <b>tap</b> & sink'`;
+    const change = { ...ref, changeId: randomUUID(), direction: 'increase' as const, amountPence: 12_050 };
+    const link = `/bookings/${booking.id}/changes`;
+    const paymentId = randomUUID();
+    const cases: { event: NewDomainEvent; to: string | null; title?: string; body?: string }[] = [
+      {
+        event: { type: 'change.proposed', actorId: t, payload: { ...change, proposedBy: t } },
+        to: c,
+        title: `Tom Pipes proposed a change to ${title}`,
+        body: "The price would go up by £120.50. Accept or decline it on the booking's changes.",
+      },
+      {
+        event: {
+          type: 'change.accepted',
+          actorId: c,
+          payload: { ...change, proposedBy: t, amountAfter: 24_100, settlement: 'payment' },
+        },
+        to: t,
+        title: `Ann Smith accepted your change to ${title}`,
+        body: 'The price went up by £120.50. The agreed amount is now £241.00. The customer pays the difference into escrow.',
+      },
+      {
+        event: {
+          type: 'change.declined',
+          actorId: t,
+          payload: { ...change, proposedBy: c, direction: 'decrease' },
+        },
+        to: c,
+        title: `Tom Pipes declined your change to ${title}`,
+        body: 'The agreed work and price stay as they were.',
+      },
+      {
+        event: {
+          type: 'change.withdrawn',
+          actorId: c,
+          payload: { ...change, proposedBy: c, direction: 'decrease' },
+        },
+        to: t,
+        body: 'They no longer propose to move the price down by £120.50.',
+      },
+      {
+        event: { type: 'change.paid', actorId: c, payload: { ...change, proposedBy: t, paymentId } },
+        to: t,
+        title: `Ann Smith paid the change to ${title}`,
+        body: "£120.50 is held in escrow and released with the booking's payment.",
+      },
+      // The change's payment itself: change.paid has told the tradesperson already.
+      {
+        event: {
+          type: 'payment.succeeded',
+          actorId: null,
+          payload: {
+            ...ref,
+            paymentId,
+            amountPence: 12_050,
+            heldUntil: new Date().toISOString(),
+            changeId: change.changeId,
+          },
+        },
+        to: null,
+      },
+    ];
+    for (const { event, to, ...expected } of cases) {
+      const domainEvent = stored(event);
+      expect(await handle(domainEvent), event.type).toEqual(to ? [to] : []);
+      const rows = await db().select().from(notifications).where(eq(notifications.eventId, domainEvent.id));
+      if (to) expect(rows[0], event.type).toMatchObject({ userId: to, link, ...expected });
+      else expect(rows, event.type).toHaveLength(0);
+    }
+  });
+
   it('emails text and escaped HTML with an unsubscribe link, once however often the event is handled', async () => {
     const { customer, tradesperson, job, ref } = await marketplace();
     const event = stored({ type: 'quote.received', actorId: tradesperson.id, payload: ref });

@@ -2,16 +2,19 @@
 // webhooks, the catch-up job, the ledger and the money views (docs/api/payments.md, DOMAIN-RULES 6).
 // It builds on marketplace (bookings); milestones, payouts and payment-methods build on it and plug
 // into its webhooks and catch-up through PaymentExtensions (payments.service.ts).
+
+export { bookingLedger } from './ledger.repository';
 export { bookingMoneyCase, paymentView } from './money-views';
 // A payment's JSON form, for one-statement reads of other modules (payouts' earnings): see payment-json.ts.
 export { type PaymentFigures, type PaymentJson, paymentFromJson, paymentJson } from './payment-json';
-export type { PaymentRow } from './payments.repository';
+export { type PaymentRow, paymentsOfBooking } from './payments.repository';
 export { paymentRoutes } from './payments.routes';
 export {
   afterRefund,
   afterRelease,
   confirmCheckoutSession,
   frozenByDispute,
+  openCheckout,
   type PaymentDeps,
   type PaymentExtensions,
   postRefund,
@@ -25,9 +28,12 @@ export { LOOK_BACK_MS, reconcilePayments } from './reconcile';
 // What milestones, payouts and disputes do to payment rows and the ledger, as named operations.
 export {
   bookMilestoneCharge,
+  cancelChangePayment,
+  cancelOpenBookingPayments,
   holdPaymentUntil,
   lockPayment,
   lockPaymentsOfBooking,
+  openChangePayment,
   openMilestoneCharge,
   paidInOne,
   payableBalance,

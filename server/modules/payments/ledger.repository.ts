@@ -87,3 +87,33 @@ export async function balanceOf(db: Executor, account: LedgerAccountRef): Promis
     .where(eq(ledgerAccounts.code, accountCode(account)));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * A booking's ledger transactions, oldest first, each with the money it moved (the sum of its positive
+ * entries: what was charged, refunded or released): the changes page's money timeline.
+ */
+export async function bookingLedger(
+  db: Executor,
+  bookingId: string,
+): Promise<
+  { id: string; kind: LedgerTransactionKind; description: string; at: Date; amountPence: number }[]
+> {
+  const rows = await db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      description: ledgerTransactions.description,
+      at: ledgerTransactions.createdAt,
+      amountPence: sql<string>`sum(greatest(${ledgerEntries.amountPence}, 0))`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(eq(ledgerTransactions.bookingId, bookingId))
+    .groupBy(ledgerTransactions.id)
+    .orderBy(ledgerTransactions.createdAt, ledgerTransactions.id);
+  return rows.map((r) => ({
+    ...r,
+    kind: r.kind as LedgerTransactionKind,
+    amountPence: Number(r.amountPence),
+  }));
+}

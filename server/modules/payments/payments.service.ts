@@ -86,6 +86,11 @@ export interface PaymentExtensions {
    * provider did not answer), run after payments' own; each says what it settled.
    */
   reconcile: readonly ((deps: PaymentDeps) => Promise<{ confirmed: number; payouts: number }>)[];
+  /**
+   * A change's increase was paid into escrow (changes): it records its own event, in the payment's
+   * transaction, so the payment and the news of it commit together.
+   */
+  changePaid(deps: PaymentDeps, tx: Executor, payment: PaymentRow): Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -144,7 +149,7 @@ export async function createPayment(
       throw paymentState(MILESTONE_MESSAGES.paidByMilestones);
     if (booking.status !== 'completed') throw paymentState(PAYMENT_MESSAGES.notReady);
     const open = (await paymentsOfBooking(tx, booking.id)).find(
-      (p) => p.milestoneId === null && isOneOf(OPEN_PAYMENT_STATUSES, p.status),
+      (p) => p.milestoneId === null && p.changeId === null && isOneOf(OPEN_PAYMENT_STATUSES, p.status),
     );
     const payment =
       open ??
@@ -160,25 +165,47 @@ export async function createPayment(
     return { payment, title: job.title, email: found.customerEmail };
   });
 
+  const checkout = await openCheckout(deps, payment, {
+    description: title,
+    customerEmail: email,
+    returnPath: '/my-jobs',
+    appUrl,
+  });
+  // The provider let it expire: that payment is over, and the next press starts a new one.
+  if (!checkout) return createPayment(deps, auth, bookingId, origin);
+  return checkout;
+}
+
+/**
+ * The provider's checkout page of an open payment, created once per payment (keyed by it) and found
+ * again on a second press. Undefined when the provider let it expire: the payment is then cancelled,
+ * and the caller starts a new one. Call after the payment's transaction commits. Shared by a booking's
+ * single payment and a change's increase (changes), which return to their own pages.
+ */
+export async function openCheckout(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  input: { description: string; customerEmail: string | null; returnPath: string; appUrl: string },
+): Promise<{ url: string; sessionId: string } | undefined> {
+  const back = `${input.appUrl}${input.returnPath}`;
   try {
     if (payment.checkoutSessionId) {
       const session = await deps.gateway.retrieveCheckoutSession(payment.checkoutSessionId);
       if (session.status === 'open' && session.url) return { url: session.url, sessionId: session.id };
       // Paid but not booked yet (the webhook is on its way): the return page's verification books it.
       if (session.status === 'complete' && session.paymentStatus === 'paid')
-        return { url: returnUrl(appUrl, session.id), sessionId: session.id };
-      // The provider let it expire: that payment is over, and the next press starts a new one.
+        return { url: returnUrl(back, session.id), sessionId: session.id };
       await cancelOpenPayment(deps, payment.id);
-      return createPayment(deps, auth, bookingId, origin);
+      return undefined;
     }
     const session = await deps.gateway.createCheckoutSession({
       paymentId: payment.id,
       bookingId: payment.bookingId,
       amountPence: payment.amountPence,
-      description: title,
-      customerEmail: email,
-      successUrl: `${appUrl}/my-jobs?payment=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${appUrl}/my-jobs?payment=cancelled`,
+      description: input.description,
+      customerEmail: input.customerEmail,
+      successUrl: `${back}?payment=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${back}?payment=cancelled`,
       transferGroup: `booking-${payment.bookingId}`,
       idempotencyKey: `checkout-${payment.id}`,
     });
@@ -197,8 +224,8 @@ async function cancelOpenPayment(deps: PaymentDeps, paymentId: string) {
   });
 }
 
-const returnUrl = (appUrl: string, sessionId: string) =>
-  `${appUrl}/my-jobs?payment=success&session_id=${encodeURIComponent(sessionId)}`;
+const returnUrl = (back: string, sessionId: string) =>
+  `${back}?payment=success&session_id=${encodeURIComponent(sessionId)}`;
 
 /**
  * verify-payment, on return from checkout: asks the provider and books the payment if the webhook has
@@ -256,8 +283,19 @@ export async function confirmCheckoutSession(
         return updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });
       return payment;
     }
-    await postCharge(tx, payment, found.booking.customerId, `Card payment for '${found.job.title}'`, now);
-    if (found.booking.depositPaid)
+    const forChange = payment.changeId !== null;
+    await postCharge(
+      tx,
+      payment,
+      found.booking.customerId,
+      forChange
+        ? `Card payment for a change to '${found.job.title}'`
+        : `Card payment for '${found.job.title}'`,
+      now,
+    );
+    // A change's increase is paid on a booking already paid: it is held beside that payment, never
+    // taken for a second payment of the booking (its own unique index keeps it to one per change).
+    if (!forChange && found.booking.depositPaid)
       return refundDuplicate(deps, tx, found, payment, session.paymentIntentId, now);
     const heldUntil = new Date(now.getTime() + deps.protectionWindowDays * DAY_MS);
     const updated = await updatePayment(tx, payment.id, {
@@ -267,11 +305,16 @@ export async function confirmCheckoutSession(
       heldUntil,
       updatedAt: now,
     });
-    await markBookingPaid(tx, found, now);
+    if (forChange) await deps.extensions.changePaid(deps, tx, updated);
+    else await markBookingPaid(tx, found, now);
     await deps.events.record(tx, {
       type: 'payment.succeeded',
       actorId: null,
-      payload: { ...paymentRef(found, updated), heldUntil: heldUntil.toISOString() },
+      payload: {
+        ...paymentRef(found, updated),
+        heldUntil: heldUntil.toISOString(),
+        ...(forChange ? { changeId: payment.changeId! } : {}),
+      },
     });
     return updated;
   });
@@ -294,6 +337,8 @@ async function bookRefund(
     description: string;
     entries: NewLedgerTransaction['entries'];
     now: Date;
+    /** The accepted change whose decrease this refund is. */
+    changeId?: string | null;
   },
 ): Promise<void> {
   const refund = await insertRefund(tx, {
@@ -301,6 +346,7 @@ async function bookRefund(
     amountPence: r.amountPence,
     reason: r.reason,
     requestedBy: r.requestedBy,
+    changeId: r.changeId ?? null,
     createdAt: r.now,
     updatedAt: r.now,
   });
@@ -380,14 +426,19 @@ export async function releasePayment(
     if (who.by === 'customer' && found.booking.customerId !== who.userId) throw paymentNotFound();
     if (who.by === 'customer' && peek.milestoneId) throw paymentState(MILESTONE_MESSAGES.approveOnPage);
     const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
-    const posted = await postRelease(deps, tx, found, payment, {
-      actorId: system ? null : who.userId,
-      early: !system,
-      frozen: frozenByDispute(found),
-    });
+    const opts = { actorId: system ? null : who.userId, early: !system, frozen: frozenByDispute(found) };
+    const posted = await postRelease(deps, tx, found, payment, opts);
     if (!posted.ok) {
       if (system) return 'skipped' as const;
       throw paymentState(posted.reason === 'frozen' ? PAYMENT_MESSAGES.frozen : PAYMENT_MESSAGES.notHeld);
+    }
+    // The customer releasing the booking's payment releases what its agreed changes added too: the
+    // booking's money goes as one. (The schedule releases each change payment at its own window's end.)
+    if (!system && !payment.milestoneId && !payment.changeId) {
+      for (const other of await paymentsOfBooking(tx, payment.bookingId)) {
+        if (!other.changeId || other.status !== 'succeeded' || other.releasedAt) continue;
+        await postRelease(deps, tx, found, (await findPayment(tx, other.id, { forUpdate: true }))!, opts);
+      }
     }
     return 'released' as const;
   });
@@ -528,7 +579,13 @@ export async function postRefund(
   tx: Executor,
   found: BookingForPayment,
   payment: PaymentRow,
-  input: { amountPence?: number | undefined; reason: string; actorId: string | null; frozen: boolean },
+  input: {
+    amountPence?: number | undefined;
+    reason: string;
+    actorId: string | null;
+    frozen: boolean;
+    changeId?: string;
+  },
 ): Promise<PaymentRow> {
   const decision = decideRefund(payment, {
     customerId: found.booking.customerId,
@@ -551,6 +608,7 @@ export async function postRefund(
     description: `Refund: ${input.reason}`,
     entries,
     now,
+    changeId: input.changeId ?? null,
   });
   // Release takes everything left, so a refund always precedes it: all refunded means nothing was
   // released, and the payment leaves the release job's list with its status.

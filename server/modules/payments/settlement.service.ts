@@ -68,21 +68,17 @@ export async function postCharge(
 }
 
 /**
- * Records a milestone charge as under way, before the provider is asked: the row is the charge's
- * idempotency key, so a second press finds it and drives the same charge.
+ * Records a saved-card charge (a milestone's, or a change's increase) as under way, before the provider
+ * is asked: the row is the charge's idempotency key, so a second press finds it and drives the same
+ * charge.
  */
 export function openMilestoneCharge(
   tx: Executor,
   charge: Pick<
     PaymentRow,
-    | 'bookingId'
-    | 'milestoneId'
-    | 'payerId'
-    | 'provider'
-    | 'amountPence'
-    | 'feePence'
-    | 'providerPaymentMethodId'
-  >,
+    'bookingId' | 'payerId' | 'provider' | 'amountPence' | 'feePence' | 'providerPaymentMethodId'
+  > &
+    Partial<Pick<PaymentRow, 'milestoneId' | 'changeId'>>,
   at: Date,
 ): Promise<PaymentRow> {
   return insertPayment(tx, { ...charge, status: 'processing', createdAt: at, updatedAt: at });
@@ -135,6 +131,41 @@ export async function holdPaymentUntil(
   at: Date,
 ): Promise<void> {
   await updatePayment(tx, paymentId, { heldUntil: releaseAt, updatedAt: at });
+}
+
+// ---- Changes to a booking ----
+
+/**
+ * The booking's agreed amount changed before it was paid (changes): a checkout still open for the old
+ * amount is cancelled, so the next press opens one for the new amount. Returns the provider sessions
+ * the cancelled payments had, which the caller expires once this commits.
+ */
+export async function cancelOpenBookingPayments(
+  tx: Executor,
+  bookingId: string,
+  at: Date,
+): Promise<string[]> {
+  const sessions: string[] = [];
+  for (const p of await paymentsOfBooking(tx, bookingId)) {
+    if (p.milestoneId || p.changeId || p.status !== 'requires_payment') continue;
+    await updatePayment(tx, p.id, { status: 'cancelled', updatedAt: at });
+    if (p.checkoutSessionId) sessions.push(p.checkoutSessionId);
+  }
+  return sessions;
+}
+
+/** An accepted increase's payment, waiting for the customer (checkout or a saved card). */
+export function openChangePayment(
+  tx: Executor,
+  payment: Pick<PaymentRow, 'bookingId' | 'changeId' | 'payerId' | 'provider' | 'amountPence' | 'feePence'>,
+  at: Date,
+): Promise<PaymentRow> {
+  return insertPayment(tx, { ...payment, status: 'requires_payment', createdAt: at, updatedAt: at });
+}
+
+/** Cancels a change's payment still waiting for the customer (a checkout given up for a card). */
+export async function cancelChangePayment(tx: Executor, paymentId: string, at: Date): Promise<void> {
+  await updatePayment(tx, paymentId, { status: 'cancelled', updatedAt: at });
 }
 
 // ---- Payouts ----
