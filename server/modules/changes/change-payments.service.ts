@@ -117,7 +117,7 @@ export async function payChange(
   const prepared = await deps.db.transaction((tx) => preparePayment(deps, tx, auth, changeId, body));
   const { payment, found } = prepared;
   const appUrl = deps.appUrlFor?.(origin) ?? deps.appUrl;
-  const returnPath = `/bookings/${found.booking.id}/changes`;
+  const returnPath = `/booking-changes/${found.booking.id}`;
   if (prepared.kind === 'checkout') {
     const checkout = await openCheckout(deps, payment, {
       description: `Agreed change to '${found.job.title}'`,

@@ -184,7 +184,7 @@ describeOnDatabases('notifications', (ctx) => {
     const t = tradesperson.id;
     const title = `'Fix <b>tap</b> & sink'`;
     const change = { ...ref, changeId: randomUUID(), direction: 'increase' as const, amountPence: 12_050 };
-    const link = `/bookings/${booking.id}/changes`;
+    const link = `/booking-changes/${booking.id}`;
     const paymentId = randomUUID();
     const cases: { event: NewDomainEvent; to: string | null; title?: string; body?: string }[] = [
       {

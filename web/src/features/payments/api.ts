@@ -21,6 +21,8 @@ export function useInvalidatePayments() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['jobs'] }),
       queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      // A booking's changes page shows its payments too (an agreed increase paid through checkout).
+      queryClient.invalidateQueries({ queryKey: ['changes'] }),
     ]);
 }
 

@@ -15,19 +15,22 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const verifying = new Set<string>();
 
 /**
- * The payment provider sends the customer back to /my-jobs with ?payment=success&session_id=… or
+ * The payment provider sends the customer back (to /my-jobs, or to a booking's changes page) with ?payment=success&session_id=… or
  * ?payment=cancelled (spec sections 4 and 8). A success is verified with the server (the webhook may
  * not have arrived yet: a pending answer is asked again every 2 s for up to 20 s) and said; a
  * cancellation is said. Either way the address goes back to /my-jobs at once. `onPaid` runs once a
  * payment is confirmed. Returns whether a verification is running, for the page to say so.
  */
-export function usePaymentReturn(onPaid?: () => void): { verifying: boolean } {
+export function usePaymentReturn(
+  onPaid?: () => void,
+  pendingText = 'Your payment is still being confirmed. The job moves to Done once it is.',
+): { verifying: boolean } {
   const [searchParams, setSearchParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidatePayments();
   const handled = useRef(false);
-  const latest = useRef({ onPaid, invalidate });
-  latest.current = { onPaid, invalidate };
+  const latest = useRef({ onPaid, invalidate, pendingText });
+  latest.current = { onPaid, invalidate, pendingText };
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -61,10 +64,7 @@ export function usePaymentReturn(onPaid?: () => void): { verifying: boolean } {
           void showSuccess(PAYMENT_TEXTS.successTitle, PAYMENT_TEXTS.successBody);
           if (mounted.current) latest.current.onPaid?.();
         } else if (outcome === 'pending') {
-          void showInfo(
-            'Payment processing',
-            'Your payment is still being confirmed. The job moves to Done once it is.',
-          );
+          void showInfo('Payment processing', latest.current.pendingText);
         } else {
           void showError(PAYMENT_TEXTS.verifyFailedTitle, PAYMENT_TEXTS.verifyFailedBody);
         }
