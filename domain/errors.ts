@@ -67,6 +67,9 @@ export const ERROR_CODES = [
   // scheduling
   'day_unavailable', // 409: the tradesperson does not take bookings that day, or it is full; `details` names the field
   'reschedule_state', // 409: the proposal cannot take that now (one is open already, answered, booking finished…)
+  // photos
+  'photo_limit', // 409: eight photos are already waiting to be attached; attach or remove some first
+  'job_has_quotes', // 409: a job's details are fixed once it has quotes (its photos may still change)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
