@@ -288,7 +288,7 @@ describeOnDatabases('photos', (ctx) => {
     expect(await statusFor(await as(quoted.id))).toBe(200);
     expect(await statusFor(await as(admin.id))).toBe(200);
     expect((await get(`/api/v1/photos/${crypto.randomUUID()}/thumb`, owner.cookie)).statusCode).toBe(404);
-    expect((await get(`/api/v1/photos/${photo.id}/original`, owner.cookie)).statusCode).toBe(400);
+    expect((await get(`/api/v1/photos/${photo.id}/original`, owner.cookie)).statusCode).toBe(404);
   });
 
   it("serves a change's photo to the booking's two parties and admins only", async () => {

@@ -49,20 +49,24 @@ export const photoRoutes =
       },
     );
 
-    app.get(
-      '/photos/:id/:copy',
-      doc("A photo's display copy or thumbnail (WebP without metadata), to who may see its job or change", {
-        params: z.object({ id: z.uuid(), copy: z.enum(['display', 'thumb']) }),
-      }),
-      async (request, reply) => {
-        const { id, copy } = request.params;
-        const file = await photoFile(deps, requireUser(request), id, copy);
-        reply
-          .type('image/webp')
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', PHOTO_CACHE);
-        if (file.size !== undefined) reply.header('content-length', file.size);
-        return reply.send(file.body);
-      },
-    );
+    for (const copy of ['display', 'thumb'] as const) {
+      app.get(
+        `/photos/:id/${copy}`,
+        doc(
+          copy === 'display'
+            ? "A photo's display copy (WebP, at most 1600 px, no metadata), to who may see its job or change"
+            : "A photo's thumbnail (WebP, at most 400 px, no metadata), to who may see its job or change",
+          { params: IdParams },
+        ),
+        async (request, reply) => {
+          const file = await photoFile(deps, requireUser(request), request.params.id, copy);
+          reply
+            .type('image/webp')
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', PHOTO_CACHE);
+          if (file.size !== undefined) reply.header('content-length', file.size);
+          return reply.send(file.body);
+        },
+      );
+    }
   };
