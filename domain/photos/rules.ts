@@ -33,4 +33,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'This photo is too large to process: its dimensions are over 40 megapixels',
   captionLong: 'Captions must be at most 200 characters',
   notFound: 'Photo not found',
+  /** The form's own: a job cannot be sent while a photo is on its way. */
+  stillUploading: 'Wait until your photos have finished uploading',
+  uploadFailed: 'This photo could not be uploaded. Try again.',
 } as const;
