@@ -95,7 +95,7 @@ function record(label, times, rssPerUpload) {
   if (!results.has(label)) results.set(label, []);
   results.get(label).push({ p50: at(times, 0.5), p95: at(times, 0.95), rssPerUpload });
   process.stdout.write(
-    `  ${label.padEnd(34)} p50 ${fmt(at(times, 0.5))} ms, p95 ${fmt(at(times, 0.95))} ms` +
+    `  ${label.padEnd(40)} p50 ${fmt(at(times, 0.5))} ms, p95 ${fmt(at(times, 0.95))} ms` +
       (rssPerUpload === null
         ? ''
         : `, RSS ${rssPerUpload >= 0 ? '+' : ''}${fmt(rssPerUpload, 2)} MB per upload`) +
@@ -159,7 +159,7 @@ try {
         ? ''
         : `, RSS ${fmt(median(runs.map((r) => r.rssPerUpload)), 2)} MB per upload`;
     process.stdout.write(
-      `  ${label.padEnd(34)} p50 ${fmt(median(runs.map((r) => r.p50)))} ms, p95 ${fmt(median(runs.map((r) => r.p95)))} ms${perUpload}\n`,
+      `  ${label.padEnd(40)} p50 ${fmt(median(runs.map((r) => r.p50)))} ms, p95 ${fmt(median(runs.map((r) => r.p95)))} ms${perUpload}\n`,
     );
   }
 } finally {

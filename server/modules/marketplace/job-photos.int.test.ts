@@ -212,4 +212,17 @@ describeOnDatabases('job photos', (ctx) => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error).toMatchObject({ code: 'not_open', message: MARKET_MESSAGES.editNotOpen });
   });
+
+  it('gives a photo named by two jobs posted at once to exactly one of them', async () => {
+    const me = await customer();
+    for (let round = 0; round < 3; round++) {
+      const [a] = await uploadAs(me.cookie);
+      const post = () => call('POST', '/api/v1/jobs', me.cookie, { ...validJob(), photos: [{ id: a }] });
+      const results = await Promise.all([post(), post()]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+      expect(results.find((r) => r.statusCode === 400)!.json().error.message).toBe(PHOTO_MESSAGES.notFound);
+      const [row] = await db().select().from(photos).where(eq(photos.id, a!));
+      expect(row!.jobId).toBe(results.find((r) => r.statusCode === 201)!.json().job.id);
+    }
+  });
 });
