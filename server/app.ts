@@ -40,6 +40,7 @@ import {
   bookingRoutes,
   dashboardRoutes,
   jobRoutes,
+  mayViewJob,
   quoteRoutes,
   type SharedOpenJobs,
 } from './modules/marketplace';
@@ -50,7 +51,7 @@ import { devOutboxRoutes, EmailDelivery, notificationRoutes } from './modules/no
 import { paymentMethodRoutes } from './modules/payment-methods';
 import { type PaymentDeps, paymentRoutes, reconcilePayments, releaseDue } from './modules/payments';
 import { payOut, payoutRoutes } from './modules/payouts';
-import { photoRoutes } from './modules/photos';
+import { photoRoutes, removeStalePhotos } from './modules/photos';
 import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { assertDayBookable, remindDueBookings, schedulingRoutes } from './modules/scheduling';
@@ -408,6 +409,8 @@ function moduleDeps({ app, deps, queue, events, bus, shared }: ApiParts, account
     accountChanged,
     // The marketplace's booking dates go through scheduling's day check (scheduling builds on it).
     assertDayBookable,
+    // Job photos are shown to who may see the job, by the marketplace's rule (it builds on photos).
+    mayViewJob,
     counters: profileCounters(app, database.db, clock),
   };
 }
@@ -445,6 +448,11 @@ function scheduleModuleJobs(app: App, deps: ModuleDeps, disputeDeps: ResolutionD
   queue.work('scheduling.remind-due', async () => {
     const reminded = await remindDueBookings(deps);
     if (reminded > 0) app.log.info({ reminded }, 'bookings reminded the day before');
+  });
+  // Photos uploaded but never attached to a job or change (docs/api/photos.md).
+  queue.work('photos.remove-stale', async () => {
+    const removed = await removeStalePhotos(deps);
+    if (removed > 0) app.log.info({ removed }, 'pending photos removed after a day unattached');
   });
 }
 

@@ -15,6 +15,7 @@ import {
   documents,
   emailTokens,
   payments,
+  photos,
   savedProfessionals,
   timeOff,
   unsubscribeTokens,
@@ -734,6 +735,54 @@ const jobForm = () => ({
   preferredStartDate: inDays(2),
 });
 
+/** A photo the world's customer uploaded (stored, pending), attached to `jobId` when one is given. */
+async function customerPhoto(w: World, jobId?: string): Promise<string> {
+  const res = await uploadAs(
+    w.app,
+    await sessionFor(w.db, w.customer.id),
+    '/api/v1/photos',
+    await multipart({}, { name: 'tap.png', type: 'image/png', bytes: await image('png') }),
+  );
+  if (res.statusCode !== 201) throw new Error(`photo upload failed: ${res.body}`);
+  const id: string = res.json().photo.id;
+  if (jobId) await w.db.update(photos).set({ jobId }).where(eq(photos.id, id));
+  return id;
+}
+
+// The photos the GET rows read, uploaded once per world (each row's target is built once per caller,
+// and the customer may have only 8 photos pending).
+const worldPhotos = new WeakMap<World, Promise<{ pending: string; open: string; booked: string }>>();
+function photosOfWorld(w: World) {
+  let found = worldPhotos.get(w);
+  if (!found) {
+    found = (async () => ({
+      pending: await customerPhoto(w),
+      open: await customerPhoto(w, w.openJob.id),
+      booked: await customerPhoto(w, w.bookedJob.id),
+    }))();
+    worldPhotos.set(w, found);
+  }
+  return found;
+}
+
+/** A pending photo row of the customer's, without files (removing it needs none). */
+async function pendingPhotoRow(w: World): Promise<string> {
+  const [row] = await w.db
+    .insert(photos)
+    .values({
+      ownerId: w.customer.id,
+      displayKey: `photos/${randomUUID()}/display.webp`,
+      thumbKey: `photos/${randomUUID()}/thumb.webp`,
+      width: 400,
+      height: 300,
+      thumbWidth: 400,
+      thumbHeight: 300,
+      bytes: 1000,
+    })
+    .returning();
+  return row!.id;
+}
+
 /** An id the sandbox never issued: its hosted pages answer 404 to everyone, signed in or not. */
 const unknownSandboxId = (
   prefix: string,
@@ -920,6 +969,29 @@ const MATRIX: Record<string, Row | Row[]> = {
       // Whether the job could be cancelled is the owner's business: everyone else gets 404, not 409.
       scenario: 'booked',
       target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.bookedJob.id } }),
+      expect: { ...ownerOnly, owner: 409, party: 404 },
+    },
+  ],
+  'PATCH /api/v1/jobs/{id}': [
+    {
+      scenario: 'open',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await freshQuote(w)).jobId },
+        json: { photos: [] },
+      }),
+      expect: { ...ownerOnly, party: 404 },
+    },
+    {
+      // As with cancelling: whether the job could be edited is the owner's business alone.
+      scenario: 'booked',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: w.bookedJob.id },
+        json: { photos: [] },
+      }),
       expect: { ...ownerOnly, owner: 409, party: 404 },
     },
   ],
@@ -1513,6 +1585,52 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
   },
+  // Anyone signed in may upload a photo for a job or a change of their own.
+  'POST /api/v1/photos': {
+    target: async (w) => ({
+      owner: w.customer,
+      form: await multipart({}, { name: 'tap.png', type: 'image/png', bytes: await image('png') }),
+    }),
+    expect: signedIn,
+  },
+  'DELETE /api/v1/photos/{id}': {
+    target: async (w) => ({ owner: w.customer, params: { id: await pendingPhotoRow(w) } }),
+    expect: ownerOnly,
+  },
+  'GET /api/v1/photos/{id}/thumb': [
+    {
+      // Not attached yet: its uploader's alone, admins included.
+      scenario: 'pending',
+      target: async (w) => ({ owner: w.customer, params: { id: (await photosOfWorld(w)).pending } }),
+      expect: ownerOnly,
+    },
+    {
+      // As the job itself: any tradesperson while it is open.
+      scenario: 'on an open job quoted on by the party',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await photosOfWorld(w)).open },
+      }),
+      expect: { ...ownerOnly, party: 'ok', otherTradesperson: 'ok', admin: 'ok' },
+    },
+  ],
+  'GET /api/v1/photos/{id}/display': [
+    {
+      scenario: 'pending',
+      target: async (w) => ({ owner: w.customer, params: { id: (await photosOfWorld(w)).pending } }),
+      expect: ownerOnly,
+    },
+    {
+      scenario: 'on a job booked to the party',
+      target: async (w) => ({
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: (await photosOfWorld(w)).booked },
+      }),
+      expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+    },
+  ],
   'GET /api/v1/admin/disputes': {
     target: async (w) => ({ owner: w.customer, party: w.tradesperson }),
     expect: adminsOnly,

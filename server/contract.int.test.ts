@@ -108,7 +108,7 @@ function normalise(literal: string): string {
 
 /**
  * Every API call in `source`: `apiFetch(path, { method })` and `postForm(path, form)` (paths under
- * /api/v1, GET and POST by default), `fetch('/api/…')`, and any other '/api/v1/…' literal (links,
+ * /api/v1, GET and POST by default), `fetch('/api/…')`, `xhr.open(method, '/api/v1/…')`, and any other '/api/v1/…' literal (links,
  * images, the event stream), which the browser GETs. A call whose path is not written as a literal
  * cannot be checked and is reported as such.
  */
@@ -140,6 +140,11 @@ function apiCalls(source: string, where: string): { calls: Call[]; unreadable: s
     const methods = METHODS.filter((m) => method.includes(`'${m}'`));
     const chosen = methods.length > 0 ? methods : [fn === 'postForm' ? 'POST' : 'GET'];
     for (const p of paths) for (const m of chosen) calls.push({ method: m, path: `/api/v1${p}`, where });
+  }
+  // XMLHttpRequest, where a call needs upload progress: `xhr.open('POST', '/api/v1/…')`.
+  for (const match of source.matchAll(/\.open\(\s*'([A-Z]+)'\s*,\s*(['"`])(\/api\/v1\/[^'"`]*)\2/g)) {
+    taken.push([match.index, match.index + match[0].length]);
+    calls.push({ method: match[1]!, path: normalise(match[3]!), where });
   }
   for (const match of source.matchAll(/(['"`])(\/api\/v1\/[^'"`]*)\1/g)) {
     if (taken.some(([from, to]) => match.index > from && match.index < to)) continue;

@@ -267,6 +267,7 @@ describeOnDatabases('fuzzing every API operation', (ctx) => {
       'POST /api/v1/tradesperson/profile/picture',
       'POST /api/v1/documents',
       'POST /api/v1/disputes/{id}/evidence/photos',
+      'POST /api/v1/photos',
     ]);
   });
 

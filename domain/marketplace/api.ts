@@ -19,6 +19,8 @@ import {
   unbounded,
 } from '../fields';
 import { BookingMoneySummary } from '../payments/api';
+import { PhotoView } from '../photos/api';
+import { PHOTO_LIMITS } from '../photos/rules';
 import { BookingReviews } from '../reviews/api';
 import { PendingReschedule } from '../scheduling/reschedules';
 
@@ -137,6 +139,8 @@ export const JobDetailView = z.object({
   customer: PersonView,
   quotes: unbounded(QuoteView, 'every quote on the job'),
   booking: BookingView.nullable(),
+  /** The job's photos in the customer's order (docs/api/photos.md). */
+  photos: z.array(PhotoView).max(PHOTO_LIMITS.maxPerJob),
   viewer: z.object({
     relation: z.enum(['owner', 'tradesperson', 'admin']),
     canQuote: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_CATEGORIES, LIMITS } from '../catalog/catalog';
 import { postcodeSchema } from '../geo/postcode';
 import { parsePoundsToPence } from '../payments/money';
+import { AttachedPhotos } from '../photos/api';
 
 // Post a Job and quote rules (spec section 5), shared by the form and the API.
 export const JOB_MESSAGES = {
@@ -70,52 +71,80 @@ const budget = z
     return n * 100;
   });
 
+/** A job's own details: what Post a Job takes and an edit may change. */
+function jobDetailsShape(today: () => string) {
+  return {
+    title: z
+      .string({ error: JOB_MESSAGES.titleShort })
+      .trim()
+      .min(LIMITS.jobTitleMin, JOB_MESSAGES.titleShort)
+      .max(LIMITS.jobTitleMax, JOB_MESSAGES.titleLong),
+    category: z.enum(JOB_CATEGORIES, { error: JOB_MESSAGES.category }),
+    description: z
+      .string({ error: JOB_MESSAGES.descriptionShort })
+      .trim()
+      .min(LIMITS.jobDescriptionMin, JOB_MESSAGES.descriptionShort)
+      .max(LIMITS.jobDescriptionMax, JOB_MESSAGES.descriptionLong),
+    budgetMin: budget,
+    budgetMax: budget,
+    postcode: postcodeSchema,
+    preferredStartDate: z
+      .union([z.string().max(LIMITS.formValueMax, JOB_MESSAGES.startDateInvalid), z.null()])
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v.trim() === '') return null;
+        const d = v.trim();
+        if (!isCalendarDate(d)) {
+          ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDateInvalid });
+          return z.NEVER;
+        }
+        if (d < today()) {
+          ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDatePast });
+          return z.NEVER;
+        }
+        return d;
+      }),
+  };
+}
+
+function budgetsInOrder(
+  job: { budgetMin: number | null; budgetMax: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (job.budgetMin !== null && job.budgetMax !== null && job.budgetMax < job.budgetMin) {
+    ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: JOB_MESSAGES.budgetOrder });
+  }
+}
+
 /** The Post a Job body. `today` decides what "in the past" means (London date by default). */
 export function postJobSchema(today: () => string = () => londonToday()) {
   return z
     .object({
-      title: z
-        .string({ error: JOB_MESSAGES.titleShort })
-        .trim()
-        .min(LIMITS.jobTitleMin, JOB_MESSAGES.titleShort)
-        .max(LIMITS.jobTitleMax, JOB_MESSAGES.titleLong),
-      category: z.enum(JOB_CATEGORIES, { error: JOB_MESSAGES.category }),
-      description: z
-        .string({ error: JOB_MESSAGES.descriptionShort })
-        .trim()
-        .min(LIMITS.jobDescriptionMin, JOB_MESSAGES.descriptionShort)
-        .max(LIMITS.jobDescriptionMax, JOB_MESSAGES.descriptionLong),
-      budgetMin: budget,
-      budgetMax: budget,
-      postcode: postcodeSchema,
-      preferredStartDate: z
-        .union([z.string().max(LIMITS.formValueMax, JOB_MESSAGES.startDateInvalid), z.null()])
-        .optional()
-        .transform((v, ctx) => {
-          if (v === undefined || v === null || v.trim() === '') return null;
-          const d = v.trim();
-          if (!isCalendarDate(d)) {
-            ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDateInvalid });
-            return z.NEVER;
-          }
-          if (d < today()) {
-            ctx.addIssue({ code: 'custom', message: JOB_MESSAGES.startDatePast });
-            return z.NEVER;
-          }
-          return d;
-        }),
+      ...jobDetailsShape(today),
       /** Set when the job is a quote request from one tradesperson's profile. */
       invitedTradespersonId: z.uuid().nullish(),
+      /** Photos uploaded beforehand (POST /photos), in the order to show them, with their captions. */
+      photos: AttachedPhotos.optional(),
     })
-    .superRefine((job, ctx) => {
-      if (job.budgetMin !== null && job.budgetMax !== null && job.budgetMax < job.budgetMin) {
-        ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: JOB_MESSAGES.budgetOrder });
-      }
-    });
+    .superRefine(budgetsInOrder);
 }
 export const PostJobBody = postJobSchema();
 export type PostJobInput = z.input<typeof PostJobBody>;
 export type PostJob = z.output<typeof PostJobBody>;
+
+/**
+ * Editing an open job (PATCH /jobs/:id): `photos` replaces the job's list (any time it is open);
+ * `details`, validated as when posting, replaces its text fields (only while it has no quotes).
+ */
+export function editJobSchema(today: () => string = () => londonToday()) {
+  return z.object({
+    photos: AttachedPhotos.optional(),
+    details: z.object(jobDetailsShape(today)).superRefine(budgetsInOrder).optional(),
+  });
+}
+export const EditJobBody = editJobSchema();
+export type EditJobInput = z.input<typeof EditJobBody>;
+export type EditJob = z.output<typeof EditJobBody>;
 
 /** Pounds with at most 2 decimals, more than 0 and at most £1,000,000; becomes pence. */
 export const quoteAmount = z
@@ -203,4 +232,5 @@ export const MARKET_MESSAGES = {
   notPending: 'Only a pending quote can be changed',
   bookingState: 'This booking cannot do that in its current state',
   editHasQuotes: 'A job can only be edited while it has no quotes',
+  editNotOpen: 'Only an open job can be edited',
 } as const;

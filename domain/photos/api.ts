@@ -21,6 +21,7 @@ export const PhotoView = z.object({
 export type PhotoView = z.infer<typeof PhotoView>;
 
 export const PhotoResponse = z.object({ photo: PhotoView });
+export type PhotoResponse = z.infer<typeof PhotoResponse>;
 
 /** A photo named on a job or a change: its id and the caption (alt text) to keep with it, in order. */
 export const AttachedPhoto = z.object({

@@ -12,7 +12,18 @@ export const PHOTO_LIMITS = {
   thumbLongSidePx: 400,
   /** Uploaded but not yet attached to a job: removed after this long. */
   pendingHours: 24,
+  /**
+   * A decompression bomb (a small file that decodes to gigapixels) is refused from its header, before
+   * any decoding: 40 megapixels is more than any phone camera takes.
+   */
+  maxInputPixels: 40_000_000,
 } as const;
+
+/** The types a photo may be (decided from its bytes), and what a file picker offers. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+// Some browsers know HEIC files by their extension only, so the picker names those too.
+export const PHOTO_ACCEPT = [...PHOTO_TYPES, '.heic', '.heif'].join(',');
 
 export const PHOTO_MESSAGES = {
   type: 'Choose a photo (JPEG, PNG, HEIC or WebP)',
@@ -22,4 +33,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'This photo is too large to process: its dimensions are over 40 megapixels',
   captionLong: 'Captions must be at most 200 characters',
   notFound: 'Photo not found',
+  /** The form's own: a job cannot be sent while a photo is on its way. */
+  stillUploading: 'Wait until your photos have finished uploading',
+  uploadFailed: 'This photo could not be uploaded. Try again.',
 } as const;

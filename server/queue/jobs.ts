@@ -39,6 +39,8 @@ export interface Jobs {
   'disputes.deadline': Record<string, never>;
   /** Remind both sides of confirmed bookings on tomorrow's date, in the UK, once each (hourly). */
   'scheduling.remind-due': Record<string, never>;
+  /** Remove photos uploaded more than a day ago and never attached to a job or change (hourly). */
+  'photos.remove-stale': Record<string, never>;
   /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
   'payments.sandbox-webhook': { eventId: string };
 }
@@ -136,6 +138,8 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
   'disputes.deadline': notRetried(300),
   // Hourly anyway, and a reminder is claimed once: the next run picks up what a failed one left.
   'scheduling.remind-due': notRetried(300),
+  // Hourly anyway, and a stale photo is deleted once: the next run picks up what a failed one left.
+  'photos.remove-stale': notRetried(300),
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,
@@ -159,6 +163,7 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   'disputes.deadline': '*/5 * * * *',
   // Hourly, so a booking confirmed or moved to tomorrow later in the day is still reminded today.
   'scheduling.remind-due': '23 * * * *',
+  'photos.remove-stale': '41 * * * *',
 };
 
 /** The queue a queue's jobs go to once they have exhausted their retries. */

@@ -12,6 +12,7 @@ export {
 export { bookingRoutes } from './bookings.routes';
 export { jobForConversation, mayTalkAboutJob } from './conversation-jobs';
 export { dashboardRoutes } from './dashboard.routes';
+export { mayViewJob } from './job-access';
 export { jobRoutes } from './jobs.routes';
 export type { MarketDeps, SharedOpenJobs } from './jobs.service';
 export { recountLiveQuotes } from './live-quote-count';

@@ -4,6 +4,7 @@ import type { JobStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import { bookings, jobPostings, profiles, quotes, tradespersonProfiles, users } from '../../db/schema';
+import { photosJsonOfJob } from '../photos';
 import { isTopRated, ratingColumns } from '../profiles';
 import { type BookingCard, bookingCardJson } from './bookings.repository';
 import { type PersonJson, personJson } from './people';
@@ -47,7 +48,7 @@ const liveBookingCard = sql<BookingCard | null>`(select ${bookingCardJson} from 
 
 /**
  * Everything a job's page may show, in one statement: the job, its live booking, all its quotes
- * (newest first) with their tradespeople, its customer, and the viewer's trade and base. What this
+ * (newest first) with their tradespeople, its customer, its photos, and the viewer's trade and base. What this
  * viewer may see of it is decided afterwards (jobs.service.ts), and nothing is returned before that.
  */
 export async function jobPage(db: Executor, id: string, viewerId: string) {
@@ -61,6 +62,7 @@ export async function jobPage(db: Executor, id: string, viewerId: string) {
         >`(select coalesce(json_agg(${quoteJson} order by q.created_at desc, q.id desc), '[]')
           from ${quotes} q where q.job_id = j.id)`,
         customer: sql<PersonJson | null>`${personJson(sql`j.customer_id`)}`,
+        photos: photosJsonOfJob(sql`j.id`),
         viewer: sql<{ trade: string | null; baseLat: number | null; baseLng: number | null } | null>`(
           select json_build_object('trade', t.trade, 'baseLat', t.base_lat, 'baseLng', t.base_lng)
           from ${profiles} p left join ${tradespersonProfiles} t on t.user_id = p.id
@@ -71,6 +73,28 @@ export async function jobPage(db: Executor, id: string, viewerId: string) {
       .prepare('job_page'),
   ).execute({ id, viewerId });
   return row;
+}
+
+/** Replaces a job's own details (title, budget, place …); the caller holds its row lock. */
+export async function updateJobDetails(
+  db: Executor,
+  id: string,
+  values: Pick<
+    typeof jobPostings.$inferInsert,
+    | 'title'
+    | 'category'
+    | 'description'
+    | 'budgetMin'
+    | 'budgetMax'
+    | 'postcode'
+    | 'outcode'
+    | 'lat'
+    | 'lng'
+    | 'preferredStartDate'
+    | 'updatedAt'
+  >,
+): Promise<void> {
+  await db.update(jobPostings).set(values).where(eq(jobPostings.id, id));
 }
 
 export async function setJobStatus(db: Executor, id: string, status: JobStatus, now = new Date()) {

@@ -7,9 +7,10 @@ import {
   OpenJobsPage,
   OpenJobsQuery,
 } from '../../../domain/marketplace/api';
-import { PostJobBody } from '../../../domain/marketplace/schemas';
+import { EditJobBody, PostJobBody } from '../../../domain/marketplace/schemas';
 import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
+import { editJob } from './job-edit';
 import { cancelJob, jobDetail, type MarketDeps, myJobs, openJobs, postJob } from './jobs.service';
 
 const doc = openApiDoc('jobs');
@@ -48,6 +49,18 @@ export const jobRoutes =
       '/jobs/:id',
       doc('A job, as the viewer may see it', { params: JobParams, response: { 200: JobResponse } }),
       async (request) => ({ job: await jobDetail(deps, requireUser(request), request.params.id) }),
+    );
+
+    app.patch(
+      '/jobs/:id',
+      doc('Edit an open job: its photos any time, its details while it has no quotes', {
+        params: JobParams,
+        body: EditJobBody,
+        response: { 200: JobResponse },
+      }),
+      async (request) => ({
+        job: await editJob(deps, requireUser(request), request.params.id, request.body),
+      }),
     );
 
     app.post(

@@ -7,6 +7,7 @@ import { MARKET_MESSAGES, type PostJob } from '../../../domain/marketplace/schem
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { EventBus } from '../../adapters/event-bus';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
+import type { FileStorage } from '../../adapters/storage';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -18,6 +19,7 @@ import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EventOutbox } from '../../queue/outbox';
 import { isPublicProfile } from '../discovery';
+import { attachPhotos, photoViewOfJson } from '../photos';
 import { toRating } from '../profiles';
 import {
   addLiveQuotes,
@@ -59,6 +61,8 @@ export interface MarketDeps {
    * marketplace, so it is handed in (wired in app.ts) rather than imported (decision 0012).
    */
   assertDayBookable: (tx: Executor, clock: Clock, tradespersonId: string, date: string) => Promise<void>;
+  /** Where job photos are stored: the files of photos taken off a job are deleted after commit. */
+  storage: FileStorage;
 }
 
 /**
@@ -77,13 +81,19 @@ export function viewerOf(auth: AuthContext): Viewer {
   return { id: auth.user.id, userType: auth.user.userType, isAdmin: auth.user.isAdmin };
 }
 
-export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJob): Promise<JobDetailView> {
-  if (auth.user.userType !== 'customer')
-    throw new AppError(403, 'only_customers', MARKET_MESSAGES.onlyCustomers);
-  const place = getGeoDirectory().geocodePostcode(input.postcode);
+/** Where a job's postcode is (sector centroid, else district centroid), or the postcode field's 400. */
+export function placeOfPostcode(postcode: string) {
+  const place = getGeoDirectory().geocodePostcode(postcode);
   if (!place.ok) {
     throw AppError.validation(place.message, [{ field: 'postcode', message: place.message }]);
   }
+  return { postcode: place.postcode, outcode: place.outcode, lat: place.lat, lng: place.lng };
+}
+
+export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJob): Promise<JobDetailView> {
+  if (auth.user.userType !== 'customer')
+    throw new AppError(403, 'only_customers', MARKET_MESSAGES.onlyCustomers);
+  const place = placeOfPostcode(input.postcode);
   if (input.invitedTradespersonId) {
     // Only a profile everyone may see (Request Quote is on it). A hidden, suspended or deleted one gets
     // the answer an unknown id does, or this would tell which ids belong to tradespeople (DOMAIN-RULES 2).
@@ -101,10 +111,7 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
       description: input.description,
       budgetMin: input.budgetMin,
       budgetMax: input.budgetMax,
-      postcode: place.postcode,
-      outcode: place.outcode,
-      lat: place.lat,
-      lng: place.lng,
+      ...place,
       preferredStartDate: input.preferredStartDate,
       invitedTradespersonId: input.invitedTradespersonId ?? null,
     });
@@ -113,6 +120,8 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
       actorId: auth.user.id,
       payload: { jobId: job.id, customerId: job.customerId },
     });
+    // A new job has no photos yet, so none is taken off it: nothing to delete afterwards.
+    if (input.photos?.length) await attachPhotos(tx, auth.user.id, { jobId: job.id }, input.photos);
     return job;
   });
   jobsChanged(deps);
@@ -400,6 +409,7 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     customer: personJsonView(found.customer, job.customerId),
     quotes,
     booking: shownBooking && bookingCardView(shownBooking),
+    photos: found.photos.map(photoViewOfJson),
     viewer: {
       relation,
       canQuote: relation === 'tradesperson' && refusal === null,

@@ -1,4 +1,14 @@
 // The photos module's public entry: photos of a job and of a proposed change (docs/api/photos.md).
 
-export { attachPhotos, type PhotoRow, type PhotoTarget, photosOf, photoView } from './photos.repository';
+export {
+  attachPhotos,
+  type PhotoJson,
+  type PhotoRow,
+  type PhotoTarget,
+  photosJsonOfJob,
+  photosOf,
+  photoView,
+  photoViewOfJson,
+} from './photos.repository';
 export { photoRoutes } from './photos.routes';
+export { deletePhotoFiles, type PhotoDeps, removeStalePhotos } from './photos.service';

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AttachedPhoto, PhotoView } from '../../../domain/photos/api';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '../../../domain/photos/rules';
 import type { Executor } from '../../db/client';
-import { photos } from '../../db/schema';
+import { bookingChanges, bookings, photos, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -26,6 +26,35 @@ export function photoView(row: PhotoRow): PhotoView {
     thumbWidth: row.thumbWidth,
     thumbHeight: row.thumbHeight,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A photo as the JSON of photosJsonOfJob. */
+export interface PhotoJson {
+  id: string;
+  caption: string | null;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+  createdAt: string;
+}
+
+/**
+ * A job's photos in order as a JSON array, a subquery of a statement that reads the job (its id is
+ * `jobId`), so the job page reads them in its own one statement.
+ */
+export const photosJsonOfJob = (jobId: SQL) =>
+  sql<PhotoJson[]>`(select coalesce(json_agg(json_build_object('id', ph.id, 'caption', ph.caption,
+    'width', ph.width, 'height', ph.height, 'thumbWidth', ph.thumb_width, 'thumbHeight', ph.thumb_height,
+    'createdAt', ph.created_at) order by ph.position), '[]') from ${photos} ph where ph.job_id = ${jobId})`;
+
+export function photoViewOfJson(json: PhotoJson): PhotoView {
+  return {
+    ...json,
+    url: `${PHOTOS_URL}${json.id}/display`,
+    thumbUrl: `${PHOTOS_URL}${json.id}/thumb`,
+    createdAt: new Date(json.createdAt).toISOString(),
   };
 }
 
@@ -100,4 +129,74 @@ export async function photosOf(
     byTarget.set(key, list);
   }
   return byTarget;
+}
+
+const pending = and(isNull(photos.jobId), isNull(photos.changeId));
+
+/** How many of the owner's photos wait to be attached. */
+export async function countPending(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(photos)
+    .where(and(eq(photos.ownerId, ownerId), pending));
+  return row?.n ?? 0;
+}
+
+/**
+ * Holds the owner's uploads one at a time until the transaction ends, so two at once cannot both count
+ * seven pending and make nine. NO KEY UPDATE: rows referencing the user (their key share) still go in.
+ */
+export async function lockUploader(tx: Executor, ownerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+}
+
+export async function insertPhoto(tx: Executor, values: typeof photos.$inferInsert): Promise<PhotoRow> {
+  const [row] = await tx.insert(photos).values(values).returning();
+  return row!;
+}
+
+/**
+ * A photo with what decides who may see it: its job, or the parties of the booking its change is on.
+ */
+export async function photoWithParent(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      photo: photos,
+      changeParties: { customerId: bookings.customerId, tradespersonId: bookings.tradespersonId },
+    })
+    .from(photos)
+    .leftJoin(bookingChanges, eq(bookingChanges.id, photos.changeId))
+    .leftJoin(bookings, eq(bookings.id, bookingChanges.bookingId))
+    .where(eq(photos.id, id));
+  return row;
+}
+
+/** Deletes the owner's photo if it is still waiting to be attached; the row, or undefined. */
+export async function deletePending(
+  tx: Executor,
+  ownerId: string,
+  id: string,
+): Promise<PhotoRow | undefined> {
+  const [row] = await tx
+    .delete(photos)
+    .where(and(eq(photos.id, id), eq(photos.ownerId, ownerId), pending))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes up to `limit` photos uploaded before `before` and never attached. The condition is checked
+ * again by the delete itself, so a photo attached meanwhile stays.
+ */
+export async function deleteStalePending(db: Executor, before: Date, limit: number): Promise<PhotoRow[]> {
+  const stale = db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(pending, lt(photos.createdAt, before)))
+    .orderBy(asc(photos.createdAt))
+    .limit(limit);
+  return db
+    .delete(photos)
+    .where(and(inArray(photos.id, stale), pending))
+    .returning();
 }

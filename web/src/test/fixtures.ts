@@ -99,6 +99,7 @@ export function makeJobDetail(overrides: Partial<JobDetailView> = {}): JobDetail
     customer: { id: CUSTOMER_ID, fullName: 'Ann Smith', rating: 0, reviewCount: 0 },
     quotes: [],
     booking: null,
+    photos: [],
     viewer: { relation: 'owner', canQuote: false, cannotQuoteReason: null, myQuote: null },
     ...overrides,
   };

@@ -6,7 +6,7 @@ import type {
   MyJobsTab,
   QuoteResponse,
 } from '@domain/marketplace/api';
-import type { PostJob } from '@domain/marketplace/schemas';
+import type { EditJobInput, PostJob } from '@domain/marketplace/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
@@ -55,6 +55,18 @@ export function usePostJob() {
   return useMutation({
     mutationFn: (body: PostJobRequest) =>
       apiFetch<JobResponse>('/jobs', { method: 'POST', json: body }).then((r) => r.job),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Edits an open job (PATCH /jobs/:id): its photos, and its details while it has no quotes. */
+export function useEditJob(jobId: string) {
+  const invalidate = useInvalidateMarketplace();
+  return useMutation({
+    mutationFn: (body: EditJobInput) =>
+      apiFetch<JobResponse>(`/jobs/${encodeURIComponent(jobId)}`, { method: 'PATCH', json: body }).then(
+        (r) => r.job,
+      ),
     onSuccess: () => void invalidate(),
   });
 }

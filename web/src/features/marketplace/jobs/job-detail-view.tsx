@@ -21,12 +21,14 @@ import {
   PayButton,
   ReleasePaymentButton,
 } from '@/features/payments';
+import { PhotoGallery } from '@/features/photos';
 import { BookingReviewStatus, Rating } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError } from '@/lib/toast';
 import { useJob } from './api';
 import { CancelJobButton } from './cancel-job-button';
+import { EditJobPhotosButton } from './edit-job-photos';
 import { QuoteCard } from './quote-card';
 import { QuoteForm } from './quote-form';
 
@@ -126,8 +128,10 @@ function JobSummaryCard({ job }: { job: JobResponse['job'] }) {
           <h2 className="mb-2 text-base font-semibold">Description</h2>
           <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{job.description}</p>
         </div>
+        <PhotoGallery photos={job.photos} />
         {owner && job.status === 'open' && (
-          <div className="border-t border-border pt-4">
+          <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+            <EditJobPhotosButton jobId={job.id} photos={job.photos} />
             <CancelJobButton jobId={job.id} />
           </div>
         )}

@@ -1,5 +1,6 @@
 import { JOB_CATEGORIES, LIMITS } from '@domain/catalog/catalog';
 import { londonToday, PostJobBody, type PostJobInput } from '@domain/marketplace/schemas';
+import { PHOTO_MESSAGES } from '@domain/photos/rules';
 import type { DefaultValues } from 'react-hook-form';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
@@ -7,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { RequiredMark } from '@/components/ui/required-mark';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { PhotoPicker, usePhotoList } from '@/features/photos';
 import { errorMessage, isUnauthenticated } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError } from '@/lib/toast';
@@ -66,6 +68,7 @@ export function PostJobForm({
   onSignedOut: () => void;
 }) {
   const postJob = usePostJob();
+  const photos = usePhotoList();
   // Spec section 5: one toast with the first message only; every failing field shows its message
   // beside it, the first is focused, and nothing typed is lost.
   const form = useZodForm(PostJobBody, {
@@ -77,12 +80,18 @@ export function PostJobForm({
   const message = (field: FieldName) => messageOf(form, field);
 
   const onSubmit = form.submitWith((job) => {
+    // A photo still on its way would be left out of the job: the form waits for it, keeping everything.
+    if (photos.uploading) {
+      setError('root.server', { message: PHOTO_MESSAGES.stillUploading });
+      return;
+    }
     // The schema turns budgets into pence; the contract takes whole pounds.
     const body: PostJobRequest = {
       ...job,
       budgetMin: job.budgetMin === null ? null : job.budgetMin / 100,
       budgetMax: job.budgetMax === null ? null : job.budgetMax / 100,
       invitedTradespersonId: invitedTradespersonId ?? undefined,
+      photos: photos.attachments(),
     };
     postJob.mutate(body, {
       onSuccess: onPosted,
@@ -119,6 +128,7 @@ export function PostJobForm({
       </Field>
       <CategoryField form={form} />
       <DescriptionField form={form} />
+      <PhotoPicker list={photos} id="job-photos" />
       <BudgetFields form={form} />
       <div className="grid gap-6 sm:grid-cols-2">
         <Field

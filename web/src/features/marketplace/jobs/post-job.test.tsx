@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import { ENHANCE_TEXTS } from '@domain/assistant/messages';
 import { JOB_MESSAGES } from '@domain/marketplace/schemas';
+import type { PhotoView } from '@domain/photos/api';
+import { PHOTO_MESSAGES } from '@domain/photos/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_QUERY_KEY } from '@/features/accounts';
+import { uploadPhoto } from '@/features/photos/api';
+import { ApiError } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { expectFieldError, expectNoFieldError, validationErrorReply } from '@/test/field-errors';
@@ -12,6 +16,8 @@ import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+// Photo uploads go by XMLHttpRequest (for their progress), not through the mocked fetch.
+vi.mock('@/features/photos/api', () => ({ uploadPhoto: vi.fn(), removePendingPhoto: vi.fn() }));
 
 afterEach(resetBetweenTests);
 
@@ -126,6 +132,49 @@ describe('Post a Job', () => {
     );
   });
 
+  it('sends uploaded photos in order with their captions; a refused one loses nothing typed', async () => {
+    const photo: PhotoView = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      caption: null,
+      url: '/api/v1/photos/a/display',
+      width: 1600,
+      height: 1200,
+      thumbUrl: '/api/v1/photos/a/thumb',
+      thumbWidth: 400,
+      thumbHeight: 300,
+      createdAt: new Date().toISOString(),
+    };
+    vi.mocked(uploadPhoto)
+      .mockResolvedValueOnce(photo)
+      .mockRejectedValueOnce(new ApiError('validation_error', PHOTO_MESSAGES.type, 400));
+    const { fetchMock } = await openForm({
+      'POST /api/v1/jobs': () => ({ status: 201, body: { job: makeJobDetail() } }),
+      ...myJobsHandler([]),
+    });
+    fillValidJob();
+    const picker = screen.getByLabelText('Choose photos');
+    await act(async () => {
+      fireEvent.change(picker, {
+        target: {
+          files: [
+            new File(['x'], 'sink.jpg', { type: 'image/jpeg' }),
+            new File(['x'], 'a.jpg', { type: 'image/jpeg' }),
+          ],
+        },
+      });
+    });
+    expect(await screen.findByText(PHOTO_MESSAGES.type)).toBeTruthy();
+    expect(value(/^Job title/)).toBe('Fix a leaking tap');
+    type('Caption for photo 1', 'Under the sink');
+    fireEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Job posted!'));
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/v1/jobs' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body)).photos).toEqual([{ id: photo.id, caption: 'Under the sink' }]);
+  });
+
   it('posts the job with whole-pound budgets, says Job posted! and goes to My Jobs', async () => {
     const { fetchMock, router } = await openForm(
       {
@@ -151,6 +200,7 @@ describe('Post a Job', () => {
       postcode: 'M1 1AE',
       preferredStartDate: null,
       invitedTradespersonId: '00000000-0000-4000-8000-000000000009',
+      photos: [],
     });
   });
 
