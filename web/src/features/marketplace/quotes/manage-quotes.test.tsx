@@ -3,7 +3,7 @@
 import type { MyQuoteView } from '@domain/marketplace/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTradesperson } from '@/test/fixtures';
+import { makeTradesperson, ONE_FIGURE_TERMS } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 const tradesperson = makeUser({ userType: 'tradesperson' });
@@ -17,6 +17,7 @@ function myQuote(overrides: Partial<MyQuoteView> = {}): MyQuoteView {
     jobId,
     amount: 24999,
     message: 'I can fit a new washer and check the valve on Tuesday morning.',
+    ...ONE_FIGURE_TERMS,
     status: 'pending',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
