@@ -253,7 +253,11 @@ export function quoteSchema(today: () => string = () => londonToday()) {
         return z.NEVER;
       }
       if (totalPence !== null && amount !== null && amount !== totalPence) {
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: QUOTE_MESSAGES.amountMismatch(totalPence) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: QUOTE_MESSAGES.amountMismatch(totalPence),
+        });
         return z.NEVER;
       }
       return { ...input, lineItems, amount: (totalPence ?? amount) as number };

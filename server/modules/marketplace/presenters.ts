@@ -48,7 +48,10 @@ export function quoteExpired(q: { status: string; validUntil: string | null }, t
 }
 
 /** What a quote row and a quote read as JSON show alike; `today` is the UK date, for `expired`. */
-function quoteTerms(q: Pick<QuoteRow, 'id' | 'jobId' | 'status' | 'revision'> & QuoteTermsSource, today: string) {
+function quoteTerms(
+  q: Pick<QuoteRow, 'id' | 'jobId' | 'status' | 'revision'> & QuoteTermsSource,
+  today: string,
+) {
   return {
     id: q.id,
     jobId: q.jobId,

@@ -22,7 +22,14 @@ import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from './j
 import { jobNotFound, jobsChanged, type MarketDeps, ukToday, viewerOf } from './jobs.service';
 import { peopleByIds } from './people';
 import { jobRelation, quoteRefusal } from './policy';
-import { bookingViewById, quoteCardView, quoteExpired, quoteTermsView, quoteView, quoteViews } from './presenters';
+import {
+  bookingViewById,
+  quoteCardView,
+  quoteExpired,
+  quoteTermsView,
+  quoteView,
+  quoteViews,
+} from './presenters';
 import {
   findQuote,
   insertQuote,
@@ -242,7 +249,8 @@ export async function acceptQuote(
       const quote = (await findQuote(tx, quoteId, { forUpdate: true }))!;
       const quoteMove = quoteStep('accept', quoteStatus(quote.status), 'customer');
       if (!quoteMove.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
-      if (quoteExpired(quote, ukToday(deps))) throw AppError.conflict('quote_expired', QUOTE_MESSAGES.expired);
+      if (quoteExpired(quote, ukToday(deps)))
+        throw AppError.conflict('quote_expired', QUOTE_MESSAGES.expired);
       // Lock order job → quote → the tradesperson's availability (inside the check), so two customers
       // racing for a day's last place are decided one after the other.
       if (scheduledDate) {
@@ -371,7 +379,8 @@ export async function compareQuotes(
   const quotes = rows.map((q): ComparedQuoteView => {
     const person = people.get(q.tradespersonId);
     const view = quoteView(q, people, today);
-    const base = person?.baseLat != null && person.baseLng != null ? { lat: person.baseLat, lng: person.baseLng } : null;
+    const base =
+      person?.baseLat != null && person.baseLng != null ? { lat: person.baseLat, lng: person.baseLng } : null;
     const lines = view.breakdown?.lines ?? [];
     return {
       ...view,
@@ -381,7 +390,9 @@ export async function compareQuotes(
           : null,
       byKind: LINE_ITEM_KINDS.flatMap((kind) => {
         const ofKind = lines.filter((line) => line.kind === kind);
-        return ofKind.length === 0 ? [] : [{ kind, netPence: ofKind.reduce((sum, l) => sum + l.netPence, 0) }];
+        return ofKind.length === 0
+          ? []
+          : [{ kind, netPence: ofKind.reduce((sum, l) => sum + l.netPence, 0) }];
       }),
     };
   });

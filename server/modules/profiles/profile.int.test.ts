@@ -68,6 +68,7 @@ describeOnDatabases('a tradesperson’s own profile', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toEqual({
       businessName: 'Pipes & Co',
+      vatNumber: null,
       phone: '0161 496 0000',
       trade: 'Plumber',
       bio: expect.any(String),
