@@ -6,7 +6,8 @@ import type {
   MyJobsTab,
   QuoteResponse,
 } from '@domain/marketplace/api';
-import type { PostJob } from '@domain/marketplace/schemas';
+import type { LineItemInput } from '@domain/marketplace/pricing';
+import type { PostJob, QuoteInput } from '@domain/marketplace/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
@@ -68,8 +69,11 @@ export function useCancelJob() {
   });
 }
 
-/** `amount` is pounds as typed ('249.99'), as the contract asks. */
-export type QuoteRequest = { amount: string; message: string };
+/**
+ * A quote as the contract takes it (docs/api/quotes.md): `amount` in pounds as typed ('249.99'), or
+ * line items whose total the server works out; the optional terms as typed, blank for none.
+ */
+export type QuoteRequest = Omit<QuoteInput, 'lineItems'> & { lineItems?: LineItemInput[] | null };
 
 export function useSubmitQuote(jobId: string) {
   const invalidate = useInvalidateMarketplace();
