@@ -202,11 +202,19 @@ const durationDays = z
 export function quoteSchema(today: () => string = () => londonToday()) {
   return z
     .object({
+      // Blank is allowed here and decided below: a quote needs an amount only when it has no items.
       amount: z
         .union([z.string().max(LIMITS.formValueMax, QUOTE_MESSAGES.amountInvalid), z.number(), z.null()], {
           error: QUOTE_MESSAGES.amountInvalid,
         })
-        .optional(),
+        .optional()
+        .transform((v, ctx) => {
+          if (isBlank(v)) return null;
+          const parsed = quoteAmount.safeParse(v);
+          if (parsed.success) return parsed.data;
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+          return z.NEVER;
+        }),
       message: z
         .string({ error: QUOTE_MESSAGES.messageRequired })
         .trim()
@@ -217,6 +225,11 @@ export function quoteSchema(today: () => string = () => londonToday()) {
         past: QUOTE_MESSAGES.validUntilPast,
         tooFar: QUOTE_MESSAGES.validUntilTooFar,
       }),
+      estimatedStart: optionalDate(today, {
+        past: QUOTE_MESSAGES.startPast,
+        tooFar: QUOTE_MESSAGES.startTooFar,
+      }),
+      estimatedDurationDays: durationDays,
       exclusions: z
         .union([z.string().max(QUOTE_LIMITS.exclusionsMax + 1000, QUOTE_MESSAGES.exclusionsLong), z.null()])
         .optional()
@@ -228,39 +241,34 @@ export function quoteSchema(today: () => string = () => londonToday()) {
           }
           return text === '' ? null : text;
         }),
-      estimatedStart: optionalDate(today, {
-        past: QUOTE_MESSAGES.startPast,
-        tooFar: QUOTE_MESSAGES.startTooFar,
-      }),
-      estimatedDurationDays: durationDays,
     })
-    .transform((input, ctx) => {
-      const lineItems = input.lineItems ?? null;
-      const totalPence = lineItems ? priceLines(lineItems).totalPence : null;
-      let amount: number | null = null;
-      if (!isBlank(input.amount)) {
-        const parsed = quoteAmount.safeParse(input.amount);
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            ctx.addIssue({ code: 'custom', path: ['amount'], message: issue.message });
-          }
-          return z.NEVER;
-        }
-        amount = parsed.data;
-      }
-      if (totalPence === null && amount === null) {
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: QUOTE_MESSAGES.amountRequired });
-        return z.NEVER;
-      }
-      if (totalPence !== null && amount !== null && amount !== totalPence) {
-        ctx.addIssue({
+    .superRefine((quote, ctx) => {
+      // Runs even when the message is refused, so both fields say what is wrong at once; the amount is
+      // the form's first field, so its message goes first, as the toast shows the first one.
+      if (!quote.lineItems && quote.amount === null) {
+        ctx.issues.unshift({
           code: 'custom',
           path: ['amount'],
-          message: QUOTE_MESSAGES.amountMismatch(totalPence),
+          message: QUOTE_MESSAGES.amountRequired,
+          input: quote.amount,
         });
-        return z.NEVER;
       }
-      return { ...input, lineItems, amount: (totalPence ?? amount) as number };
+      if (quote.lineItems && quote.amount !== null) {
+        const totalPence = priceLines(quote.lineItems).totalPence;
+        if (quote.amount !== totalPence) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: QUOTE_MESSAGES.amountMismatch(totalPence),
+          });
+        }
+      }
+    })
+    .transform((quote) => {
+      const lineItems = quote.lineItems ?? null;
+      // With items the amount is their total; without, the superRefine above made sure there is one.
+      const amount = lineItems ? priceLines(lineItems).totalPence : (quote.amount as number);
+      return { ...quote, lineItems, amount };
     });
 }
 export const QuoteBody = quoteSchema();

@@ -4,7 +4,9 @@ import type {
   JobResponse,
   MyJobsResponse,
   MyJobsTab,
+  QuoteComparisonResponse,
   QuoteResponse,
+  QuoteRevisionsResponse,
 } from '@domain/marketplace/api';
 import type { LineItemInput } from '@domain/marketplace/pricing';
 import type { PostJob, QuoteInput } from '@domain/marketplace/schemas';
@@ -96,6 +98,27 @@ export function useUpdateQuote() {
         json: body,
       }),
     onSuccess: () => void invalidate(),
+  });
+}
+
+/** A quote's earlier versions, newest first; fetched when someone asks what changed. */
+export function useQuoteRevisions(quoteId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['quotes', 'revisions', quoteId],
+    queryFn: () =>
+      apiFetch<QuoteRevisionsResponse>(`/quotes/${encodeURIComponent(quoteId)}/revisions`).then(
+        (r) => r.revisions,
+      ),
+    enabled,
+  });
+}
+
+/** The job's live quotes side by side (docs/api/quotes.md), for its customer. */
+export function useQuoteComparison(jobId: string) {
+  return useQuery({
+    queryKey: [...jobKeys.detail(jobId), 'compare'],
+    queryFn: () => apiFetch<QuoteComparisonResponse>(`/jobs/${encodeURIComponent(jobId)}/quotes/compare`),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
 }
 

@@ -44,16 +44,18 @@ function valuesOf(quote: QuoteView | undefined): QuoteValues {
   };
 }
 
-/** What goes to the server: the values as typed (it reads them with the same schema), lines without keys. */
+/**
+ * What goes to the server: the values as typed (it reads them with the same schema), lines without
+ * their keys, and no blank term (a revision replaces the whole quote, so a term left out is none). A
+ * one-figure quote without terms is the spec's `{ amount, message }`.
+ */
 function requestOf(values: QuoteValues): QuoteRequest {
-  const { lineItems, amount, ...terms } = values;
-  if (lineItems) return { ...terms, lineItems: lineItems.map(({ key: _key, ...line }) => line) };
-  return {
-    ...terms,
-    amount: String(amount ?? '')
-      .trim()
-      .replace(/^£\s*/, ''),
-  };
+  const { lineItems, amount, message, ...terms } = values;
+  const given = Object.fromEntries(
+    Object.entries(terms).filter(([, value]) => value !== null && value !== undefined && String(value).trim() !== ''),
+  );
+  if (lineItems) return { message, ...given, lineItems: lineItems.map(({ key: _key, ...line }) => line) };
+  return { amount: String(amount ?? '').trim().replace(/^£\s*/, ''), message, ...given };
 }
 
 /**
@@ -81,8 +83,8 @@ export function QuoteForm({
   const { setError, setFocus, getValues, reset } = form;
   const mark = useMarkFields({ setError, setFocus }, FIELDS);
 
-  const onSubmit = form.submitWith(() => {
-    const body = requestOf(getValues() as QuoteValues);
+  const onSubmit = form.submitWith((parsed) => {
+    const body = requestOf({ ...(getValues() as QuoteValues), message: parsed.message });
     // A refusal is said beside the field it is about, else beside the button; what was typed stays.
     const onError = (fallback: string) => (error: Error) => {
       const message = errorMessage(error, fallback);
