@@ -52,10 +52,18 @@ function valuesOf(quote: QuoteView | undefined): QuoteValues {
 function requestOf(values: QuoteValues): QuoteRequest {
   const { lineItems, amount, message, ...terms } = values;
   const given = Object.fromEntries(
-    Object.entries(terms).filter(([, value]) => value !== null && value !== undefined && String(value).trim() !== ''),
+    Object.entries(terms).filter(
+      ([, value]) => value !== null && value !== undefined && String(value).trim() !== '',
+    ),
   );
   if (lineItems) return { message, ...given, lineItems: lineItems.map(({ key: _key, ...line }) => line) };
-  return { amount: String(amount ?? '').trim().replace(/^£\s*/, ''), message, ...given };
+  return {
+    amount: String(amount ?? '')
+      .trim()
+      .replace(/^£\s*/, ''),
+    message,
+    ...given,
+  };
 }
 
 /**
