@@ -85,6 +85,8 @@ export function QuoteForm({
   const update = useUpdateQuote();
   const profile = useOwnProfile();
   const vatRegistered = Boolean(profile.data?.vatNumber);
+  // Lines start with a VAT rate or none by the profile: itemising waits for it (a failed read means none).
+  const profileRead = !profile.isPending;
   const pending = submit.isPending || update.isPending;
   const idPrefix = quote ? `quote-edit-${quote.id}` : 'quote-new';
   const form = useZodForm(QuoteBody, { defaultValues: valuesOf(quote) as QuoteInput });
@@ -125,7 +127,13 @@ export function QuoteForm({
   const serverMessage = form.formState.errors.root?.server?.message;
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={pending} className="space-y-4">
-      <PriceFields form={form} idPrefix={idPrefix} vatRegistered={vatRegistered} disabled={pending} />
+      <PriceFields
+        form={form}
+        idPrefix={idPrefix}
+        vatRegistered={vatRegistered}
+        canItemise={profileRead}
+        disabled={pending}
+      />
       <Field
         id={`${idPrefix}-message`}
         label="Message to the customer"
@@ -171,11 +179,13 @@ function PriceFields({
   form,
   idPrefix,
   vatRegistered,
+  canItemise,
   disabled,
 }: {
   form: QuoteForm;
   idPrefix: string;
   vatRegistered: boolean;
+  canItemise: boolean;
   disabled: boolean;
 }) {
   const { field } = useController({ control: form.control, name: 'lineItems' });
@@ -211,7 +221,7 @@ function PriceFields({
           size="sm"
           className="h-auto px-0"
           onClick={() => itemise(true)}
-          disabled={disabled}
+          disabled={disabled || !canItemise}
         >
           Itemise this quote
         </Button>
