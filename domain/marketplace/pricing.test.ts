@@ -108,6 +108,19 @@ describe('pricing a list of lines', () => {
     expect(totals.totalPence).toBe(30_937);
   });
 
+  it('gives the figures of the worked example in docs/api/quotes.md', () => {
+    const totals = priceLines([
+      line({ kind: 'labour', quantityHundredths: 250, unitPricePence: 4_500, vatRate: 'standard' }),
+      line({ kind: 'materials', quantityHundredths: 100, unitPricePence: 12_049, vatRate: 'reduced' }),
+      line({ kind: 'other', quantityHundredths: 333, unitPricePence: 1_999, vatRate: 'standard' }),
+    ]);
+    expect(totals).toMatchObject({ subtotalPence: 29_956, vatPence: 4_183, totalPence: 34_139 });
+    expect(totals.vatByRate.map((r) => [r.rate, r.vatPence])).toEqual([
+      ['standard', 3_581],
+      ['reduced', 602],
+    ]);
+  });
+
   it('rounds half a penny up', () => {
     // 0.5 × 1p = 0.5p → 1p; 20% of 2p = 0.4p → 0p; 20% of 3p = 0.6p → 1p.
     expect(lineNetPence({ quantityHundredths: 50, unitPricePence: 1 })).toBe(1);

@@ -237,3 +237,13 @@ describe('an itemised quote', () => {
     expect(quote.parse({ amount: 1, message: 'x', validUntil: '2027-06-15' }).validUntil).toBe('2027-06-15');
   });
 });
+
+describe('an empty quote form', () => {
+  it('says what is wrong with the amount first and the message after, both at once', () => {
+    const r = QuoteBody.safeParse({ amount: '', message: '' });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['amount', 'Please enter an amount'],
+      ['message', 'Please enter a message'],
+    ]);
+  });
+});
