@@ -18,7 +18,6 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PoundsInput } from '@/components/ui/pounds-input';
-import { cn } from '@/lib/utils';
 
 /** One line as the person types it; `key` keeps React's rows attached to their text while others go. */
 export interface LineDraft {
@@ -116,8 +115,6 @@ export function LineItemsEditor({
     if (focusKey) document.getElementById(`${idPrefix}-${focusKey}-description`)?.focus();
   }, [focusKey, idPrefix]);
 
-  const change = (index: number, patch: Partial<LineDraft>) =>
-    onChange(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
   const add = () => {
     const line = emptyLine(vatRegistered);
     onChange([...lines, line]);
@@ -128,140 +125,25 @@ export function LineItemsEditor({
     // The row and its button are gone: focus goes to the button that adds one back.
     addRef.current?.focus();
   };
-  const totals = draftTotals(lines);
 
   return (
     <div className="space-y-3">
       <ol className="space-y-3">
-        {lines.map((line, index) => {
-          const id = (field: LineField) => `${idPrefix}-${line.key}-${field}`;
-          const error = (field: LineField) => errorOf?.(index, field);
-          const name = (field: LineField) => (namePrefix ? `${namePrefix}.${index}.${field}` : undefined);
-          return (
-            <li key={line.key}>
-              <fieldset className="rounded-md border border-border p-3">
-                <legend className="px-1 text-sm font-medium">Item {index + 1}</legend>
-                <div className="grid gap-3 sm:grid-cols-6">
-                  <Field
-                    id={id('description')}
-                    label="Description"
-                    required
-                    error={error('description')}
-                    className="sm:col-span-4"
-                  >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        name={name('description')}
-                        value={line.description}
-                        maxLength={PRICING_LIMITS.descriptionMax + 20}
-                        disabled={disabled}
-                        onChange={(e) => change(index, { description: e.target.value })}
-                      />
-                    )}
-                  </Field>
-                  <Field id={id('kind')} label="Kind" error={error('kind')} className="sm:col-span-2">
-                    {(control) => (
-                      <select
-                        {...control}
-                        name={name('kind')}
-                        className={selectClass}
-                        value={line.kind}
-                        disabled={disabled}
-                        onChange={(e) => change(index, { kind: e.target.value as LineItemKind })}
-                      >
-                        {LINE_ITEM_KINDS.map((kind) => (
-                          <option key={kind} value={kind}>
-                            {LINE_ITEM_KIND_LABELS[kind]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
-                  <Field
-                    id={id('quantity')}
-                    label="Quantity"
-                    required
-                    error={error('quantity')}
-                    className="sm:col-span-2"
-                  >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        name={name('quantity')}
-                        inputMode="decimal"
-                        value={line.quantity}
-                        disabled={disabled}
-                        onChange={(e) => change(index, { quantity: e.target.value })}
-                      />
-                    )}
-                  </Field>
-                  <Field
-                    id={id('unitPrice')}
-                    label="Unit price (£)"
-                    required
-                    error={error('unitPrice')}
-                    className={vatRegistered ? 'sm:col-span-2' : 'sm:col-span-4'}
-                  >
-                    {(control) => (
-                      <PoundsInput
-                        {...control}
-                        name={name('unitPrice')}
-                        inputMode="decimal"
-                        placeholder="e.g. 45.00"
-                        value={line.unitPrice}
-                        disabled={disabled}
-                        onChange={(e) => change(index, { unitPrice: e.target.value })}
-                      />
-                    )}
-                  </Field>
-                  {vatRegistered && (
-                    <Field
-                      id={id('vatRate')}
-                      label="VAT rate"
-                      required
-                      error={error('vatRate')}
-                      className="sm:col-span-2"
-                    >
-                      {(control) => (
-                        <select
-                          {...control}
-                          name={name('vatRate')}
-                          className={selectClass}
-                          value={line.vatRate ?? ''}
-                          disabled={disabled}
-                          onChange={(e) =>
-                            change(index, { vatRate: (e.target.value || null) as VatRate | null })
-                          }
-                        >
-                          {line.vatRate === null && <option value="">Choose a rate</option>}
-                          {VAT_RATES.map((rate) => (
-                            <option key={rate} value={rate}>
-                              {VAT_RATE_LABELS[rate]}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </Field>
-                  )}
-                </div>
-                {lines.length > 1 && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="mt-2 text-destructive dark:text-foreground"
-                    disabled={disabled}
-                    onClick={() => remove(index)}
-                    aria-label={`Remove item ${index + 1}${line.description ? `: ${line.description}` : ''}`}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Remove
-                  </Button>
-                )}
-              </fieldset>
-            </li>
-          );
-        })}
+        {lines.map((line, index) => (
+          <li key={line.key}>
+            <LineRow
+              line={line}
+              index={index}
+              id={(field) => `${idPrefix}-${line.key}-${field}`}
+              name={(field) => (namePrefix ? `${namePrefix}.${index}.${field}` : undefined)}
+              error={(field) => errorOf?.(index, field)}
+              onPatch={(patch) => onChange(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)))}
+              onRemove={lines.length > 1 ? () => remove(index) : null}
+              vatRegistered={vatRegistered}
+              disabled={disabled}
+            />
+          </li>
+        ))}
       </ol>
       <Button
         ref={addRef}
@@ -273,22 +155,176 @@ export function LineItemsEditor({
         <Plus aria-hidden="true" />
         Add item
       </Button>
-      <dl
-        className={cn('grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm')}
-        aria-live="polite"
-        aria-atomic="true"
-      >
-        <dt className="text-muted-foreground">Subtotal</dt>
-        <dd className="text-right tabular-nums">{formatPence(totals.subtotalPence)}</dd>
-        {vatRegistered && (
-          <>
-            <dt className="text-muted-foreground">VAT</dt>
-            <dd className="text-right tabular-nums">{formatPence(totals.vatPence)}</dd>
-          </>
-        )}
-        <dt className="font-semibold">{vatRegistered ? 'Total including VAT' : 'Total'}</dt>
-        <dd className="text-right font-semibold tabular-nums">{formatPence(totals.totalPence)}</dd>
-      </dl>
+      <RunningTotals totals={draftTotals(lines)} vatRegistered={vatRegistered} />
     </div>
+  );
+}
+
+/** One line's fields under its number; Remove when it is not the only one. */
+function LineRow({
+  line,
+  index,
+  id,
+  name,
+  error,
+  onPatch,
+  onRemove,
+  vatRegistered,
+  disabled,
+}: {
+  line: LineDraft;
+  index: number;
+  id: (field: LineField) => string;
+  name: (field: LineField) => string | undefined;
+  error: (field: LineField) => string | undefined;
+  onPatch: (patch: Partial<LineDraft>) => void;
+  onRemove: (() => void) | null;
+  vatRegistered: boolean;
+  disabled: boolean;
+}) {
+  const text = (field: 'description' | 'quantity' | 'unitPrice') => ({
+    name: name(field),
+    value: line[field],
+    disabled,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onPatch({ [field]: e.target.value }),
+  });
+  return (
+    <fieldset className="rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Item {index + 1}</legend>
+      <div className="grid gap-3 sm:grid-cols-6">
+        <Field
+          id={id('description')}
+          label="Description"
+          required
+          error={error('description')}
+          className="sm:col-span-4"
+        >
+          {(control) => (
+            <Input {...control} {...text('description')} maxLength={PRICING_LIMITS.descriptionMax + 20} />
+          )}
+        </Field>
+        <Field id={id('kind')} label="Kind" error={error('kind')} className="sm:col-span-2">
+          {(control) => (
+            <select
+              {...control}
+              name={name('kind')}
+              className={selectClass}
+              value={line.kind}
+              disabled={disabled}
+              onChange={(e) => onPatch({ kind: e.target.value as LineItemKind })}
+            >
+              {LINE_ITEM_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {LINE_ITEM_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id={id('quantity')}
+          label="Quantity"
+          required
+          error={error('quantity')}
+          className="sm:col-span-2"
+        >
+          {(control) => <Input {...control} {...text('quantity')} inputMode="decimal" />}
+        </Field>
+        <Field
+          id={id('unitPrice')}
+          label="Unit price (£)"
+          required
+          error={error('unitPrice')}
+          className={vatRegistered ? 'sm:col-span-2' : 'sm:col-span-4'}
+        >
+          {(control) => (
+            <PoundsInput {...control} {...text('unitPrice')} inputMode="decimal" placeholder="e.g. 45.00" />
+          )}
+        </Field>
+        {vatRegistered && (
+          <VatRateField
+            id={id('vatRate')}
+            name={name('vatRate')}
+            error={error('vatRate')}
+            value={line.vatRate}
+            disabled={disabled}
+            onChange={(vatRate) => onPatch({ vatRate })}
+          />
+        )}
+      </div>
+      {onRemove && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2 text-destructive dark:text-foreground"
+          disabled={disabled}
+          onClick={onRemove}
+          aria-label={`Remove item ${index + 1}${line.description ? `: ${line.description}` : ''}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function VatRateField({
+  id,
+  name,
+  error,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  name: string | undefined;
+  error: string | undefined;
+  value: VatRate | null;
+  disabled: boolean;
+  onChange: (rate: VatRate | null) => void;
+}) {
+  return (
+    <Field id={id} label="VAT rate" required error={error} className="sm:col-span-2">
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          className={selectClass}
+          value={value ?? ''}
+          disabled={disabled}
+          onChange={(e) => onChange((e.target.value || null) as VatRate | null)}
+        >
+          {value === null && <option value="">Choose a rate</option>}
+          {VAT_RATES.map((rate) => (
+            <option key={rate} value={rate}>
+              {VAT_RATE_LABELS[rate]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Subtotal, VAT and total as they stand, announced politely as they change. */
+function RunningTotals({ totals, vatRegistered }: { totals: PriceTotals; vatRegistered: boolean }) {
+  return (
+    <dl
+      className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm"
+      aria-live="polite"
+      aria-atomic="true"
+    >
+      <dt className="text-muted-foreground">Subtotal</dt>
+      <dd className="text-right tabular-nums">{formatPence(totals.subtotalPence)}</dd>
+      {vatRegistered && (
+        <>
+          <dt className="text-muted-foreground">VAT</dt>
+          <dd className="text-right tabular-nums">{formatPence(totals.vatPence)}</dd>
+        </>
+      )}
+      <dt className="font-semibold">{vatRegistered ? 'Total including VAT' : 'Total'}</dt>
+      <dd className="text-right font-semibold tabular-nums">{formatPence(totals.totalPence)}</dd>
+    </dl>
   );
 }
