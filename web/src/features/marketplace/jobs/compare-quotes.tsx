@@ -145,12 +145,14 @@ function Comparison({ data }: { data: QuoteComparisonResponse }) {
           There are no quotes to compare yet.
         </p>
       ) : (
-        // A region that scrolls sideways on a phone takes focus, so the keyboard can scroll it too.
+        // A region that scrolls sideways on a phone takes focus, so the keyboard can scroll it too. It is
+        // `relative` so the screen-reader-only text inside (absolutely placed) scrolls with it, rather
+        // than pushing the page sideways.
         <section
           aria-label="Quotes side by side"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+          className="relative overflow-x-auto rounded-xl border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
         >
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">
