@@ -435,3 +435,63 @@ describeOnDatabases('comparing quotes', (ctx) => {
     expect((await compare('00000000-0000-4000-8000-000000000000', job!.customerId)).statusCode).toBe(404);
   });
 });
+
+describeOnDatabases('revisions under concurrency', (ctx) => {
+  const db = () => ctx.database().db;
+
+  it.runIf(ctx.kind === 'postgres')(
+    'numbers simultaneous revisions one after the other, keeping every replaced version once',
+    async () => {
+      const app = await ctx.app();
+      const quote = await createQuote(db());
+      const cookie = await sessionFor(db(), quote.tradespersonId);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          app.inject({
+            method: 'PATCH',
+            url: `/api/v1/quotes/${quote.id}`,
+            headers: { cookie },
+            payload: { amount: String(100 + i), message: `Version ${i}` },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+      const kept = await db().select().from(quoteRevisions).where(eq(quoteRevisions.quoteId, quote.id));
+      expect(kept.map((r) => r.revision).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const [row] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+      expect(row!.revision).toBe(11);
+    },
+  );
+
+  it.runIf(ctx.kind === 'postgres')(
+    'books the amount of the version accepted when a revision and an acceptance race, 20 rounds',
+    async () => {
+      const app = await ctx.app();
+      for (let round = 0; round < 20; round++) {
+        const quote = await createQuote(db(), { amount: 25_000 });
+        const [job] = await db().select().from(jobPostings).where(eq(jobPostings.id, quote.jobId));
+        const [revise, accept] = await Promise.all([
+          app.inject({
+            method: 'PATCH',
+            url: `/api/v1/quotes/${quote.id}`,
+            headers: { cookie: await sessionFor(db(), quote.tradespersonId) },
+            payload: { amount: '300', message: 'Dearer after all' },
+          }),
+          app.inject({
+            method: 'POST',
+            url: `/api/v1/quotes/${quote.id}/accept`,
+            headers: { cookie: await sessionFor(db(), job!.customerId) },
+          }),
+        ]);
+        expect(accept.statusCode).toBe(200);
+        // Either the revision came first and the booking is at its amount, or acceptance did and the
+        // revision was refused: the booking never holds a figure the quote no longer says.
+        const [booked] = await db().select().from(bookings).where(eq(bookings.quoteId, quote.id));
+        const [row] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+        expect(booked!.amount).toBe(row!.amount);
+        expect(revise.statusCode === 200 ? 30_000 : 25_000).toBe(booked!.amount);
+        if (revise.statusCode !== 200) expect(revise.json().error.code).toBe('not_pending');
+      }
+    },
+  );
+});
