@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'already_accepted', // 409: the job already has an accepted quote
   'not_allowed', // 403: only the other party to the booking can do that
   'booking_state', // 409: the booking cannot make that move from its status
+  'quote_expired', // 409: the quote is past its valid-until date; the tradesperson may revise it with a new one
   // profiles
   'too_many_pending', // 409: documents waiting for review
   'file_too_large', // 413: an upload over its own limit

@@ -1073,6 +1073,16 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
   ],
   'GET /api/v1/quotes/mine': { target: asTradesperson, expect: signedIn },
+  'GET /api/v1/quotes/{id}/revisions': {
+    target: async (w) => ({ owner: w.tradesperson, party: w.customer, params: { id: w.quote.id } }),
+    // Whoever may see the quote sees its earlier versions: its tradesperson, the job's customer, admins.
+    expect: { ...ownerOnly, party: 'ok', admin: 'ok' },
+  },
+  'GET /api/v1/jobs/{id}/quotes/compare': {
+    target: async (w) => ({ owner: w.customer, party: w.tradesperson, params: { id: w.openJob.id } }),
+    // The job's customer (and admins) compare its quotes; a tradesperson who quoted on it does not.
+    expect: { ...ownerOnly, party: 404, admin: 'ok' },
+  },
 
   // Bookings.
   'POST /api/v1/bookings': {

@@ -100,6 +100,8 @@ export const PublicProfile = z.object({
   id: Id,
   fullName: PersonName.nullable(),
   businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
+  /** Has a VAT number on its profile (the number itself is shown on its quotes). */
+  vatRegistered: z.boolean(),
   ...TRADE_DETAILS,
   /** e.g. 'LS1, Leeds' (never the full postcode). */
   baseDistrict: Postcode.nullable(),

@@ -23,6 +23,7 @@ import { PhotoView } from '../photos/api';
 import { PHOTO_LIMITS } from '../photos/rules';
 import { BookingReviews } from '../reviews/api';
 import { PendingReschedule } from '../scheduling/reschedules';
+import { LINE_ITEM_KINDS, PriceBreakdownView } from './pricing';
 
 // The marketplace's API contract (docs/api/marketplace.md): the server validates and serializes with
 // these schemas, so an internal column can never leak into a response, and the web imports their
@@ -46,12 +47,33 @@ export const TradespersonView = PersonView.extend({
 });
 export type TradespersonView = z.infer<typeof TradespersonView>;
 
+/**
+ * What a version of a quote says (docs/api/quotes.md): the total, the message and the optional terms.
+ * `breakdown` is null for a one-figure quote, whose amount is VAT-inclusive as typed.
+ */
+export const QuoteTermsView = z.object({
+  /** The total in pence, VAT included: what the customer pays. */
+  amount: z.number().int(),
+  message: QuoteMessage,
+  breakdown: PriceBreakdownView.nullable(),
+  /** The tradesperson's VAT number when the quote was made; null when not VAT registered. */
+  vatNumber: z.string().max(14).nullable(),
+  validUntil: CalendarDate.nullable(),
+  exclusions: z.string().max(2000).nullable(),
+  estimatedStart: CalendarDate.nullable(),
+  estimatedDurationDays: z.number().int().nullable(),
+});
+export type QuoteTermsView = z.infer<typeof QuoteTermsView>;
+
 export const QuoteView = z.object({
   id: Id,
   jobId: Id,
-  amount: z.number().int(),
-  message: QuoteMessage,
+  ...QuoteTermsView.shape,
   status: z.enum(QUOTE_STATUSES),
+  /** 1 for the first version; each revision before acceptance adds one. */
+  revision: z.number().int(),
+  /** Pending and past its `validUntil` (UK date): it cannot be accepted until revised with a new date. */
+  expired: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   tradesperson: TradespersonView,
@@ -181,6 +203,36 @@ export type OpenJobsPage = z.infer<typeof OpenJobsPage>;
 export const QuoteResponse = z.object({ quote: QuoteView });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 export const MyQuoteResponse = z.object({ quote: MyQuoteView });
+
+/** An earlier version of a quote, replaced by a revision made before acceptance. */
+export const QuoteRevisionView = QuoteTermsView.extend({
+  /** That version's number (1 for the original). */
+  revision: z.number().int(),
+  /** When that version was made. */
+  madeAt: Timestamp,
+});
+export type QuoteRevisionView = z.infer<typeof QuoteRevisionView>;
+export const QuoteRevisionsResponse = z.object({
+  revisions: unbounded(QuoteRevisionView, 'every earlier version of the quote, newest first'),
+});
+export type QuoteRevisionsResponse = z.infer<typeof QuoteRevisionsResponse>;
+
+/** One quote in the customer's comparison: with its tradesperson's distance and its net per kind of line. */
+export const ComparedQuoteView = QuoteView.extend({
+  /** From the tradesperson's base to the job's postcode centroid, to 1 decimal; null when either is unknown. */
+  distanceMiles: z.number().nullable(),
+  /** The lines' net by kind (labour, materials, other), only kinds present; empty for a one-figure quote. */
+  byKind: z
+    .array(z.object({ kind: z.enum(LINE_ITEM_KINDS), netPence: z.number().int() }))
+    .max(LINE_ITEM_KINDS.length),
+});
+export type ComparedQuoteView = z.infer<typeof ComparedQuoteView>;
+export const QuoteComparisonResponse = z.object({
+  job: z.object({ ...jobHeadline, status: z.enum(JOB_STATUSES) }),
+  /** The job's live quotes (pending or accepted), lowest total first. */
+  quotes: z.array(ComparedQuoteView).max(LIMITS.liveQuotesPerJob),
+});
+export type QuoteComparisonResponse = z.infer<typeof QuoteComparisonResponse>;
 export type MyQuoteResponse = z.infer<typeof MyQuoteResponse>;
 
 export const MyQuotesTab = z.enum(['all', 'pending', 'accepted', 'rejected']);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aYearAfter, createBookingSchema, isCalendarDate, postJobSchema, QuoteBody } from './schemas';
+import {
+  aYearAfter,
+  createBookingSchema,
+  isCalendarDate,
+  postJobSchema,
+  QuoteBody,
+  quoteSchema,
+} from './schemas';
 
 const schema = postJobSchema(() => '2026-06-15');
 const valid = {
@@ -70,6 +77,11 @@ describe('quoting', () => {
     expect(QuoteBody.parse({ amount: '£19.99', message: ' On it ' })).toEqual({
       amount: 1999,
       message: 'On it',
+      lineItems: null,
+      validUntil: null,
+      exclusions: null,
+      estimatedStart: null,
+      estimatedDurationDays: null,
     });
   });
 
@@ -137,5 +149,101 @@ describe('booking a date', () => {
     ['9999-12-31', 'Please choose a date no more than a year from today'],
   ])('refuses %j with one message: %s', (date, expected) => {
     expect(message(date)).toEqual([expected]);
+  });
+});
+
+describe('an itemised quote', () => {
+  const quote = quoteSchema(() => '2026-06-15');
+  const items = [
+    { kind: 'labour', description: 'Fit radiator', quantity: '3', unitPrice: '45' },
+    { kind: 'materials', description: 'Radiator', quantity: 1, unitPrice: '120.50' },
+  ];
+  const firstIssue = (input: object) => {
+    const r = quote.safeParse(input);
+    return r.success ? undefined : { path: r.error.issues[0]?.path, message: r.error.issues[0]?.message };
+  };
+
+  it('computes the amount from the items when none is sent', () => {
+    const parsed = quote.parse({ message: 'Two days', lineItems: items });
+    expect(parsed.amount).toBe(25_550);
+    expect(parsed.lineItems).toHaveLength(2);
+  });
+
+  it('takes an amount equal to the total and refuses one that differs, naming the total', () => {
+    expect(quote.parse({ amount: '255.50', message: 'x', lineItems: items }).amount).toBe(25_550);
+    expect(firstIssue({ amount: '255', message: 'x', lineItems: items })).toEqual({
+      path: ['amount'],
+      message: "The amount must equal the items' total of £255.50, or be left out",
+    });
+  });
+
+  it('still needs an amount without items', () => {
+    expect(firstIssue({ message: 'x' })).toEqual({ path: ['amount'], message: 'Please enter an amount' });
+    expect(firstIssue({ message: 'x', lineItems: [] })?.message).toBe('Add at least one item');
+  });
+
+  it('keeps the optional terms, trimmed, blank as null', () => {
+    const parsed = quote.parse({
+      amount: 100,
+      message: 'x',
+      validUntil: '2026-07-01',
+      exclusions: '  Skip hire  ',
+      estimatedStart: '2026-06-15',
+      estimatedDurationDays: '3',
+    });
+    expect(parsed).toMatchObject({
+      validUntil: '2026-07-01',
+      exclusions: 'Skip hire',
+      estimatedStart: '2026-06-15',
+      estimatedDurationDays: 3,
+    });
+    expect(quote.parse({ amount: 100, message: 'x', exclusions: ' ', validUntil: '' })).toMatchObject({
+      exclusions: null,
+      validUntil: null,
+    });
+  });
+
+  it.each([
+    [{ validUntil: '2026-06-14' }, ['validUntil'], 'A quote must be valid until today or later'],
+    [{ validUntil: '2027-06-16' }, ['validUntil'], 'A quote can be valid for at most a year'],
+    [{ validUntil: '2026-02-30' }, ['validUntil'], 'Please enter a valid date'],
+    [{ estimatedStart: '2026-06-14' }, ['estimatedStart'], 'The estimated start cannot be in the past'],
+    [
+      { estimatedStart: '2027-06-16' },
+      ['estimatedStart'],
+      'The estimated start must be within a year from today',
+    ],
+    [
+      { estimatedDurationDays: 0 },
+      ['estimatedDurationDays'],
+      'Estimated duration must be a whole number of days from 1 to 365',
+    ],
+    [
+      { estimatedDurationDays: '1.5' },
+      ['estimatedDurationDays'],
+      'Estimated duration must be a whole number of days from 1 to 365',
+    ],
+    [
+      { estimatedDurationDays: 366 },
+      ['estimatedDurationDays'],
+      'Estimated duration must be a whole number of days from 1 to 365',
+    ],
+    [{ exclusions: 'x'.repeat(2001) }, ['exclusions'], 'Exclusions must be at most 2000 characters'],
+  ])('refuses %j', (extra, path, message) => {
+    expect(firstIssue({ amount: 100, message: 'x', ...extra })).toEqual({ path, message });
+  });
+
+  it('accepts the last day of the year ahead', () => {
+    expect(quote.parse({ amount: 1, message: 'x', validUntil: '2027-06-15' }).validUntil).toBe('2027-06-15');
+  });
+});
+
+describe('an empty quote form', () => {
+  it('says what is wrong with the amount first and the message after, both at once', () => {
+    const r = QuoteBody.safeParse({ amount: '', message: '' });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['amount', 'Please enter an amount'],
+      ['message', 'Please enter a message'],
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES, LIMITS } from '../catalog/catalog';
 import { postcodeSchema } from '../geo/postcode';
-import { parsePoundsToPence } from '../payments/money';
+import { formatPence, parsePoundsToPence } from '../payments/money';
 import { AttachedPhotos } from '../photos/api';
+import { LineItemsInput, priceLines } from './pricing';
 
 // Post a Job and quote rules (spec section 5), shared by the form and the API.
 export const JOB_MESSAGES = {
@@ -24,7 +25,19 @@ export const QUOTE_MESSAGES = {
   amountTooLarge: 'The amount must be at most £1,000,000',
   messageRequired: 'Please enter a message',
   messageLong: 'Message must be less than 2000 characters',
+  amountMismatch: (totalPence: number) =>
+    `The amount must equal the items' total of ${formatPence(totalPence)}, or be left out`,
+  dateInvalid: 'Please enter a valid date',
+  validUntilPast: 'A quote must be valid until today or later',
+  validUntilTooFar: 'A quote can be valid for at most a year',
+  startPast: 'The estimated start cannot be in the past',
+  startTooFar: 'The estimated start must be within a year from today',
+  exclusionsLong: 'Exclusions must be at most 2000 characters',
+  duration: 'Estimated duration must be a whole number of days from 1 to 365',
+  expired: 'This quote has expired: ask the tradesperson to revise it with a new date',
 } as const;
+
+export const QUOTE_LIMITS = { messageMax: 2000, exclusionsMax: 2000, durationDaysMax: 365 } as const;
 
 // Made once: building a formatter with a time zone costs more than the rest of a small request.
 const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
@@ -172,15 +185,124 @@ export const quoteAmount = z
     return parsed.pence;
   });
 
-export const QuoteBody = z.object({
-  amount: quoteAmount,
-  message: z
-    .string({ error: QUOTE_MESSAGES.messageRequired })
-    .trim()
-    .min(1, QUOTE_MESSAGES.messageRequired)
-    .max(2000, QUOTE_MESSAGES.messageLong),
-});
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** An optional 'YYYY-MM-DD' between today and a year from today (UK calendar); blank becomes null. */
+function optionalDate(today: () => string, messages: { past: string; tooFar: string }) {
+  return z
+    .union([z.string().max(LIMITS.formValueMax, QUOTE_MESSAGES.dateInvalid), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (isBlank(v)) return null;
+      const date = (v as string).trim();
+      const issue = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (!isCalendarDate(date)) return issue(QUOTE_MESSAGES.dateInvalid);
+      const first = today();
+      if (date < first) return issue(messages.past);
+      if (date > aYearAfter(first)) return issue(messages.tooFar);
+      return date;
+    });
+}
+
+const durationDays = z
+  .union([z.number(), z.string().max(LIMITS.formValueMax, QUOTE_MESSAGES.duration), z.null()], {
+    error: QUOTE_MESSAGES.duration,
+  })
+  .optional()
+  .transform((v, ctx) => {
+    if (isBlank(v)) return null;
+    const n = typeof v === 'number' ? v : Number((v as string).trim());
+    if (!Number.isInteger(n) || n < 1 || n > QUOTE_LIMITS.durationDaysMax) {
+      ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.duration });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * A quote, sent and revised (docs/api/quotes.md). The spec's `{ amount, message }` works as ever: a
+ * one-figure quote, VAT-inclusive as typed. With `lineItems` the total is computed from them
+ * (domain/marketplace/pricing.ts) and becomes the amount; an `amount` sent beside them must equal it.
+ * Whether the sender may charge VAT depends on their profile, which the service checks.
+ */
+export function quoteSchema(today: () => string = () => londonToday()) {
+  return z
+    .object({
+      // Blank is allowed here and decided below: a quote needs an amount only when it has no items.
+      amount: z
+        .union([z.string().max(LIMITS.formValueMax, QUOTE_MESSAGES.amountInvalid), z.number(), z.null()], {
+          error: QUOTE_MESSAGES.amountInvalid,
+        })
+        .optional()
+        .transform((v, ctx) => {
+          if (isBlank(v)) return null;
+          const parsed = quoteAmount.safeParse(v);
+          if (parsed.success) return parsed.data;
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+          return z.NEVER;
+        }),
+      message: z
+        .string({ error: QUOTE_MESSAGES.messageRequired })
+        .trim()
+        .min(1, QUOTE_MESSAGES.messageRequired)
+        .max(QUOTE_LIMITS.messageMax, QUOTE_MESSAGES.messageLong),
+      lineItems: LineItemsInput.nullish(),
+      validUntil: optionalDate(today, {
+        past: QUOTE_MESSAGES.validUntilPast,
+        tooFar: QUOTE_MESSAGES.validUntilTooFar,
+      }),
+      estimatedStart: optionalDate(today, {
+        past: QUOTE_MESSAGES.startPast,
+        tooFar: QUOTE_MESSAGES.startTooFar,
+      }),
+      estimatedDurationDays: durationDays,
+      exclusions: z
+        .union([z.string().max(QUOTE_LIMITS.exclusionsMax + 1000, QUOTE_MESSAGES.exclusionsLong), z.null()])
+        .optional()
+        .transform((v, ctx) => {
+          const text = v?.trim() ?? '';
+          if (text.length > QUOTE_LIMITS.exclusionsMax) {
+            ctx.addIssue({ code: 'custom', message: QUOTE_MESSAGES.exclusionsLong });
+            return z.NEVER;
+          }
+          return text === '' ? null : text;
+        }),
+    })
+    .superRefine((quote, ctx) => {
+      // Runs even when the message is refused, so both fields say what is wrong at once; the amount is
+      // the form's first field, so its message goes first, as the toast shows the first one.
+      if (!quote.lineItems && quote.amount === null) {
+        ctx.issues.unshift({
+          code: 'custom',
+          path: ['amount'],
+          message: QUOTE_MESSAGES.amountRequired,
+          input: quote.amount,
+        });
+      }
+      if (quote.lineItems && quote.amount !== null) {
+        const totalPence = priceLines(quote.lineItems).totalPence;
+        if (quote.amount !== totalPence) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: QUOTE_MESSAGES.amountMismatch(totalPence),
+          });
+        }
+      }
+    })
+    .transform((quote) => {
+      const lineItems = quote.lineItems ?? null;
+      // With items the amount is their total; without, the superRefine above made sure there is one.
+      const amount = lineItems ? priceLines(lineItems).totalPence : (quote.amount as number);
+      return { ...quote, lineItems, amount };
+    });
+}
+export const QuoteBody = quoteSchema();
 export type QuoteInput = z.input<typeof QuoteBody>;
+export type Quote = z.output<typeof QuoteBody>;
 
 export const BOOKING_MESSAGES = {
   dateRequired: 'Please select a date',

@@ -23,6 +23,8 @@ export const TRADE_DETAILS = {
 /** The tradesperson's own profile, as Edit Profile and Business Setup show it. */
 export const OwnProfile = z.object({
   businessName: z.string().max(PROFILE_LIMITS.businessNameMax).nullable(),
+  /** Normalised ('GB980780684'); null when not VAT registered. Quotes with VAT name it. */
+  vatNumber: z.string().max(14).nullable(),
   phone: z.string().max(PROFILE_LIMITS.phoneMax).nullable(),
   ...TRADE_DETAILS,
   basePostcode: Postcode.nullable(),

@@ -43,6 +43,7 @@ describe('the Edit Profile schema', () => {
       serviceAreas: ['Salford'],
       basePostcode: 'M1 1AE',
       serviceRadiusMiles: 25,
+      vatNumber: null,
     });
   });
 

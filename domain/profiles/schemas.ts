@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TRADES } from '../catalog/catalog';
 import { POSTCODE_MESSAGES, parsePostcode } from '../geo/postcode';
+import { parseVatNumber, VAT_NUMBER_INPUT_MAX, VAT_NUMBER_MESSAGES } from './vat-number';
 
 // The tradesperson's own profile and Business Setup rules (spec section 5, Profile), shared by the
 // Edit Profile and Business Setup forms and the API, so the browser and a hand-made request hear the
@@ -203,6 +204,21 @@ const phone = z
     return v.replace(/\s+/g, ' ');
   });
 
+/** Optional: blank means not VAT registered; otherwise normalised ('GB980780684') and checked. */
+const vatNumber = z
+  .string({ error: VAT_NUMBER_MESSAGES.format })
+  .max(VAT_NUMBER_INPUT_MAX, VAT_NUMBER_MESSAGES.format)
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v || v.trim() === '') return null;
+    const parsed = parseVatNumber(v);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.vatNumber;
+  });
+
 function rateOrder(v: { hourlyRateMin: number | null; hourlyRateMax: number | null }, ctx: z.RefinementCtx) {
   if (v.hourlyRateMin !== null && v.hourlyRateMax !== null && v.hourlyRateMax < v.hourlyRateMin) {
     ctx.addIssue({ code: 'custom', path: ['hourlyRateMax'], message: PROFILE_MESSAGES.rateOrder });
@@ -223,6 +239,7 @@ export const UpdateProfileBody = z
     serviceAreas,
     basePostcode: optionalBasePostcode,
     serviceRadiusMiles,
+    vatNumber,
   })
   .superRefine(rateOrder);
 export type UpdateProfileInput = z.input<typeof UpdateProfileBody>;

@@ -39,6 +39,7 @@ function visits(ids: Awaited<ReturnType<typeof demoIds>>): Visit[] {
     { path: `/booking-milestones/${ids.bookingId}`, as: 'customer' },
     { path: '/my-jobs', as: 'customer' },
     { path: `/job/${ids.jobId}`, as: 'customer' },
+    { path: `/job/${ids.jobId}/compare`, as: 'customer' },
     { path: '/messages', as: 'customer' },
     { path: '/notifications', as: 'customer' },
     { path: `/conversation/${ids.conversationId}`, as: 'customer' },

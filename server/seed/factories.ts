@@ -129,6 +129,8 @@ export interface TradespersonRowInput {
   userId: string;
   trade: Trade | null;
   businessName?: string | null;
+  /** A normalised UK VAT number ('GB980780684'); absent: not VAT registered. */
+  vatNumber?: string | null;
   phone?: string | null;
   bio?: string | null;
   hourlyRateMin?: number | null;
@@ -150,6 +152,7 @@ export function tradespersonRow(input: TradespersonRowInput): NewTradespersonPro
     id: input.id,
     userId: input.userId,
     businessName: input.businessName ?? null,
+    vatNumber: input.vatNumber ?? null,
     phone: input.phone ?? null,
     trade: input.trade,
     bio: input.bio ?? null,
@@ -411,6 +414,7 @@ export async function createTradesperson(
       userId: account.id,
       trade,
       businessName: overrides.businessName,
+      vatNumber: overrides.vatNumber,
       phone: overrides.phone,
       bio:
         overrides.bio === undefined

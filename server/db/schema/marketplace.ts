@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/catalog/catalog';
 import { BOOKING_STATUSES, JOB_STATUSES, QUOTE_STATUSES } from '../../../domain/catalog/statuses';
+import type { LineItem } from '../../../domain/marketplace/pricing';
 import { users } from './accounts';
 import { createdAt, id, oneOf, requiredRef, tsz, updatedAt } from './helpers';
 
@@ -83,7 +84,7 @@ export const quotes = pgTable(
     message: text('message').notNull(),
     status: text('status').notNull().default('pending'),
     /** Itemised lines (domain/marketplace/pricing LineItem[]), or null for a one-figure quote. */
-    lineItems: jsonb('line_items'),
+    lineItems: jsonb('line_items').$type<LineItem[]>(),
     /** With line items: their net sum; `amount` is always the total including VAT. */
     subtotalPence: integer('subtotal_pence'),
     vatPence: integer('vat_pence').notNull().default(0),

@@ -310,6 +310,7 @@ export async function profileRow(db: Executor, userId: string, viewerId: string 
         fullName: profiles.fullName,
         avatarUrl: profiles.avatarUrl,
         businessName: tp.businessName,
+        vatNumber: tp.vatNumber,
         trade: tp.trade,
         bio: tp.bio,
         yearsExperience: tp.yearsExperience,

@@ -282,6 +282,7 @@ export async function publicProfile(
     id: row.id,
     fullName: row.fullName,
     businessName: row.businessName,
+    vatRegistered: row.vatNumber !== null,
     trade: row.trade as Trade | null,
     bio: row.bio,
     yearsExperience: row.yearsExperience,

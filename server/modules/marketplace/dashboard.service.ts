@@ -3,7 +3,7 @@ import type { DashboardView } from '../../../domain/marketplace/api';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import { tradespersonDashboardData } from './bookings.repository';
-import type { MarketDeps } from './jobs.service';
+import { type MarketDeps, ukToday } from './jobs.service';
 import { bookingCardView, quoteCardView } from './presenters';
 
 /** The tradesperson's dashboard: their figures, latest quotes and active jobs, read in one statement. */
@@ -21,7 +21,7 @@ export async function tradespersonDashboard(deps: MarketDeps, auth: AuthContext)
       rating: data.rating,
       reviewCount: data.reviewCount,
     },
-    recentQuotes: data.recentQuotes.map(quoteCardView),
+    recentQuotes: data.recentQuotes.map((q) => quoteCardView(q, ukToday(deps))),
     activeJobs: data.activeBookings.map(bookingCardView),
   };
 }

@@ -3,14 +3,14 @@ import { jobStatus } from '../../../domain/catalog/statuses';
 import { jobCategoriesFor } from '../../../domain/discovery/services';
 import { roundMiles } from '../../../domain/geo/distance';
 import type { JobDetailView } from '../../../domain/marketplace/api';
-import { MARKET_MESSAGES, type PostJob } from '../../../domain/marketplace/schemas';
+import { londonToday, MARKET_MESSAGES, type PostJob } from '../../../domain/marketplace/schemas';
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { EventBus } from '../../adapters/event-bus';
 import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { FileStorage } from '../../adapters/storage';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
+import { type Clock, systemClock } from '../../lib/clock';
 import {
   decodeCursor as decodeKeysetCursor,
   encodeCursor as encodeKeysetCursor,
@@ -74,6 +74,9 @@ export function jobsChanged(deps: MarketDeps): void {
   deps.bus?.publish({ type: 'jobs-changed' });
   deps.events.committed();
 }
+
+/** Today's UK date by the injected clock: quotes expire after their `validUntil` by it. */
+export const ukToday = (deps: Pick<MarketDeps, 'clock'>) => londonToday((deps.clock ?? systemClock).now());
 
 export const jobNotFound = () => AppError.notFound(MARKET_MESSAGES.jobNotFound);
 
@@ -380,7 +383,8 @@ export async function jobDetail(deps: MarketDeps, auth: AuthContext, jobId: stri
     relation === 'tradesperson' ? found.quotes.filter((q) => q.tradespersonId === viewer.id) : found.quotes;
   const shownBooking =
     booking && (relation !== 'tradesperson' || booking.tradespersonId === viewer.id) ? booking : null;
-  const quotes = quoteRows.map(quoteJsonView);
+  const today = ukToday(deps);
+  const quotes = quoteRows.map((q) => quoteJsonView(q, today));
   const me = found.viewer;
   const refusal =
     relation === 'tradesperson'

@@ -1,5 +1,6 @@
 import { bookingStatus, jobStatus, quoteStatus } from '../../../domain/catalog/statuses';
-import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
+import type { BookingView, MyQuoteView, QuoteTermsView, QuoteView } from '../../../domain/marketplace/api';
+import { type LineItem, priceLines } from '../../../domain/marketplace/pricing';
 import type { BookingMoneySummary } from '../../../domain/payments/api';
 import { combinedAmounts, moneyState } from '../../../domain/payments/state';
 import type { Executor } from '../../db/client';
@@ -18,32 +19,71 @@ import type { QuoteCard, QuoteJson, QuoteRow } from './quotes.repository';
 // JSON timestamps come as PostgreSQL writes them; the API sends them as JavaScript writes a Date.
 const iso = (t: string) => new Date(t).toISOString();
 
-/** What a quote row and a quote read as JSON show alike. */
-function quoteTerms(q: Pick<QuoteRow, 'id' | 'jobId' | 'amount' | 'message' | 'status'>) {
-  return { id: q.id, jobId: q.jobId, amount: q.amount, message: q.message, status: quoteStatus(q.status) };
+/** A version's terms as the API shows them; the breakdown is recomputed from the stored lines. */
+export function quoteTermsView(t: {
+  amount: number;
+  message: string;
+  lineItems: LineItem[] | null;
+  vatNumber: string | null;
+  validUntil: string | null;
+  exclusions: string | null;
+  estimatedStart: string | null;
+  estimatedDurationDays: number | null;
+}): QuoteTermsView {
+  return {
+    amount: t.amount,
+    message: t.message,
+    breakdown: t.lineItems ? priceLines(t.lineItems) : null,
+    vatNumber: t.vatNumber,
+    validUntil: t.validUntil,
+    exclusions: t.exclusions,
+    estimatedStart: t.estimatedStart,
+    estimatedDurationDays: t.estimatedDurationDays,
+  };
 }
 
-export function quoteView(q: QuoteRow, people: Map<string, PersonRow>): QuoteView {
+/** A pending quote past its last valid day (UK calendar) cannot be accepted. */
+export function quoteExpired(q: { status: string; validUntil: string | null }, today: string): boolean {
+  return q.status === 'pending' && q.validUntil !== null && q.validUntil < today;
+}
+
+/** What a quote row and a quote read as JSON show alike; `today` is the UK date, for `expired`. */
+function quoteTerms(
+  q: Pick<QuoteRow, 'id' | 'jobId' | 'status' | 'revision'> & QuoteTermsSource,
+  today: string,
+) {
   return {
-    ...quoteTerms(q),
+    id: q.id,
+    jobId: q.jobId,
+    ...quoteTermsView(q),
+    status: quoteStatus(q.status),
+    revision: q.revision,
+    expired: quoteExpired(q, today),
+  };
+}
+type QuoteTermsSource = Parameters<typeof quoteTermsView>[0];
+
+export function quoteView(q: QuoteRow, people: Map<string, PersonRow>, today: string): QuoteView {
+  return {
+    ...quoteTerms(q, today),
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
     tradesperson: tradespersonView(people.get(q.tradespersonId), q.tradespersonId),
   };
 }
 
-export async function quoteViews(db: Executor, rows: QuoteRow[]): Promise<QuoteView[]> {
+export async function quoteViews(db: Executor, rows: QuoteRow[], today: string): Promise<QuoteView[]> {
   const people = await peopleByIds(
     db,
     rows.map((q) => q.tradespersonId),
   );
-  return rows.map((q) => quoteView(q, people));
+  return rows.map((q) => quoteView(q, people, today));
 }
 
 /** A quote read as JSON (quoteJson in quotes.repository.ts). */
-export function quoteJsonView(q: QuoteJson): QuoteView {
+export function quoteJsonView(q: QuoteJson, today: string): QuoteView {
   return {
-    ...quoteTerms(q),
+    ...quoteTerms(q, today),
     createdAt: iso(q.createdAt),
     updatedAt: iso(q.updatedAt),
     tradesperson: tradespersonJsonView(q.tradesperson, q.tradespersonId),
@@ -51,9 +91,9 @@ export function quoteJsonView(q: QuoteJson): QuoteView {
 }
 
 /** A quote with its job's summary (quoteCardJson). */
-export function quoteCardView(q: QuoteCard): MyQuoteView {
+export function quoteCardView(q: QuoteCard, today: string): MyQuoteView {
   return {
-    ...quoteJsonView(q),
+    ...quoteJsonView(q, today),
     job: {
       id: q.job.id,
       title: q.job.title,

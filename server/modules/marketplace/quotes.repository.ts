@@ -1,20 +1,46 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QuoteStatus } from '../../../domain/catalog/statuses';
+import type { LineItem } from '../../../domain/marketplace/pricing';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
-import { jobPostings, quotes } from '../../db/schema';
+import { jobPostings, quoteRevisions, quotes, tradespersonProfiles } from '../../db/schema';
 import { type TradespersonJson, tradespersonJson } from './people';
 
 export type QuoteRow = typeof quotes.$inferSelect;
+
+/** A version's terms beside its amount and message: the columns a revision replaces. */
+export type QuoteTermsColumns = Pick<
+  QuoteRow,
+  | 'amount'
+  | 'message'
+  | 'lineItems'
+  | 'subtotalPence'
+  | 'vatPence'
+  | 'vatNumber'
+  | 'validUntil'
+  | 'exclusions'
+  | 'estimatedStart'
+  | 'estimatedDurationDays'
+>;
+
+/** What `quote_revisions.terms` holds of the version it keeps (besides its amount and message). */
+export interface StoredQuoteTerms {
+  lineItems: LineItem[] | null;
+  vatNumber: string | null;
+  validUntil: string | null;
+  exclusions: string | null;
+  estimatedStart: string | null;
+  estimatedDurationDays: number | null;
+}
 
 export const { insert: insertQuote, find: findQuote } = tableRows(quotes);
 
 export async function updateQuote(
   db: Executor,
   id: string,
-  changes: Partial<Pick<QuoteRow, 'amount' | 'message' | 'status'>>,
+  changes: Partial<QuoteTermsColumns & Pick<QuoteRow, 'status' | 'revision'>>,
 ): Promise<QuoteRow> {
   const [row] = await db
     .update(quotes)
@@ -24,7 +50,6 @@ export async function updateQuote(
   return row!;
 }
 
-/** Rejects a job's other pending quotes; returns how many were live before. */
 /** Rejects the job's pending quotes (all but `exceptId`); returns the rejected quotes. */
 export async function rejectPendingQuotes(db: Executor, jobId: string, exceptId?: string) {
   const rows = await db
@@ -49,6 +74,13 @@ export interface QuoteJson {
   amount: number;
   message: string;
   status: string;
+  lineItems: LineItem[] | null;
+  vatNumber: string | null;
+  validUntil: string | null;
+  exclusions: string | null;
+  estimatedStart: string | null;
+  estimatedDurationDays: number | null;
+  revision: number;
   createdAt: string;
   updatedAt: string;
   tradesperson: TradespersonJson | null;
@@ -68,7 +100,10 @@ export interface QuoteCard extends QuoteJson {
 }
 
 const quoteFields = sql`'id', q.id, 'jobId', q.job_id, 'tradespersonId', q.tradesperson_id, 'amount', q.amount,
-  'message', q.message, 'status', q.status, 'createdAt', q.created_at, 'updatedAt', q.updated_at,
+  'message', q.message, 'status', q.status, 'lineItems', q.line_items, 'vatNumber', q.vat_number,
+  'validUntil', q.valid_until, 'exclusions', q.exclusions, 'estimatedStart', q.estimated_start,
+  'estimatedDurationDays', q.estimated_duration_days, 'revision', q.revision,
+  'createdAt', q.created_at, 'updatedAt', q.updated_at,
   'tradesperson', ${tradespersonJson(sql`q.tradesperson_id`)}`;
 
 /** The QuoteJson of the quotes row `q` of the surrounding statement, its tradesperson included. */
@@ -124,4 +159,48 @@ export async function quoteCardById(db: Executor, id: string) {
       .prepare('quote_card_by_id'),
   ).execute({ id });
   return row;
+}
+
+/** Keeps the version a revision replaces (its number, terms and when it was made). */
+export async function insertQuoteRevision(
+  db: Executor,
+  quote: QuoteRow,
+  terms: StoredQuoteTerms,
+): Promise<void> {
+  await db.insert(quoteRevisions).values({
+    quoteId: quote.id,
+    revision: quote.revision,
+    amount: quote.amount,
+    message: quote.message,
+    terms,
+    madeAt: quote.updatedAt,
+  });
+}
+
+export type QuoteRevisionRow = typeof quoteRevisions.$inferSelect;
+
+/** A quote's earlier versions, newest first. */
+export function revisionsOfQuote(db: Executor, quoteId: string): Promise<QuoteRevisionRow[]> {
+  return db
+    .select()
+    .from(quoteRevisions)
+    .where(eq(quoteRevisions.quoteId, quoteId))
+    .orderBy(desc(quoteRevisions.revision));
+}
+
+/** A job's live quotes (pending or accepted): the ones a customer compares. */
+export function liveQuotesOfJob(db: Executor, jobId: string): Promise<QuoteRow[]> {
+  return db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.jobId, jobId), inArray(quotes.status, ['pending', 'accepted'])));
+}
+
+/** The tradesperson's VAT number as their profile holds it now (null: not VAT registered). */
+export async function tradespersonVatNumber(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ vatNumber: tradespersonProfiles.vatNumber })
+    .from(tradespersonProfiles)
+    .where(eq(tradespersonProfiles.userId, userId));
+  return row?.vatNumber ?? null;
 }

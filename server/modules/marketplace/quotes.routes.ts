@@ -5,13 +5,24 @@ import {
   MyQuoteResponse,
   MyQuotesQuery,
   MyQuotesResponse,
+  QuoteComparisonResponse,
   QuoteResponse,
+  QuoteRevisionsResponse,
 } from '../../../domain/marketplace/api';
 import { QuoteBody } from '../../../domain/marketplace/schemas';
 import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
 import type { MarketDeps } from './jobs.service';
-import { acceptQuote, editQuote, getQuote, myQuotes, submitQuote, withdrawQuote } from './quotes.service';
+import {
+  acceptQuote,
+  compareQuotes,
+  editQuote,
+  getQuote,
+  myQuotes,
+  quoteRevisions,
+  submitQuote,
+  withdrawQuote,
+} from './quotes.service';
 
 const doc = openApiDoc('quotes');
 
@@ -22,7 +33,7 @@ export const quoteRoutes =
   async (app) => {
     app.post(
       '/jobs/:id/quotes',
-      doc('Quote for a job (amount in pounds)', {
+      doc('Quote for a job: an amount in pounds, or line items whose total the server computes', {
         params: Params,
         body: QuoteBody,
         response: { 201: QuoteResponse },
@@ -35,7 +46,11 @@ export const quoteRoutes =
 
     app.patch(
       '/quotes/:id',
-      doc('Change a pending quote', { params: Params, body: QuoteBody, response: { 200: QuoteResponse } }),
+      doc('Revise a pending quote (the replaced version is kept)', {
+        params: Params,
+        body: QuoteBody,
+        response: { 200: QuoteResponse },
+      }),
       async (request) => ({
         quote: await editQuote(deps, requireUser(request), request.params.id, request.body),
       }),
@@ -63,6 +78,24 @@ export const quoteRoutes =
         response: { 200: MyQuotesResponse },
       }),
       async (request) => ({ quotes: await myQuotes(deps, requireUser(request), request.query.tab) }),
+    );
+
+    app.get(
+      '/jobs/:id/quotes/compare',
+      doc("The job's live quotes side by side, for its customer", {
+        params: Params,
+        response: { 200: QuoteComparisonResponse },
+      }),
+      async (request) => compareQuotes(deps, requireUser(request), request.params.id),
+    );
+
+    app.get(
+      '/quotes/:id/revisions',
+      doc("A quote's earlier versions, newest first", {
+        params: Params,
+        response: { 200: QuoteRevisionsResponse },
+      }),
+      async (request) => ({ revisions: await quoteRevisions(deps, requireUser(request), request.params.id) }),
     );
 
     app.get(

@@ -1,7 +1,17 @@
 import { jobStatus, quoteStatus } from '../../../domain/catalog/statuses';
-import type { BookingView, MyQuoteView, QuoteView } from '../../../domain/marketplace/api';
-import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
+import { roundMiles } from '../../../domain/geo/distance';
+import type {
+  BookingView,
+  ComparedQuoteView,
+  MyQuoteView,
+  QuoteComparisonResponse,
+  QuoteRevisionView,
+  QuoteView,
+} from '../../../domain/marketplace/api';
+import { LINE_ITEM_KINDS, priceLines, pricingRefusal } from '../../../domain/marketplace/pricing';
+import { MARKET_MESSAGES, QUOTE_MESSAGES, type Quote } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
+import { getGeoDirectory } from '../../adapters/geo/uk-geography';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock } from '../../lib/clock';
@@ -9,17 +19,30 @@ import { violates } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth-context';
 import { insertBooking, liveBookingOfJob } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from './jobs.repository';
-import { jobNotFound, jobsChanged, type MarketDeps, viewerOf } from './jobs.service';
+import { jobNotFound, jobsChanged, type MarketDeps, ukToday, viewerOf } from './jobs.service';
 import { peopleByIds } from './people';
 import { jobRelation, quoteRefusal } from './policy';
-import { bookingViewById, quoteCardView, quoteViews } from './presenters';
+import {
+  bookingViewById,
+  quoteCardView,
+  quoteExpired,
+  quoteTermsView,
+  quoteView,
+  quoteViews,
+} from './presenters';
 import {
   findQuote,
   insertQuote,
+  insertQuoteRevision,
+  liveQuotesOfJob,
   type QuoteRow,
+  type QuoteTermsColumns,
   quoteCardById,
   quoteCardsOfTradesperson,
   rejectPendingQuotes,
+  revisionsOfQuote,
+  type StoredQuoteTerms,
+  tradespersonVatNumber,
   updateQuote,
 } from './quotes.repository';
 
@@ -47,8 +70,48 @@ async function recordQuoteEvent(
 }
 
 async function oneQuoteView(deps: MarketDeps, row: QuoteRow): Promise<QuoteView> {
-  return (await quoteViews(deps.db, [row]))[0]!;
+  return (await quoteViews(deps.db, [row], ukToday(deps)))[0]!;
 }
+
+/**
+ * The columns one version of a quote stores. With line items the total is the server's (the body's
+ * schema already checked any amount sent beside them); VAT may be charged only by a tradesperson with a
+ * VAT number on their profile, and then on every line (its number is kept with the quote). A one-figure
+ * quote is VAT-inclusive as typed.
+ */
+function quoteColumns(input: Quote, vatNumber: string | null): QuoteTermsColumns {
+  const terms = {
+    message: input.message,
+    vatNumber,
+    validUntil: input.validUntil,
+    exclusions: input.exclusions,
+    estimatedStart: input.estimatedStart,
+    estimatedDurationDays: input.estimatedDurationDays,
+  };
+  if (!input.lineItems) {
+    return { ...terms, amount: input.amount, lineItems: null, subtotalPence: null, vatPence: 0 };
+  }
+  const totals = priceLines(input.lineItems);
+  const refusal = pricingRefusal(totals, { vatRegistered: vatNumber !== null });
+  if (refusal) throw AppError.validation(refusal, [{ field: 'lineItems', message: refusal }]);
+  return {
+    ...terms,
+    amount: totals.totalPence,
+    lineItems: input.lineItems,
+    subtotalPence: totals.subtotalPence,
+    vatPence: totals.vatPence,
+  };
+}
+
+/** What quote_revisions keeps of a version besides its amount and message. */
+const storedTerms = (q: QuoteRow): StoredQuoteTerms => ({
+  lineItems: q.lineItems,
+  vatNumber: q.vatNumber,
+  validUntil: q.validUntil,
+  exclusions: q.exclusions,
+  estimatedStart: q.estimatedStart,
+  estimatedDurationDays: q.estimatedDurationDays,
+});
 
 /**
  * A tradesperson's quote. The job's row is locked first, so quotes on one job are decided one at a
@@ -58,7 +121,7 @@ export async function submitQuote(
   deps: MarketDeps,
   auth: AuthContext,
   jobId: string,
-  input: { amount: number; message: string },
+  input: Quote,
 ): Promise<QuoteView> {
   const viewer = viewerOf(auth);
   const trade = (await peopleByIds(deps.db, [viewer.id])).get(viewer.id)?.trade ?? null;
@@ -74,8 +137,7 @@ export async function submitQuote(
       const quote = await insertQuote(tx, {
         jobId: job.id,
         tradespersonId: viewer.id,
-        amount: input.amount,
-        message: input.message,
+        ...quoteColumns(input, await tradespersonVatNumber(tx, viewer.id)),
       });
       await addLiveQuotes(tx, job.id, 1);
       await deps.events.record(tx, {
@@ -109,17 +171,24 @@ async function ownQuote(
   return quote;
 }
 
+/**
+ * A revision of a pending quote (an expired one too: a new date revives it). The version it replaces
+ * is kept in quote_revisions, so the customer can see what changed; the job's live-quote count is
+ * untouched, as the cap counts tradespeople, not versions.
+ */
 export async function editQuote(
   deps: MarketDeps,
   auth: AuthContext,
   quoteId: string,
-  input: { amount: number; message: string },
+  input: Quote,
 ): Promise<QuoteView> {
   const row = await deps.db.transaction(async (tx) => {
     const quote = await ownQuote(tx, auth, quoteId);
     const step = quoteStep('edit', quoteStatus(quote.status), 'tradesperson');
     if (!step.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
-    const updated = await updateQuote(tx, quote.id, { amount: input.amount, message: input.message });
+    const columns = quoteColumns(input, await tradespersonVatNumber(tx, auth.user.id));
+    await insertQuoteRevision(tx, quote, storedTerms(quote));
+    const updated = await updateQuote(tx, quote.id, { ...columns, revision: quote.revision + 1 });
     await recordQuoteEvent(deps, tx, 'quote.edited', auth.user.id, updated);
     return updated;
   });
@@ -180,6 +249,8 @@ export async function acceptQuote(
       const quote = (await findQuote(tx, quoteId, { forUpdate: true }))!;
       const quoteMove = quoteStep('accept', quoteStatus(quote.status), 'customer');
       if (!quoteMove.ok) throw AppError.conflict('not_pending', MARKET_MESSAGES.notPending);
+      if (quoteExpired(quote, ukToday(deps)))
+        throw AppError.conflict('quote_expired', QUOTE_MESSAGES.expired);
       // Lock order job → quote → the tradesperson's availability (inside the check), so two customers
       // racing for a day's last place are decided one after the other.
       if (scheduledDate) {
@@ -250,11 +321,12 @@ export async function myQuotes(
   tab: 'all' | 'pending' | 'accepted' | 'rejected',
 ): Promise<MyQuoteView[]> {
   if (auth.user.userType !== 'tradesperson') return [];
-  return (await quoteCardsOfTradesperson(deps.db, auth.user.id, tab)).map(quoteCardView);
+  const today = ukToday(deps);
+  return (await quoteCardsOfTradesperson(deps.db, auth.user.id, tab)).map((q) => quoteCardView(q, today));
 }
 
 /** One quote with its job, for the booking screen: its tradesperson or the job's customer only. */
-export async function getQuote(deps: MarketDeps, auth: AuthContext, quoteId: string): Promise<MyQuoteView> {
+async function visibleQuoteCard(deps: MarketDeps, auth: AuthContext, quoteId: string) {
   const found = await quoteCardById(deps.db, quoteId);
   if (
     !found ||
@@ -262,5 +334,71 @@ export async function getQuote(deps: MarketDeps, auth: AuthContext, quoteId: str
   ) {
     throw quoteNotFound();
   }
-  return quoteCardView(found.card);
+  return found.card;
+}
+
+export async function getQuote(deps: MarketDeps, auth: AuthContext, quoteId: string): Promise<MyQuoteView> {
+  return quoteCardView(await visibleQuoteCard(deps, auth, quoteId), ukToday(deps));
+}
+
+/** A quote's earlier versions, newest first: for whoever may see the quote (its tradesperson, the customer). */
+export async function quoteRevisions(
+  deps: MarketDeps,
+  auth: AuthContext,
+  quoteId: string,
+): Promise<QuoteRevisionView[]> {
+  await visibleQuoteCard(deps, auth, quoteId);
+  return (await revisionsOfQuote(deps.db, quoteId)).map((r) => {
+    const terms = r.terms as StoredQuoteTerms;
+    return {
+      ...quoteTermsView({ ...terms, amount: r.amount, message: r.message }),
+      revision: r.revision,
+      madeAt: r.madeAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * The job's live quotes side by side, for its customer (and admins; anyone else gets a 404): each with
+ * its tradesperson's rating, badge and distance from the job, lowest total first.
+ */
+export async function compareQuotes(
+  deps: MarketDeps,
+  auth: AuthContext,
+  jobId: string,
+): Promise<QuoteComparisonResponse> {
+  const job = await findJob(deps.db, jobId);
+  if (!job || (job.customerId !== auth.user.id && !auth.user.isAdmin)) throw jobNotFound();
+  const rows = await liveQuotesOfJob(deps.db, job.id);
+  const people = await peopleByIds(
+    deps.db,
+    rows.map((q) => q.tradespersonId),
+  );
+  const today = ukToday(deps);
+  const geo = getGeoDirectory();
+  const quotes = rows.map((q): ComparedQuoteView => {
+    const person = people.get(q.tradespersonId);
+    const view = quoteView(q, people, today);
+    const base =
+      person?.baseLat != null && person.baseLng != null ? { lat: person.baseLat, lng: person.baseLng } : null;
+    const lines = view.breakdown?.lines ?? [];
+    return {
+      ...view,
+      distanceMiles:
+        base && job.lat !== null && job.lng !== null
+          ? roundMiles(geo.distanceMiles(base, { lat: job.lat, lng: job.lng }))
+          : null,
+      byKind: LINE_ITEM_KINDS.flatMap((kind) => {
+        const ofKind = lines.filter((line) => line.kind === kind);
+        return ofKind.length === 0
+          ? []
+          : [{ kind, netPence: ofKind.reduce((sum, l) => sum + l.netPence, 0) }];
+      }),
+    };
+  });
+  quotes.sort((a, b) => a.amount - b.amount || a.createdAt.localeCompare(b.createdAt));
+  return {
+    job: { id: job.id, title: job.title, category: job.category, status: jobStatus(job.status) },
+    quotes,
+  };
 }

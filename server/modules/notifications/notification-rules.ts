@@ -110,8 +110,8 @@ const quotePlanners: Pick<
     return [
       {
         userId: customerId,
-        title: `Quote updated for ${job}`,
-        body: `${tradesperson(facts)} changed their quote${facts.quoteAmountPence === null ? '' : ` to ${formatPence(facts.quoteAmountPence)}`}.`,
+        title: `${tradesperson(facts)} revised their quote for ${job}`,
+        body: `The quote is now${facts.quoteAmountPence === null ? '' : ` ${formatPence(facts.quoteAmountPence)}`}: see what changed on the job page.`,
         link: `/job/${jobId}`,
         email: 'quoteUpdates',
       },

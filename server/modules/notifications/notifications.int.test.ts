@@ -83,8 +83,8 @@ describeOnDatabases('notifications', (ctx) => {
       {
         event: { type: 'quote.edited', actorId: t, payload: ref },
         to: c,
-        title: `Quote updated for ${title}`,
-        body: 'Tom Pipes changed their quote to £120.50.',
+        title: `Tom Pipes revised their quote for ${title}`,
+        body: 'The quote is now £120.50: see what changed on the job page.',
         link: `/job/${job.id}`,
       },
       {

@@ -68,6 +68,7 @@ describeOnDatabases('a tradesperson’s own profile', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toEqual({
       businessName: 'Pipes & Co',
+      vatNumber: null,
       phone: '0161 496 0000',
       trade: 'Plumber',
       bio: expect.any(String),
@@ -130,6 +131,42 @@ describeOnDatabases('a tradesperson’s own profile', (ctx) => {
     }
     const [row] = await db().select().from(profiles).where(eq(profiles.id, customer.id));
     expect(row!.avatarUrl).toBeNull();
+  });
+
+  it('keeps a VAT number normalised, refuses a wrong one unchanged, and shows "VAT registered" publicly', async () => {
+    const pro = await tradesperson({ verified: true });
+    const put = async (vatNumber: string) =>
+      (await app()).inject({
+        method: 'PUT',
+        url: '/api/v1/tradesperson/profile',
+        headers: { cookie: pro.cookie },
+        payload: { ...validProfile(), vatNumber },
+      });
+    const saved = await put('gb 980 7806 84');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.vatNumber).toBe('GB980780684');
+
+    const wrong = await put('GB 980 7806 85');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: 'validation_error',
+      message: 'That VAT number is not valid: please check the digits',
+      details: [{ field: 'vatNumber', message: 'That VAT number is not valid: please check the digits' }],
+    });
+    const [row] = await db()
+      .select()
+      .from(tradespersonProfiles)
+      .where(eq(tradespersonProfiles.userId, pro.id));
+    expect(row!.vatNumber).toBe('GB980780684');
+    expect((await put('12345')).json().error.message).toBe(
+      'Enter a UK VAT number: GB and 9 digits, like GB 123 4567 89',
+    );
+
+    const visible = async () =>
+      (await (await app()).inject({ url: `/api/v1/tradespeople/${pro.id}` })).json().profile;
+    expect((await visible()).vatRegistered).toBe(true);
+    expect(JSON.stringify(await visible())).not.toContain('980780684');
+    expect((await put('')).json().profile.vatNumber).toBeNull();
   });
 
   it('saves the Edit Profile form, normalised, with the base postcode geocoded', async () => {

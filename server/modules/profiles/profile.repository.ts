@@ -6,6 +6,7 @@ import { profiles, tradespersonProfiles } from '../../db/schema';
 // search's generated service box) that are none of this module's business.
 const ownColumns = {
   businessName: tradespersonProfiles.businessName,
+  vatNumber: tradespersonProfiles.vatNumber,
   phone: tradespersonProfiles.phone,
   trade: tradespersonProfiles.trade,
   bio: tradespersonProfiles.bio,
@@ -23,6 +24,7 @@ const ownColumns = {
 
 export type OwnProfileRow = {
   businessName: string | null;
+  vatNumber: string | null;
   phone: string | null;
   trade: string | null;
   bio: string | null;

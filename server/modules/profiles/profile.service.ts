@@ -29,6 +29,7 @@ export interface ProfileDeps {
 function ownProfileView(row: OwnProfileRow): OwnProfile {
   return {
     businessName: row.businessName,
+    vatNumber: row.vatNumber,
     phone: row.phone,
     trade: row.trade as OwnProfile['trade'],
     bio: row.bio,

@@ -123,6 +123,7 @@ const table: RouteObject[] = [
             () => import('./pages/my-jobs'),
           ),
           screen('job/:id', 'Job Details', () => import('./pages/job-detail')),
+          screen('job/:id/compare', 'Compare Quotes', () => import('./pages/compare-quotes')),
           screen('messages', 'Messages', () => import('./pages/messages')),
           screen('notifications', 'Notifications', () => import('./pages/notifications')),
           screen(

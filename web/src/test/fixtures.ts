@@ -29,12 +29,25 @@ export function makeTradesperson(overrides: Partial<TradespersonView> = {}): Tra
   };
 }
 
+/** What a one-figure quote's first version says beyond its amount and message (docs/api/quotes.md). */
+export const ONE_FIGURE_TERMS = {
+  breakdown: null,
+  vatNumber: null,
+  validUntil: null,
+  exclusions: null,
+  estimatedStart: null,
+  estimatedDurationDays: null,
+  revision: 1,
+  expired: false,
+} as const;
+
 export function makeQuote(overrides: Partial<QuoteView> = {}): QuoteView {
   return {
     id: QUOTE_ID,
     jobId: JOB_ID,
     amount: 24_999,
     message: 'I can fix it on Monday.',
+    ...ONE_FIGURE_TERMS,
     status: 'pending',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),

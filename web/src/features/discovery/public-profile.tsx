@@ -125,6 +125,11 @@ function ProfileHeaderCard({ profile, name }: { profile: PublicProfile; name: st
                 Verified
               </span>
             )}
+            {profile.vatRegistered && (
+              <span className="inline-flex items-center rounded-full bg-muted px-2 py-0.5 text-sm font-medium">
+                VAT registered
+              </span>
+            )}
           </div>
           {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
           <Rating rating={profile.rating} reviewCount={profile.reviewCount} />

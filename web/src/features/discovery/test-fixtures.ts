@@ -46,6 +46,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     id,
     fullName: 'Tom Pipes',
     businessName: 'Pipes & Sons Ltd',
+    vatRegistered: false,
     trade: 'Plumber',
     bio: 'Twenty years fixing leaks across West Yorkshire.',
     yearsExperience: 20,

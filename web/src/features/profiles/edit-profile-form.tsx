@@ -1,4 +1,5 @@
 import { type UpdateProfile, UpdateProfileBody, type UpdateProfileInput } from '@domain/profiles/schemas';
+import { formatVatNumber } from '@domain/profiles/vat-number';
 import { Link } from 'react-router';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,14 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useZodForm } from '@/lib/use-zod-form';
 import { type OwnProfile, useSaveProfile } from './api';
 import { useSaveOnSubmit } from './form-errors';
-import { BaseAreaFields, BioField, RateFields, TradeField, YearsField } from './profile-fields';
+import {
+  BaseAreaFields,
+  BioField,
+  RateFields,
+  TradeField,
+  VatNumberField,
+  YearsField,
+} from './profile-fields';
 import { ProfileTagsField } from './tag-list-input';
 
 type FormValues = Omit<UpdateProfileInput, 'trade'> & { trade: string };
@@ -29,6 +37,7 @@ function valuesOf(profile: OwnProfile): FormValues {
     serviceAreas: profile.serviceAreas,
     basePostcode: profile.basePostcode ?? '',
     serviceRadiusMiles: text(profile.serviceRadiusMiles),
+    vatNumber: profile.vatNumber ? formatVatNumber(profile.vatNumber) : '',
   };
 }
 
@@ -64,6 +73,7 @@ export function EditProfileForm({ profile, onSaved }: { profile: OwnProfile; onS
         postcode={{ registration: register('basePostcode'), error: error('basePostcode') }}
         radius={{ registration: register('serviceRadiusMiles'), error: error('serviceRadiusMiles') }}
       />
+      <VatNumberField registration={register('vatNumber')} error={error('vatNumber')} />
       <FieldError id="edit-profile-error" message={serverMessage} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

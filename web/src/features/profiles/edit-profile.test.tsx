@@ -106,6 +106,7 @@ describe('Edit Profile', () => {
       serviceAreas: [],
       basePostcode: 'LS1 4AP',
       serviceRadiusMiles: 15,
+      vatNumber: null,
     });
     expect(showError).not.toHaveBeenCalled();
   });
@@ -207,5 +208,31 @@ describe('Edit Profile', () => {
     mockApi(sessionHandler(null));
     const { router } = renderApp('/edit-tradesperson-profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('the VAT number', () => {
+  it('shows the saved one as HMRC prints it, refuses a wrong one beside the field, and sends a good one', async () => {
+    const { fetchMock } = await openForm(
+      { 'PUT /api/v1/tradesperson/profile': () => ({ status: 200, body: { profile: makeOwnProfile() } }) },
+      makeOwnProfile({ vatNumber: 'GB980780684' }),
+    );
+    expect(field(/^VAT number/).value).toBe('GB 980 7806 84');
+    type(/^VAT number/, 'GB 980 7806 85');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'Validation Error',
+        'That VAT number is not valid: please check the digits',
+      ),
+    );
+    expectFieldError(field(/^VAT number/), 'That VAT number is not valid: please check the digits');
+    expect(bodiesSentTo(fetchMock, 'PUT /api/v1/tradesperson/profile')).toEqual([]);
+
+    type(/^VAT number/, '980780684');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalled());
+    const [sent] = bodiesSentTo(fetchMock, 'PUT /api/v1/tradesperson/profile') as { vatNumber: string }[];
+    expect(sent?.vatNumber).toBe('GB980780684');
   });
 });

@@ -1,5 +1,6 @@
 import { TRADES } from '@domain/catalog/catalog';
 import { PROFILE_LIMITS } from '@domain/profiles/schemas';
+import { VAT_NUMBER_INPUT_MAX } from '@domain/profiles/vat-number';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { fieldClass } from '@/components/ui/field-class';
 import { Field as FormField } from '@/components/ui/form';
@@ -139,5 +140,29 @@ export function BaseAreaFields({
         )}
       </FormField>
     </div>
+  );
+}
+
+/** Optional: a VAT-registered tradesperson adds VAT to itemised quotes, and the quote names the number. */
+export function VatNumberField({ registration, error }: Field) {
+  return (
+    <FormField
+      id="profile-vat-number"
+      label="VAT number (optional)"
+      hint="Only if you are VAT registered: GB and 9 digits, as on your VAT certificate. Customers see “VAT registered” on your profile and the number on your quotes."
+      error={error}
+    >
+      {(control) => (
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. GB 123 4567 89"
+          maxLength={VAT_NUMBER_INPUT_MAX}
+          {...control}
+          {...registration}
+        />
+      )}
+    </FormField>
   );
 }

@@ -4,6 +4,7 @@ import type { OwnProfile } from '@domain/profiles/api';
 export function makeOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
   return {
     businessName: null,
+    vatNumber: null,
     phone: null,
     trade: 'Plumber',
     bio: 'Local plumber.',

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OwnProfile, profileKeys } from '@/features/profiles';
 import { showError, showSuccess } from '@/lib/toast';
-import { makeTradesperson } from '@/test/fixtures';
+import { makeTradesperson, ONE_FIGURE_TERMS } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { SetupReminder } from './setup-reminder';
 
@@ -47,6 +47,7 @@ const quote: MyQuoteView = {
   jobId: 'j0000000-0000-4000-8000-000000000009',
   amount: 12050,
   message: 'Happy to help',
+  ...ONE_FIGURE_TERMS,
   status: 'pending',
   createdAt: '2025-03-05T12:00:00Z',
   updatedAt: '2025-03-05T12:00:00Z',
@@ -300,6 +301,7 @@ describe('the tradesperson dashboard', () => {
   it('points to Business Setup until it is complete', async () => {
     const ownProfile = (setupCompletedAt: string | null): OwnProfile => ({
       businessName: null,
+      vatNumber: null,
       phone: null,
       trade: 'Plumber',
       bio: null,

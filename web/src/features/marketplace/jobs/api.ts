@@ -4,9 +4,12 @@ import type {
   JobResponse,
   MyJobsResponse,
   MyJobsTab,
+  QuoteComparisonResponse,
   QuoteResponse,
+  QuoteRevisionsResponse,
 } from '@domain/marketplace/api';
-import type { EditJobInput, PostJob } from '@domain/marketplace/schemas';
+import type { LineItemInput } from '@domain/marketplace/pricing';
+import type { EditJobInput, PostJob, QuoteInput } from '@domain/marketplace/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
@@ -80,8 +83,11 @@ export function useCancelJob() {
   });
 }
 
-/** `amount` is pounds as typed ('249.99'), as the contract asks. */
-export type QuoteRequest = { amount: string; message: string };
+/**
+ * A quote as the contract takes it (docs/api/quotes.md): `amount` in pounds as typed ('249.99'), or
+ * line items whose total the server works out; the optional terms as typed, blank for none.
+ */
+export type QuoteRequest = Omit<QuoteInput, 'lineItems'> & { lineItems?: LineItemInput[] | null };
 
 export function useSubmitQuote(jobId: string) {
   const invalidate = useInvalidateMarketplace();
@@ -104,6 +110,27 @@ export function useUpdateQuote() {
         json: body,
       }),
     onSuccess: () => void invalidate(),
+  });
+}
+
+/** A quote's earlier versions, newest first; fetched when someone asks what changed. */
+export function useQuoteRevisions(quoteId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['quotes', 'revisions', quoteId],
+    queryFn: () =>
+      apiFetch<QuoteRevisionsResponse>(`/quotes/${encodeURIComponent(quoteId)}/revisions`).then(
+        (r) => r.revisions,
+      ),
+    enabled,
+  });
+}
+
+/** The job's live quotes side by side (docs/api/quotes.md), for its customer. */
+export function useQuoteComparison(jobId: string) {
+  return useQuery({
+    queryKey: [...jobKeys.detail(jobId), 'compare'],
+    queryFn: () => apiFetch<QuoteComparisonResponse>(`/jobs/${encodeURIComponent(jobId)}/quotes/compare`),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
 }
 

@@ -3,9 +3,10 @@ import { jobAge } from '@domain/marketplace/ages';
 import type { BookingView, JobResponse } from '@domain/marketplace/api';
 import { PAYMENT_TEXTS } from '@domain/payments/messages';
 import { budgetText, formatPence } from '@domain/payments/money';
-import { ArrowLeft, CalendarDays, Clock, MapPin, PoundSterling } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Clock, Columns3, MapPin, PoundSterling } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { ScreenNotice } from '@/components/screen-notice';
 import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -227,13 +228,21 @@ function QuotesSection({ job }: { job: JobResponse['job'] }) {
   const owner = relation === 'owner';
   const tradesperson = relation === 'tradesperson';
   const canAccept = owner && job.status === 'open';
-  const hasLiveQuote = job.quotes.some((q) => q.status === 'pending' || q.status === 'accepted');
+  const liveQuotes = job.quotes.filter((q) => q.status === 'pending' || q.status === 'accepted').length;
+  const hasLiveQuote = liveQuotes > 0;
 
   return (
     <section aria-labelledby="quotes-heading" className="space-y-3">
-      <h2 id="quotes-heading" className="text-xl font-semibold">
-        {tradesperson ? 'Your quote' : `Quotes (${job.quotes.length})`}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="quotes-heading" className="text-xl font-semibold">
+          {tradesperson ? 'Your quote' : `Quotes (${job.quotes.length})`}
+        </h2>
+        {owner && liveQuotes >= 2 && (
+          <LinkButton to={`/job/${job.id}/compare`} icon={Columns3} variant="outline" size="sm">
+            Compare quotes
+          </LinkButton>
+        )}
+      </div>
       {job.quotes.length === 0 && owner && (
         <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
           Waiting for tradespeople to submit quotes for your job...

@@ -429,7 +429,7 @@ describe('Job detail', () => {
     expect(screen.queryByRole('button', { name: 'Submit Quote' })).toBeNull();
   });
 
-  it('lets a tradesperson edit and withdraw a pending quote', async () => {
+  it('lets a tradesperson revise and withdraw a pending quote', async () => {
     const mine = makeQuote();
     const { fetchMock } = openJob(
       makeJobDetail({
@@ -442,12 +442,12 @@ describe('Job detail', () => {
       },
       tradesperson,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit quote' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revise quote' }));
     const amount = screen.getByLabelText(/^Your price/) as HTMLInputElement;
     expect(amount.value).toBe('249.99');
     fireEvent.change(amount, { target: { value: '230' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Quote updated'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save revision' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Quote revised'));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
       amount: '230',

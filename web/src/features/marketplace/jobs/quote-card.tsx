@@ -15,6 +15,7 @@ import { displayName } from '@/lib/format';
 import { showError, showSuccess } from '@/lib/toast';
 import { useAcceptQuote, useWithdrawQuote } from './api';
 import { QuoteForm } from './quote-form';
+import { QuoteBadges, QuoteTermsLine, WhatChanged, WhatsIncluded } from './quote-terms';
 
 const poundsParam = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
@@ -65,7 +66,10 @@ export function QuoteCard({
             <span className="sr-only">Amount: </span>
             {formatPence(quote.amount, 2)}
           </p>
-          <QuoteStatusBadge status={quote.status} />
+          <div className="flex flex-wrap justify-end gap-1">
+            <QuoteBadges quote={quote} />
+            <QuoteStatusBadge status={quote.status} />
+          </div>
         </div>
       </div>
 
@@ -74,12 +78,22 @@ export function QuoteCard({
           <QuoteForm jobId={jobId} quote={quote} onDone={() => setEditing(false)} />
         </div>
       ) : (
-        <p className="mt-3 text-sm whitespace-pre-wrap">{quote.message}</p>
+        <>
+          <p className="mt-3 text-sm whitespace-pre-wrap">{quote.message}</p>
+          <QuoteTermsLine quote={quote} />
+          <WhatsIncluded quote={quote} />
+          {!mine && <WhatChanged quote={quote} />}
+        </>
       )}
 
-      {((canAccept && pending) || canMessage) && (
+      {canAccept && pending && quote.expired && (
+        <p className="mt-3 text-sm text-muted-foreground">
+          This quote has expired: ask the tradesperson to revise it with a new date.
+        </p>
+      )}
+      {((canAccept && pending && !quote.expired) || canMessage) && (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-border pt-3">
-          {canAccept && pending && (
+          {canAccept && pending && !quote.expired && (
             <>
               <AcceptButton quote={quote} otherPending={otherPending} />
               <LinkButton
@@ -109,7 +123,16 @@ export function QuoteCard({
  * booked at the quoted amount, the job's other pending quotes are declined and the job takes no more
  * quotes. Payment is not part of it, and the dialog does not suggest otherwise.
  */
-function AcceptButton({ quote, otherPending }: { quote: QuoteView; otherPending: number }) {
+export function AcceptButton({
+  quote,
+  otherPending,
+  label = 'Accept',
+}: {
+  quote: QuoteView;
+  otherPending: number;
+  /** The button's words; the comparison names the tradesperson, as several buttons share its row. */
+  label?: string;
+}) {
   const accept = useAcceptQuote();
   const name = displayName(quote.tradesperson);
   const amount = formatPence(quote.amount, 2);
@@ -118,7 +141,7 @@ function AcceptButton({ quote, otherPending }: { quote: QuoteView; otherPending:
       trigger={
         <Button size="sm" disabled={accept.isPending} aria-busy={accept.isPending}>
           {accept.isPending ? <Spinner /> : <Check aria-hidden="true" />}
-          Accept
+          {label}
         </Button>
       }
       title="Accept this quote?"
@@ -161,6 +184,9 @@ function AcceptButton({ quote, otherPending }: { quote: QuoteView; otherPending:
               // Nothing left to decide here: the page refreshes to show the booking that exists.
               close();
               void showError('Already Accepted', 'A quote has already been accepted for this job');
+            } else if (error instanceof ApiError && error.code === 'quote_expired') {
+              close();
+              void showError('Quote Expired', error.message);
             } else {
               fail('Failed to accept quote');
               void showError('Error', 'Failed to accept quote');
@@ -177,7 +203,7 @@ function MyQuoteActions({ quoteId, onEdit }: { quoteId: string; onEdit: () => vo
   return (
     <div className="mt-4 flex flex-wrap gap-2 border-t border-border pt-3">
       <Button size="sm" variant="outline" onClick={onEdit}>
-        Edit quote
+        Revise quote
       </Button>
       <ConfirmDialog
         trigger={

@@ -3,7 +3,8 @@
 import type { MyQuoteView } from '@domain/marketplace/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTradesperson } from '@/test/fixtures';
+import { makeOwnProfile } from '@/features/profiles/test-fixtures';
+import { makeTradesperson, ONE_FIGURE_TERMS } from '@/test/fixtures';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 
 const tradesperson = makeUser({ userType: 'tradesperson' });
@@ -17,6 +18,7 @@ function myQuote(overrides: Partial<MyQuoteView> = {}): MyQuoteView {
     jobId,
     amount: 24999,
     message: 'I can fit a new washer and check the valve on Tuesday morning.',
+    ...ONE_FIGURE_TERMS,
     status: 'pending',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
@@ -126,5 +128,33 @@ describe('Manage Quotes', () => {
     expect(await screen.findByText(/Quotes are sent by tradespeople/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/home');
     expect(tabsRequested(fetchMock)).toHaveLength(0);
+  });
+});
+
+describe('revising from Manage Quotes', () => {
+  it('marks a revised or expired quote and revises a pending one in a dialog, keeping the rest of the list', async () => {
+    const quote = myQuote({ revision: 2, expired: true, validUntil: '2020-01-31' });
+    const fetchMock = mockApi({
+      ...sessionHandler(tradesperson),
+      'GET /api/v1/quotes/mine': () => ({ status: 200, body: { quotes: [quote] } }),
+      'GET /api/v1/tradesperson/profile': () => ({ status: 200, body: { profile: makeOwnProfile() } }),
+      [`PATCH /api/v1/quotes/${quote.id}`]: () => ({ status: 200, body: { quote } }),
+    });
+    renderApp('/manage-quotes');
+    const [article] = await screen.findAllByRole('article');
+    const card = within(article!);
+    expect(card.getByText('Revised')).toBeTruthy();
+    expect(card.getByText('Expired')).toBeTruthy();
+    expect(card.getByText('Expired after 31 Jan 2020')).toBeTruthy();
+
+    fireEvent.click(card.getByRole('button', { name: 'Revise quote for Fix the leaking tap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revise your quote' });
+    expect((within(dialog).getByLabelText(/^Your price/) as HTMLInputElement).value).toBe('249.99');
+    fireEvent.click(within(dialog).getByText('Validity, start date and exclusions (optional)'));
+    fireEvent.change(within(dialog).getByLabelText(/^Valid until/), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save revision' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ amount: '249.99', message: quote.message });
   });
 });

@@ -1,15 +1,21 @@
 import { findListAge } from '@domain/marketplace/ages';
 import type { MyQuoteView } from '@domain/marketplace/api';
 import { formatPence } from '@domain/payments/money';
-import { MapPin } from 'lucide-react';
+import { MapPin, PencilLine } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeletonFrame, Pulse } from '@/components/skeleton-pulse';
 import { QuoteStatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/ui/dialog';
+import { QuoteForm } from '../jobs/quote-form';
+import { QuoteBadges, QuoteTermsLine, WhatsIncluded } from '../jobs/quote-terms';
 
-// Cards and skeletons share one height so the list does not jump when it arrives.
-export const QUOTE_CARD_HEIGHT = 'h-44';
+// Cards and skeletons share one least height so the list does not jump when it arrives; a card grows
+// only by what the tradesperson opens (What's included).
+export const QUOTE_CARD_HEIGHT = 'min-h-44';
 
-/** One of the tradesperson's quotes; the whole card opens the job it answers. */
+/** One of the tradesperson's quotes; its title opens the job it answers, and a pending one can be revised. */
 export function MyQuoteCard({ quote, now }: { quote: MyQuoteView; now?: Date }) {
   return (
     <article
@@ -21,7 +27,10 @@ export function MyQuoteCard({ quote, now }: { quote: MyQuoteView; now?: Date }) 
             {quote.job.title}
           </Link>
         </h2>
-        <QuoteStatusBadge status={quote.status} />
+        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+          <QuoteBadges quote={quote} />
+          <QuoteStatusBadge status={quote.status} />
+        </div>
       </div>
       <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
         <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
@@ -40,7 +49,36 @@ export function MyQuoteCard({ quote, now }: { quote: MyQuoteView; now?: Date }) 
           Sent {findListAge(new Date(quote.createdAt), now)}
         </span>
       </div>
+      {/* Above the card's link, so they take their own clicks. */}
+      <div className="relative z-10 -mt-2">
+        <QuoteTermsLine quote={quote} />
+        <WhatsIncluded quote={quote} />
+        {quote.status === 'pending' && <ReviseQuote quote={quote} />}
+      </div>
     </article>
+  );
+}
+
+/** Revise a pending quote (an expired one too, with a new date) in a dialog over the list. */
+function ReviseQuote({ quote }: { quote: MyQuoteView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Revise your quote"
+      description={`For ${quote.job.title}. The customer sees that you revised it and what changed.`}
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+      trigger={
+        <Button size="sm" variant="outline" className="mt-3">
+          <PencilLine aria-hidden="true" />
+          Revise quote
+          <span className="sr-only"> for {quote.job.title}</span>
+        </Button>
+      }
+    >
+      <QuoteForm jobId={quote.jobId} quote={quote} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }
 
