@@ -1,9 +1,9 @@
 import type { ChangeView } from '@domain/changes/api';
 import type { ReactNode } from 'react';
+import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { Badge } from '@/components/status-badge';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { ChangeBreakdown } from './change-breakdown';
 import { ChangePhotos } from './change-photos';
 import { CHANGE_STATUS_LOOKS, directionText, settlementText, signedAmount } from './change-words';
 
@@ -66,7 +66,13 @@ export function ChangeItem({
       </div>
       <p className="text-sm text-muted-foreground">{proposedLine(change, meId)}.</p>
       <p className="break-words whitespace-pre-wrap">{change.description}</p>
-      {change.breakdown && <ChangeBreakdown breakdown={change.breakdown} label="Items of this change" />}
+      {change.breakdown && (
+        <PriceBreakdown
+          breakdown={change.breakdown}
+          caption="Items of this change"
+          className="rounded-lg border border-border"
+        />
+      )}
       <ChangePhotos photos={change.photos} label="Photos of the change" />
       {(decided || settled) && (
         <p className="text-sm">

@@ -173,6 +173,36 @@ describe('proposing a change', () => {
     await waitFor(() => expect(requestsTo(fetchMock, VIEW_URL)).toHaveLength(2));
   });
 
+  it('itemises a change instead of one amount and sends its lines as typed, without VAT when not registered', async () => {
+    const { dialog, fetchMock } = await openDialog({ [PROPOSE_URL]: () => changeReply(makeChange()) });
+    fireEvent.change(dialog.getByLabelText(/What changes/), {
+      target: { value: 'Replace a rotten joist found under the kitchen floor' },
+    });
+    fireEvent.click(dialog.getByLabelText('Price goes up'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Itemise this change' }));
+    expect(dialog.queryByLabelText(/Amount of the change/)).toBeNull();
+    fireEvent.change(dialog.getByLabelText(/^Description/), { target: { value: 'Joist and fixings' } });
+    fireEvent.change(dialog.getByLabelText(/^Quantity/), { target: { value: '2.5' } });
+    fireEvent.change(dialog.getByLabelText(/^Unit price/), { target: { value: '16' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Propose change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodiesSentTo(fetchMock, PROPOSE_URL)).toEqual([
+      {
+        description: 'Replace a rotten joist found under the kitchen floor',
+        direction: 'increase',
+        lineItems: [
+          {
+            kind: 'labour',
+            description: 'Joist and fixings',
+            quantity: '2.5',
+            unitPrice: '16',
+            vatRate: null,
+          },
+        ],
+      },
+    ]);
+  });
+
   it('shows the server’s message beside the field it names and keeps what was typed', async () => {
     const { dialog } = await openDialog({
       [PROPOSE_URL]: () =>
@@ -257,11 +287,11 @@ describe('a change waiting for an answer', () => {
     expect(waiting.getByRole('heading', { level: 3, name: 'Price goes up by £40.00' })).toBeTruthy();
     expect(waiting.getByText('Waiting for an answer', { selector: 'span' })).toBeTruthy();
     expect(waiting.getByText('Tom Pipes (the tradesperson) proposed this on 3 Dec 2026.')).toBeTruthy();
-    const items = within(waiting.getByRole('list', { name: 'Items of this change' }));
-    expect(items.getAllByRole('listitem')).toHaveLength(2);
-    expect(items.getByText('2.5 × £10.00, VAT 20% (standard)')).toBeTruthy();
-    expect(waiting.getByText('VAT at 20% (standard)').nextElementSibling?.textContent).toBe('£6.67');
-    expect(waiting.getByText('Total').nextElementSibling?.textContent).toBe('£40.00');
+    const items = within(waiting.getByRole('table', { name: 'Items of this change' }));
+    expect(items.getByText('Cut out and replace the joist')).toBeTruthy();
+    expect(items.getByText('Treated timber')).toBeTruthy();
+    expect(items.getByText('VAT at 20% on £33.33').nextElementSibling?.textContent).toBe('£6.67');
+    expect(items.getByText('Total including VAT').nextElementSibling?.textContent).toBe('£40.00');
     const photo = waiting.getByRole('img', { name: 'The rotten joist' }) as HTMLImageElement;
     expect(photo.getAttribute('src')).toBe(itemised.photos[0]!.thumbUrl);
     expect(photo.getAttribute('width')).toBe('320');

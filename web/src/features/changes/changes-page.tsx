@@ -7,6 +7,7 @@ import { ScreenNotice } from '@/components/screen-notice';
 import { Button } from '@/components/ui/button';
 import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
+import { useOwnProfile } from '@/features/profiles';
 import { ApiError } from '@/lib/api';
 import { showError } from '@/lib/toast';
 import { useBookingChanges } from './api';
@@ -76,6 +77,9 @@ function Page({ children }: { children: ReactNode }) {
 
 function ChangesContent({ bookingId, view }: { bookingId: string; view: BookingChangesResponse }) {
   const { user } = useSession();
+  // Only a VAT-registered tradesperson's lines carry VAT (the server refuses it from anyone else).
+  const profile = useOwnProfile({ enabled: user?.userType === 'tradesperson' });
+  const vatRegistered = Boolean(profile.data?.vatNumber);
   const changes = [...view.changes].sort(byProposedAt);
   const waiting = changes.filter((change) => change.status === 'proposed');
   const toPay = changes.filter((change) => change.viewer.canPay);
@@ -89,6 +93,7 @@ function ChangesContent({ bookingId, view }: { bookingId: string; view: BookingC
         canPropose={view.canPropose}
         cannotProposeReason={view.cannotProposeReason}
         otherParty={user?.userType === 'tradesperson' ? 'the customer' : 'the tradesperson'}
+        vatRegistered={vatRegistered}
       />
       {toPay.length > 0 && <ToPay changes={toPay} />}
       {waiting.length > 0 && (

@@ -1,15 +1,20 @@
 import { ProposeChangeBody } from '@domain/changes/api';
 import { CHANGE_DIRECTIONS, CHANGE_LIMITS, type ChangeDirection } from '@domain/changes/rules';
+import { LineItemsInput } from '@domain/marketplace/pricing';
 import { quoteAmount } from '@domain/marketplace/schemas';
+import { PHOTO_MESSAGES } from '@domain/photos/rules';
 import { Plus } from 'lucide-react';
 import { useId } from 'react';
+import { type FieldErrors, useController } from 'react-hook-form';
 import { z } from 'zod';
+import { emptyLine, type LineDraft, LineItemsEditor } from '@/components/pricing/line-items-editor';
 import { Button } from '@/components/ui/button';
 import { DialogActions, FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Field, FieldSet } from '@/components/ui/form';
 import { PoundsInput } from '@/components/ui/pounds-input';
 import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
+import { type PhotoList, PhotoPicker, usePhotoList } from '@/features/photos';
 import { errorMessage } from '@/lib/api';
 import { errorIdOf, issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
@@ -18,19 +23,24 @@ import { cn } from '@/lib/utils';
 import { useProposeChange } from './api';
 
 /**
- * The one-figure form of a change: the server's own rules for the description and the direction, and
- * the quote form's rule for an amount in pounds (more than £0, at most £1,000,000).
+ * A change is one figure or itemised: the server's own rules for the description, the direction and
+ * the lines, and the quote form's rule for an amount in pounds (more than £0, at most £1,000,000) when
+ * there are no lines.
  */
 const ProposeChangeForm = z.object({
   description: ProposeChangeBody.shape.description,
   direction: ProposeChangeBody.shape.direction,
-  amount: quoteAmount,
+  // Undefined while the change is itemised: the lines are its price then.
+  amount: quoteAmount.optional(),
+  lineItems: LineItemsInput.nullish(),
 });
 
 // No direction chosen yet: the server's schema refuses its absence in its own words.
-const EMPTY = { description: '', direction: undefined, amount: '' };
+const EMPTY = { description: '', direction: undefined, amount: '', lineItems: null };
 // The fields a server refusal may name, in screen order; anything else is said above the buttons.
-const FIELDS = ['description', 'direction', 'amount'];
+const FIELDS = ['description', 'direction', 'amount', 'lineItems'];
+
+type ChangeValues = { amount?: string | number | null; lineItems?: LineDraft[] | null };
 const DIRECTION_LABELS: Record<ChangeDirection, string> = {
   increase: 'Price goes up',
   decrease: 'Price goes down',
@@ -46,14 +56,18 @@ export function ProposeChange({
   canPropose,
   cannotProposeReason,
   otherParty,
+  vatRegistered,
 }: {
   bookingId: string;
   canPropose: boolean;
   cannotProposeReason: string | null;
   /** 'the customer' or 'the tradesperson', for the toast. */
   otherParty: string;
+  /** A tradesperson with a VAT number gives each line a VAT rate; anyone else's lines carry none. */
+  vatRegistered: boolean;
 }) {
   const id = useId();
+  const photos = usePhotoList();
   const form = useZodForm(ProposeChangeForm, { defaultValues: EMPTY });
   const [open, setOpen] = useFormDialogOpen(() => form.reset(EMPTY));
   const mark = useMarkFields(form, FIELDS);
@@ -63,12 +77,32 @@ export function ProposeChange({
   const reasonId = `${id}-cannot`;
 
   const onSubmit = form.submitWith((values) => {
-    // The contract takes pounds as typed ('249.99'); the server converts them with the same rule.
-    const amount = String(form.getValues('amount')).trim().replace(/^£\s*/, '');
+    // A photo still on its way would be left out of the change: the form waits for it.
+    if (photos.uploading) {
+      form.setError('root.server', { message: PHOTO_MESSAGES.stillUploading });
+      return;
+    }
+    const typed = form.getValues() as ChangeValues;
+    // The contract takes pounds and quantities as typed ('249.99'); the server reads them with the
+    // same rules. Lines go without the editor's keys.
+    const price = typed.lineItems
+      ? { lineItems: typed.lineItems.map(({ key: _key, ...line }) => line) }
+      : {
+          amount: String(typed.amount ?? '')
+            .trim()
+            .replace(/^£\s*/, ''),
+        };
+    const attached = photos.attachments();
     propose.mutate(
-      { description: values.description, direction: values.direction, amount },
+      {
+        description: values.description,
+        direction: values.direction,
+        ...price,
+        ...(attached.length > 0 ? { photos: attached } : {}),
+      },
       {
         onSuccess: () => {
+          photos.clear();
           setOpen(false);
           void showSuccess('Change proposed', `${capitalise(otherParty)} is asked to accept or decline it.`);
         },
@@ -107,26 +141,8 @@ export function ProposeChange({
           <form noValidate aria-busy={pending} className="space-y-4" onSubmit={onSubmit}>
             <DescriptionField id={`${id}-description`} form={form} />
             <DirectionChoices id={`${id}-direction`} form={form} />
-            <Field
-              id={`${id}-amount`}
-              label="Amount of the change (£)"
-              required
-              error={form.formState.errors.amount?.message}
-            >
-              {(control) => (
-                <PoundsInput
-                  inputMode="decimal"
-                  placeholder="e.g. 40.00"
-                  {...control}
-                  {...form.register('amount')}
-                />
-              )}
-            </Field>
-            {/*
-              Slot for the lead to plug in, below the one-figure amount: the itemised line-items editor
-              (web/src/components/pricing/line-items-editor.tsx, sent as `lineItems` instead of `amount`)
-              and the photo uploader (web/src/features/photos, sent as `photos`), both built elsewhere.
-            */}
+            <PriceFields id={id} form={form} vatRegistered={vatRegistered} disabled={pending} />
+            <ChangePhotos id={`${id}-photos`} photos={photos} />
             <FieldError id={`${id}-form-error`} message={failure} />
             <DialogActions
               onCancel={() => setOpen(false)}
@@ -151,6 +167,92 @@ export function ProposeChange({
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type FormApi = ReturnType<typeof useZodForm<typeof ProposeChangeForm>>;
+
+/** The one amount of the change, or its line items in its place (the quote form's editor). */
+function PriceFields({
+  id,
+  form,
+  vatRegistered,
+  disabled,
+}: {
+  id: string;
+  form: FormApi;
+  vatRegistered: boolean;
+  disabled: boolean;
+}) {
+  const { field } = useController({ control: form.control, name: 'lineItems' });
+  const lines = field.value as LineDraft[] | null | undefined;
+  const errors = form.formState.errors as FieldErrors<ChangeValues>;
+  const lineErrors = errors.lineItems as
+    | (Record<number, Record<string, { message?: string }>> & {
+        message?: string;
+        root?: { message?: string };
+      })
+    | undefined;
+  const itemise = (on: boolean) => {
+    form.clearErrors(['amount', 'lineItems']);
+    form.setValue('amount', on ? undefined : '');
+    field.onChange(on ? [emptyLine(vatRegistered)] : null);
+  };
+  if (!lines) {
+    return (
+      <div className="space-y-2">
+        <Field id={`${id}-amount`} label="Amount of the change (£)" required error={errors.amount?.message}>
+          {(control) => (
+            <PoundsInput
+              inputMode="decimal"
+              placeholder="e.g. 40.00"
+              {...control}
+              {...form.register('amount')}
+            />
+          )}
+        </Field>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          onClick={() => itemise(true)}
+          disabled={disabled}
+        >
+          Itemise this change
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby={`${id}-items-heading`} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`${id}-items-heading`} className="font-medium">
+          Items
+        </h3>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          onClick={() => itemise(false)}
+          disabled={disabled}
+        >
+          Use one amount instead
+        </Button>
+      </div>
+      <LineItemsEditor
+        idPrefix={`${id}-line`}
+        namePrefix="lineItems"
+        lines={lines}
+        onChange={(next) => field.onChange(next)}
+        vatRegistered={vatRegistered}
+        errorOf={(index, name) => lineErrors?.[index]?.[name]?.message}
+        disabled={disabled}
+      />
+      <FieldError id={`${id}-items-error`} message={lineErrors?.message ?? lineErrors?.root?.message} />
+    </section>
+  );
+}
+
+/** Photos of what changed (a rotten joist): optional, uploaded as picked, attached when proposed. */
+function ChangePhotos({ id, photos }: { id: string; photos: PhotoList }) {
+  return <PhotoPicker list={photos} id={id} label="Photos (optional)" />;
+}
 
 function DescriptionField({ id, form }: { id: string; form: FormApi }) {
   const length = (form.watch('description') ?? '').trim().length;

@@ -56,6 +56,8 @@ export interface PhotoList {
   setCaption(key: string, caption: string): void;
   /** The uploaded photos in order with their captions, as a job or change names them. */
   attachments(): AttachedPhoto[];
+  /** Empties the list once its photos are attached (they stay on the server with what they joined). */
+  clear(): void;
 }
 
 /**
@@ -156,6 +158,12 @@ export function usePhotoList(initial: readonly PhotoView[] = []): PhotoList {
 
   const setCaption = useCallback((key: string, caption: string) => update(key, { caption }), [update]);
 
+  const clear = useCallback(() => {
+    setNotice(null);
+    counted.current = 0;
+    setItems([]);
+  }, []);
+
   return {
     items,
     notice,
@@ -166,5 +174,6 @@ export function usePhotoList(initial: readonly PhotoView[] = []): PhotoList {
     setCaption,
     attachments: () =>
       items.flatMap((i) => (i.status === 'ready' && i.photo ? [{ id: i.photo.id, caption: i.caption }] : [])),
+    clear,
   };
 }

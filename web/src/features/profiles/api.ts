@@ -16,8 +16,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function useOwnProfile() {
+/** The signed-in tradesperson's own profile; `enabled: false` for anyone else (a customer has none). */
+export function useOwnProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: profileKeys.own,
     queryFn: () => apiFetch<OwnProfileResponse>('/tradesperson/profile').then((r) => r.profile),
   });
