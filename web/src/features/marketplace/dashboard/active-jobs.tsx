@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { ChangesLink } from '@/features/changes';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MilestonesLink } from '@/features/milestones';
 import { BookingReschedule } from '@/features/scheduling';
@@ -123,6 +124,7 @@ function ActiveJobCard({ booking }: { booking: BookingView }) {
           />
         )}
         <MilestonesLink booking={booking} />
+        <ChangesLink booking={booking} />
         <BookingDisputeAction booking={booking} me="tradesperson" />
       </div>
       <BookingReschedule booking={booking} me="tradesperson" className="mt-3" />

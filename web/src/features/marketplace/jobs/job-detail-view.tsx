@@ -12,6 +12,7 @@ import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
+import { ChangesLink } from '@/features/changes';
 import { BookingDisputeAction } from '@/features/disputes';
 import { MessageButton } from '@/features/messaging';
 import { MilestonesLink } from '@/features/milestones';
@@ -181,7 +182,12 @@ function JobBookingCard({
             {booking.tradesperson.trade ? `, ${booking.tradesperson.trade}` : ''}
           </p>
         )}
-        {(owner || tradesperson) && <MilestonesLink booking={booking} className="mt-4" />}
+        {(owner || tradesperson) && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <MilestonesLink booking={booking} />
+            <ChangesLink booking={booking} />
+          </div>
+        )}
         <BookingMoney booking={booking} owner={owner} />
         {(owner || tradesperson) && (
           <BookingDisputeAction
