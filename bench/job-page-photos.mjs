@@ -82,7 +82,10 @@ if (jobs.length === 0) throw new Error('no job with 8 photos was made');
 server = npmStart({ ...env, DATABASE_POOL_MAX: '20' }, { deadlineMs: DEADLINE_MS });
 await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
 const base = `http://127.0.0.1:${port}`;
-const headers = { cookie: `tn_session=${token}`, 'accept-encoding': 'br, gzip' };
+const headers = {
+  cookie: `tn_session=${token}`,
+  'accept-encoding': process.env.BENCH_ENCODING ?? 'br, gzip',
+};
 
 // One page, checked: its 8 photos in order, and the compressed bytes the reference will send.
 const page = await fetch(`${base}/api/v1/jobs/${jobs[0].id}`, { headers: { cookie: headers.cookie } });

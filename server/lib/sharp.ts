@@ -4,6 +4,11 @@ import type sharpModule from 'sharp';
 let loading: Promise<typeof sharpModule> | undefined;
 
 export function loadSharp(): Promise<typeof sharpModule> {
-  loading ??= import('sharp').then((m) => m.default);
+  loading ??= import('sharp').then((m) => {
+    // libvips keeps recent operations for reuse (up to 50 MB by default). Every upload is a new image
+    // processed once, so nothing is ever reused: the cache only grew the server's memory per upload.
+    m.default.cache(false);
+    return m.default;
+  });
   return loading;
 }
