@@ -2,9 +2,9 @@ import type { ChangeView } from '@domain/changes/api';
 import type { ReactNode } from 'react';
 import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { Badge } from '@/components/status-badge';
+import { PhotoGallery } from '@/features/photos';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { ChangePhotos } from './change-photos';
 import { CHANGE_STATUS_LOOKS, directionText, settlementText, signedAmount } from './change-words';
 
 const ROLE = { customer: 'the customer', tradesperson: 'the tradesperson' } as const;
@@ -73,7 +73,11 @@ export function ChangeItem({
           className="rounded-lg border border-border"
         />
       )}
-      <ChangePhotos photos={change.photos} label="Photos of the change" />
+      <PhotoGallery
+        photos={change.photos}
+        title="Photos of the change"
+        headingLevel={Heading === 'h3' ? 4 : 5}
+      />
       {(decided || settled) && (
         <p className="text-sm">
           {decided}

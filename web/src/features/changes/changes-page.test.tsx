@@ -292,7 +292,8 @@ describe('a change waiting for an answer', () => {
     expect(items.getByText('Treated timber')).toBeTruthy();
     expect(items.getByText('VAT at 20% on £33.33').nextElementSibling?.textContent).toBe('£6.67');
     expect(items.getByText('Total including VAT').nextElementSibling?.textContent).toBe('£40.00');
-    const photo = waiting.getByRole('img', { name: 'The rotten joist' }) as HTMLImageElement;
+    const opener = waiting.getByRole('button', { name: 'Open photo 1 of 1: The rotten joist' });
+    const photo = opener.querySelector('img') as HTMLImageElement;
     expect(photo.getAttribute('src')).toBe(itemised.photos[0]!.thumbUrl);
     expect(photo.getAttribute('width')).toBe('320');
     expect(waiting.getByRole('button', { name: 'Accept' })).toBeTruthy();

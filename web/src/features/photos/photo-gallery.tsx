@@ -1,6 +1,6 @@
 import type { PhotoView } from '@domain/photos/api';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 
@@ -14,21 +14,32 @@ const SWIPE_PX = 40;
  * A job's (or change's) photos: thumbnails, lazy-loaded in boxes of a fixed size (nothing shifts as
  * they arrive), each opening the viewer at that photo. Nothing is shown when there are none.
  */
-export function PhotoGallery({ photos, title = 'Photos' }: { photos: readonly PhotoView[]; title?: string }) {
+export function PhotoGallery({
+  photos,
+  title = 'Photos',
+  headingLevel = 2,
+}: {
+  photos: readonly PhotoView[];
+  title?: string;
+  /** A job's gallery is a section of its page (h2); a change's sits under the change's own heading. */
+  headingLevel?: 2 | 3 | 4 | 5;
+}) {
+  const titleId = useId();
   const [open, setOpen] = useState<number | null>(null);
   const openers = useRef<(HTMLButtonElement | null)[]>([]);
   const openedFrom = useRef(0);
   if (photos.length === 0) return null;
+  const Heading = `h${headingLevel}` as const;
   // Focus goes back to the thumbnail that opened the viewer, wherever the viewer was moved to.
   const close = () => {
     setOpen(null);
     requestAnimationFrame(() => openers.current[openedFrom.current]?.focus());
   };
   return (
-    <section aria-labelledby="photo-gallery-title">
-      <h2 id="photo-gallery-title" className="mb-2 text-base font-semibold">
+    <section aria-labelledby={titleId}>
+      <Heading id={titleId} className="mb-2 text-base font-semibold">
         {title}
-      </h2>
+      </Heading>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {photos.map((photo, index) => (
           <li key={photo.id}>
