@@ -37,6 +37,7 @@ function visits(ids: Awaited<ReturnType<typeof demoIds>>): Visit[] {
     { path: '/post-job', as: 'customer' },
     { path: '/booking', as: 'customer' },
     { path: `/booking-milestones/${ids.bookingId}`, as: 'customer' },
+    { path: `/booking-changes/${ids.bookingId}`, as: 'customer' },
     { path: '/my-jobs', as: 'customer' },
     { path: `/job/${ids.jobId}`, as: 'customer' },
     { path: `/job/${ids.jobId}/compare`, as: 'customer' },
