@@ -67,11 +67,9 @@ export function ChangeItem({
       <p className="text-sm text-muted-foreground">{proposedLine(change, meId)}.</p>
       <p className="break-words whitespace-pre-wrap">{change.description}</p>
       {change.breakdown && (
-        <PriceBreakdown
-          breakdown={change.breakdown}
-          caption="Items of this change"
-          className="rounded-lg border border-border"
-        />
+        <div className="rounded-lg border border-border px-3 py-2">
+          <PriceBreakdown breakdown={change.breakdown} caption="Items of this change" />
+        </div>
       )}
       <PhotoGallery
         photos={change.photos}
