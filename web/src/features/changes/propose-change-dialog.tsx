@@ -7,7 +7,8 @@ import { Plus } from 'lucide-react';
 import { useId } from 'react';
 import { type FieldErrors, useController } from 'react-hook-form';
 import { z } from 'zod';
-import { emptyLine, type LineDraft, LineItemsEditor } from '@/components/pricing/line-items-editor';
+import { emptyLine, type LineDraft } from '@/components/pricing/line-items-editor';
+import { LineItemsSection } from '@/components/pricing/line-items-section';
 import { Button } from '@/components/ui/button';
 import { DialogActions, FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -183,12 +184,6 @@ function PriceFields({
   const { field } = useController({ control: form.control, name: 'lineItems' });
   const lines = field.value as LineDraft[] | null | undefined;
   const errors = form.formState.errors as FieldErrors<ChangeValues>;
-  const lineErrors = errors.lineItems as
-    | (Record<number, Record<string, { message?: string }>> & {
-        message?: string;
-        root?: { message?: string };
-      })
-    | undefined;
   const itemise = (on: boolean) => {
     form.clearErrors(['amount', 'lineItems']);
     form.setValue('amount', on ? undefined : '');
@@ -220,32 +215,16 @@ function PriceFields({
     );
   }
   return (
-    <section aria-labelledby={`${id}-items-heading`} className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${id}-items-heading`} className="font-medium">
-          Items
-        </h3>
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          onClick={() => itemise(false)}
-          disabled={disabled}
-        >
-          Use one amount instead
-        </Button>
-      </div>
-      <LineItemsEditor
-        idPrefix={`${id}-line`}
-        namePrefix="lineItems"
-        lines={lines}
-        onChange={(next) => field.onChange(next)}
-        vatRegistered={vatRegistered}
-        errorOf={(index, name) => lineErrors?.[index]?.[name]?.message}
-        disabled={disabled}
-      />
-      <FieldError id={`${id}-items-error`} message={lineErrors?.message ?? lineErrors?.root?.message} />
-    </section>
+    <LineItemsSection
+      idPrefix={id}
+      heading="h3"
+      lines={lines}
+      onChange={(next) => field.onChange(next)}
+      onUseOneAmount={() => itemise(false)}
+      vatRegistered={vatRegistered}
+      errors={errors.lineItems}
+      disabled={disabled}
+    ></LineItemsSection>
   );
 }
 

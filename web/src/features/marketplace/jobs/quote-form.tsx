@@ -2,7 +2,8 @@ import type { QuoteView } from '@domain/marketplace/api';
 import { QUOTE_LIMITS, QuoteBody, type QuoteInput } from '@domain/marketplace/schemas';
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, useController } from 'react-hook-form';
-import { draftOf, emptyLine, type LineDraft, LineItemsEditor } from '@/components/pricing/line-items-editor';
+import { draftOf, emptyLine, type LineDraft } from '@/components/pricing/line-items-editor';
+import { LineItemsSection } from '@/components/pricing/line-items-section';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
@@ -191,12 +192,6 @@ function PriceFields({
   const { field } = useController({ control: form.control, name: 'lineItems' });
   const lines = field.value as LineDraft[] | null | undefined;
   const errors = form.formState.errors as FieldErrors<QuoteValues>;
-  const lineErrors = errors.lineItems as
-    | (Record<number, Record<string, { message?: string }>> & {
-        message?: string;
-        root?: { message?: string };
-      })
-    | undefined;
   const itemise = (on: boolean) => {
     form.clearErrors(['amount', 'lineItems']);
     form.setValue('amount', '');
@@ -229,37 +224,22 @@ function PriceFields({
     );
   }
   return (
-    <section aria-labelledby={`${idPrefix}-items-heading`} className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 id={`${idPrefix}-items-heading`} className="font-medium">
-          Items
-        </h4>
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          onClick={() => itemise(false)}
-          disabled={disabled}
-        >
-          Use one amount instead
-        </Button>
-      </div>
+    <LineItemsSection
+      idPrefix={idPrefix}
+      heading="h4"
+      lines={lines}
+      onChange={(next) => field.onChange(next)}
+      onUseOneAmount={() => itemise(false)}
+      vatRegistered={vatRegistered}
+      errors={errors.lineItems}
+      disabled={disabled}
+    >
       <p className="text-sm text-muted-foreground">
         {vatRegistered
           ? 'Give each item its VAT rate: 20% standard, 5% for eligible energy-saving work, or 0%.'
           : 'You are not VAT registered, so these prices are what the customer pays. Add your VAT number on Edit Profile to charge VAT.'}
       </p>
-      <LineItemsEditor
-        idPrefix={`${idPrefix}-line`}
-        namePrefix="lineItems"
-        lines={lines}
-        onChange={(next) => field.onChange(next)}
-        vatRegistered={vatRegistered}
-        errorOf={(index, name) => lineErrors?.[index]?.[name]?.message}
-        disabled={disabled}
-      />
-      <FieldError id={`${idPrefix}-items-error`} message={lineErrors?.message ?? lineErrors?.root?.message} />
-    </section>
+    </LineItemsSection>
   );
 }
 
