@@ -55,6 +55,8 @@ import { photoRoutes, removeStalePhotos } from './modules/photos';
 import { tradespersonProfileRoutes } from './modules/profiles';
 import { publishDueReviews, reviewRoutes } from './modules/reviews';
 import { assertDayBookable, remindDueBookings, schedulingRoutes } from './modules/scheduling';
+import { bookDueVisits, chargeDueVisits, subscriptionRoutes } from './modules/subscriptions';
+import { notifyUnreadSupportReplies, supportConversationRoutes, supportInboxRoutes } from './modules/support';
 import { documentRoutes, runVerificationChecks, verificationQueueRoutes } from './modules/verification';
 import { paymentExtensions } from './payment-extensions';
 import { registerCsrfProtection } from './plugins/csrf';
@@ -374,6 +376,15 @@ async function startPayments({ app, deps, queue, events, metrics, shared }: ApiP
     },
   });
   queue.work('payments.reconcile', () => reconcilePayments(paymentDeps));
+  // Repeat service plans (docs/api/subscriptions.md): visits booked ahead, each charged before its day.
+  queue.work('subscriptions.book-due', async () => {
+    const booked = await bookDueVisits(paymentDeps);
+    if (booked > 0) app.log.info({ booked }, 'plan visits booked ahead');
+  });
+  queue.work('subscriptions.charge-due', async () => {
+    const charged = await chargeDueVisits(paymentDeps);
+    if (charged > 0) app.log.info({ charged }, 'plan visits charged');
+  });
   if (gateway instanceof SandboxGateway) {
     // The sandbox stands where the provider's servers would: it posts each signed webhook to the app's
     // own endpoint (in-process, through the whole request path), and retries when it does not get a 2xx.
@@ -449,6 +460,11 @@ function scheduleModuleJobs(app: App, deps: ModuleDeps, disputeDeps: ResolutionD
     const reminded = await remindDueBookings(deps);
     if (reminded > 0) app.log.info({ reminded }, 'bookings reminded the day before');
   });
+  // Support replies left unread (docs/api/support.md).
+  queue.work('support.notify-unread', async () => {
+    const emailed = await notifyUnreadSupportReplies(deps);
+    if (emailed > 0) app.log.info({ emailed }, 'people emailed about unread support replies');
+  });
   // Photos uploaded but never attached to a job or change (docs/api/photos.md).
   queue.work('photos.remove-stale', async () => {
     const removed = await removeStalePhotos(deps);
@@ -494,6 +510,9 @@ async function registerRoutes(
   await api.register(analyticsRoutes(deps), prefix);
   await api.register(photoRoutes(deps), prefix);
   await api.register(changeRoutes(paymentDeps), prefix);
+  await api.register(supportConversationRoutes(deps), prefix);
+  await api.register(supportInboxRoutes(deps), prefix);
+  await api.register(subscriptionRoutes(paymentDeps), prefix);
 }
 
 /** The assistant, on the configured AI provider with the local one as its fallback. */

@@ -51,6 +51,23 @@ export const DOMAIN_EVENT_TYPES = [
   'change.declined',
   'change.withdrawn',
   'change.paid',
+  'support.replied',
+  'support.closed',
+  'support.reopened',
+  'subscription.requested',
+  'subscription.proposed',
+  'subscription.accepted',
+  'subscription.declined',
+  'subscription.paused',
+  'subscription.resumed',
+  'subscription.visit_skipped',
+  'subscription.price_proposed',
+  'subscription.price_accepted',
+  'subscription.price_declined',
+  'subscription.cancelled',
+  'subscription.visit_booked',
+  'subscription.visit_charged',
+  'subscription.charge_failed',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
@@ -149,6 +166,49 @@ export interface DomainEventPayloads {
   'change.withdrawn': ChangeRef;
   /** The customer paid an accepted increase: held in escrow with the booking's money. */
   'change.paid': ChangeRef & { paymentId: string };
+  /** Support wrote to the person (never for an internal note): notified, and emailed if left unread. */
+  'support.replied': SupportRef & { messageId: string };
+  /** Closed or reopened by `actorId` (the person or an admin): both are kept in the audit trail. */
+  'support.closed': SupportRef;
+  'support.reopened': SupportRef;
+  /** The customer asked the tradesperson for a repeat service. */
+  'subscription.requested': SubscriptionRef;
+  /** The tradesperson proposed the plan's terms (again, replacing the last proposal). */
+  'subscription.proposed': SubscriptionRef;
+  'subscription.accepted': SubscriptionRef;
+  /** Either side said no before the plan started. */
+  'subscription.declined': SubscriptionRef;
+  'subscription.paused': SubscriptionRef & { reason: 'customer' | 'tradesperson' | 'payment_failed' };
+  'subscription.resumed': SubscriptionRef;
+  'subscription.visit_skipped': SubscriptionRef & { visitDate: string };
+  'subscription.price_proposed': SubscriptionRef & { pricePence: number };
+  'subscription.price_accepted': SubscriptionRef & { pricePence: number };
+  'subscription.price_declined': SubscriptionRef & { pricePence: number };
+  /** Visits up to `endsOn` (null: none) go ahead; later ones are not booked or charged. */
+  'subscription.cancelled': SubscriptionRef & { endsOn: string | null };
+  /** The scheduled job booked a visit: a booking of its own on `visitDate`. */
+  'subscription.visit_booked': SubscriptionRef & { visitId: string; bookingId: string; visitDate: string };
+  /** A visit's charge succeeded: its money is held in escrow like any booking's. */
+  'subscription.visit_charged': SubscriptionRef & { visitId: string; bookingId: string; paymentId: string };
+  /** A visit's charge failed; `retryAt` null when it was the last attempt (the plan is then paused). */
+  'subscription.charge_failed': SubscriptionRef & {
+    visitId: string;
+    bookingId: string;
+    attempt: number;
+    retryAt: string | null;
+  };
+}
+
+interface SupportRef {
+  conversationId: string;
+  /** The person (null for a guest, who is answered by email). */
+  userId: string | null;
+}
+
+interface SubscriptionRef {
+  subscriptionId: string;
+  customerId: string;
+  tradespersonId: string;
 }
 
 interface ChangeRef extends BookingRef {

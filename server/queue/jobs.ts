@@ -41,6 +41,12 @@ export interface Jobs {
   'scheduling.remind-due': Record<string, never>;
   /** Remove photos uploaded more than a day ago and never attached to a job or change (hourly). */
   'photos.remove-stale': Record<string, never>;
+  /** Email people about support replies still unread after 10 minutes (scheduled every minute). */
+  'support.notify-unread': Record<string, never>;
+  /** Book the visits of active plans that fall within the next 14 days, each once (hourly). */
+  'subscriptions.book-due': Record<string, never>;
+  /** Charge booked visits whose charge (or retry) is due, into escrow (every 10 minutes). */
+  'subscriptions.charge-due': Record<string, never>;
   /** The sandbox provider delivers one webhook to the app (retried like the real provider's). */
   'payments.sandbox-webhook': { eventId: string };
 }
@@ -140,6 +146,12 @@ export const JOB_POLICIES: QueuePolicies<Jobs> = {
   'scheduling.remind-due': notRetried(300),
   // Hourly anyway, and a stale photo is deleted once: the next run picks up what a failed one left.
   'photos.remove-stale': notRetried(300),
+  // Every minute anyway, and a reply is emailed about once (claimed by notified_at).
+  'support.notify-unread': notRetried(120),
+  // Hourly anyway, and a visit is booked once (its nominal date is unique per plan).
+  'subscriptions.book-due': notRetried(600),
+  // Every 10 minutes anyway; a charge is keyed by its payment, so a crashed run's charge is driven again.
+  'subscriptions.charge-due': notRetried(600),
   // The real provider retries a failed webhook for days with growing gaps; the sandbox for about a day.
   'payments.sandbox-webhook': {
     retryLimit: 12,
@@ -164,6 +176,9 @@ export const JOB_SCHEDULES: { [Name in JobName]?: string } = {
   // Hourly, so a booking confirmed or moved to tomorrow later in the day is still reminded today.
   'scheduling.remind-due': '23 * * * *',
   'photos.remove-stale': '41 * * * *',
+  'support.notify-unread': '* * * * *',
+  'subscriptions.book-due': '11 * * * *',
+  'subscriptions.charge-due': '*/10 * * * *',
 };
 
 /** The queue a queue's jobs go to once they have exhausted their retries. */

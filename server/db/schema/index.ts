@@ -16,4 +16,6 @@ export * from './profiles';
 export * from './reviews';
 export * from './sandbox';
 export * from './scheduling';
+export * from './subscriptions';
+export * from './support';
 export * from './verification';

@@ -67,21 +67,25 @@ function auditEntryOf(event: DomainEvent) {
   if (event.type === 'message.sent') return null;
   const p = event.payload;
   const [entityType, entityId] =
-    'disputeId' in p
-      ? ['dispute', p.disputeId]
-      : 'changeId' in p && p.changeId
-        ? ['booking_change', p.changeId]
-        : 'documentId' in p
-          ? ['document', p.documentId]
-          : 'payoutId' in p
-            ? ['payout', p.payoutId]
-            : 'paymentId' in p
-              ? ['payment', p.paymentId]
-              : 'bookingId' in p
-                ? ['booking', p.bookingId]
-                : 'quoteId' in p
-                  ? ['quote', p.quoteId]
-                  : ['job', p.jobId];
+    'conversationId' in p
+      ? ['support_conversation', p.conversationId]
+      : 'subscriptionId' in p
+        ? ['subscription', p.subscriptionId]
+        : 'disputeId' in p
+          ? ['dispute', p.disputeId]
+          : 'changeId' in p && p.changeId
+            ? ['booking_change', p.changeId]
+            : 'documentId' in p
+              ? ['document', p.documentId]
+              : 'payoutId' in p
+                ? ['payout', p.payoutId]
+                : 'paymentId' in p
+                  ? ['payment', p.paymentId]
+                  : 'bookingId' in p
+                    ? ['booking', p.bookingId]
+                    : 'quoteId' in p
+                      ? ['quote', p.quoteId]
+                      : ['job', p.jobId];
   return {
     actorUserId: event.actorId,
     action: event.type,

@@ -663,6 +663,33 @@ const changePlanners: Pick<
   ],
 };
 
+// Support and subscription events name no job: support-notifications.ts and subscription-notifications.ts
+// read their own facts and plan them, so the job planners here have nothing to say of them.
+type Issue39Event = Extract<DomainEventType, `support.${string}` | `subscription.${string}`>;
+const notAboutAJob = Object.fromEntries(
+  (
+    [
+      'support.replied',
+      'support.closed',
+      'support.reopened',
+      'subscription.requested',
+      'subscription.proposed',
+      'subscription.accepted',
+      'subscription.declined',
+      'subscription.paused',
+      'subscription.resumed',
+      'subscription.visit_skipped',
+      'subscription.price_proposed',
+      'subscription.price_accepted',
+      'subscription.price_declined',
+      'subscription.cancelled',
+      'subscription.visit_booked',
+      'subscription.visit_charged',
+      'subscription.charge_failed',
+    ] as const
+  ).map((t) => [t, nobody]),
+) as unknown as Pick<Planners, Issue39Event>;
+
 const PLANNERS: Planners = {
   ...quotePlanners,
   ...bookingPlanners,
@@ -674,6 +701,7 @@ const PLANNERS: Planners = {
   ...milestonePlanners,
   ...changePlanners,
   ...silentPlanners,
+  ...notAboutAJob,
 };
 
 /**

@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { enqueueEmail } from './email-outbox';
 import { accountEmail, notificationEmail } from './emails';
-import { planDocumentNotification, planNotifications } from './notification-rules';
+import { type NotificationPlan, planDocumentNotification, planNotifications } from './notification-rules';
 import {
   documentFacts,
   eventFacts,
@@ -24,6 +24,8 @@ import {
   unreadCount,
   unsubscribeTokenFor,
 } from './notifications.repository';
+import { planSubscriptionNotifications } from './subscription-notifications';
+import { planSupportNotifications } from './support-notifications';
 
 export interface NotificationDeps {
   db: Database;
@@ -42,10 +44,8 @@ export async function notifyForEvent(
   { appUrl }: { appUrl: string },
 ): Promise<string[]> {
   if ('documentId' in event.payload) return notifyAboutDocument(tx, event, appUrl);
-  if (!('jobId' in event.payload)) return [];
-  const facts = await eventFacts(tx, event.payload);
-  if (!facts) return [];
-  const plans = planNotifications(event, facts).filter((p) => p.evenIfActor || p.userId !== event.actorId);
+  const plans = (await plansOf(tx, event)).filter((p) => p.evenIfActor || p.userId !== event.actorId);
+  if (plans.length === 0) return [];
   const people = new Map(
     (
       await recipients(
@@ -81,6 +81,16 @@ export async function notifyForEvent(
     );
   }
   return notified;
+}
+
+/** Who is told of an event and what: job events from the job's facts; support and plans from their own. */
+async function plansOf(tx: Executor, event: DomainEvent): Promise<NotificationPlan[]> {
+  if ('subscriptionId' in event.payload) return planSubscriptionNotifications(tx, event);
+  if ('conversationId' in event.payload && event.type !== 'message.sent')
+    return planSupportNotifications(tx, event);
+  if (!('jobId' in event.payload)) return [];
+  const facts = await eventFacts(tx, event.payload);
+  return facts ? planNotifications(event, facts) : [];
 }
 
 /**
