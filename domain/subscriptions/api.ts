@@ -79,6 +79,8 @@ export const VisitView = z.object({
   /** null: a future visit not booked yet. */
   status: z.enum(VISIT_STATUSES).nullable(),
   bookingId: Id.nullable(),
+  /** The visit's own job (its page has the booking, the review and any dispute). */
+  jobId: Id.nullable(),
   bookingStatus: z.string().max(20).nullable(),
   pricePence: z.number().int(),
   money: z.object({
