@@ -133,7 +133,7 @@ const table: RouteObject[] = [
           ),
           screen('profile', 'My Account', () => import('./pages/profile')),
           screen('my-reviews', 'My Reviews', () => import('./pages/my-reviews')),
-          planned('subscriptions', 'Subscriptions'),
+          screen('subscriptions', 'Subscriptions', () => import('./pages/subscriptions')),
           screen('saved-pros', 'Saved Professionals', () => import('./pages/saved-pros')),
           screen('documents', 'Documents', () => import('./pages/documents')),
           screen('payment-methods', 'Payment Methods', () => import('./pages/payment-methods')),

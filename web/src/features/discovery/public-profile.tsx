@@ -24,6 +24,7 @@ import { ErrorState } from '@/components/ui/list-states';
 import { useSession } from '@/features/accounts';
 import { MessageButton } from '@/features/messaging';
 import { Rating } from '@/features/reviews';
+import { RepeatServiceFromProfile } from '@/features/subscriptions';
 import { ApiError } from '@/lib/api';
 import { formatDayEnGb, formatMonthEnGb } from '@/lib/format';
 import { useTradespersonProfile } from './api';
@@ -319,6 +320,7 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
           Message
         </LinkButton>
         <SaveButton person={profile} look="labelled" />
+        <RepeatServiceFromProfile tradesperson={repeatOf(profile)} />
       </div>
     );
   }
@@ -334,9 +336,17 @@ function ProfileActions({ profile }: { profile: PublicProfile }) {
       {/* Tradespeople never share a job with each other, so only customers can start a conversation here. */}
       {customer && <MessageButton userId={profile.id} />}
       {customer && <SaveButton person={profile} look="labelled" />}
+      {customer && <RepeatServiceFromProfile tradesperson={repeatOf(profile)} />}
     </div>
   );
 }
+
+/** Who a repeat service is asked of, and the kinds of work they do. */
+const repeatOf = (profile: PublicProfile) => ({
+  id: profile.id,
+  trade: profile.trade,
+  name: profile.businessName ?? profile.fullName ?? 'The tradesperson',
+});
 
 function ProfileSkeleton() {
   const pulse = 'animate-pulse rounded bg-muted motion-reduce:animate-none';

@@ -1,2 +1,5 @@
-// The subscriptions feature's public entry (repeat service plans). FOUNDATION (issue 39).
-export {};
+// What subscriptions (repeat service plans) offers other features: the ways to ask for a repeat
+// service, the tradesperson dashboard's card, and the words of a repeat visit on the calendar.
+
+export { RepeatCustomersCard } from './repeat-customers-card';
+export { RepeatServiceFromBooking, RepeatServiceFromProfile } from './request-repeat';

@@ -2,6 +2,7 @@ import { FileText, Search } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
 import { LoadFailedCard } from '@/components/ui/list-states';
 import { greeting } from '@/features/accounts';
+import { RepeatCustomersCard } from '@/features/subscriptions';
 import { ActiveJobs, ActiveJobsSkeleton } from './active-jobs';
 import { useDashboard } from './api';
 import { RecentQuotes } from './recent-quotes';
@@ -64,6 +65,9 @@ export function TradespersonDashboard({ userId, name }: { userId: string; name: 
               )}
             </section>
           </div>
+          <section aria-labelledby="repeat-customers-heading">
+            <RepeatCustomersCard />
+          </section>
         </>
       )}
     </div>

@@ -25,6 +25,7 @@ import {
 } from '@/features/payments';
 import { PhotoGallery } from '@/features/photos';
 import { BookingReviewStatus, Rating } from '@/features/reviews';
+import { RepeatServiceFromBooking } from '@/features/subscriptions';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError } from '@/lib/toast';
@@ -186,6 +187,12 @@ function JobBookingCard({
           <div className="mt-4 flex flex-wrap gap-2">
             <MilestonesLink booking={booking} />
             <ChangesLink booking={booking} />
+            {owner && (
+              <RepeatServiceFromBooking
+                booking={booking}
+                tradespersonName={displayName(booking.tradesperson)}
+              />
+            )}
           </div>
         )}
         <BookingMoney booking={booking} owner={owner} />

@@ -13,6 +13,7 @@ import { MilestonesLink } from '@/features/milestones';
 import { canReleaseEarly, MoneyStatus, PayButton, ReleasePaymentButton } from '@/features/payments';
 import { BookingReviewStatus } from '@/features/reviews';
 import { BookingReschedule } from '@/features/scheduling';
+import { RepeatServiceFromBooking } from '@/features/subscriptions';
 import { displayName } from '@/lib/format';
 import { CancelJobButton } from './cancel-job-button';
 
@@ -81,6 +82,12 @@ export function MyJobCard({ job, tab }: { job: MyJobView; tab: MyJobsTab }) {
           )}
           {booking && <MilestonesLink booking={booking} />}
           {booking && <ChangesLink booking={booking} />}
+          {tab === 'done' && booking && (
+            <RepeatServiceFromBooking
+              booking={booking}
+              tradespersonName={displayName(booking.tradesperson)}
+            />
+          )}
           {job.status === 'open' && <CancelJobButton jobId={job.id} />}
         </div>
       </div>

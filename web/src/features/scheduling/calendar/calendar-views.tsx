@@ -15,6 +15,7 @@ import {
   Flag,
   type LucideIcon,
   Palmtree,
+  Repeat,
 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -54,6 +55,12 @@ const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 type Detail = 'compact' | 'full';
 
+/** A visit of a repeat service plan: the server names its plan (subscriptions, issue 39). */
+const isRepeatVisit = (booking: CalendarBooking) =>
+  Boolean((booking as CalendarBooking & { planId?: string | null }).planId);
+
+export const REPEAT_VISIT = 'Repeat visit';
+
 /** What each colour and icon means, above the calendar. */
 export function CalendarLegend() {
   return (
@@ -74,6 +81,10 @@ export function CalendarLegend() {
         <Flag aria-hidden="true" className="size-3.5" />
         Milestone due
       </li>
+      <li className="inline-flex items-center gap-1 rounded-full border border-border bg-card px-2 py-0.5">
+        <Repeat aria-hidden="true" className="size-3.5" />
+        {REPEAT_VISIT}
+      </li>
       <li className="inline-flex items-center gap-1 rounded-full border border-border bg-muted px-2 py-0.5 text-muted-foreground">
         <Palmtree aria-hidden="true" className="size-3.5" />
         Time off or not working
@@ -85,6 +96,7 @@ export function CalendarLegend() {
 function BookingItem({ booking, detail }: { booking: CalendarBooking; detail: Detail }) {
   const { icon: Icon, className } = STATUS_LOOK[booking.status];
   const label = CALENDAR_STATUS_LABELS[booking.status];
+  const repeat = isRepeatVisit(booking);
   return (
     <Link
       to={`/job/${booking.jobId}`}
@@ -96,13 +108,23 @@ function BookingItem({ booking, detail }: { booking: CalendarBooking; detail: De
       <Icon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
       {detail === 'compact' ? (
         <span className="min-w-0 truncate">
-          <span className="sr-only">{label}: </span>
+          <span className="sr-only">
+            {label}
+            {repeat ? `, ${REPEAT_VISIT.toLowerCase()}` : ''}:{' '}
+          </span>
+          {repeat && <Repeat aria-hidden="true" className="mr-0.5 inline size-3" />}
           {booking.jobTitle}
           <span className="sr-only"> — {booking.customerFirstName}</span>
         </span>
       ) : (
         <span className="min-w-0">
           <span className="font-semibold">{label}: </span>
+          {repeat && (
+            <span className="mr-1 inline-flex items-center gap-0.5 font-medium">
+              <Repeat aria-hidden="true" className="size-3" />
+              {REPEAT_VISIT} ·
+            </span>
+          )}
           <span className="break-words">{bookingSummary(booking.jobTitle, booking.customerFirstName)}</span>
           <span className="block opacity-90">
             {booking.postcode} · {formatPence(booking.amount)}
