@@ -13,6 +13,7 @@ import {
   type LucideIcon,
   MessageSquare,
   Pencil,
+  Repeat,
   ShieldCheck,
   Star,
   Wallet,
@@ -30,6 +31,7 @@ const CUSTOMER_LINKS: AccountLink[] = [
   { label: 'Saved Professionals', to: '/saved-pros', icon: Heart },
   { label: 'My Reviews', to: '/my-reviews', icon: Star },
   { label: 'Payment Methods', to: '/payment-methods', icon: CreditCard },
+  { label: 'Subscriptions', to: '/subscriptions', icon: Repeat },
   { label: 'Disputes', to: '/disputes', icon: AlertTriangle },
   { label: 'Support', to: '/support', icon: LifeBuoy },
 ];
@@ -39,6 +41,7 @@ const TRADESPERSON_LINKS: AccountLink[] = [
   { label: 'Manage Quotes', to: '/manage-quotes', icon: FileText },
   { label: 'Edit Profile', to: '/edit-tradesperson-profile', icon: Pencil },
   { label: 'My Bookings', to: '/my-jobs', icon: Briefcase },
+  { label: 'Subscriptions', to: '/subscriptions', icon: Repeat },
   { label: 'Calendar', to: '/tradesperson/calendar', icon: CalendarDays },
   { label: 'Payments', to: '/tradesperson/payments', icon: Wallet },
   { label: 'Analytics', to: '/tradesperson/analytics', icon: BarChart3 },
