@@ -136,7 +136,15 @@ describe('the tradesperson calendar', () => {
       within(key)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Pending', 'Confirmed', 'Completed', 'Disputed', 'Milestone due', 'Time off or not working']);
+    ).toEqual([
+      'Pending',
+      'Confirmed',
+      'Completed',
+      'Disputed',
+      'Milestone due',
+      'Repeat visit',
+      'Time off or not working',
+    ]);
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
