@@ -71,7 +71,6 @@ export function ProposePlan({ plan }: { plan: SubscriptionView }) {
   const pending = propose.isPending;
   const failure = form.formState.errors.root?.server?.message;
   const again = plan.status === 'proposed';
-  const errors = form.formState.errors;
 
   const onSubmit = form.submitWith((values) => {
     propose.mutate(
@@ -89,7 +88,6 @@ export function ProposePlan({ plan }: { plan: SubscriptionView }) {
       },
     );
   });
-  const descriptionLength = (form.watch('description') ?? '').trim().length;
 
   return (
     <FormDialog
@@ -106,84 +104,7 @@ export function ProposePlan({ plan }: { plan: SubscriptionView }) {
       className="sm:max-w-lg"
     >
       <form noValidate aria-busy={pending} className="space-y-4" onSubmit={onSubmit}>
-        <Field id={`${id}-title`} label="Title" required error={errors.title?.message}>
-          {(control) => (
-            <Input
-              placeholder="e.g. Fortnightly garden maintenance"
-              maxLength={R.titleMax}
-              {...control}
-              {...form.register('title')}
-            />
-          )}
-        </Field>
-        <Field
-          id={`${id}-description`}
-          label="What is done each visit"
-          required
-          counter={
-            <CharacterCounter
-              id={`${id}-description-count`}
-              length={descriptionLength}
-              max={R.descriptionMax}
-            />
-          }
-          error={errors.description?.message}
-        >
-          {(control) => (
-            <ReviewTextarea
-              rows={4}
-              placeholder="e.g. Mow the lawns, trim the edges and hedges, weed the beds and take the cuttings away."
-              {...control}
-              {...form.register('description')}
-            />
-          )}
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id={`${id}-price`}
-            label="Price per visit (£)"
-            required
-            error={errors.pricePerVisit?.message}
-          >
-            {(control) => (
-              <PoundsInput
-                inputMode="decimal"
-                placeholder="e.g. 35"
-                {...control}
-                {...form.register('pricePerVisit')}
-              />
-            )}
-          </Field>
-          <Field id={`${id}-frequency`} label="How often" required error={errors.frequency?.message}>
-            {(control) => (
-              <select className={cn(fieldClass, 'h-10')} {...control} {...form.register('frequency')}>
-                <option value="">Choose…</option>
-                {FREQUENCIES.map((f) => (
-                  <option key={f} value={f}>
-                    {FREQUENCY_LABELS[f]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <Field
-          id={`${id}-start`}
-          label="First visit"
-          required
-          hint="From tomorrow, within the next 6 months, on a day you work."
-          error={errors.startDate?.message}
-        >
-          {(control) => (
-            <Input
-              type="date"
-              min={addDays(today, 1)}
-              max={addDays(today, R.startWithinDays)}
-              {...control}
-              {...form.register('startDate')}
-            />
-          )}
-        </Field>
+        <ProposalFields id={id} form={form} today={today} />
         <FieldError id={`${id}-form-error`} message={failure} />
         <DialogActions
           onCancel={() => setOpen(false)}
@@ -193,5 +114,90 @@ export function ProposePlan({ plan }: { plan: SubscriptionView }) {
         />
       </form>
     </FormDialog>
+  );
+}
+
+type ProposalForm = ReturnType<typeof useZodForm<ReturnType<typeof proposalForm>>>;
+
+/** The proposal's fields: what is done, the price, how often and from when. */
+function ProposalFields({ id, form, today }: { id: string; form: ProposalForm; today: string }) {
+  const errors = form.formState.errors;
+  const descriptionLength = (form.watch('description') ?? '').trim().length;
+  return (
+    <>
+      <Field id={`${id}-title`} label="Title" required error={errors.title?.message}>
+        {(control) => (
+          <Input
+            placeholder="e.g. Fortnightly garden maintenance"
+            maxLength={R.titleMax}
+            {...control}
+            {...form.register('title')}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${id}-description`}
+        label="What is done each visit"
+        required
+        counter={
+          <CharacterCounter
+            id={`${id}-description-count`}
+            length={descriptionLength}
+            max={R.descriptionMax}
+          />
+        }
+        error={errors.description?.message}
+      >
+        {(control) => (
+          <ReviewTextarea
+            rows={4}
+            placeholder="e.g. Mow the lawns, trim the edges and hedges, weed the beds and take the cuttings away."
+            {...control}
+            {...form.register('description')}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-price`} label="Price per visit (£)" required error={errors.pricePerVisit?.message}>
+          {(control) => (
+            <PoundsInput
+              inputMode="decimal"
+              placeholder="e.g. 35"
+              {...control}
+              {...form.register('pricePerVisit')}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-frequency`} label="How often" required error={errors.frequency?.message}>
+          {(control) => (
+            <select className={cn(fieldClass, 'h-10')} {...control} {...form.register('frequency')}>
+              <option value="">Choose…</option>
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {FREQUENCY_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field
+        id={`${id}-start`}
+        label="First visit"
+        required
+        hint="From tomorrow, within the next 6 months, on a day you work."
+        error={errors.startDate?.message}
+      >
+        {(control) => (
+          <Input
+            type="date"
+            min={addDays(today, 1)}
+            max={addDays(today, R.startWithinDays)}
+            {...control}
+            {...form.register('startDate')}
+          />
+        )}
+      </Field>
+    </>
   );
 }

@@ -12,7 +12,7 @@ afterEach(resetBetweenTests);
 
 const tom = makeUser({ id: TRADESPERSON_ID, fullName: 'Tom Green', userType: 'tradesperson' });
 
-function openDashboard(plans: () => ReturnType<typeof plansReply>) {
+function openDashboard(plans: () => { status: number; body: unknown }) {
   mockApi({
     ...sessionHandler(tom),
     'GET /api/v1/tradesperson/dashboard': () => ({ status: 200, body: EMPTY_DASHBOARD }),

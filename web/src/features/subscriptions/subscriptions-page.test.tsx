@@ -56,6 +56,18 @@ async function openPage(
   return { ...app, fetchMock };
 }
 
+/** A fake server holding one plan: each action's answer is what the list reads from then on. */
+function serverWith(first: ReturnType<typeof makePlan>) {
+  let now = first;
+  return {
+    list: () => plansReply([now]),
+    answer: (next: ReturnType<typeof makePlan>) => () => {
+      now = next;
+      return planReply(next);
+    },
+  };
+}
+
 const plan = (name = 'Fortnightly garden maintenance') => within(screen.getByRole('article', { name }));
 const group = (name: string) => within(screen.getByRole('region', { name }));
 const visits = () => within(screen.getByRole('region', { name: 'Visits and money' }));
@@ -258,11 +270,11 @@ describe('an active plan, for the customer', () => {
 
   it('pauses, and a paused plan resumes', async () => {
     // The list read again after each action answers what the server now has.
-    let now = makePlan();
-    const { fetchMock } = await openPage([now], {
-      [LIST]: () => plansReply([now]),
-      [step('pause')]: () => planReply((now = makePlan({ status: 'paused', pauseReason: 'customer' }))),
-      [step('resume')]: () => planReply((now = makePlan())),
+    const server = serverWith(makePlan());
+    const { fetchMock } = await openPage([makePlan()], {
+      [LIST]: server.list,
+      [step('pause')]: server.answer(makePlan({ status: 'paused', pauseReason: 'customer' })),
+      [step('resume')]: server.answer(makePlan()),
     });
     fireEvent.click(plan().getByRole('button', { name: 'Pause' }));
     fireEvent.click(
@@ -414,13 +426,14 @@ describe('a request, for the tradesperson', () => {
 
   it('changes the price of an active plan, refusing the same price', async () => {
     // The list read again after the change answers what the server now has.
-    let now = makePlan({ role: 'tradesperson', card: null });
+    const server = serverWith(makePlan({ role: 'tradesperson', card: null }));
     const { fetchMock } = await openPage(
-      [now],
+      [makePlan({ role: 'tradesperson', card: null })],
       {
-        [LIST]: () => plansReply([now]),
-        [step('price')]: () =>
-          planReply((now = makePlan({ role: 'tradesperson', card: null, pendingPricePence: 4_000 }))),
+        [LIST]: server.list,
+        [step('price')]: server.answer(
+          makePlan({ role: 'tradesperson', card: null, pendingPricePence: 4_000 }),
+        ),
       },
       tom,
     );
