@@ -1,0 +1,163 @@
+import { londonToday } from '@domain/marketplace/schemas';
+import { SUBSCRIPTION_MESSAGES as M } from '@domain/subscriptions/messages';
+import { addDays } from '@domain/subscriptions/rules';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, ok, signUpThroughApi } from '../harness/journeys';
+
+// Issue 39's repeat work: a customer whose gardening booking is completed asks the demo tradesperson
+// for a repeat service from the job's page; the tradesperson proposes fortnightly garden maintenance at
+// £35 a visit starting in a few days; the customer, on a phone in dark mode, saves a sandbox card and
+// accepts. The first visit, inside the booking window, is booked and, inside the charge window, charged
+// into escrow at once; the tradesperson marks it complete and the customer sees it in the visit's money.
+
+const PHONE = { width: 360, height: 740 };
+const TITLE = 'Fortnightly garden maintenance';
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** A weekday at least two days ahead (inside the charge window, on a day the demo tradesperson works). */
+function soonWeekday(): string {
+  let date = addDays(londonToday(), 2);
+  while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
+  return date;
+}
+
+/** A new customer's Gardening job, quoted by the demo tradesperson, accepted and marked complete. */
+async function completedGardening(customer: Page, tradesperson: Page): Promise<string> {
+  await signUpThroughApi(customer, { fullName: 'Robin Repeat' });
+  const { job } = await ok<{ job: { id: string } }>(
+    await customer.request.post('/api/v1/jobs', {
+      data: {
+        title: `Tidy the garden ${Date.now()}`,
+        category: 'Gardening',
+        description: 'Mow the lawns, cut back the hedges and clear the beds before winter.',
+        budgetMin: 50,
+        budgetMax: 150,
+        postcode: 'M1 1AE',
+      },
+    }),
+    201,
+  );
+  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+  const { quote } = await ok<{ quote: { id: string } }>(
+    await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
+      data: { amount: '80', message: 'I can do it this week.' },
+    }),
+    201,
+  );
+  const { booking } = await ok<{ booking: { id: string } }>(
+    await customer.request.post(`/api/v1/quotes/${quote.id}/accept`),
+    200,
+  );
+  await ok(await tradesperson.request.post(`/api/v1/bookings/${booking.id}/complete`), 200);
+  return job.id;
+}
+
+/** Payment Methods → Add payment method → the sandbox's card form; back with the saved toast. */
+async function saveCard(page: Page) {
+  await page.goto('/payment-methods');
+  await page.getByRole('button', { name: 'Add payment method' }).first().click();
+  await page.locator('#card-number').fill('4242424242424242');
+  await page.locator('#card-expiry').fill('12 / 34');
+  await page.locator('#card-cvc').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-methods');
+  await eventually(() => page.getByText('Payment method saved successfully').isVisible()).toBe(true);
+}
+
+const planCard = (page: Page, name: string) => page.getByRole('article', { name });
+/** The plan's first visit row in its 'Visits and money' list. */
+const firstVisit = (page: Page) =>
+  planCard(page, TITLE).getByRole('region', { name: 'Visits and money' }).getByRole('listitem').first();
+
+describeInBrowser('repeat service plans', (ctx) => {
+  it('sets up fortnightly gardening; the first visit is charged into escrow and completed', async () => {
+    const customer = await ctx.newPage({ viewport: PHONE, colorScheme: 'dark' });
+    const tradesperson = await ctx.newPage();
+    const jobId = await completedGardening(customer, tradesperson);
+
+    // The customer asks for a repeat service from the completed job's page.
+    await customer.goto(`/job/${jobId}`);
+    await customer.getByRole('button', { name: 'Ask for a repeat service' }).click();
+    const ask = customer.getByRole('dialog', { name: 'Ask for a repeat service' });
+    await ask.getByLabel(/^Your message/).fill('Could you keep the garden like this every fortnight?');
+    await ask.getByRole('button', { name: 'Send request' }).click();
+    await customer.waitForURL((url) => url.pathname === '/subscriptions');
+    await eventually(() => customer.getByText('Asked for: waiting for a proposal').isVisible()).toBe(true);
+
+    // The tradesperson proposes the plan.
+    const start = soonWeekday();
+    await tradesperson.goto('/subscriptions');
+    await tradesperson.getByRole('button', { name: 'Propose a plan' }).click();
+    const propose = tradesperson.getByRole('dialog', { name: 'Propose a plan' });
+    await propose.getByLabel(/^Title/).fill(TITLE);
+    await propose
+      .getByLabel(/^What is done each visit/)
+      .fill('Mow the lawns, trim the edges and hedges, weed the beds and take the cuttings away.');
+    await propose.getByLabel(/^Price per visit/).fill('35');
+    await propose.getByLabel(/^How often/).selectOption('fortnightly');
+    await propose.getByLabel(/^First visit/).fill(start);
+    await propose.getByRole('button', { name: 'Propose plan' }).click();
+    await eventually(() =>
+      planCard(tradesperson, TITLE).getByText('Proposed: waiting for the customer').isVisible(),
+    ).toBe(true);
+
+    // The customer saves a card and accepts.
+    await saveCard(customer);
+    await customer.goto('/subscriptions');
+    const offer = planCard(customer, TITLE);
+    await eventually(() => offer.getByText('Proposed: waiting for your answer').isVisible()).toBe(true);
+    expect(await offer.getByText('Every 2 weeks').isVisible()).toBe(true);
+    expect(await offer.getByText('£35.00').isVisible()).toBe(true);
+    await offer.getByRole('button', { name: 'Accept' }).click();
+    const accept = customer.getByRole('dialog', { name: 'Accept this plan?' });
+    await eventually(() => accept.getByRole('radio', { name: /4242/ }).isChecked()).toBe(true);
+    expect(await seriousAxeViolations(customer)).toEqual([]);
+    await accept.getByRole('button', { name: 'Accept plan' }).click();
+    await eventually(() => customer.getByText(M.accepted).isVisible()).toBe(true);
+
+    // The first visit is booked and charged into escrow (the money may take a moment to settle).
+    await eventually(async () => {
+      await customer.reload();
+      return (await firstVisit(customer).textContent()) ?? '';
+    }).toMatch(/Held in escrow until/);
+    const visitText = await firstVisit(customer).textContent();
+    expect(visitText).toContain('£35.00');
+    expect(
+      await planCard(customer, TITLE).getByText('Visa •••• ending in 4242').count(),
+    ).toBeGreaterThanOrEqual(0);
+    expect(await seriousAxeViolations(customer)).toEqual([]);
+    expect(await noSidewaysScroll(customer)).toBe(true);
+
+    // The visit is a booking of its own: the tradesperson opens its job and marks it complete on the
+    // dashboard's Active Jobs, where bookings are completed.
+    await tradesperson.goto('/subscriptions');
+    const openVisit = firstVisit(tradesperson).getByRole('link', { name: /^Open visit/ });
+    const visitJob = (await openVisit.getAttribute('href'))!;
+    await openVisit.click();
+    await tradesperson.waitForURL((url) => url.pathname === visitJob);
+    await eventually(() => tradesperson.getByRole('heading', { level: 1, name: TITLE }).isVisible()).toBe(
+      true,
+    );
+    await tradesperson.goto('/tradesperson-dashboard');
+    const active = tradesperson
+      .getByRole('listitem')
+      .filter({ has: tradesperson.locator(`a[href="${visitJob}"]`) });
+    if (await active.getByRole('button', { name: 'Confirm' }).isVisible()) {
+      await active.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await active.getByRole('button', { name: 'Mark Complete' }).click();
+    await tradesperson.getByRole('dialog').getByRole('button', { name: 'Mark as complete' }).click();
+    await eventually(() => active.count()).toBe(0);
+
+    // The customer sees the visit completed, its money still held until approval or the window's end.
+    await eventually(async () => {
+      await customer.reload();
+      return (await firstVisit(customer).textContent()) ?? '';
+    }).toMatch(/^.*Completed.*Held in escrow until/);
+    expect(await seriousAxeViolations(customer)).toEqual([]);
+  });
+});
