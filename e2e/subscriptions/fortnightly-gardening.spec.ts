@@ -1,8 +1,8 @@
-import { londonToday } from '@domain/marketplace/schemas';
-import { SUBSCRIPTION_MESSAGES as M } from '@domain/subscriptions/messages';
-import { addDays } from '@domain/subscriptions/rules';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { londonToday } from '../../domain/marketplace/schemas';
+import { SUBSCRIPTION_MESSAGES as M } from '../../domain/subscriptions/messages';
+import { addDays } from '../../domain/subscriptions/rules';
 import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import { DEMO_TRADESPERSON, eventually, ok, signUpThroughApi } from '../harness/journeys';
 
