@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { showError, showSuccess } from '@/lib/toast';
 import { useSkipVisit } from './api';
 import { useVisitPayment } from './use-visit-payment';
-import { day, moneyWords, TEXTS, visitWords } from './words';
+import { canPay, day, moneyWords, TEXTS, visitWords } from './words';
 
 /**
  * The plan's visits and where each one's money is, oldest first: booked and skipped visits, then the
@@ -68,7 +68,7 @@ function VisitButtons({
   const customer = plan.role === 'customer';
   const paying = payment.payingId === visit.id;
   const state = visit.money.state;
-  const payable = customer && visit.id !== null && (state === 'failed' || state === 'requires_action');
+  const payable = customer && canPay(visit);
   if (!visit.jobId && !visit.canSkip && !payable) return null;
   return (
     <div className="flex flex-wrap gap-2 sm:justify-end">

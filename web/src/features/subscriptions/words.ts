@@ -27,6 +27,12 @@ export const GROUP_TITLES: Record<PlanGroup, string> = {
 
 export const GROUP_ORDER: readonly PlanGroup[] = ['yours', 'theirs', 'active', 'paused', 'ended'];
 
+/** A booked visit whose charge failed or waits for the bank: the customer can pay it now. */
+export const canPay = (visit: VisitView) =>
+  visit.status === 'booked' &&
+  visit.id !== null &&
+  (visit.money.state === 'failed' || visit.money.state === 'requires_action');
+
 /** Whether the plan waits for the viewer: a proposal to make, a plan or a new price to answer, a visit to pay. */
 export function waitsForMe(plan: SubscriptionView): boolean {
   if (plan.status === 'requested') return plan.role === 'tradesperson';
