@@ -38,12 +38,7 @@ export function waitsForMe(plan: SubscriptionView): boolean {
   if (plan.status === 'requested') return plan.role === 'tradesperson';
   if (plan.status === 'proposed') return plan.role === 'customer';
   if (plan.role !== 'customer' || (plan.status !== 'active' && plan.status !== 'paused')) return false;
-  return (
-    (plan.status === 'active' && plan.pendingPricePence !== null) ||
-    plan.visits.some(
-      (v) => v.id !== null && (v.money.state === 'failed' || v.money.state === 'requires_action'),
-    )
-  );
+  return (plan.status === 'active' && plan.pendingPricePence !== null) || plan.visits.some(canPay);
 }
 
 export function groupOf(plan: SubscriptionView): PlanGroup {
