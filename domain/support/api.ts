@@ -205,3 +205,8 @@ export const SupportMetricsResponse = z.object({
     .max(53),
 });
 export type SupportMetricsResponse = z.infer<typeof SupportMetricsResponse>;
+
+export type StaffMessageView = z.infer<typeof StaffMessageView>;
+export type CannedReplyView = z.infer<typeof CannedReplyView>;
+export type PersonLinks = z.infer<typeof PersonLinks>;
+export type InboxResponse = z.infer<typeof InboxResponse>;
