@@ -144,7 +144,7 @@ export async function staffMessage(
     deps.events.committed();
     if (conversation.guestEmail && !conversation.userId) deps.queue.wake('email.deliver');
   }
-  await announce(deps, conversation);
+  await announce(deps, conversation, { staffOnly: body.kind === 'note' });
   return staffMessageView({ ...message, authorName: auth.user.fullName });
 }
 

@@ -55,12 +55,12 @@ export async function openConversationOf(db: Executor, userId: string, { forUpda
 
 /** The person's latest message, or support's; `withNotes` for staff only. */
 const lastMessage = (withNotes: boolean) =>
-  sql<string | null>`(select lm.body from ${m} lm where lm.conversation_id = ${c.id}
+  sql<string | null>`(select lm.body from ${m} lm where lm.conversation_id = "support_conversations"."id"
     ${withNotes ? sql`` : sql`and lm.kind = 'message'`} order by lm.created_at desc, lm.id desc limit 1)`;
 
 /** Messages the reader has not read: support's for the person, the person's for support. */
 const unreadBy = (reader: 'user' | 'staff') =>
-  sql<number>`(select count(*)::int from ${m} um where um.conversation_id = ${c.id} and um.kind = 'message'
+  sql<number>`(select count(*)::int from ${m} um where um.conversation_id = "support_conversations"."id" and um.kind = 'message'
     and um.read_at is null and um.author = ${reader === 'user' ? 'staff' : 'user'})`;
 
 const summaryFields = (reader: 'user' | 'staff') => ({

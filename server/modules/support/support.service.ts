@@ -59,9 +59,15 @@ const HOUR_MS = 3_600_000;
  * only, so the browsers refetch with their own permissions and a note never travels on the stream.
  * Called after the change committed.
  */
-export async function announce(deps: SupportDeps, conversation: Pick<ConversationRow, 'id' | 'userId'>) {
+export async function announce(
+  deps: SupportDeps,
+  conversation: Pick<ConversationRow, 'id' | 'userId'>,
+  { staffOnly = false } = {},
+) {
   const admins = await adminIds(deps.db);
-  const userIds = [...new Set([...(conversation.userId ? [conversation.userId] : []), ...admins])];
+  // A note is support's alone: the person's streams are not even told that something changed.
+  const person = conversation.userId && !staffOnly ? [conversation.userId] : [];
+  const userIds = [...new Set([...person, ...admins])];
   if (userIds.length > 0) deps.bus.publish({ type: 'support', conversationId: conversation.id, userIds });
 }
 

@@ -12,7 +12,19 @@ import type { SupportDeps } from './support.service';
  * instances running this at once never email twice, and a failure emails nobody. Returns how many
  * emails it queued.
  */
-export async function notifyUnreadSupportReplies(deps: SupportDeps): Promise<number> {
+export function notifyUnreadSupportReplies(deps: SupportDeps): Promise<number> {
+  // One run at a time per instance (its jobs may overlap); instances are kept apart by the claim.
+  let running = runs.get(deps);
+  if (!running) {
+    running = run(deps).finally(() => runs.delete(deps));
+    runs.set(deps, running);
+  }
+  return running;
+}
+
+const runs = new WeakMap<SupportDeps, Promise<number>>();
+
+async function run(deps: SupportDeps): Promise<number> {
   const now = deps.clock.now();
   const due = new Date(now.getTime() - SUPPORT_LIMITS.unreadEmailAfterMinutes * 60_000);
   const queued = await deps.db.transaction(async (tx) => {
