@@ -169,9 +169,12 @@ describeOnDatabases('chat support: the person', (ctx) => {
 
     // The admin sees the note; the person's notifications and emails never mention it.
     const adminView = await staff.get(`/admin/support/${id}`);
-    expect(adminView.json().messages.map((m: { kind: string }) => m.kind)).toEqual(
-      ['user', 'note', 'message', 'user'].map((k) => (k === 'user' ? 'message' : k)),
-    );
+    expect(adminView.json().messages.map((m: { kind: string }) => m.kind)).toEqual([
+      'message',
+      'note',
+      'message',
+      'message',
+    ]);
     await app.queue.runDue('events.dispatch');
     const told = await db().select().from(notifications).where(eq(notifications.userId, customer.id));
     expect(told.map((n) => n.kind)).toEqual(['support.replied']);
