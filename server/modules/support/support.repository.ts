@@ -235,7 +235,7 @@ export async function personLinks(db: Executor, userId: string) {
         jobId: bookings.jobId,
         jobTitle: jobPostings.title,
         status: bookings.status,
-        amountPence: sql<number>`(select q.amount from quotes q where q.id = ${bookings.quoteId})`,
+        amountPence: bookings.amount,
       })
       .from(bookings)
       .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
