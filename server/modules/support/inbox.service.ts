@@ -102,7 +102,8 @@ export async function staffMessage(
   const { message, conversation } = await deps.db.transaction(async (tx) => {
     const conversation = await findConversation(tx, id, { forUpdate: true });
     if (!conversation) throw conversationNotFound();
-    if (conversation.status === 'closed') throw supportState(M.closed);
+    // A note may still be added to a closed conversation (what was found out later); a reply may not.
+    if (conversation.status === 'closed' && body.kind === 'message') throw supportState(M.closed);
     const message = await insertMessage(tx, {
       conversationId: id,
       authorId: auth.user.id,
