@@ -108,34 +108,32 @@ export async function insertDemoSupport(
     readAt: at(ago - MINUTE),
     notifiedAt: from === adminId && kind === 'message' ? at(ago - MINUTE) : null,
   });
-  await tx
-    .insert(supportMessages)
-    .values([
-      message(waiting, 3 * HOUR, customerId, 'I cancelled a booking on Monday. When will my refund arrive?'),
-      message(waiting, 3 * HOUR - 10 * MINUTE, adminId, 'Refund issued on Monday; card ends 4242.', 'note'),
-      message(waiting, 3 * HOUR - 12 * MINUTE, adminId, DEMO_CANNED_REPLIES[0]!.body),
-      message(waiting, 2 * HOUR, adminId, 'Can you see it in your banking app yet?'),
-      message(
-        closed,
-        6 * 24 * HOUR,
-        tradespersonId,
-        'I would like to talk to someone about my conversation with the assistant.',
+  await tx.insert(supportMessages).values([
+    message(waiting, 3 * HOUR, customerId, 'I cancelled a booking on Monday. When will my refund arrive?'),
+    message(waiting, 3 * HOUR - 10 * MINUTE, adminId, 'Refund issued on Monday; card ends 4242.', 'note'),
+    message(waiting, 3 * HOUR - 12 * MINUTE, adminId, DEMO_CANNED_REPLIES[0]!.body),
+    message(waiting, 2 * HOUR, adminId, 'Can you see it in your banking app yet?'),
+    message(
+      closed,
+      6 * 24 * HOUR,
+      tradespersonId,
+      'I would like to talk to someone about my conversation with the assistant.',
+    ),
+    message(
+      closed,
+      6 * 24 * HOUR - 25 * MINUTE,
+      adminId,
+      'Open Documents from your dashboard and choose Upload, then Accreditation.',
+    ),
+    message(closed, 5 * 24 * HOUR - HOUR, tradespersonId, 'Found it, thank you!'),
+    {
+      ...message(
+        guest,
+        40 * MINUTE,
+        null,
+        'Hi, do you have electricians in Leeds? I need a new consumer unit.',
       ),
-      message(
-        closed,
-        6 * 24 * HOUR - 25 * MINUTE,
-        adminId,
-        'Open Documents from your dashboard and choose Upload, then Accreditation.',
-      ),
-      message(closed, 5 * 24 * HOUR - HOUR, tradespersonId, 'Found it, thank you!'),
-      {
-        ...message(
-          guest,
-          40 * MINUTE,
-          null,
-          'Hi, do you have electricians in Leeds? I need a new consumer unit.',
-        ),
-        readAt: null,
-      },
-    ]);
+      readAt: null,
+    },
+  ]);
 }
