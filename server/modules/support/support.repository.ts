@@ -360,16 +360,22 @@ export interface DueReplyRow {
 
 /**
  * Claims support's replies unread since before `due` and not yet emailed about, marking them in the
- * same statement: two instances running at once claim different rows (SKIP LOCKED), so nobody is
- * emailed twice. A guest's (emailed when written) are claimed too, so they leave the index.
+ * same statement. Whole conversations are claimed (their rows locked, SKIP LOCKED), so two instances
+ * running at once never split one conversation's replies between two emails; a reply another run
+ * marked meanwhile is not marked again, so nobody is emailed twice. A guest's (emailed when written)
+ * are claimed too, so they leave the index.
  */
 export async function claimUnreadReplies(tx: Executor, due: Date, now: Date): Promise<DueReplyRow[]> {
+  const dueAt = sql`${due.toISOString()}::timestamptz`;
+  const unread = (alias: string) =>
+    sql.raw(`${alias}.kind = 'message' and ${alias}.author = 'staff' and ${alias}.read_at is null
+      and ${alias}.notified_at is null`);
   const result = await tx.execute(sql`
     with claimed as (
-      select sm.id from ${m} sm
-       where sm.kind = 'message' and sm.author = 'staff' and sm.read_at is null and sm.notified_at is null
-         and sm.created_at <= ${due.toISOString()}::timestamptz
-       order by sm.created_at
+      select cc.id from ${c} cc
+       where exists (select 1 from ${m} dm where dm.conversation_id = cc.id and ${unread('dm')}
+                        and dm.created_at <= ${dueAt})
+       order by cc.id
        limit 500
        for update skip locked
     )
@@ -378,7 +384,8 @@ export async function claimUnreadReplies(tx: Executor, due: Date, now: Date): Pr
       left join ${users} u on u.id = sc.user_id
       left join ${profiles} p on p.id = sc.user_id
       left join ${userSettings} s on s.user_id = sc.user_id
-     where sm.id = claimed.id and sc.id = sm.conversation_id
+     where sm.conversation_id = claimed.id and sc.id = claimed.id and ${unread('sm')}
+       and sm.created_at <= ${dueAt}
     returning sm.conversation_id, sm.body, sm.created_at, sc.user_id,
               case when u.deleted_at is null and u.suspended_at is null then u.email end as email,
               p.full_name,
