@@ -140,3 +140,4 @@ export const VisitChargeResponse = z.object({
   message: z.string().max(500).nullable(),
   subscription: SubscriptionView,
 });
+export type VisitChargeResponse = z.infer<typeof VisitChargeResponse>;
