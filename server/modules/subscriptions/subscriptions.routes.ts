@@ -134,7 +134,7 @@ const planRoutes =
         `/subscriptions/:id/${url}`,
         doc(summary, {
           params: IdParams,
-          ...(WITH_REASON.has(url) ? { body: ReasonBody.optional() } : {}),
+          ...(WITH_REASON.has(url) ? { body: ReasonBody.nullish() } : {}),
           response: view,
         }),
         async (request) => step(deps, requireUser(request), request.params.id),
