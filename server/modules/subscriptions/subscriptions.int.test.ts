@@ -12,6 +12,7 @@ import {
   bookings,
   domainEvents,
   jobPostings,
+  notifications,
   payments,
   subscriptions,
   subscriptionVisits,
@@ -310,6 +311,15 @@ describeOnDatabases('subscriptions', (ctx) => {
     expect((await bookingRow(booking.id)).depositPaid).toBe(true);
     const view = (await call('GET', `/api/v1/subscriptions/${p.id}`, p.customer)).json();
     expect(view.visits[0].money).toMatchObject({ state: 'held', attempts: 1, actionUrl: null });
+    const told = await db().select().from(notifications).where(eq(notifications.userId, p.customerId));
+    expect(told.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Plan proposed', 'Visit booked', 'Visit paid']),
+    );
+    const proTold = await db().select().from(notifications).where(eq(notifications.userId, p.tradespersonId));
+    expect(proTold.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Repeat service requested', 'Plan accepted']),
+    );
+    expect(proTold.find((n) => n.title === 'Visit paid')!.link).toBe(`/job/${booking.jobId}`);
     // A second run charges nothing twice.
     await chargeDue();
     expect(await paymentsOf(booking.id)).toHaveLength(1);
