@@ -304,6 +304,12 @@ describeOnDatabases('subscriptions', (ctx) => {
       postcode: 'M1 1AE',
     });
 
+    // The tradesperson's calendar shows the visit as the booking it is, marked with its plan.
+    const calendar = (await call('GET', '/api/v1/calendar?from=2026-12-01&to=2026-12-31', p.pro)).json();
+    expect(calendar.bookings.find((b: { id: string }) => b.id === booking.id)).toMatchObject({
+      planId: p.id,
+    });
+
     await chargeDue();
     const [paid] = await paymentsOf(booking.id);
     expect(paid).toMatchObject({ status: 'succeeded', amountPence: 4000, heldUntil: null });
