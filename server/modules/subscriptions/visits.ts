@@ -62,32 +62,31 @@ async function dayFactsOf(
     tradespersonIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const [availability, off, booked] = await Promise.all([
-    tx
-      .select()
-      .from(tradespersonAvailability)
-      .where(sql`${tradespersonAvailability.tradespersonId} in (${ids})`),
-    tx
-      .select({ tradespersonId: timeOff.tradespersonId, startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
-      .from(timeOff)
-      .where(
-        sql`${timeOff.tradespersonId} in (${ids}) and ${timeOff.endsOn} >= ${from} and ${timeOff.startsOn} <= ${to}`,
-      ),
-    tx
-      .select({
-        tradespersonId: bookings.tradespersonId,
-        day: bookings.scheduledDate,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(bookings)
-      .where(
-        sql`${bookings.tradespersonId} in (${ids}) and ${bookings.scheduledDate} between ${from} and ${to} and ${bookings.status} in (${sql.join(
-          DAY_TAKING_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      )
-      .groupBy(bookings.tradespersonId, bookings.scheduledDate),
-  ]);
+  // One after another: a transaction's connection runs one statement at a time.
+  const availability = await tx
+    .select()
+    .from(tradespersonAvailability)
+    .where(sql`${tradespersonAvailability.tradespersonId} in (${ids})`);
+  const off = await tx
+    .select({ tradespersonId: timeOff.tradespersonId, startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
+    .from(timeOff)
+    .where(
+      sql`${timeOff.tradespersonId} in (${ids}) and ${timeOff.endsOn} >= ${from} and ${timeOff.startsOn} <= ${to}`,
+    );
+  const booked = await tx
+    .select({
+      tradespersonId: bookings.tradespersonId,
+      day: bookings.scheduledDate,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(bookings)
+    .where(
+      sql`${bookings.tradespersonId} in (${ids}) and ${bookings.scheduledDate} between ${from} and ${to} and ${bookings.status} in (${sql.join(
+        DAY_TAKING_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    )
+    .groupBy(bookings.tradespersonId, bookings.scheduledDate);
   const facts: DayFacts = { availability: new Map(), timeOff: new Map(), booked: new Map() };
   for (const a of availability)
     facts.availability.set(a.tradespersonId, {
