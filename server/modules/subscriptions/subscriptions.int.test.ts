@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { CUSTOMER_DISPUTE_REASONS } from '../../../domain/disputes/messages';
 import { SUBSCRIPTION_MESSAGES as M } from '../../../domain/subscriptions/messages';
 import { addDays } from '../../../domain/subscriptions/rules';
 import { ManualClock } from '../../../test/clock';
@@ -456,6 +457,14 @@ describeOnDatabases('subscriptions', (ctx) => {
     await drainMoneyQueues(await app());
     expect(await paymentBalance(db(), payment!.id, 'escrow')).toBe(4000);
     expect(await paymentsOf(visit!.bookingId!)).toHaveLength(1);
+    // Disputes work per visit: the held money of this visit is frozen by the customer's dispute.
+    const dispute = await call('POST', '/api/v1/disputes', p.customer, {
+      bookingId: visit!.bookingId,
+      reason: CUSTOMER_DISPUTE_REASONS[0],
+      description: 'The gardener did not come on the day and the lawn was not mown.',
+    });
+    expect(dispute.statusCode, dispute.body).toBe(201);
+    expect((await bookingRow(visit!.bookingId!)).status).toBe('disputed');
   });
 
   it('skips, reprices, pauses and cancels with the notice', async () => {
