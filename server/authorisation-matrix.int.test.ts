@@ -17,6 +17,8 @@ import {
   payments,
   photos,
   savedProfessionals,
+  subscriptions,
+  subscriptionVisits,
   timeOff,
   unsubscribeTokens,
 } from './db/schema';
@@ -816,6 +818,93 @@ const validProfile = {
   basePostcode: 'M1 1AE',
   serviceRadiusMiles: 20,
 };
+
+/* ------------------------------------------------------------- issue 39 part C: subscriptions */
+
+// The world's customer's saved card, saved once per world (plans that are active need one).
+const worldCards = new WeakMap<World, Promise<string>>();
+function cardOfWorld(w: World) {
+  let found = worldCards.get(w);
+  if (!found) {
+    found = freshCard(w);
+    worldCards.set(w, found);
+  }
+  return found;
+}
+
+/**
+ * A plan of the world's customer with its tradesperson, written directly in `status` (each caller gets
+ * its own, so the one waiting request per pair never refuses a row's request).
+ */
+async function freshPlan(
+  w: World,
+  status: 'requested' | 'proposed' | 'active' | 'paused',
+  extra: Partial<typeof subscriptions.$inferInsert> = {},
+): Promise<string> {
+  const agreed = status === 'active' || status === 'paused';
+  const [row] = await w.db
+    .insert(subscriptions)
+    .values({
+      customerId: w.customer.id,
+      tradespersonId: w.tradesperson.id,
+      status,
+      requestMessage: 'Every fortnight, please',
+      category: 'Gardening',
+      postcode: 'M1 1AE',
+      ...(status === 'requested'
+        ? {}
+        : {
+            title: 'Fortnightly gardening',
+            description: 'Mow the lawns and weed the borders',
+            pricePerVisitPence: 4000,
+            frequency: 'fortnightly',
+            startDate: inDays(30),
+          }),
+      ...(agreed ? { paymentMethodId: await cardOfWorld(w) } : {}),
+      ...(status === 'paused' ? { pauseReason: 'customer' } : {}),
+      ...extra,
+    })
+    .returning({ id: subscriptions.id });
+  return row!.id;
+}
+
+/** An active plan with one booked visit (its own confirmed booking), not charged yet. */
+async function freshVisit(w: World): Promise<{ id: string; visitId: string }> {
+  const id = await freshPlan(w, 'active');
+  const booking = await freshBooking(w, 'confirmed');
+  const [visit] = await w.db
+    .insert(subscriptionVisits)
+    .values({
+      subscriptionId: id,
+      visitIndex: 0,
+      nominalDate: inDays(30),
+      visitDate: inDays(30),
+      status: 'booked',
+      bookingId: booking.id,
+      pricePence: 4000,
+    })
+    .returning({ id: subscriptionVisits.id });
+  return { id, visitId: visit!.id };
+}
+
+/** A row whose request acts on a fresh plan in `status`, by `owner` ('customer' or 'tradesperson'). */
+const planRow = (
+  status: 'requested' | 'proposed' | 'active' | 'paused',
+  owner: 'customer' | 'tradesperson',
+  expect: Expectations,
+  json?: unknown,
+  extra: Partial<typeof subscriptions.$inferInsert> = {},
+): Row => ({
+  target: async (w) => ({
+    owner: w[owner],
+    party: owner === 'customer' ? w.tradesperson : w.customer,
+    params: { id: await freshPlan(w, status, extra) },
+    ...(json === undefined ? {} : { json }),
+  }),
+  expect,
+});
+/** Either side may take the step; nobody else learns the plan exists. */
+const planParties: Expectations = { ...ownerOnly, party: 'ok' };
 
 /* ------------------------------------------------------------------------------ the matrix */
 
@@ -2371,6 +2460,106 @@ const MATRIX: Record<string, Row | Row[]> = {
   'DELETE /api/v1/admin/support/canned/{id}': {
     target: async (w) => ({ owner: w.customer, params: { id: await freshCanned(w) } }),
     expect: consoleOnly,
+  },
+  // Issue 39 part C, subscriptions (docs/api/subscriptions.md): a plan is its customer's and its
+  // tradesperson's; anyone else, admins included, is told there is nothing there. Steps of one side
+  // answer the other side 403.
+  'GET /api/v1/subscriptions': { target: asCustomer, expect: signedIn },
+  'GET /api/v1/subscriptions/{id}': planRow('active', 'customer', planParties),
+  'POST /api/v1/subscriptions': {
+    target: async (w) => {
+      // The pair's waiting plans from other rows are answered, so the request is the only one.
+      await w.db
+        .update(subscriptions)
+        .set({ status: 'declined' })
+        .where(eq(subscriptions.customerId, w.customer.id));
+      return {
+        owner: w.customer,
+        party: w.tradesperson,
+        json: { bookingId: w.paidBooking.id, message: 'Could you come every fortnight?' },
+      };
+    },
+    expect: { ...ownerOnly, party: 403, otherTradesperson: 403 },
+  },
+  'POST /api/v1/subscriptions/{id}/propose': planRow(
+    'requested',
+    'tradesperson',
+    { ...ownerOnly, party: 403 },
+    {
+      title: 'Fortnightly gardening',
+      description: 'Mow the lawns and weed the borders',
+      pricePerVisit: '40',
+      frequency: 'fortnightly',
+      startDate: inDays(20),
+    },
+  ),
+  'POST /api/v1/subscriptions/{id}/accept': {
+    target: async (w) => {
+      await cardOfWorld(w);
+      return {
+        owner: w.customer,
+        party: w.tradesperson,
+        params: { id: await freshPlan(w, 'proposed') },
+        json: {},
+      };
+    },
+    expect: { ...ownerOnly, party: 403 },
+  },
+  'POST /api/v1/subscriptions/{id}/decline': planRow('requested', 'customer', planParties, {}),
+  'POST /api/v1/subscriptions/{id}/pause': planRow('active', 'customer', planParties, {}),
+  'POST /api/v1/subscriptions/{id}/resume': planRow('paused', 'customer', { ...ownerOnly, party: 409 }),
+  'POST /api/v1/subscriptions/{id}/cancel': planRow('active', 'tradesperson', planParties, {
+    reason: 'Moving',
+  }),
+  'POST /api/v1/subscriptions/{id}/skip': {
+    target: async (w) => ({
+      owner: w.customer,
+      party: w.tradesperson,
+      params: { id: await freshPlan(w, 'active') },
+      json: { date: inDays(30) },
+    }),
+    expect: planParties,
+  },
+  'POST /api/v1/subscriptions/{id}/price': planRow(
+    'active',
+    'tradesperson',
+    { ...ownerOnly, party: 403 },
+    {
+      pricePerVisit: '45',
+    },
+  ),
+  'POST /api/v1/subscriptions/{id}/price/accept': planRow(
+    'active',
+    'customer',
+    { ...ownerOnly, party: 403 },
+    undefined,
+    {
+      pendingPricePence: 4500,
+    },
+  ),
+  'POST /api/v1/subscriptions/{id}/price/decline': planRow(
+    'active',
+    'customer',
+    { ...ownerOnly, party: 403 },
+    undefined,
+    {
+      pendingPricePence: 4500,
+    },
+  ),
+  // A visit with nothing to pay yet: the customer is told so (409), the tradesperson 403.
+  'POST /api/v1/subscriptions/{id}/visits/{visitId}/pay': {
+    target: async (w) => {
+      const { id, visitId } = await freshVisit(w);
+      return { owner: w.customer, party: w.tradesperson, params: { id, visitId } };
+    },
+    expect: { ...ownerOnly, owner: 409, party: 403 },
+  },
+  'POST /api/v1/subscriptions/{id}/visits/{visitId}/confirm': {
+    target: async (w) => {
+      const { id, visitId } = await freshVisit(w);
+      return { owner: w.customer, party: w.tradesperson, params: { id, visitId } };
+    },
+    expect: { ...ownerOnly, owner: 409, party: 403 },
   },
 };
 

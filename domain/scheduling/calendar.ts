@@ -69,6 +69,11 @@ const CalendarBooking = z.object({
   postcode: Postcode,
   /** Pence. */
   amount: z.number().int(),
+  /**
+   * The repeat service plan whose visit this booking is (docs/api/subscriptions.md), null otherwise.
+   * The server always sends it; optional so that a client built before plans reads the answer as before.
+   */
+  planId: Id.nullable().optional(),
 });
 export type CalendarBooking = z.infer<typeof CalendarBooking>;
 

@@ -118,7 +118,7 @@ export const SubscriptionView = z.object({
   startDate: CalendarDate.nullable(),
   pendingPricePence: z.number().int().nullable(),
   /** The customer's card the visits are charged to (the customer's view only). */
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  card: z.object({ brand: z.string().max(20), last4: z.string().max(4) }).nullable(),
   nextVisitDate: CalendarDate.nullable(),
   /** After a cancellation: the last visit that still goes ahead (null: none). */
   lastVisitDate: CalendarDate.nullable(),
@@ -140,3 +140,4 @@ export const VisitChargeResponse = z.object({
   message: z.string().max(500).nullable(),
   subscription: SubscriptionView,
 });
+export type VisitChargeResponse = z.infer<typeof VisitChargeResponse>;

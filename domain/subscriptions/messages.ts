@@ -37,4 +37,10 @@ export const SUBSCRIPTION_MESSAGES = {
   samePrice: 'The new price is the same as the current one',
   nothingToPay: 'This visit has nothing to pay',
   accepted: 'Plan accepted. Your first visit will be booked and charged before the day.',
+  requestSource:
+    "Ask from a completed booking, or from a tradesperson's profile with a postcode and the kind of work",
+  category: 'Choose the kind of work',
+  startPassed: 'The start date of this proposal has passed: ask the tradesperson to propose again',
+  onlyWhoPaused: 'Only the side that paused this plan can resume it',
+  visitNotFound: 'Visit not found',
 } as const;

@@ -144,3 +144,42 @@ export function outsideNotice(visitDate: string, today: string): boolean {
 export function chargeDueOn(visitDate: string): string {
   return addDays(visitDate, -SUBSCRIPTION_RULES.chargeLeadDays);
 }
+
+/** Attempts a visit's charge gets: the first, then one per retry. */
+export const CHARGE_ATTEMPTS = 1 + SUBSCRIPTION_RULES.chargeRetryHours.length;
+
+/**
+ * When the next attempt is due after attempt `attempt` (1 for the first) failed at `at`, or null when it
+ * was the last: retries fall chargeRetryHours after the first attempt, so each waits for the gap to the
+ * one before.
+ */
+export function nextChargeAttemptAt(attempt: number, at: Date): Date | null {
+  const hours = SUBSCRIPTION_RULES.chargeRetryHours;
+  if (attempt >= CHARGE_ATTEMPTS) return null;
+  const gap = hours[attempt - 1]! - (attempt >= 2 ? hours[attempt - 2]! : 0);
+  return new Date(at.getTime() + gap * 3_600_000);
+}
+
+/** The number of the visit whose nominal date is `date`, or null when the plan has no visit that day. */
+export function visitIndexOn(startDate: string, frequency: Frequency, date: string): number | null {
+  if (date < startDate) return null;
+  for (const v of visitDatesUntil(startDate, frequency, date)) if (v.date === date) return v.index;
+  return null;
+}
+
+/**
+ * The instant a UK calendar day starts: midnight in London, which is 23:00 UTC the day before in
+ * British Summer Time. Clocks change at 01:00 UTC, so 23:00 UTC the evening before a day is already
+ * that day in London exactly when the day starts in summer time.
+ */
+export function londonMidnight(date: string): Date {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  const summer = new Date(utc - 3_600_000);
+  const londonDate = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(summer);
+  return londonDate === date ? summer : new Date(utc);
+}

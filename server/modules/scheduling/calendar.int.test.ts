@@ -143,7 +143,7 @@ describeOnDatabases('the tradesperson calendar and its feed', (ctx) => {
     const res = await get('/api/v1/calendar?from=2026-03-01&to=2026-03-31', tp.id);
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json();
-    const base = { customerFirstName: 'Alice', category: 'Plumbing', amount: 42_000 };
+    const base = { customerFirstName: 'Alice', category: 'Plumbing', amount: 42_000, planId: null };
     expect(view.bookings).toEqual([
       {
         ...base,

@@ -11,6 +11,7 @@ import {
   jobPostings,
   paymentMilestones,
   profiles,
+  subscriptionVisits,
   timeOff,
   tradespersonAvailability,
 } from '../../db/schema';
@@ -27,6 +28,8 @@ export interface CalendarBookingRow {
   postcode: string;
   outcode: string;
   customerName: string | null;
+  /** The plan whose visit the booking is (subscriptions), or null. */
+  planId: string | null;
 }
 
 export interface CalendarMilestoneRow {
@@ -97,10 +100,12 @@ const bookingsBetween = (db: Executor) =>
         postcode: jobPostings.postcode,
         outcode: jobPostings.outcode,
         customerName: c.fullName,
+        planId: subscriptionVisits.subscriptionId,
       })
       .from(bookings)
       .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
       .leftJoin(c, eq(c.id, bookings.customerId))
+      .leftJoin(subscriptionVisits, eq(subscriptionVisits.bookingId, bookings.id))
       .where(
         and(
           eq(bookings.tradespersonId, sql.placeholder('tradespersonId')),

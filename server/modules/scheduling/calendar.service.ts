@@ -53,6 +53,7 @@ const shownBooking = (b: CalendarBookingRow): CalendarBooking => ({
   customerFirstName: customerFirstName(b.customerName),
   postcode: calendarPostcode(b.status, b.postcode, b.outcode),
   amount: b.amount,
+  planId: b.planId,
 });
 
 /** GET /calendar: the tradesperson's bookings, milestone due dates and time off in [from, to]. */
