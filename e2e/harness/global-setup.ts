@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The test server's scheduled-job trigger (jobs.ts), for journeys that cannot wait for its clock. */
+    jobsUrl: string;
   }
 }
 
@@ -29,6 +32,7 @@ export default async function setup(project: TestProject) {
         : "browser tests: skipped, no Chromium (install Debian's chromium package or set CHROMIUM_PATH)\n",
     );
     project.provide('baseUrl', '');
+    project.provide('jobsUrl', '');
     return;
   }
 
@@ -48,8 +52,11 @@ export default async function setup(project: TestProject) {
   });
   const server: RunningServer = await startServer(config, { handleSignals: false });
   project.provide('baseUrl', server.url);
+  const jobs = await scheduledJobTrigger(server);
+  project.provide('jobsUrl', jobs.url);
 
   return async () => {
+    await new Promise((resolve) => jobs.listener.close(resolve));
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -65,4 +72,33 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+// The scheduled jobs a journey may run now rather than wait for their time (every 10 minutes, hourly).
+const TRIGGERABLE = new Set(['subscriptions.book-due', 'subscriptions.charge-due', 'payments.release-due']);
+
+/**
+ * A test-only listener beside the server, on a free port of 127.0.0.1: `POST /<job name>` enqueues one
+ * run of that scheduled job and runs it in the server's own queue, answering when it has finished. The
+ * journeys' clock is the real one, so this is how a journey sees what the schedule would do next.
+ */
+async function scheduledJobTrigger(server: RunningServer) {
+  const listener = createHttpServer((req, res) => {
+    const name = decodeURIComponent((req.url ?? '').slice(1));
+    if (req.method !== 'POST' || !TRIGGERABLE.has(name)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const queue = server.app.queue;
+    const job = name as Parameters<typeof queue.runDue>[0];
+    queue
+      .send(server.database.db, job, {})
+      .then(() => queue.runDue(job))
+      .then((ran) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ran })))
+      .catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const address = listener.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { listener, url: `http://127.0.0.1:${port}` };
 }

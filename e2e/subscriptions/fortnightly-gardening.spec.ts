@@ -4,13 +4,15 @@ import { londonToday } from '../../domain/marketplace/schemas';
 import { SUBSCRIPTION_MESSAGES as M } from '../../domain/subscriptions/messages';
 import { addDays } from '../../domain/subscriptions/rules';
 import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
+import { runScheduledJob } from '../harness/jobs';
 import { DEMO_TRADESPERSON, eventually, ok, signUpThroughApi } from '../harness/journeys';
 
 // Issue 39's repeat work: a customer whose gardening booking is completed asks the demo tradesperson
 // for a repeat service from the job's page; the tradesperson proposes fortnightly garden maintenance at
 // £35 a visit starting in a few days; the customer, on a phone in dark mode, saves a sandbox card and
-// accepts. The first visit, inside the booking window, is booked and, inside the charge window, charged
-// into escrow at once; the tradesperson marks it complete and the customer sees it in the visit's money.
+// accepts. The first visit, inside the booking window, is booked at once and, inside the charge window,
+// charged into escrow by the scheduled job (run now through the harness); the tradesperson marks it
+// complete and the customer sees it in the visit's money.
 
 const PHONE = { width: 360, height: 740 };
 const TITLE = 'Fortnightly garden maintenance';
@@ -119,7 +121,12 @@ describeInBrowser('repeat service plans', (ctx) => {
     await accept.getByRole('button', { name: 'Accept plan' }).click();
     await eventually(() => customer.getByText(M.accepted).isVisible()).toBe(true);
 
-    // The first visit is booked and charged into escrow (the money may take a moment to settle).
+    // Accepting booked the first visit (it is within 14 days): not charged yet, its charge due now.
+    await eventually(async () => (await firstVisit(customer).textContent()) ?? '').toMatch(
+      /Booked.*Due — charged shortly/,
+    );
+    // The every-10-minutes charging job, run now: the visit is charged to the saved card into escrow.
+    await runScheduledJob('subscriptions.charge-due');
     await eventually(async () => {
       await customer.reload();
       return (await firstVisit(customer).textContent()) ?? '';

@@ -38,6 +38,9 @@ describe('a plan in words', () => {
       'Payment failed — not retried',
     );
     expect(moneyWords(bookedVisit({ state: 'held', heldUntil: null }), 'customer')).toBe('Held in escrow');
+    expect(moneyWords(makeVisit({}, { chargeDueOn: '2020-01-01' }), 'customer')).toBe(
+      'Due — charged shortly',
+    );
     expect(visitWords(makeVisit({ status: 'cancelled' }))).toBe('Cancelled');
     expect(visitWords(bookedVisit({}, { bookingStatus: 'disputed' }))).toBe('Disputed');
   });

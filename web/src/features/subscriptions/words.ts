@@ -1,5 +1,6 @@
 // What a plan and its visits say on the page, in words (nothing is told by colour alone). Tests assert
 // these words.
+import { londonToday } from '@domain/marketplace/schemas';
 import type { SubscriptionView, VisitView } from '@domain/subscriptions/api';
 import { SUBSCRIPTION_RULES as R, type SubscriptionStatus } from '@domain/subscriptions/rules';
 import { formatDateOnly, formatLocalDate } from '@/lib/format';
@@ -96,7 +97,10 @@ export function moneyWords(visit: VisitView, role: SubscriptionView['role']): st
   const m = visit.money;
   switch (m.state) {
     case 'not_due':
-      return `Not due yet — charged on ${day(m.chargeDueOn)}`;
+      // Its day has come: the scheduled charging job takes it within minutes.
+      return m.chargeDueOn <= londonToday()
+        ? 'Due — charged shortly'
+        : `Not due yet — charged on ${day(m.chargeDueOn)}`;
     case 'processing':
       return 'Charging';
     case 'requires_action':
