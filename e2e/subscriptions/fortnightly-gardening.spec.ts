@@ -5,11 +5,11 @@ import { SUBSCRIPTION_MESSAGES as M } from '../../domain/subscriptions/messages'
 import { addDays } from '../../domain/subscriptions/rules';
 import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import { runScheduledJob } from '../harness/jobs';
-import { DEMO_TRADESPERSON, eventually, ok, signUpThroughApi } from '../harness/journeys';
+import { eventually, ok, signUpThroughApi } from '../harness/journeys';
 
-// Issue 39's repeat work: a customer whose gardening booking is completed asks the demo tradesperson
+// Issue 39's repeat work: a customer whose gardening booking is completed asks a landscaper
 // for a repeat service from the job's page; the tradesperson proposes fortnightly garden maintenance at
-// £35 a visit starting in a few days; the customer, on a phone in dark mode, saves a sandbox card and
+// £35 a visit from tomorrow; the customer, on a phone in dark mode, saves a sandbox card and
 // accepts. The first visit, inside the booking window, is booked at once and, inside the charge window,
 // charged into escrow by the scheduled job (run now through the harness); the tradesperson marks it
 // complete and the customer sees it in the visit's money.
@@ -20,14 +20,10 @@ const TITLE = 'Fortnightly garden maintenance';
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-/** A weekday at least two days ahead (inside the charge window, on a day the demo tradesperson works). */
-function soonWeekday(): string {
-  let date = addDays(londonToday(), 2);
-  while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
-  return date;
-}
+/** Tomorrow: the first visit is less than 3 days away, so its charge is due at once. */
+const tomorrow = () => addDays(londonToday(), 1);
 
-/** A new customer's Gardening job, quoted by the demo tradesperson, accepted and marked complete. */
+/** A new customer's Gardening job, quoted by a new landscaper, accepted and marked complete. */
 async function completedGardening(customer: Page, tradesperson: Page): Promise<string> {
   await signUpThroughApi(customer, { fullName: 'Robin Repeat' });
   const { job } = await ok<{ job: { id: string } }>(
@@ -43,7 +39,14 @@ async function completedGardening(customer: Page, tradesperson: Page): Promise<s
     }),
     201,
   );
-  await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+  // A landscaper of their own, with no working pattern set: every day from tomorrow is bookable.
+  await signUpThroughApi(tradesperson, { fullName: 'Sam Landscaper', userType: 'tradesperson' });
+  await ok(
+    await tradesperson.request.put('/api/v1/tradesperson/profile', {
+      data: { trade: 'Landscaper', basePostcode: 'M1 1AE', serviceRadiusMiles: 20 },
+    }),
+    200,
+  );
   const { quote } = await ok<{ quote: { id: string } }>(
     await tradesperson.request.post(`/api/v1/jobs/${job.id}/quotes`, {
       data: { amount: '80', message: 'I can do it this week.' },
@@ -70,10 +73,11 @@ async function saveCard(page: Page) {
   await eventually(() => page.getByText('Payment method saved successfully').isVisible()).toBe(true);
 }
 
-const planCard = (page: Page, name: string) => page.getByRole('article', { name });
+/** This journey's plan on /subscriptions: the only one either side has. */
+const planCard = (page: Page) => page.getByRole('article');
 /** The plan's first visit row in its 'Visits and money' list. */
 const firstVisit = (page: Page) =>
-  planCard(page, TITLE).getByRole('region', { name: 'Visits and money' }).getByRole('listitem').first();
+  planCard(page).getByRole('region', { name: 'Visits and money' }).getByRole('listitem').first();
 
 describeInBrowser('repeat service plans', (ctx) => {
   it('sets up fortnightly gardening; the first visit is charged into escrow and completed', async () => {
@@ -91,9 +95,9 @@ describeInBrowser('repeat service plans', (ctx) => {
     await eventually(() => customer.getByText('Asked for: waiting for a proposal').isVisible()).toBe(true);
 
     // The tradesperson proposes the plan.
-    const start = soonWeekday();
+    const start = tomorrow();
     await tradesperson.goto('/subscriptions');
-    await tradesperson.getByRole('button', { name: 'Propose a plan' }).click();
+    await planCard(tradesperson).getByRole('button', { name: 'Propose a plan' }).click();
     const propose = tradesperson.getByRole('dialog', { name: 'Propose a plan' });
     await propose.getByLabel(/^Title/).fill(TITLE);
     await propose
@@ -104,13 +108,13 @@ describeInBrowser('repeat service plans', (ctx) => {
     await propose.getByLabel(/^First visit/).fill(start);
     await propose.getByRole('button', { name: 'Propose plan' }).click();
     await eventually(() =>
-      planCard(tradesperson, TITLE).getByText('Proposed: waiting for the customer').isVisible(),
+      planCard(tradesperson).getByText('Proposed: waiting for the customer').isVisible(),
     ).toBe(true);
 
     // The customer saves a card and accepts.
     await saveCard(customer);
     await customer.goto('/subscriptions');
-    const offer = planCard(customer, TITLE);
+    const offer = planCard(customer);
     await eventually(() => offer.getByText('Proposed: waiting for your answer').isVisible()).toBe(true);
     expect(await offer.getByText('Every 2 weeks').isVisible()).toBe(true);
     expect(await offer.getByText('£35.00').isVisible()).toBe(true);
@@ -130,17 +134,15 @@ describeInBrowser('repeat service plans', (ctx) => {
     await eventually(async () => {
       await customer.reload();
       return (await firstVisit(customer).textContent()) ?? '';
-    }).toMatch(/Held in escrow until/);
+    }).toMatch(/Booked.*Held in escrow until the visit is done/);
     const visitText = await firstVisit(customer).textContent();
     expect(visitText).toContain('£35.00');
-    expect(await planCard(customer, TITLE).textContent()).toMatch(
-      /Card charged\s*Visa\s*••••\s*ending in\s*4242/,
-    );
+    expect(await planCard(customer).textContent()).toMatch(/Card charged\s*Visa\s*••••\s*ending in\s*4242/);
     expect(await seriousAxeViolations(customer)).toEqual([]);
     expect(await noSidewaysScroll(customer)).toBe(true);
 
-    // The visit is a booking of its own: the tradesperson opens its job and marks it complete on the
-    // dashboard's Active Jobs, where bookings are completed.
+    // The visit is a booking of its own (confirmed): the tradesperson opens its job, and marks it
+    // complete on the dashboard's Active Jobs, where bookings are completed.
     await tradesperson.goto('/subscriptions');
     const openVisit = firstVisit(tradesperson).getByRole('link', { name: /^Open visit/ });
     const visitJob = (await openVisit.getAttribute('href'))!;
@@ -153,18 +155,17 @@ describeInBrowser('repeat service plans', (ctx) => {
     const active = tradesperson
       .getByRole('listitem')
       .filter({ has: tradesperson.locator(`a[href="${visitJob}"]`) });
-    if (await active.getByRole('button', { name: 'Confirm' }).isVisible()) {
-      await active.getByRole('button', { name: 'Confirm' }).click();
-    }
     await active.getByRole('button', { name: 'Mark Complete' }).click();
     await tradesperson.getByRole('dialog').getByRole('button', { name: 'Mark as complete' }).click();
     await eventually(() => active.count()).toBe(0);
 
+    // The next run of the charging job starts the protection window of the completed visit.
+    await runScheduledJob('subscriptions.charge-due');
     // The customer sees the visit completed, its money still held until approval or the window's end.
     await eventually(async () => {
       await customer.reload();
       return (await firstVisit(customer).textContent()) ?? '';
-    }).toMatch(/^.*Completed.*Held in escrow until/);
+    }).toMatch(/Completed.*Held in escrow until \d{1,2} \w{3} \d{4}/);
     expect(await seriousAxeViolations(customer)).toEqual([]);
   });
 });

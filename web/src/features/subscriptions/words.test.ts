@@ -37,7 +37,9 @@ describe('a plan in words', () => {
     expect(moneyWords(bookedVisit({ state: 'failed', nextAttemptAt: null }), 'customer')).toBe(
       'Payment failed — not retried',
     );
-    expect(moneyWords(bookedVisit({ state: 'held', heldUntil: null }), 'customer')).toBe('Held in escrow');
+    expect(moneyWords(bookedVisit({ state: 'held', heldUntil: null }), 'customer')).toBe(
+      'Held in escrow until the visit is done',
+    );
     expect(moneyWords(makeVisit({}, { chargeDueOn: '2020-01-01' }), 'customer')).toBe(
       'Due — charged shortly',
     );

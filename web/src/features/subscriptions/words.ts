@@ -110,7 +110,10 @@ export function moneyWords(visit: VisitView, role: SubscriptionView['role']): st
         ? `Payment failed — retrying on ${formatLocalDate(m.nextAttemptAt)}`
         : 'Payment failed — not retried';
     case 'held':
-      return m.heldUntil ? `Held in escrow until ${formatLocalDate(m.heldUntil)}` : 'Held in escrow';
+      // The protection window starts when the tradesperson marks the visit done.
+      return m.heldUntil
+        ? `Held in escrow until ${formatLocalDate(m.heldUntil)}`
+        : 'Held in escrow until the visit is done';
     case 'released':
       return 'Released';
     case 'refunded':
