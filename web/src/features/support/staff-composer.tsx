@@ -88,7 +88,7 @@ function OpenComposer({ conversationId }: { conversationId: string }) {
         </fieldset>
         <Field
           id={`${id}-body`}
-          label={note ? 'Internal note (only support sees this)' : 'Reply'}
+          label={note ? 'Internal note (only support sees this)' : 'Reply to the person'}
           error={errors.body?.message}
         >
           {(control) => (
