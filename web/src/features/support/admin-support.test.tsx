@@ -158,7 +158,7 @@ describe('a support conversation for an admin (/admin/support/:id)', () => {
     );
   });
 
-  it('assigns to me and unassigns, and closes', async () => {
+  it('assigns to me and unassigns, and closes, after which only notes can be added', async () => {
     let conversation = makeAdminConversation();
     const fetchMock = mockApi({
       ...sessionHandler(admin),
@@ -187,6 +187,9 @@ describe('a support conversation for an admin (/admin/support/:id)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByText(SUPPORT_MESSAGES.closed)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reopen' })).toBeTruthy();
+    // Closed: notes still, replies not.
+    expect((screen.getByRole('radio', { name: 'Reply' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Internal note' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('turns the conversation into a dispute about one of the person’s bookings', async () => {

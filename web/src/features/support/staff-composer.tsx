@@ -22,20 +22,18 @@ const KINDS: { kind: SupportMessageKind; label: string }[] = [
 /**
  * Support's box: a reply the person reads, or an internal note only support sees (the switch says which,
  * and the box turns amber for a note). A canned reply is put into the box to be edited before sending.
+ * A closed conversation still takes notes (what was found out later), not replies. Keyed by `closed`
+ * so the switch starts on what is allowed.
  */
 export function StaffComposer({ conversationId, closed }: { conversationId: string; closed: boolean }) {
-  if (closed)
-    return (
-      <p className="border-t border-border p-4 text-sm text-muted-foreground">{SUPPORT_MESSAGES.closed}</p>
-    );
-  return <OpenComposer conversationId={conversationId} />;
+  return <Composer key={String(closed)} conversationId={conversationId} closed={closed} />;
 }
 
-function OpenComposer({ conversationId }: { conversationId: string }) {
+function Composer({ conversationId, closed }: { conversationId: string; closed: boolean }) {
   const id = useId();
   const send = useStaffMessage(conversationId);
   const form = useZodForm(StaffMessageBody, {
-    defaultValues: { body: '', kind: 'message' },
+    defaultValues: { body: '', kind: closed ? 'note' : 'message' },
     invalidToast: false,
   });
   const { errors } = form.formState;
@@ -64,6 +62,7 @@ function OpenComposer({ conversationId }: { conversationId: string }) {
         note && 'bg-amber-50 dark:bg-amber-950/40',
       )}
     >
+      {closed && <p className="text-sm text-muted-foreground">{SUPPORT_MESSAGES.closed}</p>}
       <div className="flex flex-wrap gap-2">
         <CannedPicker onPick={insert} />
         <ManageCannedReplies />
@@ -79,9 +78,15 @@ function OpenComposer({ conversationId }: { conversationId: string }) {
           {KINDS.map((k) => (
             <label
               key={k.kind}
-              className="flex min-h-9 cursor-pointer items-center rounded-sm px-3 text-sm font-medium has-checked:bg-background has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
+              className="flex min-h-9 cursor-pointer items-center rounded-sm px-3 text-sm font-medium has-checked:bg-background has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring has-disabled:cursor-not-allowed has-disabled:opacity-50"
             >
-              <input type="radio" value={k.kind} className="sr-only" {...form.register('kind')} />
+              <input
+                type="radio"
+                value={k.kind}
+                disabled={closed && k.kind === 'message'}
+                className="sr-only"
+                {...form.register('kind')}
+              />
               {k.label}
             </label>
           ))}
