@@ -63,6 +63,11 @@ export const ERROR_CODES = [
   'dispute_open', // 409: the booking already has an unresolved dispute
   'not_disputable', // 409: nothing is in progress or held for the booking, so there is nothing to dispute
   'dispute_state', // 409: the dispute cannot take that now (a response after review began, resolved twice…)
+  // support
+  'support_state', // 409: the conversation cannot take that now (closed, already closed, not closed, already a dispute)
+  'canned_title_taken', // 409: a canned reply with this title (any case) exists
+  'looks_like_spam', // 422: a guest's message broke the simple spam rules
+  'not_an_admin', // 422: a conversation can be assigned to an admin only
   // milestones
   'milestone_state', // 409: the plan or milestone cannot take that now (plan fixed, already paid, frozen…)
   // scheduling

@@ -2259,7 +2259,172 @@ const MATRIX: Record<string, Row | Row[]> = {
     },
     unknownSandboxId('acctlink', onboardingForm, 'tradesperson'),
   ],
+
+  // Issue 39, part A (support-server): chat support (docs/api/support.md). A conversation is its
+  // person's and the admins' (through /admin/support only); everyone else is told there is none. An
+  // internal note is a secret only admins may see, searched for in every answer.
+  'GET /api/v1/support/conversations': { target: asCustomer, expect: signedIn },
+  'POST /api/v1/support/conversations': {
+    target: async (w) => ({ owner: w.customer, json: { message: 'My payment has not arrived' } }),
+    expect: signedIn,
+  },
+  'GET /api/v1/support/conversations/{id}': {
+    target: async (w) => ({ owner: w.customer, params: { id: await supportWithNote(w) } }),
+    expect: ownerOnly,
+  },
+  'POST /api/v1/support/conversations/{id}/messages': {
+    target: async (w) => ({
+      owner: w.customer,
+      params: { id: await freshSupport(w) },
+      json: { message: 'Any news?' },
+    }),
+    expect: ownerOnly,
+  },
+  'POST /api/v1/support/conversations/{id}/read': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w) } }),
+    expect: ownerOnly,
+  },
+  'POST /api/v1/support/conversations/{id}/close': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w) } }),
+    expect: ownerOnly,
+  },
+  'POST /api/v1/support/conversations/{id}/reopen': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w, { closed: true }) } }),
+    expect: ownerOnly,
+  },
+  'POST /api/v1/support/handover': {
+    target: async (w) => ({
+      owner: w.customer,
+      json: { transcript: [{ role: 'user', content: 'I want to talk to a person' }], consent: true },
+    }),
+    expect: signedIn,
+  },
+  'POST /api/v1/support/guest': {
+    target: async (w) => ({
+      owner: w.customer,
+      json: { email: `guest-${randomUUID()}@example.test`, message: 'Do you cover Leeds?' },
+    }),
+    expect: everyone,
+  },
+  'GET /api/v1/admin/support': { target: asCustomer, expect: consoleOnly },
+  'GET /api/v1/admin/support/metrics': { target: asCustomer, expect: consoleOnly },
+  'GET /api/v1/admin/support/{id}': {
+    target: async (w) => ({ owner: w.customer, params: { id: await supportWithNote(w) } }),
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/support/{id}/messages': {
+    target: async (w) => ({
+      owner: w.customer,
+      params: { id: await freshSupport(w) },
+      json: { body: 'We are looking into it.' },
+    }),
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/support/{id}/read': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w) } }),
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/support/{id}/assign': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w) }, json: {} }),
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/support/{id}/close': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w) } }),
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/support/{id}/reopen': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshSupport(w, { closed: true }) } }),
+    expect: consoleOnly,
+  },
+  'POST /api/v1/admin/support/{id}/dispute': {
+    target: async (w) => {
+      // Closed first, so each caller's conversation is a new one, not yet turned into a dispute.
+      const id = await freshSupport(w, { closed: true });
+      return {
+        owner: w.customer,
+        params: { id },
+        json: {
+          bookingId: (await freshPaidBooking(w)).id,
+          reason: 'Other',
+          description: 'We cannot agree on what was included in the price.',
+        },
+      };
+    },
+    expect: consoleOnly,
+  },
+  'GET /api/v1/admin/support/canned': { target: asCustomer, expect: consoleOnly },
+  'POST /api/v1/admin/support/canned': {
+    target: async (w) => ({
+      owner: w.customer,
+      json: { title: `Refunds ${randomUUID()}`, body: 'Five days.' },
+    }),
+    expect: consoleOnly,
+  },
+  'PATCH /api/v1/admin/support/canned/{id}': {
+    target: async (w) => ({
+      owner: w.customer,
+      params: { id: await freshCanned(w) },
+      json: { title: `Edited ${randomUUID()}`, body: 'Three days.' },
+    }),
+    expect: consoleOnly,
+  },
+  'DELETE /api/v1/admin/support/canned/{id}': {
+    target: async (w) => ({ owner: w.customer, params: { id: await freshCanned(w) } }),
+    expect: consoleOnly,
+  },
 };
+
+// Issue 39, part A (support-server): the support rows' fixtures.
+
+/** The customer's open support conversation (a new one after closing the last); `closed` closes it. */
+async function freshSupport(w: World, { closed = false } = {}): Promise<string> {
+  const cookie = await sessionFor(w.db, w.customer.id);
+  const opened = await w.app.inject({
+    method: 'POST',
+    url: '/api/v1/support/conversations',
+    headers: { cookie },
+    payload: { message: 'I need help with a booking' },
+  });
+  if (opened.statusCode !== 201) throw new Error(`opening a support conversation failed: ${opened.body}`);
+  const id = opened.json().id as string;
+  if (closed) await call(w.app, w.db, w.customer.id, 'POST', `/api/v1/support/conversations/${id}/close`);
+  return id;
+}
+
+const supportNotes = new WeakMap<World, Promise<string>>();
+
+/** A conversation of the customer's with an internal note: a secret for admins alone. */
+function supportWithNote(w: World): Promise<string> {
+  let found = supportNotes.get(w);
+  if (!found) {
+    found = (async () => {
+      const id = await freshSupport(w, { closed: true });
+      const note = secret();
+      const written = await w.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/support/${id}/messages`,
+        headers: { cookie: await sessionFor(w.db, w.admin.id) },
+        payload: { body: note, kind: 'note' },
+      });
+      if (written.statusCode !== 201) throw new Error(`writing a support note failed: ${written.body}`);
+      w.secrets.push({ label: 'an internal support note', text: note, seenBy: [w.admin.id] });
+      return id;
+    })();
+    supportNotes.set(w, found);
+  }
+  return found;
+}
+
+async function freshCanned(w: World): Promise<string> {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/support/canned',
+    headers: { cookie: await sessionFor(w.db, w.admin.id) },
+    payload: { title: `Canned ${randomUUID()}`, body: 'Thanks for getting in touch.' },
+  });
+  if (res.statusCode !== 201) throw new Error(`adding a canned reply failed: ${res.body}`);
+  return res.json().id;
+}
 
 /* ------------------------------------------------------------------------------ running it */
 

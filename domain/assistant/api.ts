@@ -46,6 +46,12 @@ export type AssistantLink = z.infer<typeof AssistantLink>;
 export const AssistantReply = z.object({
   message: Text,
   links: unbounded(AssistantLink, 'every app screen the answer names'),
+  /**
+   * Offer 'Talk to support' (issue 39): the person asked for a human, or the assistant could not help
+   * (`domain/assistant/handover.ts`). The widget then offers to open a support conversation with the
+   * transcript, with the person's consent (`POST /support/handover`).
+   */
+  offerHandover: z.boolean(),
 });
 export type AssistantReply = z.infer<typeof AssistantReply>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, Email, Id, PersonName, Timestamp } from '../fields';
+import { Cursor, Email, Id, PersonName, Text, Timestamp } from '../fields';
 import { SUPPORT_MESSAGES as M } from './messages';
 import {
   SUPPORT_LIMITS as L,
@@ -117,7 +117,7 @@ export const CannedReplyBody = z.object({
 export const CannedReplyView = z.object({
   id: Id,
   title: z.string().max(L.cannedTitleMax),
-  body: z.string(),
+  body: z.string().max(L.messageMax),
 });
 export const CannedRepliesResponse = z.object({ replies: z.array(CannedReplyView).max(500) });
 
@@ -157,8 +157,8 @@ export const PersonLinks = z.object({
       z.object({
         id: Id,
         jobId: Id,
-        jobTitle: z.string(),
-        status: z.string(),
+        jobTitle: Text,
+        status: Text,
         amountPence: z.number().int(),
       }),
     )
@@ -168,13 +168,13 @@ export const PersonLinks = z.object({
       z.object({
         id: Id,
         bookingId: Id,
-        status: z.string(),
+        status: Text,
         amountPence: z.number().int(),
         createdAt: Timestamp,
       }),
     )
     .max(50),
-  disputes: z.array(z.object({ id: Id, bookingId: Id, status: z.string(), reason: z.string() })).max(50),
+  disputes: z.array(z.object({ id: Id, bookingId: Id, status: Text, reason: Text })).max(50),
 });
 
 export const AdminSupportConversationView = InboxItem.extend({
@@ -205,3 +205,8 @@ export const SupportMetricsResponse = z.object({
     .max(53),
 });
 export type SupportMetricsResponse = z.infer<typeof SupportMetricsResponse>;
+
+export type StaffMessageView = z.infer<typeof StaffMessageView>;
+export type CannedReplyView = z.infer<typeof CannedReplyView>;
+export type PersonLinks = z.infer<typeof PersonLinks>;
+export type InboxResponse = z.infer<typeof InboxResponse>;

@@ -22,4 +22,12 @@ export const SUPPORT_MESSAGES = {
   alreadyDisputed: 'This conversation has already been turned into a dispute',
   guestSent: "Thanks, we've got your message. Support will reply to your email.",
   signInPrompt: 'Sign in to chat with support, or leave your email and a message.',
+  /** Reopening an old conversation while another is open: a person has one open at a time. */
+  anotherOpen: 'You already have an open conversation with support. Write to us there',
+  /** The first message of a hand-over when the person wrote none of their own. */
+  handoverMessage: 'I would like to talk to someone about my conversation with the assistant.',
+  /** The in-app notification of a reply (never of a note). */
+  repliedTitle: 'Support replied',
+  closedTitle: 'Support closed your conversation',
+  reopenedTitle: 'Support reopened your conversation',
 } as const;

@@ -68,6 +68,7 @@ import {
   TRADE_CONTENT,
 } from './demo-content';
 import { paymentRowsFor } from './demo-payments';
+import { insertDemoSupport } from './demo-support';
 import { jobRow, tradespersonRow, userRows, verificationDocuments } from './factories';
 import { type CityArea, cityArea, geocode, randomPostcode, serviceAreas } from './places';
 import { Random } from './random';
@@ -480,6 +481,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await insertAll(tx, disputes, b.disputes);
     await insertAll(tx, conversations, b.conversations);
     await insertAll(tx, messages, b.messages);
+    await insertDemoSupport(tx, { now, uuid: () => b.ids.uuid(), users: b.users });
     await tx
       .update(users)
       .set({ passwordHash: await passwordHash })

@@ -5,6 +5,11 @@
 export type BusEvent =
   | { type: 'message'; conversationId: string; messageId: string; userIds: string[] }
   | { type: 'read'; conversationId: string; readerId: string; userIds: string[] }
+  /**
+   * A support conversation changed (a message, a note, a read, assignment, closing): for the person
+   * and every admin. Ids only: browsers refetch with their own permissions, so a note never travels.
+   */
+  | { type: 'support'; conversationId: string; userIds: string[] }
   /** These users' notifications changed (a new one, or read): their bells and lists are stale. */
   | { type: 'notification'; userIds: string[] }
   /** A job, quote or booking these users are party to changed: their marketplace screens are stale. */
@@ -35,6 +40,7 @@ export function isBusEvent(value: unknown): value is BusEvent {
     return typeof e.conversationId === 'string' && typeof e.messageId === 'string' && ids;
   if (e.type === 'read') return typeof e.conversationId === 'string' && typeof e.readerId === 'string' && ids;
   if (e.type === 'notification') return ids;
+  if (e.type === 'support') return typeof e.conversationId === 'string' && ids;
   if (e.type === 'activity') return ids && typeof e.jobId === 'string';
   if (e.type === 'user-changed' || e.type === 'sessions-ended') return typeof e.userId === 'string';
   return e.type === 'jobs-changed' || e.type === 'public-changed';

@@ -67,6 +67,21 @@ describeOnDatabases('the AI assistant', (ctx) => {
     expect(probe.message).not.toContain(theirs.id);
   });
 
+  it("offers 'Talk to support' when asked for a human or when it cannot help, and not otherwise", async () => {
+    const app = await ctx.app();
+    const answered = (await app.inject(ask(undefined, 'How do I post a job?'))).json();
+    expect(answered.offerHandover).toBe(false);
+    const human = (await app.inject(ask(undefined, 'Can I speak to a human please?'))).json();
+    expect(human.offerHandover).toBe(true);
+    const lost = (await app.inject(ask(undefined, 'What is the weather like tomorrow?'))).json();
+    expect(lost.message).toMatch(/not sure/);
+    expect(lost.offerHandover).toBe(true);
+    const streamed = await app.inject(ask(undefined, 'I want to make a complaint', 'text/event-stream'));
+    const done = streamed.body.trim().split('\n\n').at(-1)!;
+    expect(done).toMatch(/^event: done/);
+    expect(JSON.parse(/^data: (.*)$/m.exec(done)![1]!).offerHandover).toBe(true);
+  });
+
   it('enhances a description without adding facts, and refuses one under 20 characters', async () => {
     const app = await ctx.app();
     const short = await app.inject({

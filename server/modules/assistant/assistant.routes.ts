@@ -3,6 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AssistantBody, AssistantReply, EnhanceBody, EnhanceResponse } from '../../../domain/assistant/api';
+import { offersHandover } from '../../../domain/assistant/handover';
 import { ASSISTANT_TEXTS } from '../../../domain/assistant/messages';
 import type { AiConfig } from '../../config/config';
 import { AppError } from '../../lib/app-error';
@@ -71,7 +72,8 @@ export const assistantRoutes =
         const chunks = assistantReply(deps, request.auth, request.body, signal);
         if (!(request.headers.accept ?? '').includes('text/event-stream')) {
           const whole = await collectReply(chunks);
-          return whole.message ? whole : { message: ASSISTANT_TEXTS.noMessage, links: [] };
+          const message = whole.message || ASSISTANT_TEXTS.noMessage;
+          return { ...whole, message, offerHandover: offersHandover(request.body.message, message) };
         }
         const events = async function* () {
           let message = '';
@@ -83,11 +85,17 @@ export const assistantRoutes =
                 yield sse('delta', { text: chunk.text });
               } else if (!links.some((l) => l.path === chunk.link.path)) links.push(chunk.link);
             }
-            yield sse('done', { message: message || ASSISTANT_TEXTS.noMessage, links });
+            const whole = message || ASSISTANT_TEXTS.noMessage;
+            yield sse('done', {
+              message: whole,
+              links,
+              offerHandover: offersHandover(request.body.message, whole),
+            });
           } catch (error) {
             if (signal.aborted) return;
             request.log.error({ err: error }, 'assistant reply failed');
-            yield sse('error', { message: ASSISTANT_TEXTS.error });
+            // A failed reply is one the assistant could not help with: support can.
+            yield sse('error', { message: ASSISTANT_TEXTS.error, offerHandover: true });
           }
         };
         reply

@@ -67,7 +67,9 @@ export async function* assistantReply(
 }
 
 /** The whole reply at once (a client that does not ask for a stream). */
-export async function collectReply(chunks: AsyncIterable<ReplyChunk>): Promise<AssistantReply> {
+export async function collectReply(
+  chunks: AsyncIterable<ReplyChunk>,
+): Promise<Omit<AssistantReply, 'offerHandover'>> {
   let message = '';
   const links: AssistantLink[] = [];
   for await (const chunk of chunks) {

@@ -204,52 +204,64 @@ export async function raiseDispute(
   auth: AuthContext,
   body: { bookingId: string; reason: string; description: string },
 ): Promise<DisputeDetail> {
-  const me = auth.user.id;
   const now = deps.clock.now();
-  const id = await deps.db.transaction(async (tx) => {
-    const found = await bookingForPayment(tx, body.bookingId, { forUpdate: true });
-    const b = found?.booking;
-    if (!found || !b || (b.customerId !== me && b.tradespersonId !== me)) throw bookingNotFound();
-    const role: UserType = b.customerId === me ? 'customer' : 'tradesperson';
-    if (!disputeReasonsFor(role).includes(body.reason)) {
-      throw AppError.validation(DISPUTE_MESSAGES.reasonNotYours, [
-        { field: 'reason', message: DISPUTE_MESSAGES.reasonNotYours },
-      ]);
-    }
-    if (await activeDisputeOfBooking(tx, b.id)) {
-      throw AppError.conflict('dispute_open', DISPUTE_MESSAGES.alreadyOpen);
-    }
-    const held = (await heldPenceByBooking(tx, [b.id])).get(b.id) ?? 0;
-    const disputable = canRaiseDispute({
-      status: bookingStatus(b.status),
-      depositPaid: b.depositPaid,
-      moneyHeld: held > 0,
-    });
-    if (!disputable || !(await disputeBooking(tx, b, role, now))) {
-      throw AppError.conflict('not_disputable', DISPUTE_MESSAGES.notDisputable);
-    }
-    const dispute = await insertDispute(tx, {
-      bookingId: b.id,
-      raisedBy: me,
-      raisedByType: role,
-      reason: body.reason,
-      description: body.description,
-      status: 'open',
-      bookingStatusBefore: b.status,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await deps.events.record(tx, {
-      type: 'dispute.raised',
-      actorId: me,
-      payload: { ...disputeRef(found, dispute), reason: dispute.reason },
-    });
-    await send(tx, 'disputes.send-email', { disputeId: dispute.id });
-    return dispute.id;
-  });
+  const id = await deps.db.transaction((tx) => raiseDisputeWithin(tx, deps, auth.user.id, body, now));
   deps.events.committed();
   deps.queue.wake('disputes.send-email');
   return getDispute(deps, auth, id);
+}
+
+/**
+ * Raising a dispute as `me`, in the caller's transaction (the support inbox raises one on the
+ * person's behalf with the same rules, event and email); the caller then calls
+ * `events.committed()` and wakes `disputes.send-email`. Returns the dispute's id.
+ */
+export async function raiseDisputeWithin(
+  tx: Executor,
+  deps: Pick<DisputeDeps, 'events'>,
+  me: string,
+  body: { bookingId: string; reason: string; description: string },
+  now: Date,
+): Promise<string> {
+  const found = await bookingForPayment(tx, body.bookingId, { forUpdate: true });
+  const b = found?.booking;
+  if (!found || !b || (b.customerId !== me && b.tradespersonId !== me)) throw bookingNotFound();
+  const role: UserType = b.customerId === me ? 'customer' : 'tradesperson';
+  if (!disputeReasonsFor(role).includes(body.reason)) {
+    throw AppError.validation(DISPUTE_MESSAGES.reasonNotYours, [
+      { field: 'reason', message: DISPUTE_MESSAGES.reasonNotYours },
+    ]);
+  }
+  if (await activeDisputeOfBooking(tx, b.id)) {
+    throw AppError.conflict('dispute_open', DISPUTE_MESSAGES.alreadyOpen);
+  }
+  const held = (await heldPenceByBooking(tx, [b.id])).get(b.id) ?? 0;
+  const disputable = canRaiseDispute({
+    status: bookingStatus(b.status),
+    depositPaid: b.depositPaid,
+    moneyHeld: held > 0,
+  });
+  if (!disputable || !(await disputeBooking(tx, b, role, now))) {
+    throw AppError.conflict('not_disputable', DISPUTE_MESSAGES.notDisputable);
+  }
+  const dispute = await insertDispute(tx, {
+    bookingId: b.id,
+    raisedBy: me,
+    raisedByType: role,
+    reason: body.reason,
+    description: body.description,
+    status: 'open',
+    bookingStatusBefore: b.status,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await deps.events.record(tx, {
+    type: 'dispute.raised',
+    actorId: me,
+    payload: { ...disputeRef(found, dispute), reason: dispute.reason },
+  });
+  await send(tx, 'disputes.send-email', { disputeId: dispute.id });
+  return dispute.id;
 }
 
 /**

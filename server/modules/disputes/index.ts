@@ -2,5 +2,5 @@
 // freezes a booking's held money; both parties build the case; an admin resolves it through the
 // payments module's refund and release. It builds on marketplace and payments.
 export { disputeRoutes } from './disputes.routes';
-export { passDeadlines, sendDisputeEmail } from './disputes.service';
+export { passDeadlines, raiseDisputeWithin, sendDisputeEmail } from './disputes.service';
 export type { ResolutionDeps } from './resolution.service';

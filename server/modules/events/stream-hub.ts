@@ -138,6 +138,14 @@ export class StreamHub {
         for (const s of this.byUser.get(id) ?? []) s.send('activity', { jobId: event.jobId });
       return;
     }
+    if (event.type === 'support') {
+      // The conversation's id and nothing else: what changed is fetched through the routes, whose
+      // presenters keep internal notes from the person.
+      for (const id of here)
+        for (const s of this.byUser.get(id) ?? [])
+          s.send('support', { conversationId: event.conversationId });
+      return;
+    }
     if (event.type === 'notification') {
       // A nudge: the browser fetches the count and the list, so nothing is read here.
       for (const id of here) for (const s of this.byUser.get(id) ?? []) s.send('notification', {});
