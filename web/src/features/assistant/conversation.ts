@@ -161,7 +161,7 @@ async function readStream(response: Response, onText: (text: string) => void): P
 
 /** The reply's message ('' when it has none) and whether it offers a hand-over to support. */
 function replyOf(reply: unknown): Reply {
-  const { message, offerHandover } = (reply ?? {}) as Partial<AssistantReply> & { offerHandover?: unknown };
+  const { message, offerHandover } = (reply ?? {}) as Partial<AssistantReply>;
   return { text: typeof message === 'string' ? message.trim() : '', offerHandover: offerHandover === true };
 }
 
