@@ -75,6 +75,9 @@ export const ERROR_CODES = [
   'reschedule_state', // 409: the proposal cannot take that now (one is open already, answered, booking finished…)
   // changes
   'change_state', // 409: the change cannot take that now (one waits already, frozen by a dispute, money released, answered…)
+  // subscriptions
+  'subscription_state', // 409: the plan or visit cannot take that now (not proposed, ended, notice passed, nothing to pay…)
+  'card_in_use', // 409: the card pays for a running repeat service plan and no other card can take over
   // photos
   'photo_limit', // 409: eight photos are already waiting to be attached; attach or remove some first
   'job_has_quotes', // 409: a job's details are fixed once it has quotes (its photos may still change)

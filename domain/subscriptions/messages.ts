@@ -28,6 +28,7 @@ export const SUBSCRIPTION_MESSAGES = {
   notPaused: 'This plan is not paused',
   ended: 'This plan has ended',
   cardNeeded: 'Add a card on Payment Methods to accept this plan',
+  cardInUse: 'This card pays for a repeat service. Add another card before removing it, or cancel the plan',
   cardNotFound: 'Card not found',
   noVisit: 'There is no visit on that date',
   insideNotice: `Visits less than ${R.noticeDays + 1} days away go ahead: skip a later one`,

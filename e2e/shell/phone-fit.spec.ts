@@ -15,7 +15,7 @@ const PHONE = { width: 360, height: 740 };
 type Visit = { path: string; as: Who; ready?: string };
 
 /** Every screen of the router, with the role that sees it and, for some, an element that says its data has arrived. */
-function visits(ids: Awaited<ReturnType<typeof demoIds>>): Visit[] {
+function visits(ids: Awaited<ReturnType<typeof demoIds>>, supportId: string): Visit[] {
   return [
     { path: '/', as: 'visitor' },
     { path: '/auth', as: 'visitor' },
@@ -50,6 +50,7 @@ function visits(ids: Awaited<ReturnType<typeof demoIds>>): Visit[] {
     { path: '/saved-pros', as: 'customer' },
     { path: '/documents', as: 'customer' },
     { path: '/payment-methods', as: 'customer' },
+    { path: '/chat-support', as: 'customer', ready: 'section[aria-label="Message history"]' },
     { path: '/browse', as: 'customer', ready: 'main a[href^="/tradesperson/"]' },
     { path: '/disputes', as: 'disputer' },
     { path: `/disputes/${ids.disputeId}`, as: 'disputer' },
@@ -76,10 +77,30 @@ function visits(ids: Awaited<ReturnType<typeof demoIds>>): Visit[] {
     { path: '/admin/reviews', as: 'admin' },
     { path: '/admin/disputes', as: 'admin' },
     { path: `/admin/disputes/${ids.disputeId}`, as: 'admin' },
+    { path: '/admin/support', as: 'admin' },
+    { path: `/admin/support/${supportId}`, as: 'admin', ready: 'section[aria-label="Message history"]' },
     { path: '/admin/no-such-page', as: 'admin' },
     { path: `/sandbox/checkout/${ids.checkoutId}`, as: 'customer', ready: 'button' },
     { path: `/sandbox/onboarding/${ids.onboardingId}`, as: 'tradesperson' },
   ];
+}
+
+/** The demo customer's support conversation (opened, or written into if open): its id. */
+async function supportConversationId(ctx: BrowserTestContext): Promise<string> {
+  const customer = await ctx.newPage();
+  await ok(
+    await customer.request.post('/api/v1/auth/sign-in', {
+      data: { email: 'customer@tradenest.demo', password: DEMO_TRADESPERSON.password },
+    }),
+    200,
+  );
+  const opened = await ok<{ id: string }>(
+    await customer.request.post('/api/v1/support/conversations', {
+      data: { subject: 'Reading on a phone', message: 'Does a long message wrap on a narrow screen?' },
+    }),
+    201,
+  );
+  return opened.id;
 }
 
 /** Every route object that renders a screen (a leaf), as the list of patterns from the root. */
@@ -153,7 +174,7 @@ async function pagesFor(ctx: BrowserTestContext, ids: Awaited<ReturnType<typeof 
 describeInBrowser('phone fit (360 px)', (ctx) => {
   it('lets no route scroll sideways at 360 × 740, every route of the router visited', async () => {
     const ids = await demoIds(ctx);
-    const list = visits(ids);
+    const list = visits(ids, await supportConversationId(ctx));
     // A route added to the router without a visit here fails, so the check keeps covering every screen.
     const visited = new Set(list.map((v) => patternOf(v.path)));
     const unvisited = leafPatterns(routes).filter((p) => !visited.has(p) && p !== '/*');

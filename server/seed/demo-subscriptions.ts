@@ -1,7 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { LIMITS } from '../../domain/catalog/catalog';
 import { platformFeePence } from '../../domain/payments/money';
 import { addDays, chargeDueOn } from '../../domain/subscriptions/rules';
+import type { SandboxPaymentMethod } from '../adapters/payments/sandbox/sandbox-gateway';
+import { createObject } from '../adapters/payments/sandbox/store';
 import type { Executor } from '../db/client';
 import {
   bookings,
@@ -9,6 +11,7 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  paymentCustomers,
   paymentMethods,
   payments,
   quotes,
@@ -32,13 +35,17 @@ const GARDENING = {
   description: 'Mow the front and back lawns, weed the borders, trim the hedge and take the cuttings away.',
 };
 
+const sandboxCustomerId = (customerId: string) =>
+  `cus_test_demo${customerId.replaceAll('-', '').slice(0, 20)}`;
+const sandboxCardId = (cardId: string) => `pm_test_demo${cardId.replaceAll('-', '').slice(0, 20)}`;
+
 /** The demo card the plan is charged to (a sandbox card that pays, as a saved Visa ending 4242). */
 function demoCard(id: string, customerId: string, now: Date) {
   return {
     id,
     userId: customerId,
     provider: 'sandbox',
-    providerPaymentMethodId: `pm_demo_${id.replaceAll('-', '').slice(0, 24)}`,
+    providerPaymentMethodId: sandboxCardId(id),
     brand: 'visa',
     last4: '4242',
     expMonth: 12,
@@ -69,6 +76,48 @@ async function insertMoney(tx: Executor, rows: ReturnType<typeof paymentRowsFor>
     .values(rows.ledgerEntries.map((e) => ({ ...e, accountId: idOf.get(e.accountId!)! })));
 }
 
+/**
+ * The card as the sandbox provider holds it too (its customer and saved payment method), so the
+ * plan's next visits are really charged by the charge job once `npm start` has run a while.
+ */
+async function saveDemoCard(tx: Executor, card: ReturnType<typeof demoCard>): Promise<void> {
+  const created = Math.floor(card.createdAt.getTime() / 1000);
+  const [existing] = await tx
+    .select({ id: paymentCustomers.providerCustomerId })
+    .from(paymentCustomers)
+    .where(eq(paymentCustomers.userId, card.userId));
+  const customerId = existing?.id ?? sandboxCustomerId(card.userId);
+  if (!existing) {
+    await createObject(tx, 'customer', {
+      id: customerId,
+      object: 'customer',
+      email: 'customer@tradenest.demo',
+      metadata: { userId: card.userId },
+      created,
+    });
+    await tx.insert(paymentCustomers).values({
+      userId: card.userId,
+      provider: 'sandbox',
+      providerCustomerId: customerId,
+      createdAt: card.createdAt,
+    });
+  }
+  await createObject<SandboxPaymentMethod>(tx, 'payment_method', {
+    id: card.providerPaymentMethodId,
+    object: 'payment_method',
+    customer: customerId,
+    card: {
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      saved_charge: 'succeeds',
+    },
+    created,
+  });
+  await tx.insert(paymentMethods).values(card);
+}
+
 export async function seedDemoSubscriptions(tx: Executor, now: Date): Promise<void> {
   const ids = new Random('tradenest-demo-subscriptions');
   const people = await tx
@@ -83,7 +132,7 @@ export async function seedDemoSubscriptions(tx: Executor, now: Date): Promise<vo
   const today = now.toISOString().slice(0, 10);
   const start = addDays(today, -12);
   const cardId = ids.uuid();
-  await tx.insert(paymentMethods).values(demoCard(cardId, customer.id, now));
+  await saveDemoCard(tx, demoCard(cardId, customer.id, now));
   const planId = ids.uuid();
   await tx.insert(subscriptions).values({
     id: planId,

@@ -523,7 +523,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
 /**
  * Milestone plans waiting for the customer on some confirmed bookings (every third, and every one of
  * the demo accounts'), so the demo customer can accept one and pay in stages: two stages, 40% then the
- * rest, due in one and three weeks. Nothing is paid: the sandbox's saved cards start empty.
+ * rest, due in one and three weeks. Nothing is paid yet; the demo customer's saved Visa (demo-subscriptions.ts) can pay them.
  */
 function demoPlans(
   rows: readonly Row<typeof bookings>[],

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paymentCustomers, paymentMethods } from '../../db/schema';
+import { paymentCustomers, paymentMethods, subscriptions } from '../../db/schema';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export async function findPaymentCustomer(db: Executor, userId: string) {
@@ -58,4 +58,33 @@ export async function makeDefault(tx: Executor, userId: string, cardId: string) 
 
 export async function deleteCard(tx: Executor, id: string) {
   await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+}
+
+/**
+ * Repeat service plans charge a saved card by reference (subscriptions.payment_method_id), so a card
+ * cannot go while a plan points at it. Plans still running (active or paused) whose card is removed
+ * move to `nextCardId`; ended ones forget it. Returns how many running plans had no card to move to
+ * (the caller refuses the removal then). Written here, under the customer's lock, because the card's
+ * removal is this module's use case; subscriptions builds on payment-methods and cannot be called.
+ */
+export async function releaseCardFromPlans(
+  tx: Executor,
+  cardId: string,
+  nextCardId: string | null,
+): Promise<number> {
+  const running = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.paymentMethodId, cardId), inArray(subscriptions.status, ['active', 'paused'])),
+    )
+    .for('update');
+  if (running.length > 0 && nextCardId === null) return running.length;
+  await tx
+    .update(subscriptions)
+    .set({
+      paymentMethodId: sql`case when ${subscriptions.status} in ('active', 'paused') then ${nextCardId}::uuid else null end`,
+    })
+    .where(eq(subscriptions.paymentMethodId, cardId));
+  return 0;
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../../domain/milestones/api';
 import { MILESTONE_MESSAGES as M } from '../../../domain/milestones/messages';
 import { cardExpired } from '../../../domain/milestones/rules';
+import { SUBSCRIPTION_MESSAGES } from '../../../domain/subscriptions/messages';
 import { ProviderError, type SavedCard } from '../../adapters/payments/gateway';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -23,6 +24,7 @@ import {
   insertCard,
   makeDefault,
   type PaymentMethodRow,
+  releaseCardFromPlans,
   savePaymentCustomer,
 } from './payment-methods.repository';
 
@@ -197,17 +199,19 @@ export async function removeCard(
 ): Promise<PaymentMethodsResponse> {
   onlyCustomers(auth);
   const card = await ownCard(deps.db, auth, id);
-  await deps.gateway.detachPaymentMethod(card.providerPaymentMethodId).catch(providerFailure);
-  await deps.db.transaction(async (tx) => {
+  // Refused before the provider forgets the card, so a plan is never left with a card it cannot charge.
+  const removed = await deps.db.transaction(async (tx) => {
     await lockUser(tx, auth.user.id);
     const current = await findCard(tx, id);
-    if (!current) return;
+    if (!current) return false;
+    const [next] = (await cardsOfUser(tx, auth.user.id)).filter((c) => c.id !== id);
+    if ((await releaseCardFromPlans(tx, id, next?.id ?? null)) > 0)
+      throw AppError.conflict('card_in_use', SUBSCRIPTION_MESSAGES.cardInUse);
     await deleteCard(tx, id);
-    if (current.isDefault) {
-      const [next] = await cardsOfUser(tx, auth.user.id);
-      if (next) await makeDefault(tx, auth.user.id, next.id);
-    }
+    if (current.isDefault && next) await makeDefault(tx, auth.user.id, next.id);
+    return true;
   });
+  if (removed) await deps.gateway.detachPaymentMethod(card.providerPaymentMethodId).catch(providerFailure);
   return listCards(deps, auth);
 }
 

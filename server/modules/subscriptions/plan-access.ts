@@ -22,7 +22,7 @@ import {
 // Who may see and act on a plan, the errors the routes answer, and reading plans into their views.
 
 export const planNotFound = () => AppError.notFound(M.notFound);
-export const planState = (message: string) => AppError.conflict('booking_state', message);
+export const planState = (message: string) => AppError.conflict('subscription_state', message);
 export const onlyCustomer = () => new AppError(403, 'not_allowed', M.onlyCustomer);
 export const onlyTradesperson = () => new AppError(403, 'not_allowed', M.onlyTradesperson);
 export const invalid = (field: string, message: string) => AppError.validation(message, [{ field, message }]);

@@ -47,7 +47,7 @@ describeOnDatabases('subscriptions', (ctx) => {
     built ??= await ctx.app({}, { clock });
     return built;
   };
-  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
     (await app()).inject({
       method,
       url,
@@ -573,5 +573,28 @@ describeOnDatabases('subscriptions', (ctx) => {
         .where(and(eq(bookings.customerId, p.customerId), eq(bookings.status, 'confirmed')));
       expect(liveBookings.length).toBe(live.length);
     }
+  });
+  it("moves a running plan to the customer's next card when its card is removed, and refuses when there is none", async () => {
+    const p = await activePlan(10);
+    const cardsNow = async () =>
+      (await call('GET', '/api/v1/payment-methods', p.customer)).json().paymentMethods as { id: string }[];
+    const [only] = await cardsNow();
+    const refused = await call('DELETE', `/api/v1/payment-methods/${only!.id}`, p.customer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'card_in_use', message: M.cardInUse });
+    expect((await planRow(p.id)).paymentMethodId).toBe(only!.id);
+
+    await saveCard(p.customer, '4000002500003155');
+    const other = (await cardsNow()).find((c) => c.id !== only!.id)!;
+    const removed = await call('DELETE', `/api/v1/payment-methods/${only!.id}`, p.customer);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await planRow(p.id)).paymentMethodId).toBe(other.id);
+
+    // An ended plan forgets its card, so the card can go.
+    const cancelled = await call('POST', `/api/v1/subscriptions/${p.id}/cancel`, p.customer, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const last = await call('DELETE', `/api/v1/payment-methods/${other.id}`, p.customer);
+    expect(last.statusCode, last.body).toBe(200);
+    expect((await planRow(p.id)).paymentMethodId).toBeNull();
   });
 });

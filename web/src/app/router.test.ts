@@ -45,6 +45,8 @@ const SPEC_PATHS = [
   '/admin/users',
   '/admin/payments',
   '/admin/reviews',
+  '/admin/support',
+  '/admin/support/s1',
   '/faq',
   '/chat-support',
   '/safety',

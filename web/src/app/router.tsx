@@ -166,6 +166,12 @@ const table: RouteObject[] = [
               screen('admin/reviews', 'Reported Reviews', () => import('./pages/admin-reviews')),
               screen('admin/disputes', 'Dispute Management', () => import('./pages/admin-disputes')),
               screen('admin/disputes/:id', 'Dispute Details', () => import('./pages/admin-disputes-detail')),
+              screen('admin/support', 'Support Inbox', () => import('./pages/admin-support')),
+              screen(
+                'admin/support/:id',
+                'Support Conversation',
+                () => import('./pages/admin-support-conversation'),
+              ),
             ],
           },
           screen('admin/*', 'Page not found', () => import('./pages/not-found')),
@@ -185,7 +191,7 @@ const table: RouteObject[] = [
       // Business Setup finishes here; the spec leaves it unresolved, so it joins the dashboard.
       { path: 'tradesperson/dashboard', element: <Navigate to="/tradesperson-dashboard" replace /> },
       screen('faq', 'Frequently Asked Questions', () => import('./pages/faq')),
-      planned('chat-support', 'Chat Support'),
+      screen('chat-support', 'Chat Support', () => import('./pages/chat-support')),
       screen('safety', 'Safety', () => import('./pages/safety')),
       // Opened from an email's link, signed in or not.
       screen('unsubscribe', 'Unsubscribe', () => import('./pages/unsubscribe')),

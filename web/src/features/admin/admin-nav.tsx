@@ -8,6 +8,7 @@ export const ADMIN_NAV_ITEMS = [
   { label: 'Payments', to: '/admin/payments', end: false },
   { label: 'Reviews', to: '/admin/reviews', end: false },
   { label: 'Disputes', to: '/admin/disputes', end: false },
+  { label: 'Support', to: '/admin/support', end: false },
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ import type {
   ModerateReviewResponse,
   ReviewReportsResponse,
 } from '@domain/reviews/api';
+import type { SupportMetricsResponse } from '@domain/support/api';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -21,6 +22,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type * as z from 'zod';
 import { ApiError, apiFetch } from '@/lib/api';
 
 export type {
@@ -32,6 +34,8 @@ export type {
   ReviewReportsResponse,
 };
 
+export type SupportMetrics = z.output<typeof SupportMetricsResponse>;
+
 export type ReportedReviewsTab = 'open' | 'decided';
 export type AdminUserFilter = 'all' | 'customer' | 'tradesperson' | 'admin' | 'suspended';
 
@@ -42,6 +46,7 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'users', 'one', id] as const,
   payments: ['admin', 'payments'] as const,
   reviews: (tab: ReportedReviewsTab) => ['admin', 'reviews', tab] as const,
+  supportMetrics: ['admin', 'support-metrics'] as const,
 };
 
 /** The server's own words when it sent them, else the screen's fallback text. */
@@ -56,6 +61,14 @@ export function useAdminOverview() {
   return useQuery({
     queryKey: adminKeys.overview,
     queryFn: ({ signal }) => apiFetch<AdminOverview>('/admin/overview', { signal }),
+  });
+}
+
+/** Support's first-response and resolution times per week (docs/api/support.md), for the dashboard. */
+export function useSupportMetrics() {
+  return useQuery({
+    queryKey: adminKeys.supportMetrics,
+    queryFn: ({ signal }) => apiFetch<SupportMetrics>('/admin/support/metrics?weeks=12', { signal }),
   });
 }
 

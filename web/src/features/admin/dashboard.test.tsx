@@ -13,6 +13,7 @@ vi.mock('@visx/responsive', () => ({
 
 const admin = makeUser({ isAdmin: true, fullName: 'Ada Admin' });
 const OVERVIEW = 'GET /api/v1/admin/overview';
+const METRICS = 'GET /api/v1/admin/support/metrics';
 
 afterEach(resetBetweenTests);
 
@@ -74,6 +75,7 @@ describe('the admin dashboard (/admin)', () => {
           ? { status: 500, body: { error: { code: 'internal', message: 'Boom' } } }
           : { status: 200, body: makeOverview({ pendingVerifications: 7 }) };
       },
+      [METRICS]: () => ({ status: 200, body: makeSupportMetrics() }),
     });
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
@@ -92,6 +94,7 @@ describe('the admin dashboard (/admin)', () => {
       ['Payments', '/admin/payments'],
       ['Reviews', '/admin/reviews'],
       ['Disputes', '/admin/disputes'],
+      ['Support', '/admin/support'],
     ]);
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
@@ -109,4 +112,57 @@ describe('the admin dashboard (/admin)', () => {
     const nav = within(screen.getByRole('navigation', { name: 'Admin console' }));
     expect(nav.getByRole('link', { name: 'Disputes' }).getAttribute('aria-current')).toBe('page');
   });
+
+  it('charts support’s median first response and resolution time, with tables for screen readers', async () => {
+    mockApi({
+      ...sessionHandler(admin),
+      [OVERVIEW]: () => ({ status: 200, body: makeOverview() }),
+      [METRICS]: () => ({ status: 200, body: makeSupportMetrics() }),
+    });
+    const fetchMock = vi.mocked(fetch);
+    renderApp('/admin');
+    const first = await screen.findByRole(
+      'region',
+      { name: 'Median first response (minutes)' },
+      { timeout: 5000 },
+    );
+    expect(first.textContent).toContain(
+      '15 minutes in the latest week with a figure (Week of 23 November 2026)',
+    );
+    const rows = within(
+      within(first).getByRole('table', { name: 'Median first response (minutes)' }),
+    ).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[1]?.textContent).toBe('Week of 7 September 2026No conversations answered');
+    expect(rows[2]?.textContent).toBe('Week of 14 September 20265 minutes');
+    const resolution = screen.getByRole('region', { name: 'Median resolution time (hours)' });
+    expect(within(resolution).getAllByRole('row')[12]?.textContent).toBe('Week of 23 November 20262.5 hours');
+    await waitFor(() =>
+      expect(within(resolution).getByTestId('weekly-chart').querySelectorAll('rect')).toHaveLength(12),
+    );
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/admin/support/metrics?weeks=12'),
+    ).toBe(true);
+  });
+
+  it('says when the support times cannot be loaded, apart from the counts', async () => {
+    mockApi({ ...sessionHandler(admin), [OVERVIEW]: () => ({ status: 200, body: makeOverview() }) });
+    renderApp('/admin');
+    expect(
+      await screen.findByText('We could not load support response times.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Counts' })).toBeTruthy();
+  });
 });
+
+function makeSupportMetrics() {
+  return {
+    weeks: Array.from({ length: 12 }, (_, i) => ({
+      weekStart: new Date(Date.UTC(2026, 8, 7 + i * 7)).toISOString().slice(0, 10),
+      opened: i,
+      medianFirstResponseMinutes: i === 0 ? null : i === 11 ? 15 : i * 5,
+      closed: i,
+      medianResolutionHours: i === 0 ? null : i === 11 ? 2.5 : i,
+    })),
+  };
+}

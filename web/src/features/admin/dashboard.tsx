@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/list-states';
 import { formatCount, plural, weekLongLabel } from '@/lib/format';
 import { type AdminOverview, useAdminOverview } from './api';
 import { WEEKLY_CHART_HEIGHT } from './chart-size';
+import { SupportCharts } from './support-charts';
 
 // The charts and their library arrive in their own chunk, after the counts: nothing else needs them.
 const WeeklyChart = lazy(() => import('./weekly-chart'));
@@ -76,6 +77,8 @@ export function AdminDashboard() {
           <WeeklyCharts weeks={overview.data.weeks} />
         </>
       )}
+      {/* Its own request: the counts do not wait for it, nor fail with it. */}
+      <SupportCharts />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { SessionUser } from '@domain/accounts/api';
 import { ASSISTANT_LIMITS, ASSISTANT_TEXTS } from '@domain/assistant/messages';
+import { SUPPORT_MESSAGES } from '@domain/support/messages';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,8 +52,12 @@ function streamOf(words: string[], done: unknown = { message: words.join(''), li
 type ChatAnswer = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** The fake API with POST /assistant/chat answered by `answers` in turn (the last one repeats). */
-function mockChat(answers: ChatAnswer[], user: SessionUser | null = makeUser()) {
-  const api = mockApi(sessionHandler(user));
+function mockChat(
+  answers: ChatAnswer[],
+  user: SessionUser | null = makeUser(),
+  handlers: Parameters<typeof mockApi>[0] = {},
+) {
+  const api = mockApi({ ...sessionHandler(user), ...handlers });
   let turn = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (String(input) === '/api/v1/assistant/chat' && init?.method === 'POST') {
@@ -425,5 +430,72 @@ describe('the AI assistant widget', () => {
     expect(screen.queryByRole('navigation', { name: 'App' })).toBeNull();
     expect(openButton().className).not.toContain('max-md:hidden');
     expect(screen.queryByRole('button', { name: 'AI Assistant' })).toBeNull();
+  });
+
+  describe('Talk to support', () => {
+    const offer = () =>
+      streamOf(['I cannot see your payments.'], {
+        message: 'I cannot see your payments.',
+        links: [],
+        offerHandover: true,
+      });
+
+    it('is offered only with an answer that offers it', async () => {
+      mockChat([() => streamOf(['Fill in the form.']), offer]);
+      await ready('/my-jobs');
+      await openAssistant();
+      ask('How do I post a job?');
+      await within(log()).findByText('Fill in the form.');
+      expect(within(dialog()).queryByRole('button', { name: 'Talk to support' })).toBeNull();
+      ask('I want a human');
+      expect(await within(dialog()).findByRole('button', { name: 'Talk to support' })).toBeTruthy();
+    });
+
+    it('shares the conversation only once the person agrees, then opens Chat Support', async () => {
+      const handover = vi.fn(() => ({ status: 201, body: { id: 's1' } }));
+      const { fetchMock } = mockChat([offer], makeUser(), {
+        'POST /api/v1/support/handover': handover,
+        'GET /api/v1/support/conversations': () => ({ status: 200, body: { conversations: [] } }),
+      });
+      const { router } = await ready('/my-jobs');
+      await openAssistant();
+      ask('Where is my refund?');
+      fireEvent.click(await within(dialog()).findByRole('button', { name: 'Talk to support' }));
+      const consent = within(await within(dialog()).findByRole('form', { name: 'Talk to support' }));
+      const box = consent.getByRole('checkbox', { name: 'Share this conversation with our support team' });
+      expect((box as HTMLInputElement).checked).toBe(false);
+      expect(consent.getByText('What will be shared (2 messages)')).toBeTruthy();
+      expect(await seriousAxeViolations()).toEqual([]);
+
+      fireEvent.click(consent.getByRole('button', { name: 'Continue' }));
+      expect(await consent.findByText(SUPPORT_MESSAGES.consentRequired)).toBeTruthy();
+      expect(document.activeElement).toBe(box);
+      expect(handover).not.toHaveBeenCalled();
+
+      fireEvent.click(box);
+      fireEvent.click(consent.getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/chat-support'));
+      const sent = fetchMock.mock.calls
+        .filter(([url]) => String(url) === '/api/v1/support/handover')
+        .map(([, init]) => JSON.parse(String(init?.body)));
+      expect(sent).toEqual([
+        {
+          consent: true,
+          transcript: [
+            { role: 'user', content: 'Where is my refund?' },
+            { role: 'assistant', content: 'I cannot see your payments.' },
+          ],
+        },
+      ]);
+    });
+
+    it('sends a visitor to Chat Support, to sign in or leave a message', async () => {
+      mockChat([offer], null);
+      await ready('/terms');
+      await openAssistant();
+      ask('I want a person');
+      const link = await within(dialog()).findByRole('link', { name: 'Talk to support' });
+      expect(link.getAttribute('href')).toBe('/chat-support');
+    });
   });
 });

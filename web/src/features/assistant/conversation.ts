@@ -14,6 +14,8 @@ export type ChatMessage = {
   text: string;
   /** The words are the widget's, not the assistant's (an error, no answer): not sent back as history. */
   failed?: boolean;
+  /** The assistant cannot help, or the person asked for a human: the panel offers 'Talk to support'. */
+  offerHandover?: boolean;
 };
 
 export type ChatState = {
@@ -37,7 +39,10 @@ function isMessage(value: unknown): value is ChatMessage {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
   return (
-    typeof m.id === 'string' && (m.role === 'user' || m.role === 'assistant') && typeof m.text === 'string'
+    typeof m.id === 'string' &&
+    (m.role === 'user' || m.role === 'assistant') &&
+    typeof m.text === 'string' &&
+    (m.offerHandover === undefined || typeof m.offerHandover === 'boolean')
   );
 }
 
@@ -131,8 +136,10 @@ function historyOf(messages: readonly ChatMessage[]): AssistantTurn[] {
 
 class ReplyError extends Error {}
 
+type Reply = { text: string; offerHandover: boolean };
+
 /** The reply's message from an event stream, calling `onText` with the text so far as it arrives. */
-async function readStream(response: Response, onText: (text: string) => void): Promise<string> {
+async function readStream(response: Response, onText: (text: string) => void): Promise<Reply> {
   if (!response.body) throw new ReplyError('no body');
   let text = '';
   for await (const { event, data } of readServerSentEvents(response.body)) {
@@ -143,7 +150,7 @@ async function readStream(response: Response, onText: (text: string) => void): P
         onText(text);
       }
     } else if (event === 'done') {
-      return messageOf(JSON.parse(data));
+      return replyOf(JSON.parse(data));
     } else if (event === 'error') {
       throw new ReplyError('error event');
     }
@@ -152,10 +159,25 @@ async function readStream(response: Response, onText: (text: string) => void): P
   throw new ReplyError('stream ended early');
 }
 
-/** The reply's message, or '' when it has none. */
-function messageOf(reply: unknown): string {
-  const message = (reply as Partial<AssistantReply> | null)?.message;
-  return typeof message === 'string' ? message.trim() : '';
+/** The reply's message ('' when it has none) and whether it offers a hand-over to support. */
+function replyOf(reply: unknown): Reply {
+  const { message, offerHandover } = (reply ?? {}) as Partial<AssistantReply>;
+  return { text: typeof message === 'string' ? message.trim() : '', offerHandover: offerHandover === true };
+}
+
+/**
+ * The conversation so far, for support when the person agrees to share it: the turns the assistant
+ * was part of (not the widget's own error words), at most `max` of the latest, each cut to `turnMax`.
+ */
+export function transcriptOf(
+  messages: readonly ChatMessage[],
+  max: number,
+  turnMax: number,
+): { role: 'user' | 'assistant'; content: string }[] {
+  return messages
+    .filter((m) => !m.failed)
+    .slice(-max)
+    .map((m) => ({ role: m.role, content: m.text.slice(0, turnMax) }));
 }
 
 /**
@@ -185,13 +207,13 @@ export function send(text: string, context: AssistantContext, userType: Assistan
         signal: controller.signal,
       });
       const isStream = response.headers.get('Content-Type')?.includes('text/event-stream') ?? false;
-      const words = isStream
+      const answer = isStream
         ? await readStream(response, (so) => {
             if (!controller.signal.aborted) set({ ...state, streaming: so });
           })
-        : messageOf(await response.json());
-      reply = words
-        ? { id: id(), role: 'assistant', text: words }
+        : replyOf(await response.json());
+      reply = answer.text
+        ? { id: id(), role: 'assistant', text: answer.text, offerHandover: answer.offerHandover || undefined }
         : { id: id(), role: 'assistant', text: ASSISTANT_TEXTS.noMessage, failed: true };
     } catch (error) {
       // Too many questions: the server says how long to wait.

@@ -17,6 +17,7 @@ import {
 import { useLocation } from 'react-router';
 import { cn } from '@/lib/utils';
 import { type ChatMessage, getState, send, subscribe, syncOwner } from './conversation';
+import { HandoverConsent, TalkToSupport } from './handover';
 import { ReplyText } from './reply-text';
 
 type PanelProps = {
@@ -47,6 +48,8 @@ export function AssistantPanel({ open, onOpenChange, returnFocusTo, userId, abov
   const chat = useSyncExternalStore(subscribe, getState, getState);
   const { pathname } = useLocation();
   const [draft, setDraft] = useState('');
+  // The consent step of 'Talk to support' shows in place of the message box.
+  const [consenting, setConsenting] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -101,14 +104,33 @@ export function AssistantPanel({ open, onOpenChange, returnFocusTo, userId, abov
         )}
       >
         <PanelHeader />
-        <ConversationLog logRef={logRef} chat={chat} />
-        <ChatInput
-          inputRef={inputRef}
-          draft={draft}
-          onDraftChange={setDraft}
-          pending={chat.pending}
-          onSend={submit}
+        <ConversationLog
+          logRef={logRef}
+          chat={chat}
+          signedIn={Boolean(userId)}
+          onHandover={() => setConsenting(true)}
         />
+        {consenting ? (
+          <HandoverConsent
+            messages={chat.messages}
+            onCancel={() => {
+              setConsenting(false);
+              inputRef.current?.focus();
+            }}
+            onDone={() => {
+              setConsenting(false);
+              onOpenChange(false);
+            }}
+          />
+        ) : (
+          <ChatInput
+            inputRef={inputRef}
+            draft={draft}
+            onDraftChange={setDraft}
+            pending={chat.pending}
+            onSend={submit}
+          />
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Root>
   );
@@ -176,10 +198,17 @@ function PanelHeader() {
 function ConversationLog({
   logRef,
   chat,
+  signedIn,
+  onHandover,
 }: {
   logRef: RefObject<HTMLDivElement | null>;
   chat: ReturnType<typeof getState>;
+  signedIn: boolean;
+  onHandover: () => void;
 }) {
+  // Only the latest answer offers the hand-over: an older offer has been overtaken by the conversation.
+  const last = chat.messages.at(-1);
+  const offer = !chat.pending && last?.role === 'assistant' && last.offerHandover === true;
   return (
     <div
       ref={logRef}
@@ -197,6 +226,11 @@ function ConversationLog({
       {chat.messages.map((message) => (
         <Message key={message.id} message={message} />
       ))}
+      {offer && (
+        <div className="flex justify-start">
+          <TalkToSupport signedIn={signedIn} onStart={onHandover} />
+        </div>
+      )}
       {chat.streaming !== '' && (
         // The reply as it is written, hidden from screen readers: the log announces it once whole,
         // as a new message, rather than word by word.

@@ -2,6 +2,7 @@ import type { MessageEventData, ReadEventData } from '@domain/messaging/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationKeys } from '@/features/notifications';
+import { supportKeys } from '@/features/support';
 import { verificationKeys } from '@/features/verification';
 import { addMessageToCache, invalidateConversationLists, markCachedMessagesRead, messagingKeys } from './api';
 
@@ -19,7 +20,7 @@ type Dispatch = (type: string, data: unknown) => void;
 const MARKETPLACE_ROOTS = [['jobs'], ['bookings'], ['quotes'], ['tradesperson', 'dashboard']] as const;
 
 /**
- * Keeps the messaging and notification caches in step with the server's event stream
+ * Keeps the messaging, notification and support caches in step with the server's event stream
  * (docs/api/messaging.md, "Real time"). Mount once for a signed-in user, keyed by the user's id:
  * unmounting (sign-out) closes the stream. Renders nothing.
  */
@@ -35,6 +36,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
         void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         void queryClient.invalidateQueries({ queryKey: verificationKeys.documents });
+        void queryClient.invalidateQueries({ queryKey: supportKeys.all });
       } else if (type === 'notification') {
         // A nudge without data: the bell's count and the list are fetched again, and so is the
         // Documents list if it is open (a review decision or an expiry arrives as a notification).
@@ -42,6 +44,11 @@ export function RealtimeBridge({ userId }: { userId: string }) {
         void queryClient.invalidateQueries({ queryKey: verificationKeys.documents });
       } else if (type === 'activity') {
         for (const queryKey of MARKETPLACE_ROOTS) void queryClient.invalidateQueries({ queryKey });
+      } else if (type === 'support') {
+        // A support conversation changed (the person's own, or any for an admin): the event names it
+        // and no more, so whichever support screens are open refetch through their own routes, and an
+        // internal note can never travel on the stream.
+        void queryClient.invalidateQueries({ queryKey: supportKeys.all });
       } else if (type === 'message') onMessage(queryClient, userId, data);
       else if (type === 'read') onRead(queryClient, userId, data);
     };
@@ -116,6 +123,7 @@ function openStream(dispatch: Dispatch): () => void {
     current.addEventListener('read', (event) => dispatch('read', event.data));
     current.addEventListener('notification', () => dispatch('notification', null));
     current.addEventListener('activity', () => dispatch('activity', null));
+    current.addEventListener('support', () => dispatch('support', null));
     current.addEventListener('error', () => {
       // EventSource reconnects by itself after a dropped connection but gives up for good on an HTTP
       // error answer (a proxy's 502 during a deploy, say): then try again later, waiting longer each time.

@@ -69,8 +69,7 @@ describe('Repeat visits on the calendar', () => {
         customerFirstName: 'Ann',
         postcode: 'M1 1AE',
         amount: 3_500,
-        // The server names the plan of a visit's booking (optional in the contract).
-        ...{ planId: '50000000-0000-4000-8000-000000000001' },
+        planId: '50000000-0000-4000-8000-000000000001',
       },
       {
         id: '30000000-0000-4000-8000-000000000002',

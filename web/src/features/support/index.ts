@@ -1,2 +1,4 @@
-// The support feature's public entry (chat support, the admin inbox). FOUNDATION (issue 39).
-export {};
+// What support offers other features: its query keys (the real-time bridge refetches them on the
+// `support` event) and the assistant's hand-over.
+export { useHandover } from './api';
+export { supportKeys } from './keys';

@@ -56,8 +56,7 @@ const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 type Detail = 'compact' | 'full';
 
 /** A visit of a repeat service plan: the server names its plan (subscriptions, issue 39). */
-const isRepeatVisit = (booking: CalendarBooking) =>
-  Boolean((booking as CalendarBooking & { planId?: string | null }).planId);
+const isRepeatVisit = (booking: CalendarBooking) => Boolean(booking.planId);
 
 export const REPEAT_VISIT = 'Repeat visit';
 
