@@ -13,7 +13,6 @@ import type { LayoutHandle, RouteHandle } from './route-handle';
 
 // Every screen is its own chunk (React Router `lazy`), so a visitor downloads only the page they open
 // and the landing page stays light. A page module exports its component as `Component`.
-const comingSoon = () => import('./pages/coming-soon-page');
 
 type Lazy = NonIndexRouteObject['lazy'];
 
@@ -23,11 +22,6 @@ type Lazy = NonIndexRouteObject['lazy'];
  */
 function screen(path: string, handle: string | RouteHandle, lazy: Lazy): RouteObject {
   return { path, handle: typeof handle === 'string' ? { title: handle } : handle, lazy };
-}
-
-/** A screen that a later issue builds: for now the shared, honest "coming soon" panel. */
-function planned(path: string, title: string): RouteObject {
-  return screen(path, title, comingSoon);
 }
 
 // The sandbox payment provider's hosted pages (docs/api/payments.md): public, outside the app's
