@@ -83,15 +83,17 @@ describeInBrowser('the admin console', (ctx) => {
       '/admin/reviews',
       '/admin/users',
       '/admin/payments',
+      '/admin/support',
     ]) {
       await page.goto(path);
       await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
       // Loaded, not a skeleton.
       await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       expect(pathOf(page)).toBe(path);
-      // The dashboard's three charts draw on a phone too (their own chunk, measured to the card).
+      // The dashboard's five charts (three of activity, two of support's response times) draw on a
+      // phone too (their own chunk, measured to the card).
       if (path === '/admin') {
-        await eventually(() => page.locator('[data-testid="weekly-chart"]').count()).toBe(3);
+        await eventually(() => page.locator('[data-testid="weekly-chart"]').count()).toBe(5);
         await eventually(() => page.locator('[data-testid="weekly-chart"] rect').count()).toBeGreaterThan(12);
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -8,7 +8,8 @@ import { day } from './words';
 
 /**
  * The tradesperson dashboard's 'Repeat customers': requests waiting for a proposal, active plans and the
- * next visits, with the way to /subscriptions. Its height is kept while it loads.
+ * next visits, with the way to /subscriptions. The dashboard shows it last, once its own figures are in,
+ * so its loading never moves them.
  */
 export function RepeatCustomersCard() {
   const query = useSubscriptions();
@@ -20,11 +21,17 @@ export function RepeatCustomersCard() {
     .sort((a, b) => (a.nextVisitDate! < b.nextVisitDate! ? -1 : 1))
     .slice(0, 3);
   return (
-    <Card className="min-h-40 space-y-3 p-4 sm:p-5">
-      <h2 id="repeat-customers-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <Repeat aria-hidden="true" className="size-5 text-muted-foreground" />
-        Repeat customers
-      </h2>
+    <Card className="space-y-3 p-4 sm:p-5">
+      {/* The link sits beside the heading, above what loads, so nothing on the card moves when it does. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="repeat-customers-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <Repeat aria-hidden="true" className="size-5 text-muted-foreground" />
+          Repeat customers
+        </h2>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/subscriptions">{requests > 0 ? 'Propose plans' : 'See repeat services'}</Link>
+        </Button>
+      </div>
       {query.isPending ? (
         <p className="text-sm text-muted-foreground">Loading your plans…</p>
       ) : query.isError ? (
@@ -59,9 +66,6 @@ export function RepeatCustomersCard() {
           )}
         </>
       )}
-      <Button asChild size="sm" variant="outline">
-        <Link to="/subscriptions">{requests > 0 ? 'Propose plans' : 'See repeat services'}</Link>
-      </Button>
     </Card>
   );
 }

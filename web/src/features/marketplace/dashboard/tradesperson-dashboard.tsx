@@ -65,9 +65,12 @@ export function TradespersonDashboard({ userId, name }: { userId: string; name: 
               )}
             </section>
           </div>
-          <section aria-labelledby="repeat-customers-heading">
-            <RepeatCustomersCard />
-          </section>
+          {/* Below the lists, so it appears with them rather than being pushed down as they fill. */}
+          {query.data && (
+            <section aria-labelledby="repeat-customers-heading">
+              <RepeatCustomersCard />
+            </section>
+          )}
         </>
       )}
     </div>
