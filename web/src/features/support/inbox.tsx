@@ -41,7 +41,7 @@ export function SupportInbox() {
       <Tabs value={view} onValueChange={setView}>
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
           {SUPPORT_INBOX_VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v} className="whitespace-normal">
+            <TabsTrigger key={v} value={v} className="whitespace-normal sm:whitespace-nowrap">
               {VIEW_LABELS[v]}
               {/* Same width while loading: the count's place is kept. */}
               <span className="ml-1.5 inline-block min-w-[2ch] tabular-nums">
