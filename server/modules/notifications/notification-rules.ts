@@ -1,8 +1,9 @@
-import type {
-  DomainEvent,
-  DomainEventOf,
-  DomainEventPayloads,
-  DomainEventType,
+import {
+  DOMAIN_EVENT_TYPES,
+  type DomainEvent,
+  type DomainEventOf,
+  type DomainEventPayloads,
+  type DomainEventType,
 } from '../../../domain/events/catalog';
 import type { EmailSwitch } from '../../../domain/notifications/schemas';
 import { formatPence } from '../../../domain/payments/money';
@@ -665,30 +666,13 @@ const changePlanners: Pick<
 
 // Support and subscription events name no job: support-notifications.ts and subscription-notifications.ts
 // read their own facts and plan them, so the job planners here have nothing to say of them.
-type Issue39Event = Extract<DomainEventType, `support.${string}` | `subscription.${string}`>;
+type NoJobEvent = Extract<DomainEventType, `support.${string}` | `subscription.${string}`>;
 const notAboutAJob = Object.fromEntries(
-  (
-    [
-      'support.replied',
-      'support.closed',
-      'support.reopened',
-      'subscription.requested',
-      'subscription.proposed',
-      'subscription.accepted',
-      'subscription.declined',
-      'subscription.paused',
-      'subscription.resumed',
-      'subscription.visit_skipped',
-      'subscription.price_proposed',
-      'subscription.price_accepted',
-      'subscription.price_declined',
-      'subscription.cancelled',
-      'subscription.visit_booked',
-      'subscription.visit_charged',
-      'subscription.charge_failed',
-    ] as const
-  ).map((t) => [t, nobody]),
-) as unknown as Pick<Planners, Issue39Event>;
+  DOMAIN_EVENT_TYPES.filter((t) => t.startsWith('support.') || t.startsWith('subscription.')).map((t) => [
+    t,
+    nobody,
+  ]),
+) as unknown as Pick<Planners, NoJobEvent>;
 
 const PLANNERS: Planners = {
   ...quotePlanners,
