@@ -12,6 +12,11 @@ export interface AuditEntry {
   ip?: string | null;
   /** The domain event this entry records, if any: a replayed event is written once. */
   eventId?: string | null;
+  /**
+   * When it happened, if not now: an event's row is written when the queue dispatches it, and events
+   * are not dispatched in the order they happened, so the row keeps the event's own time.
+   */
+  at?: Date;
 }
 
 export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise<void> {
@@ -25,6 +30,7 @@ export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise
       details: entry.details ?? {},
       ip: entry.ip ?? null,
       eventId: entry.eventId ?? null,
+      ...(entry.at ? { createdAt: entry.at } : {}),
     })
     .onConflictDoNothing({ target: auditLog.eventId });
 }

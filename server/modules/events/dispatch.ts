@@ -93,5 +93,6 @@ function auditEntryOf(event: DomainEvent) {
     entityId,
     details: p as unknown as Record<string, unknown>,
     eventId: event.id,
+    at: new Date(event.occurredAt),
   };
 }

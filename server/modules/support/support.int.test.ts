@@ -240,7 +240,8 @@ describeOnDatabases('chat support: the person', (ctx) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'support_conversation'), eq(auditLog.entityId, id)))
-      .orderBy(auditLog.id);
+      // Events are dispatched in any order; each row keeps its event's time.
+      .orderBy(auditLog.createdAt);
     expect(audited.map((a) => [a.action, a.actorUserId])).toEqual([
       ['support.closed', customer.id],
       ['support.reopened', admin.id],
