@@ -7,15 +7,21 @@
 //   node bench/compare.mjs                      # demo data on a scratch PostgreSQL database
 //   BENCH_SECTIONS=platform,public node bench/compare.mjs
 //   BENCH_FILL=1 node bench/compare.mjs         # the demo data inside marketplace-load.mjs's 100k jobs
+//   BENCH_DB=embedded node bench/compare.mjs    # the embedded default (PGlite in a fresh DATA_DIR)
 //
+// Every read of the walk carries what a browser sends: `Accept-Encoding: br, gzip` (BENCH_ENCODING
+// replaces it, e.g. `identity`) and, signed in, the session cookie.
 // Targets (issue 19): trivial route ≥ 60% of raw; landing HTML and static assets ≥ 50% of raw;
-// public, viewer-independent reads ≥ 5,000 req/s; every signed-in GET ≥ 1,500 req/s with p99 ≤ 50 ms.
+// public, viewer-independent reads ≥ 5,000 req/s on PostgreSQL. Issue 40: every signed-in GET ≥ 10%
+// of raw with p99 ≤ 50 ms on PostgreSQL, ≥ 5% of raw with p99 ≤ 100 ms on the embedded default (which
+// holds its public reads to the same).
 // TradeNest runs at its default log level (info), its log written to a file as a shipper would read it.
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { register } from 'tsx/esm/api';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import {
   cpuMs,
@@ -41,6 +47,8 @@ const WALK_WARMUP = Number(process.env.BENCH_WALK_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'platform,public,signed-in').split(','));
 const DB = process.env.BENCH_DATABASE ?? 'tradenest_compare';
+const EMBEDDED = process.env.BENCH_DB === 'embedded';
+const ENCODING = process.env.BENCH_ENCODING ?? 'br, gzip';
 // BENCH_ROUTES=admin,/jobs/mine walks only the routes whose path contains one of these (for a quick look).
 const ROUTES = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const BROWSER = { accept: 'text/html,*/*', 'accept-encoding': 'br, gzip' };
@@ -143,22 +151,32 @@ const QUERY = {
 await ensureWebBuild();
 const asset = entryAsset();
 if (!asset) throw new Error('dist/web/index.html names no entry script');
-const scratch = await scratchDatabase(DB, 'compare');
-const reused = await scratch.prepare();
+if (EMBEDDED && process.env.BENCH_FILL === '1') throw new Error('BENCH_FILL=1 fills PostgreSQL only');
+const scratch = EMBEDDED ? null : await scratchDatabase(DB, 'compare');
+const reused = scratch ? await scratch.prepare() : false;
+const dataDir = EMBEDDED ? mkdtempSync(path.join(tmpdir(), 'tradenest-compare-')) : null;
 const port = await freePort();
 const logFile = path.join(tmpdir(), `tradenest-compare-${process.pid}.log`);
 const logFd = openSync(logFile, 'w');
-const { LOG_LEVEL: _quiet, ...env } = loadServerEnv(scratch.url, port);
-const app = npmStart(
-  {
-    ...env,
-    SEED_DEMO_DATA: reused ? 'never' : 'always',
-    // As `npm start` runs by default (development: one readable line per request); BENCH_NODE_ENV=production
-    // measures the JSON log lines a deployment writes.
-    ...(process.env.BENCH_NODE_ENV ? { NODE_ENV: process.env.BENCH_NODE_ENV } : {}),
-  },
-  { stdout: logFd, deadlineMs: 90 * 60_000 },
-);
+const { LOG_LEVEL: _quiet, DATABASE_URL: _url, ...env } = loadServerEnv(scratch?.url, port);
+const appEnv = {
+  ...env,
+  ...(EMBEDDED ? { DATA_DIR: dataDir } : { DATABASE_URL: scratch.url }),
+  SEED_DEMO_DATA: reused ? 'never' : 'always',
+  // As `npm start` runs by default (development: one readable line per request); BENCH_NODE_ENV=production
+  // measures the JSON log lines a deployment writes.
+  ...(process.env.BENCH_NODE_ENV ? { NODE_ENV: process.env.BENCH_NODE_ENV } : {}),
+};
+let world;
+if (EMBEDDED) {
+  // A first start creates and seeds the embedded database; the walk's ids are read while no server
+  // holds it (one owner at a time), then the measured server starts on the same folder.
+  const first = npmStart(appEnv, { stdout: logFd, deadlineMs: 5 * 60_000 });
+  await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now(), 180_000);
+  await first.stop();
+  world = await embeddedWorld(dataDir);
+}
+const app = npmStart(appEnv, { stdout: logFd, deadlineMs: 90 * 60_000 });
 const base = `http://127.0.0.1:${port}`;
 let raw;
 let bare;
@@ -184,14 +202,16 @@ try {
   raw = await referenceServer(RAW_SERVER, [dist, asset]);
   bare = await referenceServer(BARE_FASTIFY);
 
-  const world = await worldOf(scratch.url);
+  world ??= await worldOf((sql) => queryPostgres(scratch.url, sql));
   const sessions = {};
   for (const role of ['customer', 'tradesperson', 'admin']) sessions[role] = await signIn(base, role);
   const walk =
     SECTIONS.has('signed-in') || SECTIONS.has('public') ? await planWalk(base, world, sessions) : [];
 
   for (let run = 1; run <= RUNS; run++) {
-    process.stdout.write(`\nrun ${run} of ${RUNS}: autocannon, ${CONNECTIONS} connections\n`);
+    process.stdout.write(
+      `\nrun ${run} of ${RUNS}: autocannon, ${CONNECTIONS} connections, ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, Accept-Encoding: ${ENCODING}\n`,
+    );
     // The reference of this run: everything in it is divided by this figure.
     const ref = await load(raw.url, { pid: raw.pid });
     record('reference', 'raw node:http {"status":"ok"}', null, ref, ref.rps);
@@ -226,20 +246,17 @@ try {
     for (const step of walk) {
       if (!SECTIONS.has(step.section)) continue;
       if (ROUTES && !ROUTES.some((part) => step.label.includes(part))) continue;
-      const headers = step.role === 'guest' ? {} : { cookie: sessions[step.role] };
+      const headers = {
+        'accept-encoding': ENCODING,
+        ...(step.role === 'guest' ? {} : { cookie: sessions[step.role] }),
+      };
       const result = await load(`${base}${step.url}`, {
         headers,
         pid: appPid,
         seconds: WALK_SECONDS,
         warmup: WALK_WARMUP,
       });
-      record(
-        step.section,
-        `GET ${step.label} (${step.role})`,
-        step.section === 'public' ? 5000 : 1500,
-        result,
-        rawRps,
-      );
+      record(step.section, `GET ${step.label} (${step.role})`, walkTarget(step.section), result, rawRps);
     }
   }
 } finally {
@@ -247,7 +264,8 @@ try {
   bare?.stop();
   await app.stop();
   closeSync(logFd);
-  await scratch.finish();
+  await scratch?.finish();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 // --- summary ----------------------------------------------------------------------------------------
@@ -266,17 +284,23 @@ for (const [label, row] of rows) {
   const cpuUs = row.runs[0].cpuUs === null ? null : median(row.runs.map((r) => r.cpuUs));
   let verdict = '';
   if (row.target !== null) {
+    // A number is a share of raw (of raw sending the same bytes, for a file); an object may add an
+    // absolute rate and a p99 bound.
+    const t = typeof row.target === 'number' ? { ratio: row.target } : row.target;
     const met =
       wrong === 0 &&
-      (row.target < 1
-        ? (same ?? ratio) >= row.target
-        : rps >= row.target && (row.section !== 'signed-in' || p99 <= 50));
+      (t.ratio === undefined || (same ?? ratio) >= t.ratio) &&
+      (t.rps === undefined || rps >= t.rps) &&
+      (t.p99 === undefined || p99 <= t.p99);
     if (!met) missed++;
-    verdict = met ? 'met' : 'NOT MET';
-    verdict +=
-      row.target < 1
-        ? ` (≥ ${row.target * 100}% of raw${same === null ? '' : ' sending the same bytes'})`
-        : ` (≥ ${fmt(row.target)} req/s${row.section === 'signed-in' ? ', p99 ≤ 50 ms' : ''})`;
+    const parts = [
+      t.ratio === undefined
+        ? null
+        : `≥ ${t.ratio * 100}% of raw${same === null ? '' : ' sending the same bytes'}`,
+      t.rps === undefined ? null : `≥ ${fmt(t.rps)} req/s`,
+      t.p99 === undefined ? null : `p99 ≤ ${t.p99} ms`,
+    ];
+    verdict = `${met ? 'met' : 'NOT MET'} (${parts.filter(Boolean).join(', ')})`;
   }
   process.stdout.write(
     `  ${label.padEnd(58)} ${fmt(rps).padStart(7)} req/s  p99 ${String(p99).padStart(3)} ms${cpuText(cpuUs)}  ${ratio === null ? '' : `${(ratio * 100).toFixed(1).padStart(5)}% of raw  `}${same === null ? '' : `${(same * 100).toFixed(1)}% of same bytes  `}${wrong ? `${wrong} wrong  ` : ''}${verdict}\n`,
@@ -285,6 +309,34 @@ for (const [label, row] of rows) {
 process.stdout.write(`\n${missed === 0 ? 'every target met' : `${missed} target(s) not met`}\n`);
 
 // --- helpers ------------------------------------------------------------------------------------------
+
+/** The walk's targets: issue 19's public rate on PostgreSQL, issue 40's shares of raw and p99 bounds. */
+function walkTarget(section) {
+  if (EMBEDDED) return { ratio: 0.05, p99: 100 };
+  return section === 'public' ? { rps: 5000 } : { ratio: 0.1, p99: 50 };
+}
+
+async function queryPostgres(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The walk's ids from the embedded database, opened here while no server holds it. */
+async function embeddedWorld(folder) {
+  register();
+  const { openDatabase, embeddedDatabaseDir } = await import('../server/db/client.ts');
+  const handle = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(folder) });
+  try {
+    return await worldOf(async (text) => (await handle.client.query(text)).rows);
+  } finally {
+    await handle.close();
+  }
+}
 
 async function signIn(base, role) {
   const res = await fetch(`${base}/api/v1/auth/sign-in`, {
@@ -300,11 +352,9 @@ async function signIn(base, role) {
     .join('; ');
 }
 
-/** Ids the walk's path parameters need, read from the demo data. */
-async function worldOf(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const one = async (text) => (await client.query(text)).rows[0]?.id ?? null;
+/** Ids the walk's path parameters need, read from the demo data with `query` (SQL → rows). */
+async function worldOf(query) {
+  const one = async (text) => (await query(text))[0]?.id ?? null;
   const customer = `(select id from users where email = 'customer@tradenest.demo')`;
   const pro = `(select id from users where email = 'tradesperson@tradenest.demo')`;
   const world = {
@@ -326,7 +376,6 @@ async function worldOf(url) {
       `select p.id from profiles p join tradesperson_profiles t on t.user_id = p.id where t.verified order by p.review_count desc limit 1`,
     ),
   };
-  await client.end();
   return world;
 }
 

@@ -1,54 +1,72 @@
-// What compressing one API answer costs, as the server does it: a zlib stream per answer (brotli at
-// quality 4 with a 256 KB window, the compression plugin's settings in server/app.ts; gzip at its
-// default), 3,000 answers of ~8 KB of JSON in one process after 300 to warm up, CPU split into user and
-// system time. Run it under different malloc settings to see what they cost, e.g.
+// What compressing one API answer costs: the settings the server used before issue 40 (a zlib stream
+// per answer, brotli quality 4 with a 256 KB window, gzip at level 6) beside the ones it uses now (one
+// synchronous call per answer, brotli quality 1, gzip level 1; server/app.ts), for answers of ~1.5,
+// ~6 and ~24 KB of JSON. BENCH_ANSWERS (default 3,000) answers each after 300 to warm up; CPU split
+// into user and system time, and the compressed size. Run it under different malloc settings to see
+// what they cost, e.g.
 //   MALLOC_ARENA_MAX=2 node bench/compression.mjs
-//   MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node bench/compression.mjs
 // (bench/README.md, start-up section of the fourth session: why a fixed mmap threshold was rejected).
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 3000);
-const items = Array.from({ length: 30 }, (_, i) => ({
-  id: crypto.randomUUID(),
-  title: `Job ${i}: fix the boiler and radiators`,
-  postcode: 'LS1 4AP',
-  budget: 1000 + i,
-  createdAt: new Date().toISOString(),
-  status: 'open',
-  description: 'x'.repeat(80),
-}));
-const body = JSON.stringify({ items });
+const { BROTLI_PARAM_QUALITY: QUALITY, BROTLI_PARAM_LGWIN: LGWIN } = zlib.constants;
 
-const encoders = {
-  br: () =>
-    zlib.createBrotliCompress({
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+const bodyOf = (count) =>
+  Buffer.from(
+    JSON.stringify({
+      items: Array.from({ length: count }, (_, i) => ({
+        id: crypto.randomUUID(),
+        title: `Job ${i}: fix the boiler and radiators`,
+        postcode: 'LS1 4AP',
+        budgetPence: 12_000 + i * 37,
+        createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
+        status: i % 3 ? 'open' : 'booked',
+        description: 'The radiators upstairs stay cold and the boiler pressure drops every few days.',
+      })),
     }),
-  gzip: () => zlib.createGzip(),
-};
+  );
 
-async function compressOnce(kind) {
+async function throughStream(encoder, body) {
+  let size = 0;
   await pipeline(
     Readable.from([body]),
-    encoders[kind](),
+    encoder,
     new Writable({
-      write(_chunk, _encoding, done) {
+      write(chunk, _encoding, done) {
+        size += chunk.length;
         done();
       },
     }),
   );
+  return size;
 }
 
-for (const kind of Object.keys(encoders)) {
-  for (let i = 0; i < 300; i++) await compressOnce(kind);
-  const before = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < ANSWERS; i++) await compressOnce(kind);
-  const cpu = process.cpuUsage(before);
-  const each = (us) => (us / ANSWERS).toFixed(0);
-  process.stdout.write(
-    `${kind.padEnd(4)} ${body.length} bytes: ${each(cpu.user + cpu.system)} µs of CPU an answer (user ${each(cpu.user)}, system ${each(cpu.system)}), ${each((performance.now() - started) * 1000)} µs wall; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? '(unset)'}\n`,
-  );
+const ways = {
+  'before: stream, br q4': (body) =>
+    throughStream(zlib.createBrotliCompress({ params: { [QUALITY]: 4, [LGWIN]: 18 } }), body),
+  'before: stream, gzip 6': (body) => throughStream(zlib.createGzip(), body),
+  'now: sync, br q1': async (body) =>
+    zlib.brotliCompressSync(body, { params: { [QUALITY]: 1, [LGWIN]: 18 } }).length,
+  'now: sync, gzip 1': async (body) => zlib.gzipSync(body, { level: 1 }).length,
+};
+
+for (const count of [8, 30, 120]) {
+  const body = bodyOf(count);
+  for (const [name, compress] of Object.entries(ways)) {
+    for (let i = 0; i < 300; i++) await compress(body);
+    const before = process.cpuUsage();
+    const started = performance.now();
+    let size = 0;
+    for (let i = 0; i < ANSWERS; i++) size = await compress(body);
+    const cpu = process.cpuUsage(before);
+    const each = (us) => (us / ANSWERS).toFixed(0);
+    process.stdout.write(
+      `${String(body.length).padStart(6)} bytes, ${name.padEnd(22)} → ${String(size).padStart(5)} bytes: ${each(cpu.user + cpu.system)} µs of CPU an answer (user ${each(cpu.user)}, system ${each(cpu.system)}), ${each((performance.now() - started) * 1000)} µs wall\n`,
+    );
+  }
 }
+process.stdout.write(
+  `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? '(unset)'}\n`,
+);
