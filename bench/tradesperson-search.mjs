@@ -217,8 +217,8 @@ try {
       select booking_id, job_id, quote_id, customer_id, tradesperson_id, 20000, 'completed', true, now(), now()
       from chain`);
     await client.query(`
-      insert into reviews (booking_id, reviewer_id, reviewee_id, rating, comment)
-      select booking_id, customer_id, tradesperson_id, rating, 'Good work.' from chain`);
+      insert into reviews (booking_id, reviewer_id, reviewee_id, rating, comment, published_at, reveal_due_at)
+      select booking_id, customer_id, tradesperson_id, rating, 'Good work.', now(), now() from chain`);
     await client.query('commit');
   } else {
     await client.connect();
