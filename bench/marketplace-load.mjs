@@ -53,6 +53,7 @@ const client = new pg.Client({ connectionString: scratch.url });
 
 const results = new Map(); // `${scale}|${label}` -> [{ rps, raw, p50, p99, wrong }]
 let failed = false;
+let rawRps = 0; // raw node:http in this run, measured first
 
 async function load(scale, key, label, requests, headers, url = base) {
   if (only && key !== 'raw' && !only.includes(key)) return;
@@ -64,7 +65,7 @@ async function load(scale, key, label, requests, headers, url = base) {
   if (wrong) failed = true;
   const k = `${scale}|${label}`;
   if (!results.has(k)) results.set(k, []);
-  const rawRps = key === 'raw' ? r.requests.average : results.get(`${scale}|raw`).at(-1).rps;
+  if (key === 'raw') rawRps = r.requests.average;
   results
     .get(k)
     .push({ rps: r.requests.average, raw: rawRps, p50: r.latency.p50, p99: r.latency.p99, wrong });
