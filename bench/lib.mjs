@@ -230,10 +230,13 @@ export function loadServerEnv(databaseUrl, port) {
  * are left alone, so the same marketplace can surround the demo accounts (compare.mjs, BENCH_FILL=1).
  *
  * Every statement is set-based and joins nothing on a computed key: the customers, tradespeople and
- * districts are picked from arrays read once (`ids[1 + i % n]`). The earlier fill joined CTEs on
- * `n = 1 + (i % 20000)` over tables not yet analysed in this transaction, so the planner, expecting a
- * row or two, chose nested loops: 30,000 jobs × 20,000 tradespeople for the quotes, minutes of
- * PostgreSQL CPU, and at 1,000,000 jobs the job insert itself would never end.
+ * districts are picked from arrays built once (`ids[1 + i % n]`, a MATERIALIZED CTE so that the array
+ * is never rebuilt for each row). The earlier fill joined CTEs on `n = 1 + (i % 20000)` over tables
+ * not yet analysed in this transaction, so the planner, expecting a row or two, could choose nested
+ * loops that redo the inner side for every row: up to 30,000 jobs × 20,000 tradespeople for the
+ * quotes. A first version of this fill, the arrays in plain CTEs, showed the same thing at
+ * 1,000,000 jobs: the quotes insert ran for minutes in B-tree lookups (perf), the tradespeople's
+ * array rebuilt for each job.
  */
 export async function fillMarketplace(client, { jobs = 100_000 } = {}) {
   const quotes = Math.round(jobs * 0.3);
@@ -269,8 +272,9 @@ export async function fillMarketplace(client, { jobs = 100_000 } = {}) {
     from profiles p join users u on u.id = p.id where p.user_type = 'tradesperson' and u.email like 'load-%@example.test'`);
   await client.query(
     `
-    with customers as (select array_agg(p.id order by u.email) ids from profiles p join users u on u.id = p.id
-                        where p.user_type = 'customer' and u.email like 'load-%@example.test')
+    with customers as materialized (
+      select array_agg(p.id order by u.email) ids from profiles p join users u on u.id = p.id
+       where p.user_type = 'customer' and u.email like 'load-%@example.test')
     insert into job_postings (customer_id, title, category, description, budget_min, budget_max, postcode, outcode, lat, lng, status, created_at)
     select c.ids[1 + i % cardinality(c.ids)], 'Load test job ' || i, 'Plumbing',
            'A realistic description of a plumbing job that needs doing soon, number ' || i || '.',
@@ -281,11 +285,14 @@ export async function fillMarketplace(client, { jobs = 100_000 } = {}) {
     from customers c, generate_series(1, $1::int) i`,
     [jobs, places.map((p) => p[0]), places.map((p) => p[1]), places.map((p) => p[2]), places.length],
   );
+  // Statistics for the quotes' pick of open jobs.
+  await client.query('analyze users, profiles, tradesperson_profiles, job_postings');
   // Some quotes, so detail pages and the quote-count logic have rows to read.
   await client.query(
     `
-    with tps as (select array_agg(t.user_id order by u.email) ids from tradesperson_profiles t join users u on u.id = t.user_id
-                  where u.email like 'load-%@example.test'),
+    with tps as materialized (
+           select array_agg(t.user_id order by u.email) ids from tradesperson_profiles t join users u on u.id = t.user_id
+            where u.email like 'load-%@example.test'),
          jobs as (select j.id, row_number() over (order by j.created_at) as n from job_postings j
                    where j.status = 'open' and j.title like 'Load test job %' limit $1)
     insert into quotes (job_id, tradesperson_id, amount, message)

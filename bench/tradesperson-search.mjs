@@ -195,7 +195,7 @@ try {
     );
     await client.query(`
       create temp table chain as
-      with customers as (select array_agg(id order by email) as ids from users where email like 'customer-%')
+      with customers as materialized (select array_agg(id order by email) as ids from users where email like 'customer-%')
       select gen_random_uuid() as job_id, gen_random_uuid() as quote_id, gen_random_uuid() as booking_id,
              f.id as tradesperson_id, c.ids[1 + (f.n * 7 + r) % 10000] as customer_id, f.postcode, f.lat, f.lng,
              (array[5, 5, 5, 5, 5, 4, 4, 4, 3, 2])[1 + floor(random() * 10)::int] as rating

@@ -49,7 +49,7 @@ export class StreamHub {
       this.deliver(event).catch((err) => this.log.warn({ err }, 'could not deliver an event to streams'));
     });
     const ping = setInterval(() => {
-      for (const s of this.pingSlices[this.pinged++ % PING_SLICES]) s.send('', null);
+      for (const s of this.pingSlices[this.pinged++ % PING_SLICES] ?? []) s.send('', null);
     }, PING_MS / PING_SLICES);
     const check = setInterval(() => {
       this.endSignedOut().catch((err) => this.log.warn({ err }, 'could not check event streams’ sessions'));
@@ -95,7 +95,7 @@ export class StreamHub {
       this.byUser.set(userId, set);
     }
     set.add(stream);
-    this.pingSlices[this.opened++ % PING_SLICES].add(stream);
+    this.pingSlices[this.opened++ % PING_SLICES]?.add(stream);
     raw.on('close', () => this.remove(stream));
     // Browsers wait this long before reconnecting after the stream drops.
     raw.write('retry: 3000\n\n');
