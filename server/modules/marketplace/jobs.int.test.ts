@@ -301,6 +301,19 @@ describeOnDatabases('the open-jobs list', (ctx) => {
     return { job, listedOn, quoteThrough };
   }
 
+  it('gives requests that arrive together, before the count is kept, the one right total', async () => {
+    const app = await ctx.app();
+    for (let i = 0; i < 3; i++) await createJob(db(), {});
+    const pro = await createTradesperson(db(), { basePostcode: 'M1 1AE' });
+    const cookie = await sessionFor(db(), pro.id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject({ url: '/api/v1/jobs/open', headers: { cookie } })),
+    );
+    const totals = answers.map((a) => a.json().total);
+    const [{ n }] = await db().select({ n: count() }).from(jobPostings).where(eq(jobPostings.status, 'open'));
+    expect(totals).toEqual(answers.map(() => n));
+  });
+
   it('lists open jobs newest first in keyset pages, leaving out full jobs for those who did not quote', async () => {
     const app = await ctx.app();
     const base = Date.now() - 10 * 86_400_000;
