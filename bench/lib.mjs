@@ -224,25 +224,44 @@ export function loadServerEnv(databaseUrl, port) {
 }
 
 /**
- * The 100,000-job marketplace of marketplace-load.mjs, added with SQL in bulk inside the caller's
- * transaction: 40,000 users ('load-N@example.test', half of them tradespeople), 100,000 jobs over 12
- * real districts (60% open) and 30,000 quotes. Rows that exist already (the demo data) are left alone,
- * so the same marketplace can surround the demo accounts (compare.mjs, BENCH_FILL=1).
+ * The marketplace of marketplace-load.mjs, added with SQL in bulk inside the caller's transaction:
+ * 40,000 users ('load-N@example.test', half of them tradespeople), `jobs` jobs over 12 real districts
+ * (100,000 by default; 60% open) and quotes on 30% of them. Rows that exist already (the demo data)
+ * are left alone, so the same marketplace can surround the demo accounts (compare.mjs, BENCH_FILL=1).
+ *
+ * Every statement is set-based and joins nothing on a computed key: the customers, tradespeople and
+ * districts are picked from arrays built once (`ids[1 + i % n]`, a MATERIALIZED CTE so that the array
+ * is never rebuilt for each row). The earlier fill joined CTEs on `n = 1 + (i % 20000)` over tables
+ * not yet analysed in this transaction, so the planner, expecting a row or two, could choose nested
+ * loops that redo the inner side for every row: up to 30,000 jobs × 20,000 tradespeople for the
+ * quotes. A first version of this fill, the arrays in plain CTEs, showed the same thing at
+ * 1,000,000 jobs: the quotes insert ran for minutes in B-tree lookups (perf), the tradespeople's
+ * array rebuilt for each job.
  */
-export async function fillMarketplace(client) {
+export async function fillMarketplace(client, { jobs = 100_000 } = {}) {
+  const quotes = Math.round(jobs * 0.3);
   // Districts with real centroids, so distances and the nearby filter do real work.
-  const { rows: places } = await client.query(`select * from (values
-    ('M1', 53.4777, -2.2367), ('M4', 53.4850, -2.2300), ('SW1A', 51.5020, -0.1339), ('E1', 51.5160, -0.0590),
-    ('B1', 52.4796, -1.9078), ('LS1', 53.7974, -1.5531), ('G1', 55.8605, -4.2491), ('EH1', 55.9523, -3.1921),
-    ('CF10', 51.4737, -3.1773), ('BS1', 51.4530, -2.5930), ('NE1', 54.9725, -1.6130), ('L1', 53.4010, -2.9800)
-  ) as t(outcode, lat, lng)`);
+  const places = [
+    ['M1', 53.4777, -2.2367],
+    ['M4', 53.485, -2.23],
+    ['SW1A', 51.502, -0.1339],
+    ['E1', 51.516, -0.059],
+    ['B1', 52.4796, -1.9078],
+    ['LS1', 53.7974, -1.5531],
+    ['G1', 55.8605, -4.2491],
+    ['EH1', 55.9523, -3.1921],
+    ['CF10', 51.4737, -3.1773],
+    ['BS1', 51.453, -2.593],
+    ['NE1', 54.9725, -1.613],
+    ['L1', 53.401, -2.98],
+  ];
   await client.query(`
     insert into users (id, email, password_hash, email_verified_at)
     select gen_random_uuid(), 'load-' || i || '@example.test', '!', case when i % 3 = 0 then null else now() end
     from generate_series(1, 40000) i`);
   await client.query(`
     insert into profiles (id, full_name, user_type)
-    select id, 'Load User ' || substr(email, 6, 5), case when substr(email, 6)::text ~ '^[0-9]+@' and split_part(substr(email, 6), '@', 1)::int <= 20000 then 'tradesperson' else 'customer' end
+    select id, 'Load User ' || substr(email, 6, 5), case when split_part(substr(email, 6), '@', 1)::int <= 20000 then 'tradesperson' else 'customer' end
     from users where email like 'load-%@example.test'`);
   await client.query(
     `insert into user_settings (user_id) select id from users where email like 'load-%@example.test'`,
@@ -251,23 +270,37 @@ export async function fillMarketplace(client) {
     insert into tradesperson_profiles (user_id, trade, base_lat, base_lng, service_radius_miles, verified)
     select p.id, 'Plumber', 53.48 + (random() - 0.5), -2.24 + (random() - 0.5), 25, random() < 0.8
     from profiles p join users u on u.id = p.id where p.user_type = 'tradesperson' and u.email like 'load-%@example.test'`);
-  await client.query(`
-    with customers as (select p.id, row_number() over () as n from profiles p join users u on u.id = p.id where p.user_type = 'customer' and u.email like 'load-%@example.test'),
-         places as (select *, row_number() over () - 1 as n from (values ${places.map((p) => `('${p.outcode}', ${p.lat}, ${p.lng})`).join(', ')}) as v(outcode, lat, lng))
+  await client.query(
+    `
+    with customers as materialized (
+      select array_agg(p.id order by u.email) ids from profiles p join users u on u.id = p.id
+       where p.user_type = 'customer' and u.email like 'load-%@example.test')
     insert into job_postings (customer_id, title, category, description, budget_min, budget_max, postcode, outcode, lat, lng, status, created_at)
-    select c.id, 'Load test job ' || i, 'Plumbing', 'A realistic description of a plumbing job that needs doing soon, number ' || i || '.',
-           5000, 20000, pl.outcode || ' 1AA', pl.outcode, pl.lat + (random() - 0.5) * 0.05, pl.lng + (random() - 0.5) * 0.05,
+    select c.ids[1 + i % cardinality(c.ids)], 'Load test job ' || i, 'Plumbing',
+           'A realistic description of a plumbing job that needs doing soon, number ' || i || '.',
+           5000, 20000, ($2::text[])[1 + i % $5] || ' 1AA', ($2::text[])[1 + i % $5],
+           ($3::float8[])[1 + i % $5] + (random() - 0.5) * 0.05, ($4::float8[])[1 + i % $5] + (random() - 0.5) * 0.05,
            case when i % 10 < 6 then 'open' when i % 10 < 8 then 'in_progress' when i % 10 < 9 then 'completed' else 'cancelled' end,
            now() - (random() * interval '90 days')
-    from generate_series(1, 100000) i
-    join customers c on c.n = 1 + (i % 20000)
-    join places pl on pl.n = i % ${places.length}`);
+    from customers c, generate_series(1, $1::int) i`,
+    [jobs, places.map((p) => p[0]), places.map((p) => p[1]), places.map((p) => p[2]), places.length],
+  );
+  // Statistics for the quotes' pick of open jobs.
+  await client.query('analyze users, profiles, tradesperson_profiles, job_postings');
   // Some quotes, so detail pages and the quote-count logic have rows to read.
-  await client.query(`
-    with tps as (select t.user_id, row_number() over () as n from tradesperson_profiles t join users u on u.id = t.user_id where u.email like 'load-%@example.test'),
-         jobs as (select j.id, row_number() over (order by j.created_at) as n from job_postings j where j.status = 'open' and j.title like 'Load test job %' limit 30000)
+  await client.query(
+    `
+    with tps as materialized (
+           select array_agg(t.user_id order by u.email) ids from tradesperson_profiles t join users u on u.id = t.user_id
+            where u.email like 'load-%@example.test'),
+         jobs as (select j.id, row_number() over (order by j.created_at) as n from job_postings j
+                   where j.status = 'open' and j.title like 'Load test job %' limit $1)
     insert into quotes (job_id, tradesperson_id, amount, message)
-    select j.id, t.user_id, 15000, 'Happy to help with this.' from jobs j join tps t on t.n = 1 + (j.n * 7 % 20000)`);
+    select j.id, t.ids[1 + (j.n * 7 % cardinality(t.ids))], 15000, 'Happy to help with this.' from jobs j, tps t`,
+    [quotes],
+  );
+  // Statistics for the update's join (analyze works inside the transaction; vacuum does not).
+  await client.query('analyze job_postings, quotes');
   await client.query(
     // Only the load's own jobs: the demo jobs' counts are the app's (they leave out rejected and
     // withdrawn quotes, and a demo job can have four quotes in all).

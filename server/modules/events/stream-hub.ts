@@ -16,6 +16,10 @@ export interface Stream {
 }
 
 const PING_MS = 25_000;
+// The pings go out in slices, one every PING_MS / PING_SLICES, each to the streams of that slice:
+// writing to 10,000 sockets at once holds the event loop for a noticeable time, which every message
+// sent then would wait behind.
+const PING_SLICES = 25;
 const SESSION_CHECK_MS = 60_000;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_SPREAD_MS = 1000;
@@ -30,6 +34,9 @@ const RECONNECT_SPREAD_MS = 1000;
  */
 export class StreamHub {
   private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly pingSlices: Set<Stream>[] = Array.from({ length: PING_SLICES }, () => new Set());
+  private opened = 0;
+  private pinged = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
 
@@ -42,8 +49,8 @@ export class StreamHub {
       this.deliver(event).catch((err) => this.log.warn({ err }, 'could not deliver an event to streams'));
     });
     const ping = setInterval(() => {
-      for (const s of this.all()) s.send('', null);
-    }, PING_MS);
+      for (const s of this.pingSlices[this.pinged++ % PING_SLICES] ?? []) s.send('', null);
+    }, PING_MS / PING_SLICES);
     const check = setInterval(() => {
       this.endSignedOut().catch((err) => this.log.warn({ err }, 'could not check event streams’ sessions'));
     }, SESSION_CHECK_MS);
@@ -88,6 +95,7 @@ export class StreamHub {
       this.byUser.set(userId, set);
     }
     set.add(stream);
+    this.pingSlices[this.opened++ % PING_SLICES]?.add(stream);
     raw.on('close', () => this.remove(stream));
     // Browsers wait this long before reconnecting after the stream drops.
     raw.write('retry: 3000\n\n');
@@ -107,6 +115,7 @@ export class StreamHub {
   }
 
   private remove(stream: Stream): void {
+    for (const slice of this.pingSlices) slice.delete(stream);
     const set = this.byUser.get(stream.userId);
     if (!set) return;
     set.delete(stream);

@@ -13,7 +13,7 @@ import {
   createReview,
   createTradesperson,
 } from '../../seed/factories';
-import { openJobsPage, tradespersonBase } from './jobs.repository';
+import { countOpenJobs, openJobsPage, tradespersonBase } from './jobs.repository';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -561,5 +561,29 @@ describeOnDatabases('the open-jobs list', (ctx) => {
       headers: { cookie: await sessionFor(db(), customer.id) },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describeOnDatabases("the open-jobs list's count", (ctx) => {
+  const db = () => ctx.database().db;
+
+  it('gives requests that arrive together, before the count is kept, the one right total', async () => {
+    const app = await ctx.app();
+    for (let i = 0; i < 3; i++) await createJob(db(), {});
+    const pro = await createTradesperson(db(), { basePostcode: 'M1 1AE' });
+    const cookie = await sessionFor(db(), pro.id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject({ url: '/api/v1/jobs/open', headers: { cookie } })),
+    );
+    const counted = await countOpenJobs(db(), {
+      viewerId: pro.id,
+      filter: 'all',
+      categories: null,
+      limit: 21,
+      cursor: null,
+      near: null,
+    });
+    expect(counted).toBeGreaterThanOrEqual(3);
+    expect(answers.map((a) => a.json().total)).toEqual(answers.map(() => counted));
   });
 });

@@ -190,6 +190,10 @@ const encodeCursor = (job: Pick<JobRow, 'createdAt' | 'id'>) => encodeKeysetCurs
 // "N job(s) available" counts every matching open job, which costs far more than a page of them. A
 // count up to 15 s old is fine for that line, so it is cached per viewer and filter (per instance).
 const openJobCounts = new LRUCache<string, number>({ max: 20_000, ttl: 15_000 });
+// A count being read, shared by the requests that find the cache empty meanwhile: when it expires
+// under load, every connection of a viewer missed it at once, and at 1,000,000 jobs each of those
+// counts walks the ~100,000 open jobs of a city (bench/marketplace-load.mjs).
+const openJobCountsReading = new Map<string, Promise<number>>();
 
 // Below this many open jobs in range, Nearby reads them through the location index (measured with
 // bench/marketplace-load.mjs: far from every job the date index walked 60,000 rows for none; in a
@@ -222,12 +226,20 @@ export async function openJobs(deps: MarketDeps, auth: AuthContext, request: Ope
     near,
     sparse,
   });
-  const totalFor = (query: ReturnType<typeof queryFor>) =>
-    cachedTotal ??
-    countOpenJobs(deps.db, query).then((n) => {
-      openJobCounts.set(countKey, n);
-      return n;
-    });
+  const totalFor = (query: ReturnType<typeof queryFor>) => {
+    if (cachedTotal !== undefined) return cachedTotal;
+    let reading = openJobCountsReading.get(countKey);
+    if (!reading) {
+      reading = countOpenJobs(deps.db, query)
+        .then((n) => {
+          openJobCounts.set(countKey, n);
+          return n;
+        })
+        .finally(() => openJobCountsReading.delete(countKey));
+      openJobCountsReading.set(countKey, reading);
+    }
+    return reading;
+  };
   let rows: CardRow[];
   let total: number;
   if (request.filter === 'nearby') {
