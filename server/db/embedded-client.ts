@@ -55,6 +55,9 @@ export class EmbeddedClient {
       // The worker's heap holds only result rows on their way out, short-lived: V8's default young
       // generation (up to 48 MB) let its heap settle near 57 MB, 8 MB near 42 MB (5,000 queries).
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
+      // The worker runs from its TypeScript source: Node strips types by default from 22.18, and
+      // needs to be asked before (the project supports 22.12 and newer).
+      ...(stripsTypes() ? {} : { execArgv: [...process.execArgv, '--experimental-strip-types'] }),
     });
     const client = new EmbeddedClient(worker);
     // The worker answers request 0 once the database is open (or why it could not open it).
@@ -138,6 +141,10 @@ export class EmbeddedClient {
     await this.#call({ op: 'close' });
     await this.#worker.terminate();
   }
+}
+
+function stripsTypes(): boolean {
+  return Boolean((process.features as { typescript?: string | false }).typescript);
 }
 
 function parseColumns<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>): Results<T> {
