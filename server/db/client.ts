@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { StartupError } from '../lib/startup-error';
 import { lockEmbeddedDatabase } from './data-dir-lock';
+import { EmbeddedClient } from './embedded-client';
 import { ensureEmbeddedCluster } from './embedded-cluster';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
@@ -22,8 +23,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Database;
-  /** PGlite instance or pg pool, for the few things Drizzle does not cover (LISTEN/NOTIFY, raw SQL). */
-  client: PGlite | pg.Pool;
+  /**
+   * The embedded database's client (PGlite on its own thread) or the pg pool, for the few things Drizzle
+   * does not cover (LISTEN/NOTIFY, raw SQL, the queue, backups).
+   */
+  client: EmbeddedClient | pg.Pool;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -73,21 +77,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     if (dataDir) await ensureEmbeddedCluster(dataDir);
     // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
+    const [client, { drizzle: drizzlePglite }] = await Promise.all([
+      EmbeddedClient.open({
+        dataDir,
+        // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the
+        // server's memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are
+        // cached by the OS anyway, since PGlite's files are real files.
+        startParams: ['-c', 'shared_buffers=16MB'],
+      }),
       import('drizzle-orm/pglite'),
     ]);
-    const client = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
-      extensions: { pg_trgm },
-      // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the server's
-      // memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are cached by the OS
-      // anyway, since PGlite's files are real files.
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-    });
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    // Drizzle's pglite driver only calls what EmbeddedClient offers (query, transaction).
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
     return {
       kind: 'pglite',
       db,

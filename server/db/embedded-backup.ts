@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { StartupError } from '../lib/startup-error';
 import { openDatabase } from './client';
 import { lockEmbeddedDatabase } from './data-dir-lock';
+import type { EmbeddedClient } from './embedded-client';
 
 // Backing up and restoring the embedded database (docs/operations/backup-and-restore.md). Both take the
 // data folder's lock, so they refuse while a server runs on it rather than copy files PGlite is
@@ -23,7 +24,7 @@ export async function backupEmbeddedDatabase(databaseDir: string, file: string):
     const database = await openDatabase({ kind: 'pglite', dataDir: databaseDir });
     let bytes: Buffer;
     try {
-      const dump = await (database.client as PGlite).dumpDataDir('gzip');
+      const dump = await (database.client as EmbeddedClient).dumpDataDir('gzip');
       bytes = Buffer.from(await dump.arrayBuffer());
     } finally {
       await database.close();

@@ -9,10 +9,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
 import { openDatabase } from './client';
+import type { EmbeddedClient } from './embedded-client';
 import { ensureEmbeddedCluster } from './embedded-cluster';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tradenest-cluster-'));
@@ -23,7 +23,8 @@ describe('the embedded database template', () => {
     // openDatabase copies the template (creating it first if this machine has none).
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'db') });
     try {
-      const rows = async <Row>(query: string) => (await (database.client as PGlite).query<Row>(query)).rows;
+      const rows = async <Row>(query: string) =>
+        (await (database.client as EmbeddedClient).query<Row>(query)).rows;
       const queues = await rows<{ name: string; retryLimit: number; deadLetter: string | null }>(
         `select name, retry_limit as "retryLimit", dead_letter as "deadLetter" from ${QUEUE_SCHEMA}.queue`,
       );

@@ -13,7 +13,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    await migratePglite(drizzlePglite({ client: handle.client as PGlite }), {
+    // The embedded client offers what Drizzle's pglite driver calls (client.ts).
+    await migratePglite(drizzlePglite({ client: handle.client as unknown as PGlite }), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
     return;

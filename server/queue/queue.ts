@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -6,6 +5,7 @@ import PgBoss from 'pg-boss';
 import { ADVISORY_LOCKS, withAdvisoryLock } from '../db/advisory-lock';
 import type { DatabaseAvailability } from '../db/availability';
 import type { Database, DatabaseHandle, Executor } from '../db/client';
+import type { EmbeddedClient } from '../db/embedded-client';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import {
   deadLetterOf,
@@ -84,7 +84,7 @@ function databaseAdapter(database: DatabaseHandle): PgBoss.Db {
     const pool = database.client as pg.Pool;
     return { executeSql: (text, values) => pool.query(text, values) };
   }
-  const client = database.client as PGlite;
+  const client = database.client as EmbeddedClient;
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) {

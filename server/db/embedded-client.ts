@@ -1,0 +1,166 @@
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { Reply, Request, WorkerStart } from './embedded-protocol';
+
+type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/** What PGlite's transaction offers its callback, as Drizzle and the queue use it. */
+export interface EmbeddedTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/**
+ * The embedded database (PGlite), run on a thread of its own (embedded-worker.ts, decision 0033): PGlite
+ * executes SQL on the thread that calls it, 1-8 ms of CPU per signed-in read, during which the server
+ * could neither parse, serialise nor compress. This offers the part of PGlite's API that Drizzle's
+ * pglite driver, the migrator, the queue and the backup use: query (with `rowMode` and `parsers`), exec,
+ * interactive transactions, dumpDataDir and close. Transactions stay PGlite's own: BEGIN … COMMIT on
+ * the worker, one at a time, other callers' statements waiting for their end as they did on one thread.
+ */
+export class EmbeddedClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  #lastId = 0;
+  /** Why the worker is gone, once it is. */
+  #gone: Error | undefined;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (reply: Reply) => {
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) worker.unref();
+      if (reply.error) pending.reject(deserializeError(reply.error));
+      else pending.resolve(reply.result);
+    });
+    const stop = (err: Error) => {
+      this.#gone ??= err;
+      for (const pending of this.#pending.values()) pending.reject(this.#gone);
+      this.#pending.clear();
+    };
+    worker.on('error', stop);
+    worker.on('exit', (code) =>
+      stop(new Error(`the embedded database's thread stopped (exit code ${code})`)),
+    );
+  }
+
+  /** Starts the worker and opens the database in it; resolves once PGlite is ready. */
+  static async open(start: WorkerStart): Promise<EmbeddedClient> {
+    const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), {
+      workerData: start,
+      // The worker's heap holds only result rows on their way out, short-lived: V8's default young
+      // generation (up to 48 MB) let its heap settle near 57 MB, 8 MB near 42 MB (5,000 queries).
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+      // The worker runs from its TypeScript source: Node strips types by default from 22.18, and
+      // needs to be asked before (the project supports 22.12 and newer).
+      ...(stripsTypes() ? {} : { execArgv: [...process.execArgv, '--experimental-strip-types'] }),
+    });
+    const client = new EmbeddedClient(worker);
+    // The worker answers request 0 once the database is open (or why it could not open it).
+    await new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
+    return client;
+  }
+
+  #call<T>(request: Call): Promise<T> {
+    if (this.#gone) return Promise.reject(this.#gone);
+    const id = ++this.#lastId;
+    // Referenced while a reply is awaited, so a script awaiting the database is not ended for having
+    // nothing else to do; unreferenced when idle, so an open database alone keeps no process alive (as
+    // PGlite on the main thread did not).
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    const { rowMode, parsers, ...others } = options ?? {};
+    if (Object.keys(others).length > 0) {
+      const names = Object.keys(others).join(', ');
+      return Promise.reject(new Error(`the embedded client does not pass ${names} to PGlite`));
+    }
+    const raw = parsers ? Object.keys(parsers).map(Number) : [];
+    const result = this.#call<Results<T>>({ op: 'query', text, params, rowMode, raw, tx });
+    // The worker left these types' values as PostgreSQL's text; the caller's parsers read them here.
+    return parsers && raw.length > 0 ? result.then((r) => parseColumns(r, parsers)) : result;
+  }
+
+  exec(text: string, tx?: number): Promise<Results[]> {
+    return this.#call({ op: 'exec', text, tx });
+  }
+
+  async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
+    const id = await this.#call<number>({ op: 'begin' });
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const end = (commit: boolean) => {
+      closed = true;
+      return this.#call<void>({ op: 'end', tx: id, commit });
+    };
+    const tx: EmbeddedTransaction = {
+      query: async (text, params, options) => {
+        open();
+        return this.query(text, params, options, id);
+      },
+      exec: async (text) => {
+        open();
+        return this.exec(text, id);
+      },
+      rollback: async () => {
+        open();
+        await end(false);
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (err) {
+      if (!closed) await end(false);
+      throw err;
+    }
+    if (!closed) await end(true);
+    return result;
+  }
+
+  async dumpDataDir(compression: 'gzip' | 'none' = 'gzip'): Promise<Blob> {
+    return new Blob([await this.#call<ArrayBuffer>({ op: 'dump', compression })]);
+  }
+
+  async close(): Promise<void> {
+    if (this.#gone) return;
+    await this.#call({ op: 'close' });
+    await this.#worker.terminate();
+  }
+}
+
+function stripsTypes(): boolean {
+  return Boolean((process.features as { typescript?: string | false }).typescript);
+}
+
+function parseColumns<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>): Results<T> {
+  result.fields.forEach((field, i) => {
+    const parse = parsers[field.dataTypeID];
+    if (!parse) return;
+    for (const row of result.rows as Record<string | number, unknown>[]) {
+      const key = Array.isArray(row) ? i : field.name;
+      if (typeof row[key] === 'string') row[key] = parse(row[key] as string);
+    }
+  });
+  return result;
+}
+
+/** The database error as the caller would have had it from PGlite: its message, code, constraint … */
+function deserializeError(fields: Record<string, unknown>): Error {
+  const { message, ...rest } = fields;
+  return Object.assign(new Error(String(message)), rest);
+}

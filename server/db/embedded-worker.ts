@@ -1,0 +1,211 @@
+// The embedded database's own thread: it owns the PGlite instance and answers the main thread's
+// requests (embedded-client.ts), so that SQL runs beside HTTP, JSON and compression rather than between
+// them (decision 0033). It only imports packages and types, so Node runs it from its TypeScript source
+// (type stripping) both under the tests and from the compiled server.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ParserOptions, PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { Reply, Request, WorkerStart } from './embedded-protocol';
+
+const { dataDir, startParams } = workerData as WorkerStart;
+const port = parentPort!;
+
+const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }] = await Promise.all([
+  import('@electric-sql/pglite'),
+  import('@electric-sql/pglite/contrib/pg_trgm'),
+]);
+
+let pglite: PGlite;
+try {
+  pglite = await PGliteClass.create({
+    ...(dataDir ? { dataDir } : {}),
+    // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
+    extensions: { pg_trgm },
+    startParams: [...PGliteClass.defaultStartParams, ...startParams],
+  });
+} catch (err) {
+  port.postMessage({ id: 0, error: serializeError(err) } satisfies Reply);
+  process.exit(1);
+}
+port.postMessage({ id: 0, result: null } satisfies Reply);
+
+/** Open transactions by id: their statements, and how to end them. */
+const transactions = new Map<
+  number,
+  { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> }
+>();
+let lastTransaction = 0;
+/** Thrown inside PGlite's transaction callback to have it roll back. */
+const ROLLBACK = Symbol('rollback');
+
+/** Identity parsers for the types the caller parses itself (Drizzle keeps dates and numerics as text). */
+const rawParsers = new Map<string, ParserOptions>();
+function parsersFor(raw: number[]): ParserOptions {
+  const key = raw.join(',');
+  let parsers = rawParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(raw.map((oid) => [oid, (value: string) => value]));
+    rawParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
+function executorOf(tx: number | undefined): PGlite | Transaction {
+  if (tx === undefined) return pglite;
+  const open = transactions.get(tx);
+  if (!open) throw new Error('Transaction is closed');
+  return open.tx;
+}
+
+async function handle(request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const executor = executorOf(request.tx);
+      const options = {
+        rowMode: request.rowMode,
+        ...(request.raw.length > 0 ? { parsers: parsersFor(request.raw) } : {}),
+      };
+      const params = request.params ?? [];
+      // Statements without values may hold several commands, which a prepared statement cannot.
+      return params.length > 0 && (statements.has(request.text) || statements.size < MAX_PREPARED)
+        ? preparedQuery(request.text, params, options, request.tx !== undefined)
+        : executor.query(request.text, params, options);
+    }
+    case 'exec':
+      return executorOf(request.tx).exec(request.text);
+    case 'begin':
+      return begin();
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error('Transaction is closed');
+      transactions.delete(request.tx);
+      open.end(request.commit);
+      try {
+        await open.done;
+      } catch (err) {
+        if (err !== ROLLBACK) throw err;
+      }
+      return null;
+    }
+    case 'dump': {
+      const dump = await pglite.dumpDataDir(request.compression);
+      return dump.arrayBuffer();
+    }
+    case 'close':
+      await pglite.close();
+      return null;
+  }
+}
+
+/**
+ * At most this many distinct statements are prepared (as server/db/preparing-client.ts does on
+ * PostgreSQL): the application's statements are a small, stable set, but an `in ($1, $2 …)` grows with
+ * its list, and each prepared statement stays in the database's memory.
+ */
+const MAX_PREPARED = 2_000;
+/** Prepared statements by their text: their name and their parameters' types. */
+const statements = new Map<string, { name: string; paramTypes: number[] }>();
+const { serialize } = protocol;
+
+/**
+ * A statement with values, prepared once and then only bound and executed. PGlite's `query` parses and
+ * plans every statement anew and crosses into its WebAssembly once per protocol message (parse,
+ * describe, bind, describe, execute, sync); here a known statement is one crossing and no planning:
+ * 0.16-0.27 ms instead of 1.3-1.8 ms for a lookup by an indexed column (scratch measurement on this
+ * machine, bench/README.md). The results are parsed by PGlite's own `parseResults`, so rows, fields and
+ * types come back as `query` gives them. It takes PGlite's locks as `query` does: the transaction lock
+ * outside a transaction (so it waits for one in progress), the statement lock always.
+ */
+async function preparedQuery(
+  text: string,
+  params: unknown[],
+  options: QueryOptions,
+  inTransaction: boolean,
+): Promise<Results> {
+  const run = async () => {
+    let statement = statements.get(text);
+    if (!statement) {
+      const name = `tn_${statements.size + 1}`;
+      const described = await pglite.execProtocol(
+        concat(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+        { syncToFs: false },
+      );
+      statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+      statements.set(text, statement);
+    }
+    const { name, paramTypes } = statement;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[paramTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await pglite.execProtocol(
+      concat(
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+      // As `query` does: written through at once outside a transaction, at its commit inside one.
+      { syncToFs: !inTransaction },
+    );
+    return parse.parseResults(messages, pglite.parsers, options)[0]!;
+  };
+  await pglite._checkReady();
+  return inTransaction
+    ? pglite._runExclusiveQuery(run)
+    : pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
+}
+
+function concat(...messages: Uint8Array[]): Uint8Array {
+  return Buffer.concat(messages);
+}
+
+/**
+ * Opens a transaction with PGlite's own `transaction`, so it holds PGlite's lock as it does on one
+ * thread: statements of other callers wait until it ends. Resolves once BEGIN has run.
+ */
+function begin(): Promise<number> {
+  const id = ++lastTransaction;
+  return new Promise<number>((started, failed) => {
+    let end!: (commit: boolean) => void;
+    const ended = new Promise<void>((resolve, reject) => {
+      end = (commit) => (commit ? resolve() : reject(ROLLBACK));
+    });
+    const done = pglite.transaction(async (tx) => {
+      transactions.set(id, { tx, end, done });
+      started(id);
+      await ended;
+    });
+    // BEGIN failed (the database closed): nothing was started.
+    done.catch((err) => {
+      if (!transactions.has(id) && err !== ROLLBACK) failed(err);
+    });
+  });
+}
+
+port.on('message', async (request: Request) => {
+  let reply: Reply;
+  try {
+    const result = await handle(request);
+    reply = { id: request.id, result };
+  } catch (err) {
+    reply = { id: request.id, error: serializeError(err) };
+  }
+  const transfer = reply.result instanceof ArrayBuffer ? [reply.result] : [];
+  port.postMessage(reply, transfer);
+  if (request.op === 'close') port.close();
+});
+
+/**
+ * An error as plain data: a structured clone keeps only an Error's message, and the callers read the
+ * database error's fields (code, constraint, detail …).
+ */
+function serializeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const fields: Record<string, unknown> = { name: err.name, message: err.message };
+  for (const [key, value] of Object.entries(err)) {
+    if (key === 'queryOptions' || typeof value === 'function') continue;
+    fields[key] = value;
+  }
+  return fields;
+}
