@@ -18,6 +18,18 @@ const serverState = document.getElementById(SSR_STATE_ID)?.textContent;
 const queryClient = createQueryClient();
 if (serverState) hydrate(queryClient, decodeState(serverState));
 
+/**
+ * While the page hydrates, a query that failed on the server (a job not found) shows its failure, as the
+ * server rendered it, rather than the loading state of a retry on mount (server-render.tsx does the
+ * same); afterwards failed queries are retried on mount as usual.
+ */
+function setRetryOnMount(retryOnMount: boolean) {
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount },
+  });
+}
+
 const app = (
   <StrictMode>
     <Providers client={queryClient}>
@@ -86,7 +98,10 @@ function whenRouteLoaded(start: () => void) {
 // as a transition so that React renders in slices and the page stays responsive, keeping anything
 // typed meanwhile.
 if (serverState) {
-  whenRouteLoaded(() => hydrateRoot(container, app));
+  setRetryOnMount(false);
+  whenRouteLoaded(() =>
+    hydrateRoot(container, <AfterFirstCommit onCommit={() => setRetryOnMount(true)}>{app}</AfterFirstCommit>),
+  );
 } else if (container.hasChildNodes()) {
   const restoreFields = keepPrerenderedFields(container);
   const takeOver = () => {

@@ -69,6 +69,11 @@ export function renderPage(url: string, transport: ApiTransport): Promise<Render
   return requestTransport.run(transport, async (): Promise<RenderedPage> => {
     const render = await routed(url);
     const queryClient = createQueryClient();
+    // A query that failed shows its failure (a job not found), not the loading state of a retry on
+    // mount; main.tsx hydrates the same way.
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+    });
     let html = await render(queryClient);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const asked = queryClient.getQueryCache().getAll().filter(waitingToLoad);
