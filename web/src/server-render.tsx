@@ -120,7 +120,7 @@ async function routed(url: string): Promise<(queryClient: QueryClient) => Promis
 
 /** Waits for every Suspense boundary (lazily loaded sections) rather than sending their fallbacks. */
 async function toHtml(element: ReactNode): Promise<string> {
-  const { prelude } = await prerender(element);
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   return new Response(prelude).text();
 }
 
