@@ -2,11 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
 import { describeOnDatabases } from '../../test/databases';
 import { sessionFor } from '../../test/http';
+import { tradespersonProfiles } from '../db/schema';
 import { createCustomer, createJob, createTradesperson } from '../seed/factories';
+import { IN_PROCESS_HEADER } from './security';
 
 // The public pages rendered on the server (issue 40), with the real build: its server-render entry in
 // dist/ssr beside dist/web. Built here when missing or stale, as `npm start` does.
@@ -77,6 +80,59 @@ describeOnDatabases('server-rendered public pages', (ctx) => {
     const visitor = await page(`/job/${open.id}`);
     expect(visitor.statusCode).toBe(200);
     expect(visitor.body).toContain('<div id="root"></div>');
+  });
+});
+
+describeOnDatabases('server-rendered pages, shared and unmetered', (ctx) => {
+  const db = () => ctx.database().db;
+  const visit = (app: Awaited<ReturnType<typeof ctx.app>>, url: string, cookie?: string) =>
+    app.inject({ url, headers: { accept: 'text/html', ...(cookie && { cookie }) } });
+
+  it("keeps a visitor's page for every visitor until a tradesperson's change clears it", async () => {
+    const app = await ctx.app({ WEB_DIST_DIR: dist, PUBLIC_CACHE_MS: '60000' });
+    const pro = await createTradesperson(db(), {
+      verified: true,
+      basePostcode: 'LS1 4AP',
+      businessName: 'Shared Page Ltd',
+    });
+    const url = `/tradesperson/${pro.id}`;
+    expect(rootOf((await visit(app, url)).body)).toContain('Shared Page Ltd');
+    // Changed without the app knowing: visitors still get the kept page, which shows it is shared.
+    await db()
+      .update(tradespersonProfiles)
+      .set({ businessName: 'Unannounced Ltd' })
+      .where(eq(tradespersonProfiles.userId, pro.id));
+    expect(rootOf((await visit(app, url)).body)).toContain('Shared Page Ltd');
+    // Someone signed in gets their own render, never the visitors' page.
+    const customer = await sessionFor(db(), (await createCustomer(db())).id);
+    expect(rootOf((await visit(app, url, customer)).body)).toContain('Unannounced Ltd');
+
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/tradesperson/setup/details',
+      headers: { cookie: await sessionFor(db(), pro.id) },
+      payload: {
+        businessName: 'Announced Ltd',
+        phone: '07700 900123',
+        basePostcode: 'LS1 4AP',
+        serviceRadiusMiles: 25,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(rootOf((await visit(app, url)).body)).toContain('Announced Ltd');
+  });
+
+  it("does not count a render's own API requests against the visitor's rate limit", async () => {
+    const app = await ctx.app({ WEB_DIST_DIR: dist, RATE_LIMIT_MAX: '2' });
+    // Each render asks the API at least twice (the session, the page's data): six requests at least.
+    for (let i = 0; i < 3; i++) expect((await visit(app, '/browse')).statusCode).toBe(200);
+    const own = () => app.inject({ url: '/api/v1/auth/session' });
+    expect((await own()).statusCode).toBe(200);
+    // The header without this process's secret is no way around the limit.
+    const forged = () =>
+      app.inject({ url: '/api/v1/auth/session', headers: { [IN_PROCESS_HEADER]: 'guess' } });
+    expect((await forged()).statusCode).toBe(200);
+    expect((await forged()).statusCode).toBe(429);
   });
 });
 

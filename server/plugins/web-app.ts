@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../domain/errors';
+import type { SharedPages } from '../lib/shared-pages';
+import { IN_PROCESS_HEADER, inProcessSecret } from './security';
 import {
   acceptedEncodings,
   type BuildFile,
@@ -29,17 +31,22 @@ function fixedPage(file: string): StaticFile {
 
 /** A page made for one request (a public profile's head tags): small, compressed only as accepted. */
 function pageFor(request: FastifyRequest, html: string): StaticFile {
-  const body = Buffer.from(html);
-  const accepts = acceptedEncodings(request.headers['accept-encoding']);
-  return {
-    body,
+  return compressedAsAccepted(request, {
+    body: Buffer.from(html),
     type: HTML,
-    etag: etagOf(body),
-    br: accepts.br
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : undefined,
-    gzip: !accepts.br && accepts.gzip ? gzipSync(body) : undefined,
-  };
+    etag: etagOf(html),
+  });
+}
+
+/** `page` with the compressed copy this request accepts, made (and kept on `page`) if it has none yet. */
+function compressedAsAccepted(request: FastifyRequest, page: StaticFile): StaticFile {
+  const accepts = acceptedEncodings(request.headers['accept-encoding']);
+  if (accepts.br) {
+    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (accepts.gzip) {
+    page.gzip ??= gzipSync(page.body);
+  }
+  return page;
 }
 
 // Pages are served by the not-found handler, which the compression plugin does not reach: they carry
@@ -66,6 +73,15 @@ interface PageRenderer {
   ): Promise<{ status: 200 | 404; html: string; state: string }>;
 }
 
+/**
+ * A page rendered on the server, in its document. Its compressed copies are made on the first request
+ * that accepts them and kept with it, so a shared page is compressed once per encoding.
+ */
+export interface RenderedDocument {
+  page: StaticFile;
+  status: 200 | 404;
+}
+
 const ROOT_MARKER = '<div id="root"></div>';
 const SSR_STATE_ID = 'tn-ssr-state';
 
@@ -74,11 +90,14 @@ const hasSession = (request: FastifyRequest) =>
 
 /**
  * The page's API requests, answered in-process by the same routes, as the visitor: their cookie and
- * address (so sessions, visibility and the rate limit apply as if the browser had asked).
+ * address (so sessions and visibility apply as if the browser had asked). They do not count against the
+ * visitor's API rate limit (security.ts): they are the page's, not the visitor's, and a page that used
+ * up its visitor's allowance would leave the browser's own requests refused.
  */
 function apiAs(app: FastifyInstance, request: FastifyRequest) {
   return async (url: string, init: RequestInit): Promise<Response> => {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
+    headers[IN_PROCESS_HEADER] = inProcessSecret;
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
     const res = await app.inject({
@@ -149,11 +168,14 @@ export function isPageRequest(pathname: string, accept: string | undefined): boo
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the SPA's
  * index.html for any other page GET or HEAD (see isPageRequest). Unknown /api paths answer a JSON 404. With `headFor`,
  * pages it knows (public profiles) get their own title and link-preview tags in that index.html.
+ * With `sharedPages`, a visitor's server-rendered page (issue 40) is kept per URL and shared between
+ * visitors until its owner clears it (app.ts: when what visitors read changes) or it times out.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   headFor?: HeadFor,
+  sharedPages?: SharedPages<RenderedDocument>,
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
@@ -201,32 +223,38 @@ export async function registerWebApp(
   /**
    * The page rendered on the server into page.html, with its head tags (a profile's), or null to send
    * the plain shell: a render that fails must never fail the page, which then renders in the browser.
+   * A visitor's page is the same for every visitor, so it is rendered once per URL and shared (see
+   * registerWebApp); a signed-in person's is rendered for them.
    */
-  async function renderedPage(
-    request: FastifyRequest,
-    pathname: string,
-  ): Promise<{ page: StaticFile; status: 200 | 404 } | null> {
+  async function renderedPage(request: FastifyRequest, pathname: string): Promise<RenderedDocument | null> {
     if (!renderer || !rendererShell) return null;
     try {
       const module = await renderer.load();
-      if (!module.rendersOnServer(pathname, hasSession(request))) return null;
-      const rendered = await module.renderPage(`http://localhost${request.url}`, apiAs(app, request));
-      const head = headFor ? await headFor(pathname).catch(() => null) : null;
-      const document = head
-        ? `${rendererShell.before}\n    ${head}\n  ${rendererShell.after}`
-        : renderer.template;
-      const root = `<div id="root">${rendered.html}</div><script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>`;
-      return {
-        page: pageFor(
-          request,
-          document.replace(ROOT_MARKER, () => root),
-        ),
-        status: rendered.status,
-      };
+      const signedIn = hasSession(request);
+      if (!module.rendersOnServer(pathname, signedIn)) return null;
+      const render = () => renderDocument(module, request, pathname);
+      const rendered = signedIn || !sharedPages ? await render() : await sharedPages.get(request.url, render);
+      return { ...rendered, page: compressedAsAccepted(request, rendered.page) };
     } catch (err) {
       request.log.error({ err }, 'server render failed; serving the plain shell');
       return null;
     }
+  }
+
+  async function renderDocument(
+    module: PageRenderer,
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<RenderedDocument> {
+    if (!renderer || !rendererShell) throw new Error('no server render in this build');
+    const rendered = await module.renderPage(`http://localhost${request.url}`, apiAs(app, request));
+    const head = headFor ? await headFor(pathname).catch(() => null) : null;
+    const document = head
+      ? `${rendererShell.before}\n    ${head}\n  ${rendererShell.after}`
+      : renderer.template;
+    const root = `<div id="root">${rendered.html}</div><script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>`;
+    const html = document.replace(ROOT_MARKER, () => root);
+    return { page: { body: Buffer.from(html), type: HTML, etag: etagOf(html) }, status: rendered.status };
   }
 
   /** index.html with this page's head tags; the plain shell when it has none or they fail. */

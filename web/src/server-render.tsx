@@ -16,6 +16,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { createQueryClient, Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 import { encodeState } from '@/app/ssr-state';
+import { fetchSession, SESSION_QUERY_KEY } from '@/features/accounts/session';
 import { ApiError, type ApiTransport, setApiTransport } from '@/lib/api';
 
 // Each render's API requests go to the transport of the request being rendered (the visitor's cookie
@@ -27,12 +28,12 @@ setApiTransport((url, init) => {
 });
 
 /**
- * Renders after the data arrives: a render lists the queries its screens ask for, they are fetched,
- * and the page renders again, until nothing new is asked for. Three rounds cover a page whose queries
- * wait on others (the session, then the page's own); a query still missing after them shows its
- * loading state, as it would in the browser, and loads there.
+ * Queries the server leaves for the browser: the visitor's town is looked up from their address, and a
+ * visitor's page is cached and shared between visitors (server/plugins/web-app.ts), so it must not
+ * carry one visitor's town to the next. The page renders them as loading, and so does the hydrating
+ * client, which then asks.
  */
-const MAX_ROUNDS = 3;
+const LEFT_TO_THE_BROWSER = new Set(['geo']);
 
 /**
  * The pages rendered on the server (issue 40: the public pages a visitor or a search engine opens), by
@@ -64,20 +65,21 @@ export interface RenderedPage {
   state: string;
 }
 
-/** The page at `url` (absolute: its origin is not used), with the data `transport` answers. */
+/**
+ * The page at `url` (absolute: its origin is not used), with the data `transport` answers.
+ *
+ * Every page waits on the session first (guards, the viewer in the query keys), so it is fetched before
+ * any render. One render then lists what the page's screens ask for (lazily loaded sections included:
+ * prerender waits for them); those are fetched at once and the page renders a second and last time. A
+ * query that only the second render asks for (one that waits on another's answer) shows its loading
+ * state, as it would in the browser, and loads there: the cost of a render stays bounded (bench/README.md).
+ */
 export function renderPage(url: string, transport: ApiTransport): Promise<RenderedPage> {
   return requestTransport.run(transport, async (): Promise<RenderedPage> => {
-    const render = await routed(url);
-    const queryClient = createQueryClient();
-    // A query that failed shows its failure (a job not found), not the loading state of a retry on
-    // mount; main.tsx hydrates the same way.
-    queryClient.setDefaultOptions({
-      queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
-    });
+    const [render, queryClient] = await Promise.all([routed(url), sessionFetched()]);
     let html = await render(queryClient);
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const asked = queryClient.getQueryCache().getAll().filter(waitingToLoad);
-      if (asked.length === 0) break;
+    const asked = queryClient.getQueryCache().getAll().filter(waitingToLoad);
+    if (asked.length > 0) {
       // No retries: a failure is the page's answer (a 404 shows the not-found content).
       await Promise.all(
         asked.map((query) => query.fetch({ ...query.options, retry: false }).catch(() => {})),
@@ -88,6 +90,18 @@ export function renderPage(url: string, transport: ApiTransport): Promise<Render
     const notFound = queries.some((q) => q.state.error instanceof ApiError && q.state.error.status === 404);
     return { status: notFound ? 404 : 200, html, state: encodeState(cacheForClient(queryClient)) };
   });
+}
+
+/** A render's query cache, holding the visitor's session (or its failure: they then count as signed out). */
+async function sessionFetched(): Promise<QueryClient> {
+  const queryClient = createQueryClient();
+  // A query that failed shows its failure (a job not found), not the loading state of a retry on
+  // mount; main.tsx hydrates the same way.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  });
+  await queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, retry: false });
+  return queryClient;
 }
 
 /**
@@ -126,6 +140,7 @@ async function toHtml(element: ReactNode): Promise<string> {
 
 /** A query a screen asked for that has not been fetched and that the screen wants now. */
 function waitingToLoad(query: Query): boolean {
+  if (LEFT_TO_THE_BROWSER.has(String(query.queryKey[0]))) return false;
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
   if (query.options.queryFn === skipToken) return false;
   const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
