@@ -146,7 +146,12 @@ function ProfileHeaderCard({ profile, name }: { profile: PublicProfile; name: st
             )}
             <span className="flex items-center gap-1">
               <Calendar className="size-4" aria-hidden="true" />
-              Member since {formatMonthEnGb(profile.memberSince)}
+              {/* Dates here are read in the browser's time zone, which a server render (issue 40) cannot
+                  know: only the text of the <time> may differ when the page hydrates. */}
+              Member since{' '}
+              <time dateTime={profile.memberSince} suppressHydrationWarning>
+                {formatMonthEnGb(profile.memberSince)}
+              </time>
             </span>
           </p>
           <ProfileActions profile={profile} />
@@ -213,7 +218,10 @@ function VerificationCard({ checks }: { checks: PublicProfile['checks'] }) {
                       <p className="break-words text-muted-foreground">{check.title}</p>
                     )}
                     <p className="text-muted-foreground">
-                      Verified {formatDayEnGb(check.verifiedAt)}
+                      Verified{' '}
+                      <time dateTime={check.verifiedAt} suppressHydrationWarning>
+                        {formatDayEnGb(check.verifiedAt)}
+                      </time>
                       {check.expiresOn && ` · valid until ${formatDayEnGb(check.expiresOn)}`}
                     </p>
                   </div>
