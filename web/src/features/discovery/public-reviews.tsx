@@ -254,8 +254,11 @@ function FindReviews() {
       <form role="search" aria-label="Find a tradesperson’s reviews" onSubmit={submit} className="space-y-2">
         <Label htmlFor={fieldId}>Trade or service</Label>
         <div className="flex gap-2">
+          {/* Named, so that a search sent before the page's script has taken over the server-rendered
+              form still reaches /reviews?q=… (the form's native GET to this page). */}
           <Input
             id={fieldId}
+            name="q"
             type="search"
             value={text}
             placeholder="e.g. plumber, boiler repair"
