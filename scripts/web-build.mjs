@@ -36,7 +36,7 @@ export async function ensureWebBuild({ quiet = false, force = false } = {}) {
     const configFile = path.join(root, 'vite.config.ts');
     const logLevel = quiet ? 'error' : 'warn';
     await vite.build({ configFile, mode: 'production', logLevel });
-    await prerenderLanding(vite, configFile, logLevel);
+    await buildServerRender(vite, configFile, logLevel);
     await precompress(path.join(root, 'dist/web'));
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
@@ -46,21 +46,29 @@ export async function ensureWebBuild({ quiet = false, force = false } = {}) {
 }
 
 /**
- * Renders the landing page to HTML at build time into dist/web/landing.html (see web/src/prerender.tsx
- * for why): a server-side build of that one module, run once, then thrown away.
+ * Builds the server-render entry (web/src/server-render.tsx) for Node into dist/ssr, where the server
+ * loads it (server/plugins/web-app.ts), with the page it renders into: dist/ssr/page.html, the shell
+ * with its stylesheet inline and the app's entry started after the first paint. Also renders the
+ * landing page without data into dist/web/landing.html, what a visitor on / gets when no render is
+ * available.
  */
-async function prerenderLanding(vite, configFile, logLevel) {
-  const outDir = path.join(root, 'dist/prerender');
+async function buildServerRender(vite, configFile, logLevel) {
+  const outDir = path.join(root, 'dist/ssr');
   await vite.build({
     configFile,
     mode: 'production',
     logLevel,
-    build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    build: {
+      ssr: 'src/server-render.tsx',
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      copyPublicDir: false,
+    },
   });
   const { renderLanding } = await import(
-    `${pathToFileURL(path.join(outDir, 'prerender.js')).href}?t=${Date.now()}`
+    `${pathToFileURL(path.join(outDir, 'server-render.js')).href}?t=${Date.now()}`
   );
-  const html = await renderLanding();
   const indexFile = path.join(root, 'dist/web/index.html');
   const shell = readFileSync(indexFile, 'utf8');
   const marker = '<div id="root"></div>';
@@ -76,14 +84,15 @@ async function prerenderLanding(vite, configFile, logLevel) {
   );
   // The app's entry starts after the first paint (web/public/start-after-paint.js); its chunks are
   // still preloaded meanwhile.
-  const deferred = withCss.replace(
+  const page = withCss.replace(
     /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
     (_tag, entry) => `<script src="/start-after-paint.js" data-entry="${entry}" defer></script>`,
   );
-  if (deferred === withCss) throw new Error('dist/web/index.html has no module entry script');
+  if (page === withCss) throw new Error('dist/web/index.html has no module entry script');
+  writeFileSync(path.join(outDir, 'page.html'), page);
   writeFileSync(
     path.join(root, 'dist/web/landing.html'),
-    deferred.replace(marker, `<div id="root">${html}</div>`),
+    page.replace(marker, `<div id="root">${await renderLanding()}</div>`),
   );
 }
 

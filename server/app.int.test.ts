@@ -428,7 +428,8 @@ describeOnDatabases('serving the built web app', (ctx) => {
       expect(signedIn.body, cookie).not.toContain('Pre-rendered');
       expect(signedIn.body).toContain('<div id="root"></div>');
     }
-    // Only the landing page is pre-rendered.
+    // The build-time landing page is for / alone: in a build without a server render (this fake one has
+    // no dist/ssr) every other page is the shell. The rendered pages: plugins/server-render.int.test.ts.
     const other = await app.inject({ url: '/browse', headers: { accept: 'text/html' } });
     expect(other.body).not.toContain('Pre-rendered');
     // Pages are compressed like everything else, although no route serves them.

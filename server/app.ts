@@ -68,7 +68,7 @@ import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
 import { registerTextGuard } from './plugins/text-guard';
 
-import { registerWebApp } from './plugins/web-app';
+import { type RenderedDocument, registerWebApp } from './plugins/web-app';
 import { DISPATCH_QUEUE, EventOutbox } from './queue/outbox';
 import { applicationQueue, type Queue, send } from './queue/queue';
 
@@ -134,6 +134,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
       web,
       config.webDistDir,
       profilePageHead({ db: database.db, publicReads: shared.publicReads, config }),
+      shared.publicPages,
     );
   });
   return app;
@@ -243,6 +244,9 @@ function sharedReads(config: Config, bus: EventBus) {
   const openJobPages = new SharedPages<SharedOpenJobs>(config.openJobsCacheMs);
   // What visitors read of tradespeople (decision 0020), cleared the same way.
   const publicReads = new SharedPages<unknown>(config.publicCacheMs);
+  // The server-rendered pages visitors open (issue 40), built from those reads: cleared with them. Few
+  // kept (a page is ~50-100 KB with its compressed copies), the most visited.
+  const publicPages = new SharedPages<RenderedDocument>(config.publicCacheMs, 100);
   // The admin console's reads that are the same for every admin (the overview, the verification
   // queue, the latest payments), shared between admins for ADMIN_SHARED_MS at most: counting every user, job and payment
   // of 12 weeks costs tens of milliseconds at 100,000 jobs, and the queue is a page of 100 documents.
@@ -250,9 +254,12 @@ function sharedReads(config: Config, bus: EventBus) {
   bus.subscribe((event) => {
     if (event.type === 'jobs-changed') openJobPages.clear();
     // resync: this instance may have missed announcements while its listening connection was down.
-    if (event.type === 'public-changed' || event.type === 'resync') publicReads.clear();
+    if (event.type === 'public-changed' || event.type === 'resync') {
+      publicReads.clear();
+      publicPages.clear();
+    }
   });
-  return { openJobPages, publicReads, adminReads };
+  return { openJobPages, publicReads, publicPages, adminReads };
 }
 type SharedReads = ReturnType<typeof sharedReads>;
 
@@ -340,6 +347,7 @@ function clearSharedReadsOnWrite(api: App, { bus, shared }: ApiParts): void {
       (user.userType === 'tradesperson' || user.isAdmin || request.url.startsWith('/api/v1/account'))
     ) {
       shared.publicReads.clear();
+      shared.publicPages.clear();
       bus.publish({ type: 'public-changed' });
     }
     done(null, payload);

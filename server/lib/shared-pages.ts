@@ -13,8 +13,8 @@ import { LRUCache } from 'lru-cache';
 export class SharedPages<T> {
   private readonly pages: LRUCache<string, Promise<T>> | null;
 
-  constructor(ttlMs: number) {
-    this.pages = ttlMs > 0 ? new LRUCache({ max: 1_000, ttl: ttlMs }) : null;
+  constructor(ttlMs: number, max = 1_000) {
+    this.pages = ttlMs > 0 ? new LRUCache({ max, ttl: ttlMs }) : null;
   }
 
   get(key: string, read: () => Promise<T>): Promise<T> {

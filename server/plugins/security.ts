@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   if (failure) throw failure;
   return headers;
 }
+
+/**
+ * The header that marks the API requests a server render makes in-process (web-app.ts), with this
+ * process's secret: they are exempt from the rate limit. Made at start and never sent out, so no client
+ * can forge it; a client that sends the header with another value is limited as usual.
+ */
+export const IN_PROCESS_HEADER = 'x-tn-in-process';
+export const inProcessSecret = randomBytes(24).toString('base64url');
 
 /** Nothing in a JSON answer may load, run or frame anything. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -135,6 +144,8 @@ export async function registerSecurity(
     // A client that hangs up before the limit is checked has no address any more (Node clears it
     // with the socket); the default key would throw, logging a 500 for a request nobody is waiting for.
     keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'client-gone'),
+    // A server render's own requests (see IN_PROCESS_HEADER): the page's, not the visitor's.
+    allowList: (request) => request.headers[IN_PROCESS_HEADER] === inProcessSecret,
   });
 
   // Added by the web app's own scope (app.ts), not the root: Fastify passes a hook added to a parent to

@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../domain/errors';
+import type { SharedPages } from '../lib/shared-pages';
+import { IN_PROCESS_HEADER, inProcessSecret } from './security';
 import {
   acceptedEncodings,
   type BuildFile,
@@ -28,17 +31,22 @@ function fixedPage(file: string): StaticFile {
 
 /** A page made for one request (a public profile's head tags): small, compressed only as accepted. */
 function pageFor(request: FastifyRequest, html: string): StaticFile {
-  const body = Buffer.from(html);
-  const accepts = acceptedEncodings(request.headers['accept-encoding']);
-  return {
-    body,
+  return compressedAsAccepted(request, {
+    body: Buffer.from(html),
     type: HTML,
-    etag: etagOf(body),
-    br: accepts.br
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : undefined,
-    gzip: !accepts.br && accepts.gzip ? gzipSync(body) : undefined,
-  };
+    etag: etagOf(html),
+  });
+}
+
+/** `page` with the compressed copy this request accepts, made (and kept on `page`) if it has none yet. */
+function compressedAsAccepted(request: FastifyRequest, page: StaticFile): StaticFile {
+  const accepts = acceptedEncodings(request.headers['accept-encoding']);
+  if (accepts.br) {
+    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (accepts.gzip) {
+    page.gzip ??= gzipSync(page.body);
+  }
+  return page;
 }
 
 // Pages are served by the not-found handler, which the compression plugin does not reach: they carry
@@ -54,6 +62,80 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: StaticFile
  * replace the shell's own title and description; whoever builds them escapes what they interpolate.
  */
 export type HeadFor = (pathname: string) => Promise<string | null>;
+
+/** What the server-render entry (web/src/server-render.tsx, built into dist/ssr) offers the server. */
+interface PageRenderer {
+  /** Whether the page at `pathname` is rendered on the server for a visitor with or without a session. */
+  rendersOnServer(pathname: string, signedIn: boolean): boolean;
+  renderPage(
+    url: string,
+    transport: (url: string, init: RequestInit) => Promise<Response>,
+  ): Promise<{ status: 200 | 404; html: string; state: string }>;
+}
+
+/**
+ * A page rendered on the server, in its document. Its compressed copies are made on the first request
+ * that accepts them and kept with it, so a shared page is compressed once per encoding.
+ */
+export interface RenderedDocument {
+  page: StaticFile;
+  status: 200 | 404;
+}
+
+const ROOT_MARKER = '<div id="root"></div>';
+const SSR_STATE_ID = 'tn-ssr-state';
+
+const hasSession = (request: FastifyRequest) =>
+  /(?:^|;\s*)(?:__Host-)?tn_session=/.test(request.headers.cookie ?? '');
+
+/**
+ * The page's API requests, answered in-process by the same routes, as the visitor: their cookie and
+ * address (so sessions and visibility apply as if the browser had asked). They do not count against the
+ * visitor's API rate limit (security.ts): they are the page's, not the visitor's, and a page that used
+ * up its visitor's allowance would leave the browser's own requests refused.
+ */
+function apiAs(app: FastifyInstance, request: FastifyRequest) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    headers[IN_PROCESS_HEADER] = inProcessSecret;
+    if (request.headers.cookie) headers.cookie = request.headers.cookie;
+    if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      remoteAddress: request.ip,
+    });
+    const type = res.headers['content-type'];
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
+/**
+ * The server render, when the build made one (dist/ssr beside distDir): imported on the first page that
+ * needs it rather than at start-up, which it would slow by the whole app's modules.
+ */
+function serverRenderer(distDir: string): { template: string; load: () => Promise<PageRenderer> } | null {
+  const dir = path.join(path.dirname(distDir), 'ssr');
+  const entry = path.join(dir, 'server-render.js');
+  const templateFile = path.join(dir, 'page.html');
+  if (!existsSync(entry) || !existsSync(templateFile)) return null;
+  const template = readFileSync(templateFile, 'utf8');
+  if (!template.includes(ROOT_MARKER)) return null;
+  let loading: Promise<PageRenderer> | undefined;
+  const load = () => {
+    loading ??= import(pathToFileURL(entry).href) as Promise<PageRenderer>;
+    // A failed import is tried again by the next page, not remembered.
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+  return { template, load };
+}
 
 /** The shell split where page-specific head tags go, with its generic title and description taken out. */
 function shellAround(indexHtml: string): { before: string; after: string } | null {
@@ -86,11 +168,14 @@ export function isPageRequest(pathname: string, accept: string | undefined): boo
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the SPA's
  * index.html for any other page GET or HEAD (see isPageRequest). Unknown /api paths answer a JSON 404. With `headFor`,
  * pages it knows (public profiles) get their own title and link-preview tags in that index.html.
+ * With `sharedPages`, a visitor's server-rendered page (issue 40) is kept per URL and shared between
+ * visitors until its owner clears it (app.ts: when what visitors read changes) or it times out.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   headFor?: HeadFor,
+  sharedPages?: SharedPages<RenderedDocument>,
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
@@ -124,12 +209,53 @@ export async function registerWebApp(
   }
 
   const indexPage = built ? fixedPage(indexFile) : null;
-  // The landing page pre-rendered at build time (web/src/prerender.tsx), for visitors who are not
-  // signed in: it paints before the JavaScript arrives. Anyone with a session gets the plain shell,
-  // since the app sends them on to /home.
+  // The landing page rendered without data at build time (renderLanding in web/src/server-render.tsx),
+  // for visitors who are not signed in when no server render is available (or it failed): it paints
+  // before the JavaScript arrives. Anyone with a session gets the plain shell, since the app sends them
+  // on to /home.
   const landingFile = path.join(distDir, 'landing.html');
   const landingPage = built && existsSync(landingFile) ? fixedPage(landingFile) : null;
   const shell = indexPage && headFor ? shellAround(indexPage.body.toString('utf8')) : null;
+  // The public pages rendered per request with their data (issue 40), in the shell page.html.
+  const renderer = built ? serverRenderer(distDir) : null;
+  const rendererShell = renderer ? shellAround(renderer.template) : null;
+
+  /**
+   * The page rendered on the server into page.html, with its head tags (a profile's), or null to send
+   * the plain shell: a render that fails must never fail the page, which then renders in the browser.
+   * A visitor's page is the same for every visitor, so it is rendered once per URL and shared (see
+   * registerWebApp); a signed-in person's is rendered for them.
+   */
+  async function renderedPage(request: FastifyRequest, pathname: string): Promise<RenderedDocument | null> {
+    if (!renderer || !rendererShell) return null;
+    try {
+      const module = await renderer.load();
+      const signedIn = hasSession(request);
+      if (!module.rendersOnServer(pathname, signedIn)) return null;
+      const render = () => renderDocument(module, request, pathname);
+      const rendered = signedIn || !sharedPages ? await render() : await sharedPages.get(request.url, render);
+      return { ...rendered, page: compressedAsAccepted(request, rendered.page) };
+    } catch (err) {
+      request.log.error({ err }, 'server render failed; serving the plain shell');
+      return null;
+    }
+  }
+
+  async function renderDocument(
+    module: PageRenderer,
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<RenderedDocument> {
+    if (!renderer || !rendererShell) throw new Error('no server render in this build');
+    const rendered = await module.renderPage(`http://localhost${request.url}`, apiAs(app, request));
+    const head = headFor ? await headFor(pathname).catch(() => null) : null;
+    const document = head
+      ? `${rendererShell.before}\n    ${head}\n  ${rendererShell.after}`
+      : renderer.template;
+    const root = `<div id="root">${rendered.html}</div><script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>`;
+    const html = document.replace(ROOT_MARKER, () => root);
+    return { page: { body: Buffer.from(html), type: HTML, etag: etagOf(html) }, status: rendered.status };
+  }
 
   /** index.html with this page's head tags; the plain shell when it has none or they fail. */
   async function pageHtml(request: FastifyRequest, pathname: string, log: FastifyBaseLogger) {
@@ -165,12 +291,27 @@ export async function registerWebApp(
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
       return;
     }
-    if (pathname === '/' && landingPage) {
-      const hasSession = /(?:^|;\s*)(?:__Host-)?tn_session=/.test(request.headers.cookie ?? '');
-      if (!hasSession) {
-        sendPage(request, reply, landingPage);
-        return;
-      }
+    if (renderer) {
+      return renderedPage(request, pathname).then((rendered) => {
+        if (rendered) {
+          // A page whose data is not there (a job this visitor may not see) is a 404, never a 304.
+          if (rendered.status === 404) delete request.headers['if-none-match'];
+          reply.status(rendered.status);
+          sendPage(request, reply, rendered.page);
+          return;
+        }
+        return sendShell(request, reply, pathname);
+      });
+    }
+    return sendShell(request, reply, pathname);
+  });
+
+  /** The landing page built without data for a visitor on /, else the shell with the page's head tags. */
+  function sendShell(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    if (!indexPage) return;
+    if (pathname === '/' && landingPage && !hasSession(request)) {
+      sendPage(request, reply, landingPage);
+      return;
     }
     // Client-side routes (including the 404 page) are resolved by the SPA itself.
     if (!shell || !headFor) {
@@ -180,5 +321,5 @@ export async function registerWebApp(
     return pageHtml(request, pathname, request.log).then((page) => {
       sendPage(request, reply, page ?? indexPage);
     });
-  });
+  }
 }

@@ -1,4 +1,4 @@
-// Starts the app once the pre-rendered landing page has painted (see web/src/prerender.tsx): the
+// Starts the app once a server-rendered page has painted (see web/src/server-render.tsx): the
 // browser would otherwise often run the app's first script before its first paint, so the page would
 // appear only after the JavaScript had loaded and run. The entry's address is on this tag.
 (() => {

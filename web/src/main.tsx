@@ -1,9 +1,11 @@
+import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from '@/app/providers';
+import { createQueryClient, Providers } from '@/app/providers';
 import { routes } from '@/app/router';
+import { decodeState, SSR_STATE_ID } from '@/app/ssr-state';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -11,9 +13,26 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 const router = createBrowserRouter(routes);
 
+// A page the server rendered (web/src/server-render.tsx) carries the data it was rendered with.
+const serverState = document.getElementById(SSR_STATE_ID)?.textContent;
+const queryClient = createQueryClient();
+if (serverState) hydrate(queryClient, decodeState(serverState));
+
+/**
+ * While the page hydrates, a query that failed on the server (a job not found) shows its failure, as the
+ * server rendered it, rather than the loading state of a retry on mount (server-render.tsx does the
+ * same); afterwards failed queries are retried on mount as usual.
+ */
+function setRetryOnMount(retryOnMount: boolean) {
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount },
+  });
+}
+
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>
@@ -63,23 +82,33 @@ function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; childr
   return children;
 }
 
-// The landing page may arrive pre-rendered (web/src/prerender.tsx). The app takes over once the
-// route's code has loaded (rendering sooner would blank the page for a moment), as a transition so
-// that React renders in slices and the page stays responsive, keeping anything typed meanwhile.
-if (container.hasChildNodes()) {
+/** Runs `start` once the router has loaded the first route's code (its lazy modules). */
+function whenRouteLoaded(start: () => void) {
+  if (router.state.initialized) return start();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    start();
+  });
+}
+
+// A server-rendered page is hydrated: React adopts the markup as it is, rendered from the same data,
+// once the route's code is here (the same tree must render, not the loading placeholder). The
+// build-time landing page (renderLanding) has no data, so the app takes over by rendering over it,
+// as a transition so that React renders in slices and the page stays responsive, keeping anything
+// typed meanwhile.
+if (serverState) {
+  setRetryOnMount(false);
+  whenRouteLoaded(() =>
+    hydrateRoot(container, <AfterFirstCommit onCommit={() => setRetryOnMount(true)}>{app}</AfterFirstCommit>),
+  );
+} else if (container.hasChildNodes()) {
   const restoreFields = keepPrerenderedFields(container);
   const takeOver = () => {
     const root = createRoot(container);
     startTransition(() => root.render(<AfterFirstCommit onCommit={restoreFields}>{app}</AfterFirstCommit>));
   };
-  if (router.state.initialized) takeOver();
-  else {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      takeOver();
-    });
-  }
+  whenRouteLoaded(takeOver);
 } else {
   createRoot(container).render(app);
 }

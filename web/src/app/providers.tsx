@@ -6,12 +6,17 @@ import { useToastOutletWanted } from '@/lib/toast-outlet';
 // toast asked for.
 const AppToaster = lazy(() => import('./toaster'));
 
-export function Providers({ children }: { children: ReactNode }) {
-  // One client per app mount, so tests that mount the app get a fresh cache.
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } });
+}
+
+/**
+ * The app's providers. `client` is the cache a server render filled (web/src/server-render.tsx) or the
+ * browser's copy of it; without one, each mount gets a fresh cache, so tests that mount the app do.
+ */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const toastsWanted = useToastOutletWanted();
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
+  const [queryClient] = useState(() => client ?? createQueryClient());
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -7,6 +7,16 @@ import type { ErrorCode } from '@domain/errors';
 
 const API_BASE = '/api/v1';
 
+/** How a request reaches the API: the browser's fetch, or in a server render the API in-process. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Sends apiFetch's requests elsewhere (web/src/server-render.tsx renders pages on the server). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** NETWORK_ERROR: the server was not reached; HTTP_ERROR: it answered without the error envelope. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR';
 
@@ -59,7 +69,7 @@ export async function apiFetch<T>(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, {
+    response = await transport(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, {
       credentials: 'same-origin',
       ...init,
       headers: requestHeaders,

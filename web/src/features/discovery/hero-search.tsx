@@ -1,9 +1,10 @@
 import { MapPin, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { IconInput } from '@/components/ui/icon-input';
 import { Label } from '@/components/ui/label';
+import { useTypedBeforeStart } from '@/lib/use-typed-before-start';
 
 type HeroSearchProps = {
   /** A postcode district to offer (the visitor lookup) until the person types their own. */
@@ -31,6 +32,9 @@ export function HeroSearch({
   // and afterwards what they typed always wins, even an emptied field.
   const [typedLocation, setTypedLocation] = useState<string | null>(defaultLocation || null);
   const location = typedLocation ?? suggestedLocation ?? '';
+  const locationInput = useRef<HTMLInputElement>(null);
+  // Else the suggestion arriving after the app starts would replace a postcode typed before it.
+  useTypedBeforeStart(locationInput, location, setTypedLocation);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,6 +78,7 @@ export function HeroSearch({
           icon={MapPin}
           id={`${idPrefix}-location`}
           name="location"
+          ref={locationInput}
           value={location}
           onChange={(event) => setTypedLocation(event.target.value)}
           placeholder="e.g. SW1A 1AA"

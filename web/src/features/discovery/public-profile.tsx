@@ -27,7 +27,7 @@ import { Rating } from '@/features/reviews';
 import { RepeatServiceFromProfile } from '@/features/subscriptions';
 import { ApiError } from '@/lib/api';
 import { formatDayEnGb, formatMonthEnGb } from '@/lib/format';
-import { useTradespersonProfile } from './api';
+import { useTradespersonProfile, useTradespersonReviews } from './api';
 import { rateText, tradespersonName } from './format';
 import { ReviewsList } from './reviews-list';
 import { SaveButton } from './save-button';
@@ -43,6 +43,9 @@ const PROFILE_AVATAR_SIZE = 96;
 /** The public tradesperson profile (spec section 2, /tradesperson/{id}), from real data only. */
 export function PublicProfileView({ id }: { id: string }) {
   const profile = useTradespersonProfile(id);
+  // Asked for beside the profile rather than once it has arrived (ReviewsList reads the same query):
+  // one round trip instead of two, in the browser and in the server's render.
+  useTradespersonReviews(id);
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.error instanceof ApiError && profile.error.status === 404) return <ProfileNotFound />;
   if (profile.isError) {
@@ -143,7 +146,12 @@ function ProfileHeaderCard({ profile, name }: { profile: PublicProfile; name: st
             )}
             <span className="flex items-center gap-1">
               <Calendar className="size-4" aria-hidden="true" />
-              Member since {formatMonthEnGb(profile.memberSince)}
+              {/* Dates here are read in the browser's time zone, which a server render (issue 40) cannot
+                  know: only the text of the <time> may differ when the page hydrates. */}
+              Member since{' '}
+              <time dateTime={profile.memberSince} suppressHydrationWarning>
+                {formatMonthEnGb(profile.memberSince)}
+              </time>
             </span>
           </p>
           <ProfileActions profile={profile} />
@@ -210,7 +218,10 @@ function VerificationCard({ checks }: { checks: PublicProfile['checks'] }) {
                       <p className="break-words text-muted-foreground">{check.title}</p>
                     )}
                     <p className="text-muted-foreground">
-                      Verified {formatDayEnGb(check.verifiedAt)}
+                      Verified{' '}
+                      <time dateTime={check.verifiedAt} suppressHydrationWarning>
+                        {formatDayEnGb(check.verifiedAt)}
+                      </time>
                       {check.expiresOn && ` · valid until ${formatDayEnGb(check.expiresOn)}`}
                     </p>
                   </div>

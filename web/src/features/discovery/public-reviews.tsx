@@ -10,7 +10,7 @@ import {
   Search,
   UserRoundSearch,
 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AvatarImage } from '@/components/avatar-image';
 import { ScreenNotice } from '@/components/screen-notice';
@@ -28,6 +28,7 @@ import {
 } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
 import { formatCount } from '@/lib/format';
+import { useTypedBeforeStart } from '@/lib/use-typed-before-start';
 import { useTradespeopleSearch, useTradespersonProfile, useTradespersonReviews } from './api';
 import { tradespersonName } from './format';
 
@@ -235,6 +236,8 @@ function FindReviews() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart(box, text, setText);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -254,9 +257,13 @@ function FindReviews() {
       <form role="search" aria-label="Find a tradesperson’s reviews" onSubmit={submit} className="space-y-2">
         <Label htmlFor={fieldId}>Trade or service</Label>
         <div className="flex gap-2">
+          {/* Named, so that a search sent before the page's script has taken over the server-rendered
+              form still reaches /reviews?q=… (the form's native GET to this page). */}
           <Input
             id={fieldId}
+            name="q"
             type="search"
+            ref={box}
             value={text}
             placeholder="e.g. plumber, boiler repair"
             autoComplete="off"

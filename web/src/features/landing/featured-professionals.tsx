@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNearViewport } from '@/lib/use-near-viewport';
 
 // Everything of the section (its query, the cards, their icons) stays out of the landing page's first
@@ -15,7 +15,12 @@ function ReservedSpace({ ref }: { ref?: (element: HTMLDivElement | null) => void
 
 export function FeaturedProfessionals() {
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  if (!near) return <ReservedSpace ref={ref} />;
+  // A page the server rendered (web/src/server-render.tsx) already shows the section with its data: it
+  // hydrates as it is instead of being swapped for the reserved space.
+  const [inPage] = useState(
+    () => typeof document !== 'undefined' && document.getElementById('featured-heading') !== null,
+  );
+  if (!near && !inPage) return <ReservedSpace ref={ref} />;
   return (
     <Suspense fallback={<ReservedSpace />}>
       <FeaturedSection />

@@ -41,7 +41,13 @@ export function ReviewItem({
     <article className="rounded-xl border border-border bg-card p-4 text-card-foreground">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading className="font-semibold break-words">{review.reviewerName}</Heading>
-        <time dateTime={review.publishedAt} className="text-sm text-muted-foreground">
+        {/* The day is read in the browser's time zone, which a server render (issue 40) cannot know:
+            only this text may differ when the page hydrates, hence suppressHydrationWarning. */}
+        <time
+          dateTime={review.publishedAt}
+          className="text-sm text-muted-foreground"
+          suppressHydrationWarning
+        >
           {formatDayEnGb(review.publishedAt)}
         </time>
       </div>
@@ -55,7 +61,12 @@ export function ReviewItem({
             <MessageSquareReply className="size-4 text-primary" aria-hidden="true" />
             Reply from {tradespersonName}
             {review.repliedAt && (
-              <time dateTime={review.repliedAt} className="font-normal text-muted-foreground">
+              // The browser's time zone, as above.
+              <time
+                dateTime={review.repliedAt}
+                className="font-normal text-muted-foreground"
+                suppressHydrationWarning
+              >
                 {formatDayEnGb(review.repliedAt)}
               </time>
             )}

@@ -111,7 +111,11 @@ function JobSummaryCard({ job }: { job: JobResponse['job'] }) {
       <CardContent className="space-y-5">
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <DetailItem icon={<Clock aria-hidden="true" />} label="Posted">
-            {jobAge(new Date(job.createdAt))}
+            {/* Counted in days to now: a render on the server and the browser's hydration on either side
+                of midnight would differ in this text alone, hence suppressHydrationWarning. */}
+            <time dateTime={job.createdAt} suppressHydrationWarning>
+              {jobAge(new Date(job.createdAt))}
+            </time>
           </DetailItem>
           <DetailItem icon={<MapPin aria-hidden="true" />} label="Location">
             {job.postcodeIsPartial ? `${job.postcode} (district)` : job.postcode}

@@ -1,0 +1,157 @@
+// Server rendering of the public pages, built by Vite in SSR mode (scripts/web-build.mjs) and run by the
+// server (server/plugins/web-app.ts): the page's HTML with its real data, so a phone paints the content
+// from the first response, then main.tsx hydrates it with the same data. Also the build-time landing
+// page, the fallback for a visitor on / when no render is available.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  type DehydratedState,
+  dehydrate,
+  type Query,
+  type QueryClient,
+  skipToken,
+} from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createQueryClient, Providers } from '@/app/providers';
+import { routes } from '@/app/router';
+import { encodeState } from '@/app/ssr-state';
+import { fetchSession, SESSION_QUERY_KEY } from '@/features/accounts/session';
+import { ApiError, type ApiTransport, setApiTransport } from '@/lib/api';
+
+// Each render's API requests go to the transport of the request being rendered (the visitor's cookie
+// on it), however many renders are in flight at once.
+const requestTransport = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const transport = requestTransport.getStore();
+  return transport ? transport(url, init) : Promise.reject(new Error('an API request outside a render'));
+});
+
+/**
+ * Queries the server leaves for the browser: the visitor's town is looked up from their address, and a
+ * visitor's page is cached and shared between visitors (server/plugins/web-app.ts), so it must not
+ * carry one visitor's town to the next. The page renders them as loading, and so does the hydrating
+ * client, which then asks.
+ */
+const LEFT_TO_THE_BROWSER = new Set(['geo']);
+
+/**
+ * The pages rendered on the server (issue 40: the public pages a visitor or a search engine opens), by
+ * their route's path, and for whom: the landing page only for visitors (the app sends anyone signed in
+ * on to /home), a job only for someone signed in (a visitor is sent to sign in), the rest for anyone.
+ */
+const RENDERED: Record<string, 'visitor' | 'signed-in' | 'anyone'> = {
+  '/': 'visitor',
+  browse: 'anyone',
+  reviews: 'anyone',
+  'tradesperson/:id': 'anyone',
+  'job/:id': 'signed-in',
+};
+
+/** Whether the page at `pathname` is rendered on the server for this visitor (else the shell is sent). */
+export function rendersOnServer(pathname: string, signedIn: boolean): boolean {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const path = leaf?.index ? '/' : leaf?.path;
+  const whom = path ? RENDERED[path] : undefined;
+  return whom === 'anyone' || whom === (signedIn ? 'signed-in' : 'visitor');
+}
+
+export interface RenderedPage {
+  /** 404 when the page's own data is not there for this visitor (a job they may not see). */
+  status: 200 | 404;
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The query cache as JSON (app/ssr-state.ts), for the client to hydrate from. */
+  state: string;
+}
+
+/**
+ * The page at `url` (absolute: its origin is not used), with the data `transport` answers.
+ *
+ * Every page waits on the session first (guards, the viewer in the query keys), so it is fetched before
+ * any render. One render then lists what the page's screens ask for (lazily loaded sections included:
+ * prerender waits for them); those are fetched at once and the page renders a second and last time. A
+ * query that only the second render asks for (one that waits on another's answer) shows its loading
+ * state, as it would in the browser, and loads there: the cost of a render stays bounded (bench/README.md).
+ */
+export function renderPage(url: string, transport: ApiTransport): Promise<RenderedPage> {
+  return requestTransport.run(transport, async (): Promise<RenderedPage> => {
+    const [render, queryClient] = await Promise.all([routed(url), sessionFetched()]);
+    let html = await render(queryClient);
+    const asked = queryClient.getQueryCache().getAll().filter(waitingToLoad);
+    if (asked.length > 0) {
+      // No retries: a failure is the page's answer (a 404 shows the not-found content).
+      await Promise.all(
+        asked.map((query) => query.fetch({ ...query.options, retry: false }).catch(() => {})),
+      );
+      html = await render(queryClient);
+    }
+    const queries = queryClient.getQueryCache().getAll();
+    const notFound = queries.some((q) => q.state.error instanceof ApiError && q.state.error.status === 404);
+    return { status: notFound ? 404 : 200, html, state: encodeState(cacheForClient(queryClient)) };
+  });
+}
+
+/** A render's query cache, holding the visitor's session (or its failure: they then count as signed out). */
+async function sessionFetched(): Promise<QueryClient> {
+  const queryClient = createQueryClient();
+  // A query that failed shows its failure (a job not found), not the loading state of a retry on
+  // mount; main.tsx hydrates the same way.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  });
+  await queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, retry: false });
+  return queryClient;
+}
+
+/**
+ * The landing page before any data arrives, rendered at build time into dist/web/landing.html: the page
+ * a visitor gets when the server renders nothing (main.tsx then renders the app over it, without
+ * hydrating, since nothing of its data is known).
+ */
+export async function renderLanding(): Promise<string> {
+  const render = await routed('http://localhost/');
+  return render(createQueryClient());
+}
+
+/** The route's modules loaded, and a function that renders it with a given cache. */
+async function routed(url: string): Promise<(queryClient: QueryClient) => Promise<string>> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  // No route has a loader, so nothing redirects or throws a Response here.
+  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // The same tree as main.tsx, so the client's first render matches this markup.
+  return (queryClient) =>
+    toHtml(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StrictMode>,
+    );
+}
+
+/** Waits for every Suspense boundary (lazily loaded sections) rather than sending their fallbacks. */
+async function toHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return new Response(prelude).text();
+}
+
+/** A query a screen asked for that has not been fetched and that the screen wants now. */
+function waitingToLoad(query: Query): boolean {
+  if (LEFT_TO_THE_BROWSER.has(String(query.queryKey[0]))) return false;
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  if (query.options.queryFn === skipToken) return false;
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** What the client needs to render the same page: answers and the API's refusals (a 404), not pending. */
+function cacheForClient(queryClient: QueryClient): DehydratedState {
+  return dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) =>
+      query.state.status === 'success' ||
+      (query.state.status === 'error' && query.state.error instanceof ApiError),
+  });
+}
