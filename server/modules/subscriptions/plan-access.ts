@@ -11,12 +11,10 @@ import { type PlanFacts, type Role, subscriptionView } from './presenters';
 import {
   cardsById,
   findPlan,
-  latestPaymentsOf,
   type PlanRow,
   peopleOf,
   plansOfUser,
-  visitBookings,
-  visitsOfPlans,
+  visitsWithMoney,
 } from './subscriptions.repository';
 
 // Who may see and act on a plan, the errors the routes answer, and reading plans into their views.
@@ -87,12 +85,12 @@ export async function viewsOf(
   auth: AuthContext,
   plans: PlanRow[],
 ): Promise<SubscriptionView[]> {
-  const visits = await visitsOfPlans(
-    deps.db,
-    plans.map((p) => p.id),
-  );
-  const bookingIds = visits.flatMap((v) => (v.bookingId ? [v.bookingId] : []));
-  const [people, cards, bookingsById, payments] = await Promise.all([
+  // Visits, their bookings and payments in one statement; the people and cards beside it.
+  const [{ visits, bookings: bookingsById, payments }, people, cards] = await Promise.all([
+    visitsWithMoney(
+      deps.db,
+      plans.map((p) => p.id),
+    ),
     peopleOf(
       deps.db,
       plans.flatMap((p) => [p.customerId, p.tradespersonId]),
@@ -101,8 +99,6 @@ export async function viewsOf(
       deps.db,
       plans.flatMap((p) => (p.paymentMethodId && p.customerId === auth.user.id ? [p.paymentMethodId] : [])),
     ),
-    visitBookings(deps.db, bookingIds),
-    latestPaymentsOf(deps.db, bookingIds),
   ]);
   const mine = visits.filter((v) =>
     plans.some((p) => p.id === v.subscriptionId && p.customerId === auth.user.id),

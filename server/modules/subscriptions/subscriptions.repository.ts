@@ -61,13 +61,48 @@ export async function plansOfUser(db: Executor, userId: string, limit: number) {
     .limit(limit);
 }
 
-export async function visitsOfPlans(db: Executor, planIds: string[]): Promise<VisitRow[]> {
-  if (planIds.length === 0) return [];
-  return db
+/**
+ * The visits of `planIds` in order, each with its booking (if booked) and that booking's latest payment,
+ * in one statement: the plans page reads them together, and on the embedded database every statement
+ * costs a crossing into PGlite whatever its size.
+ */
+export async function visitsWithMoney(db: Executor, planIds: string[]) {
+  const bookingsById = new Map<string, { jobId: string; status: string; depositPaid: boolean }>();
+  const paymentsByBooking = new Map<string, PaymentRowOf>();
+  if (planIds.length === 0)
+    return { visits: [] as VisitRow[], bookings: bookingsById, payments: paymentsByBooking };
+  // The latest payment of each visit's booking (visits have one charge at a time, retried as new rows).
+  const latest = db
+    .selectDistinctOn([payments.bookingId])
+    .from(payments)
+    .where(
+      inArray(
+        payments.bookingId,
+        db
+          .select({ id: subscriptionVisits.bookingId })
+          .from(subscriptionVisits)
+          .where(inArray(subscriptionVisits.subscriptionId, planIds)),
+      ),
+    )
+    .orderBy(payments.bookingId, desc(payments.createdAt), desc(payments.id))
+    .as('latest');
+  // Without a selection, each row holds the visit, its booking and its payment under their tables' names.
+  const rows = await db
     .select()
     .from(subscriptionVisits)
+    .leftJoin(bookings, eq(bookings.id, subscriptionVisits.bookingId))
+    .leftJoin(latest, eq(latest.bookingId, subscriptionVisits.bookingId))
     .where(inArray(subscriptionVisits.subscriptionId, planIds))
     .orderBy(asc(subscriptionVisits.visitIndex));
+  for (const { bookings: booking, latest: payment } of rows) {
+    if (booking) bookingsById.set(booking.id, booking);
+    if (payment) paymentsByBooking.set(payment.bookingId, payment);
+  }
+  return {
+    visits: rows.map((r) => r.subscription_visits),
+    bookings: bookingsById,
+    payments: paymentsByBooking,
+  };
 }
 
 export async function findVisit(db: Executor, id: string, { forUpdate = false } = {}) {
@@ -153,21 +188,6 @@ export async function findCard(db: Executor, id: string) {
 }
 
 /** The bookings of visits, with their job and status, by booking id. */
-export async function visitBookings(db: Executor, bookingIds: string[]) {
-  if (bookingIds.length === 0)
-    return new Map<string, { jobId: string; status: string; depositPaid: boolean }>();
-  const rows = await db
-    .select({
-      id: bookings.id,
-      jobId: bookings.jobId,
-      status: bookings.status,
-      depositPaid: bookings.depositPaid,
-    })
-    .from(bookings)
-    .where(inArray(bookings.id, bookingIds));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 export type PaymentRowOf = typeof payments.$inferSelect;
 
 /** The latest payment of each booking (visits have one charge at a time, retried as new rows). */
