@@ -180,33 +180,7 @@ export async function registerWebApp(
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
 
-  // Every file of the build, each read on its first request (BuildFile): a route each for the few files
-  // at the top, and one route for the hashed assets (~400 files: a route each cost ~120-190 ms of CPU at
-  // every start), looked up in a map, with a missing one handed to the not-found handler as if no route
-  // had matched.
-  if (built) {
-    const assets = new Map<string, BuildFile>();
-    for (const [urlPath, file] of loadBuild(distDir)) {
-      const asset = /^\/assets\/([^/]+)$/.exec(urlPath)?.[1];
-      if (asset) {
-        assets.set(asset, file);
-        continue;
-      }
-      const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
-      app.get(urlPath, { schema: { hide: true } }, (request, reply) => {
-        const read = file.read();
-        if (!read) return reply.callNotFound();
-        reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
-        return sendStatic(request, reply, read);
-      });
-    }
-    app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, (request, reply) => {
-      const file = assets.get(request.params.file)?.read();
-      if (!file) return reply.callNotFound();
-      reply.header('cache-control', IMMUTABLE).header('vary', 'Accept-Encoding');
-      return sendStatic(request, reply, file);
-    });
-  }
+  if (built) registerBuildFiles(app, distDir);
 
   const indexPage = built ? fixedPage(indexFile) : null;
   // The landing page rendered without data at build time (renderLanding in web/src/server-render.tsx),
@@ -217,45 +191,7 @@ export async function registerWebApp(
   const landingPage = built && existsSync(landingFile) ? fixedPage(landingFile) : null;
   const shell = indexPage && headFor ? shellAround(indexPage.body.toString('utf8')) : null;
   // The public pages rendered per request with their data (issue 40), in the shell page.html.
-  const renderer = built ? serverRenderer(distDir) : null;
-  const rendererShell = renderer ? shellAround(renderer.template) : null;
-
-  /**
-   * The page rendered on the server into page.html, with its head tags (a profile's), or null to send
-   * the plain shell: a render that fails must never fail the page, which then renders in the browser.
-   * A visitor's page is the same for every visitor, so it is rendered once per URL and shared (see
-   * registerWebApp); a signed-in person's is rendered for them.
-   */
-  async function renderedPage(request: FastifyRequest, pathname: string): Promise<RenderedDocument | null> {
-    if (!renderer || !rendererShell) return null;
-    try {
-      const module = await renderer.load();
-      const signedIn = hasSession(request);
-      if (!module.rendersOnServer(pathname, signedIn)) return null;
-      const render = () => renderDocument(module, request, pathname);
-      const rendered = signedIn || !sharedPages ? await render() : await sharedPages.get(request.url, render);
-      return { ...rendered, page: compressedAsAccepted(request, rendered.page) };
-    } catch (err) {
-      request.log.error({ err }, 'server render failed; serving the plain shell');
-      return null;
-    }
-  }
-
-  async function renderDocument(
-    module: PageRenderer,
-    request: FastifyRequest,
-    pathname: string,
-  ): Promise<RenderedDocument> {
-    if (!renderer || !rendererShell) throw new Error('no server render in this build');
-    const rendered = await module.renderPage(`http://localhost${request.url}`, apiAs(app, request));
-    const head = headFor ? await headFor(pathname).catch(() => null) : null;
-    const document = head
-      ? `${rendererShell.before}\n    ${head}\n  ${rendererShell.after}`
-      : renderer.template;
-    const root = `<div id="root">${rendered.html}</div><script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>`;
-    const html = document.replace(ROOT_MARKER, () => root);
-    return { page: { body: Buffer.from(html), type: HTML, etag: etagOf(html) }, status: rendered.status };
-  }
+  const renderedPage = built ? serverRenderedPages(app, distDir, headFor, sharedPages) : null;
 
   /** index.html with this page's head tags; the plain shell when it has none or they fail. */
   async function pageHtml(request: FastifyRequest, pathname: string, log: FastifyBaseLogger) {
@@ -291,7 +227,7 @@ export async function registerWebApp(
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
       return;
     }
-    if (renderer) {
+    if (renderedPage) {
       return renderedPage(request, pathname).then((rendered) => {
         if (rendered) {
           // A page whose data is not there (a job this visitor may not see) is a 404, never a 304.
@@ -322,4 +258,87 @@ export async function registerWebApp(
       sendPage(request, reply, page ?? indexPage);
     });
   }
+}
+
+/**
+ * Every file of the build, each read on its first request (BuildFile): a route each for the few files
+ * at the top, and one route for the hashed assets (~400 files: a route each cost ~120-190 ms of CPU at
+ * every start), looked up in a map, with a missing one handed to the not-found handler as if no route
+ * had matched.
+ */
+function registerBuildFiles(app: FastifyInstance, distDir: string): void {
+  const assets = new Map<string, BuildFile>();
+  for (const [urlPath, file] of loadBuild(distDir)) {
+    const asset = /^\/assets\/([^/]+)$/.exec(urlPath)?.[1];
+    if (asset) {
+      assets.set(asset, file);
+      continue;
+    }
+    const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
+    app.get(urlPath, { schema: { hide: true } }, (request, reply) => {
+      const read = file.read();
+      if (!read) return reply.callNotFound();
+      reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
+      return sendStatic(request, reply, read);
+    });
+  }
+  app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, (request, reply) => {
+    const file = assets.get(request.params.file)?.read();
+    if (!file) return reply.callNotFound();
+    reply.header('cache-control', IMMUTABLE).header('vary', 'Accept-Encoding');
+    return sendStatic(request, reply, file);
+  });
+}
+
+/**
+ * The public pages rendered on the server into page.html (issue 40): a function giving the page for a
+ * request, or null to send the plain shell.
+ */
+function serverRenderedPages(
+  app: FastifyInstance,
+  distDir: string,
+  headFor: HeadFor | undefined,
+  sharedPages: SharedPages<RenderedDocument> | undefined,
+) {
+  const renderer = serverRenderer(distDir);
+  const rendererShell = renderer ? shellAround(renderer.template) : null;
+
+  /**
+   * The page rendered on the server into page.html, with its head tags (a profile's), or null to send
+   * the plain shell: a render that fails must never fail the page, which then renders in the browser.
+   * Only visitors' pages are rendered (rendersOnServer); one is the same for every visitor, so it is
+   * rendered once per URL and shared (see registerWebApp).
+   */
+  async function renderedPage(request: FastifyRequest, pathname: string): Promise<RenderedDocument | null> {
+    if (!renderer || !rendererShell) return null;
+    try {
+      const module = await renderer.load();
+      const signedIn = hasSession(request);
+      if (!module.rendersOnServer(pathname, signedIn)) return null;
+      const render = () => renderDocument(module, request, pathname);
+      const rendered = signedIn || !sharedPages ? await render() : await sharedPages.get(request.url, render);
+      return { ...rendered, page: compressedAsAccepted(request, rendered.page) };
+    } catch (err) {
+      request.log.error({ err }, 'server render failed; serving the plain shell');
+      return null;
+    }
+  }
+
+  async function renderDocument(
+    module: PageRenderer,
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<RenderedDocument> {
+    if (!renderer || !rendererShell) throw new Error('no server render in this build');
+    const rendered = await module.renderPage(`http://localhost${request.url}`, apiAs(app, request));
+    const head = headFor ? await headFor(pathname).catch(() => null) : null;
+    const document = head
+      ? `${rendererShell.before}\n    ${head}\n  ${rendererShell.after}`
+      : renderer.template;
+    const root = `<div id="root">${rendered.html}</div><script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>`;
+    const html = document.replace(ROOT_MARKER, () => root);
+    return { page: { body: Buffer.from(html), type: HTML, etag: etagOf(html) }, status: rendered.status };
+  }
+
+  return renderedPage;
 }

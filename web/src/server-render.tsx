@@ -37,15 +37,17 @@ const LEFT_TO_THE_BROWSER = new Set(['geo']);
 
 /**
  * The pages rendered on the server (issue 40: the public pages a visitor or a search engine opens), by
- * their route's path, and for whom: the landing page only for visitors (the app sends anyone signed in
- * on to /home), a job only for someone signed in (a visitor is sent to sign in), the rest for anyone.
+ * their route's path, for visitors only. Someone signed in gets the app's shell, as before: their pages
+ * hold the buttons they act with (a job's Raise Dispute, Ask for a repeat service), and a server-rendered
+ * button does nothing until the app has taken the page over, which lost taps in the first second; a
+ * signed-in render also cost ~25 ms of the server's thread per page (bench/README.md). Visitors' pages
+ * are kept and shared (server/plugins/web-app.ts), so they cost a render once.
  */
-const RENDERED: Record<string, 'visitor' | 'signed-in' | 'anyone'> = {
+const RENDERED: Record<string, 'visitor'> = {
   '/': 'visitor',
-  browse: 'anyone',
-  reviews: 'anyone',
-  'tradesperson/:id': 'anyone',
-  'job/:id': 'signed-in',
+  browse: 'visitor',
+  reviews: 'visitor',
+  'tradesperson/:id': 'visitor',
 };
 
 /** Whether the page at `pathname` is rendered on the server for this visitor (else the shell is sent). */
@@ -53,7 +55,7 @@ export function rendersOnServer(pathname: string, signedIn: boolean): boolean {
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
   const path = leaf?.index ? '/' : leaf?.path;
   const whom = path ? RENDERED[path] : undefined;
-  return whom === 'anyone' || whom === (signedIn ? 'signed-in' : 'visitor');
+  return whom === 'visitor' && !signedIn;
 }
 
 export interface RenderedPage {
