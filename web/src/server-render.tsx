@@ -50,12 +50,28 @@ const RENDERED: Record<string, 'visitor'> = {
   'tradesperson/:id': 'visitor',
 };
 
-/** Whether the page at `pathname` is rendered on the server for this visitor (else the shell is sent). */
-export function rendersOnServer(pathname: string, signedIn: boolean): boolean {
+/**
+ * Each pathname's route path, as matched last: matching walks and ranks the whole route tree, ~0.5 ms
+ * of the server's thread, which every page request paid (a kept landing page costs far less to send).
+ * Bounded: emptied when full, since profile and job paths carry ids.
+ */
+const matchedPaths = new Map<string, string | undefined>();
+const MATCHES_KEPT = 1000;
+
+function routePathOf(pathname: string): string | undefined {
+  if (matchedPaths.has(pathname)) return matchedPaths.get(pathname);
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
   const path = leaf?.index ? '/' : leaf?.path;
-  const whom = path ? RENDERED[path] : undefined;
-  return whom === 'visitor' && !signedIn;
+  if (matchedPaths.size >= MATCHES_KEPT) matchedPaths.clear();
+  matchedPaths.set(pathname, path);
+  return path;
+}
+
+/** Whether the page at `pathname` is rendered on the server for this visitor (else the shell is sent). */
+export function rendersOnServer(pathname: string, signedIn: boolean): boolean {
+  if (signedIn) return false;
+  const path = routePathOf(pathname);
+  return path !== undefined && RENDERED[path] === 'visitor';
 }
 
 export interface RenderedPage {
