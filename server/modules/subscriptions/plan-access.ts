@@ -9,11 +9,10 @@ import type { AuthContext } from '../../plugins/auth-context';
 import type { PaymentDeps } from '../payments';
 import { type PlanFacts, type Role, subscriptionView } from './presenters';
 import {
-  cardsById,
   findPlan,
   type PlanRow,
-  peopleOf,
-  plansOfUser,
+  type PlanWithParties,
+  plansWithParties,
   visitsWithMoney,
 } from './subscriptions.repository';
 
@@ -79,33 +78,24 @@ async function actionUrlsOf(
   return urls;
 }
 
-/** The views of `plans` for the caller, with every fact read in a few statements for all of them. */
-export async function viewsOf(
+/** The views of `plans` for the caller: their visits and the visits' money in one more statement. */
+async function viewsOf(
   deps: PaymentDeps,
   auth: AuthContext,
-  plans: PlanRow[],
+  plans: PlanWithParties[],
 ): Promise<SubscriptionView[]> {
-  // Visits, their bookings and payments in one statement; the people and cards beside it.
-  const [{ visits, bookings: bookingsById, payments }, people, cards] = await Promise.all([
-    visitsWithMoney(
-      deps.db,
-      plans.map((p) => p.id),
-    ),
-    peopleOf(
-      deps.db,
-      plans.flatMap((p) => [p.customerId, p.tradespersonId]),
-    ),
-    cardsById(
-      deps.db,
-      plans.flatMap((p) => (p.paymentMethodId && p.customerId === auth.user.id ? [p.paymentMethodId] : [])),
-    ),
-  ]);
+  const {
+    visits,
+    bookings: bookingsById,
+    payments,
+  } = await visitsWithMoney(
+    deps.db,
+    plans.map((p) => p.id),
+  );
   const mine = visits.filter((v) =>
     plans.some((p) => p.id === v.subscriptionId && p.customerId === auth.user.id),
   );
   const facts: PlanFacts = {
-    people,
-    cards,
     bookings: bookingsById,
     payments,
     actionUrls: await actionUrlsOf(deps, { payments }, mine),
@@ -119,13 +109,13 @@ export async function planView(
   auth: AuthContext,
   planId: string,
 ): Promise<SubscriptionView> {
-  const plan = await findPlan(deps.db, planId);
-  roleOf(plan, auth);
-  return (await viewsOf(deps, auth, [plan!]))[0]!;
+  const plans = await plansWithParties(deps.db, { planId });
+  roleOf(plans[0], auth);
+  return (await viewsOf(deps, auth, plans))[0]!;
 }
 
 export async function listPlans(deps: PaymentDeps, auth: AuthContext): Promise<SubscriptionView[]> {
-  return viewsOf(deps, auth, await plansOfUser(deps.db, auth.user.id, 200));
+  return viewsOf(deps, auth, await plansWithParties(deps.db, { userId: auth.user.id, limit: 200 }));
 }
 
 /**

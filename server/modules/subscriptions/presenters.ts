@@ -9,7 +9,7 @@ import {
   type SubscriptionStatus,
   type VisitStatus,
 } from '../../../domain/subscriptions/rules';
-import type { PaymentRowOf, PlanRow, VisitRow } from './subscriptions.repository';
+import type { PlanRow, PlanWithParties, VisitPayment, VisitRow } from './subscriptions.repository';
 
 // A plan as its two parties see it (SubscriptionView): terms, the caller's side, its visits with
 // where each visit's money is. Internal columns (the card's row, attempts' keys) never leave here.
@@ -20,16 +20,14 @@ export type Role = 'customer' | 'tradesperson';
 const UPCOMING_SHOWN = 3;
 
 export interface PlanFacts {
-  people: Map<string, { name: string; businessName: string | null }>;
-  cards: Map<string, { brand: string; last4: string }>;
   bookings: Map<string, { jobId: string; status: string; depositPaid: boolean }>;
-  payments: Map<string, PaymentRowOf>;
+  payments: Map<string, VisitPayment>;
   /** Where the customer authenticates a visit's charge, by visit id (the customer's view only). */
   actionUrls: Map<string, string>;
   now: Date;
 }
 
-function moneyState(visit: VisitRow, payment: PaymentRowOf | undefined): VisitView['money']['state'] {
+function moneyState(visit: VisitRow, payment: VisitPayment | undefined): VisitView['money']['state'] {
   if (visit.status !== 'booked') return payment?.status === 'refunded' ? 'refunded' : 'not_charged';
   switch (payment?.status) {
     case 'processing':
@@ -48,7 +46,7 @@ function moneyState(visit: VisitRow, payment: PaymentRowOf | undefined): VisitVi
 }
 
 /** Whether a visit can still be skipped: the plan is active, it is far enough ahead and not charged. */
-function skippable(plan: PlanRow, date: string, today: string, payment: PaymentRowOf | undefined) {
+function skippable(plan: PlanRow, date: string, today: string, payment: VisitPayment | undefined) {
   return plan.status === 'active' && outsideNotice(date, today) && (!payment || payment.status === 'failed');
 }
 
@@ -123,7 +121,7 @@ const shownPostcode = (plan: PlanRow) =>
     : plan.postcode.split(' ')[0]!;
 
 export function subscriptionView(
-  plan: PlanRow,
+  plan: PlanWithParties,
   role: Role,
   visits: VisitRow[],
   facts: PlanFacts,
@@ -135,19 +133,13 @@ export function subscriptionView(
     ...upcomingVisits(plan, own, today),
   ];
   const next = shown.find((v) => v.status !== 'skipped' && v.status !== 'cancelled' && v.date >= today);
-  const customer = facts.people.get(plan.customerId);
-  const tradesperson = facts.people.get(plan.tradespersonId);
   return {
     id: plan.id,
     status: plan.status as SubscriptionStatus,
     pauseReason: (plan.pauseReason as PauseReason | null) ?? null,
     role,
-    customer: { id: plan.customerId, name: customer?.name ?? 'TradeNest user' },
-    tradesperson: {
-      id: plan.tradespersonId,
-      name: tradesperson?.name ?? 'TradeNest user',
-      businessName: tradesperson?.businessName ?? null,
-    },
+    customer: { id: plan.customerId, name: plan.customerName },
+    tradesperson: { id: plan.tradespersonId, name: plan.tradespersonName, businessName: plan.businessName },
     requestMessage: plan.requestMessage,
     category: plan.category,
     postcode: shownPostcode(plan),
@@ -157,8 +149,7 @@ export function subscriptionView(
     frequency: (plan.frequency as Frequency | null) ?? null,
     startDate: plan.startDate,
     pendingPricePence: plan.pendingPricePence,
-    card:
-      role === 'customer' && plan.paymentMethodId ? (facts.cards.get(plan.paymentMethodId) ?? null) : null,
+    card: role === 'customer' ? plan.card : null,
     nextVisitDate: plan.status === 'active' || plan.status === 'cancelled' ? (next?.date ?? null) : null,
     lastVisitDate: plan.status === 'cancelled' ? plan.endsOn : null,
     sourceBookingId: plan.sourceBookingId,

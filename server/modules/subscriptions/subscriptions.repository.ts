@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   bookings,
   paymentMethods,
@@ -52,57 +54,150 @@ export async function waitingPlanOf(tx: Executor, customerId: string, tradespers
 }
 
 /** The plans the user is a party to, newest first. */
-export async function plansOfUser(db: Executor, userId: string, limit: number) {
-  return db
-    .select()
-    .from(subscriptions)
-    .where(or(eq(subscriptions.customerId, userId), eq(subscriptions.tradespersonId, userId)))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(limit);
+const customerProfile = alias(profiles, 'customer_profile');
+const tradespersonProfile = alias(profiles, 'tradesperson_profile');
+
+/** A plan with what its view names beside its terms (presenters.ts). */
+export interface PlanWithParties extends PlanRow {
+  customerName: string;
+  tradespersonName: string;
+  businessName: string | null;
+  /** The plan's card; the view shows it to the customer only. */
+  card: { brand: string; last4: string } | null;
 }
+
+const named = (name: string | null) => name?.trim() || 'TradeNest user';
+
+/**
+ * The plans of a user (newest first, at most `limit`) or one plan, each with both parties' names, the
+ * tradesperson's business name and the plan's card, in one statement: every statement costs the page a
+ * round trip (a crossing into PGlite on the embedded database), and these were three.
+ */
+export async function plansWithParties(
+  db: Executor,
+  which: { userId: string; limit: number } | { planId: string },
+): Promise<PlanWithParties[]> {
+  // Built once each (prepared()): Drizzle spent more of this page's CPU writing these statements' SQL,
+  // with every column of the plan named, than anything else in the server did.
+  const rows =
+    'planId' in which
+      ? await prepared(db, 'plan_with_parties', (d) =>
+          plansQuery(d)
+            .where(eq(subscriptions.id, sql.placeholder('planId')))
+            .prepare('plan_with_parties'),
+        ).execute({ planId: which.planId })
+      : await prepared(db, `plans_of_user_${which.limit}`, (d) =>
+          plansQuery(d)
+            .where(
+              or(
+                eq(subscriptions.customerId, sql.placeholder('userId')),
+                eq(subscriptions.tradespersonId, sql.placeholder('userId')),
+              ),
+            )
+            .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+            .limit(literalLimit(which.limit))
+            .prepare(`plans_of_user_${which.limit}`),
+        ).execute({ userId: which.userId });
+  return rows.map((r) => ({
+    ...r.plan,
+    customerName: named(r.customerName),
+    tradespersonName: named(r.tradespersonName),
+    businessName: r.businessName,
+    card: r.cardBrand && r.cardLast4 ? { brand: r.cardBrand, last4: r.cardLast4 } : null,
+  }));
+}
+
+function plansQuery(db: Executor) {
+  return db
+    .select({
+      plan: subscriptions,
+      customerName: customerProfile.fullName,
+      tradespersonName: tradespersonProfile.fullName,
+      businessName: tradespersonProfiles.businessName,
+      cardBrand: paymentMethods.brand,
+      cardLast4: paymentMethods.last4,
+    })
+    .from(subscriptions)
+    .leftJoin(customerProfile, eq(customerProfile.id, subscriptions.customerId))
+    .leftJoin(tradespersonProfile, eq(tradespersonProfile.id, subscriptions.tradespersonId))
+    .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, subscriptions.tradespersonId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+    .$dynamic();
+}
+
+/** What a plan's view reads of a visit's latest payment. */
+export type VisitPayment = Pick<
+  PaymentRowOf,
+  'bookingId' | 'status' | 'providerPaymentId' | 'paidAt' | 'heldUntil' | 'releasedAt'
+>;
 
 /**
  * The visits of `planIds` in order, each with its booking (if booked) and that booking's latest payment,
  * in one statement: the plans page reads them together, and on the embedded database every statement
- * costs a crossing into PGlite whatever its size.
+ * costs a crossing into PGlite whatever its size. Only the columns the view reads are selected.
  */
 export async function visitsWithMoney(db: Executor, planIds: string[]) {
   const bookingsById = new Map<string, { jobId: string; status: string; depositPaid: boolean }>();
-  const paymentsByBooking = new Map<string, PaymentRowOf>();
+  const paymentsByBooking = new Map<string, VisitPayment>();
   if (planIds.length === 0)
     return { visits: [] as VisitRow[], bookings: bookingsById, payments: paymentsByBooking };
+  const rows = await prepared(db, 'visits_with_money', (d) => visitsQuery(d)).execute({ planIds });
+  for (const { booking, payment } of rows) {
+    if (booking?.id) bookingsById.set(booking.id, booking);
+    if (payment?.bookingId) paymentsByBooking.set(payment.bookingId, payment as VisitPayment);
+  }
+  return {
+    visits: rows.map((r) => r.visit),
+    bookings: bookingsById,
+    payments: paymentsByBooking,
+  };
+}
+
+function visitsQuery(db: Executor) {
+  const ofPlans = sql`${subscriptionVisits.subscriptionId} = any(${sql.placeholder('planIds')}::uuid[])`;
   // The latest payment of each visit's booking (visits have one charge at a time, retried as new rows).
   const latest = db
-    .selectDistinctOn([payments.bookingId])
+    .selectDistinctOn([payments.bookingId], {
+      bookingId: payments.bookingId,
+      status: payments.status,
+      providerPaymentId: payments.providerPaymentId,
+      paidAt: payments.paidAt,
+      heldUntil: payments.heldUntil,
+      releasedAt: payments.releasedAt,
+    })
     .from(payments)
     .where(
       inArray(
         payments.bookingId,
-        db
-          .select({ id: subscriptionVisits.bookingId })
-          .from(subscriptionVisits)
-          .where(inArray(subscriptionVisits.subscriptionId, planIds)),
+        db.select({ id: subscriptionVisits.bookingId }).from(subscriptionVisits).where(ofPlans),
       ),
     )
     .orderBy(payments.bookingId, desc(payments.createdAt), desc(payments.id))
     .as('latest');
-  // Without a selection, each row holds the visit, its booking and its payment under their tables' names.
-  const rows = await db
-    .select()
+  return db
+    .select({
+      visit: subscriptionVisits,
+      booking: {
+        id: bookings.id,
+        jobId: bookings.jobId,
+        status: bookings.status,
+        depositPaid: bookings.depositPaid,
+      },
+      payment: {
+        bookingId: latest.bookingId,
+        status: latest.status,
+        providerPaymentId: latest.providerPaymentId,
+        paidAt: latest.paidAt,
+        heldUntil: latest.heldUntil,
+        releasedAt: latest.releasedAt,
+      },
+    })
     .from(subscriptionVisits)
     .leftJoin(bookings, eq(bookings.id, subscriptionVisits.bookingId))
     .leftJoin(latest, eq(latest.bookingId, subscriptionVisits.bookingId))
-    .where(inArray(subscriptionVisits.subscriptionId, planIds))
-    .orderBy(asc(subscriptionVisits.visitIndex));
-  for (const { bookings: booking, latest: payment } of rows) {
-    if (booking) bookingsById.set(booking.id, booking);
-    if (payment) paymentsByBooking.set(payment.bookingId, payment);
-  }
-  return {
-    visits: rows.map((r) => r.subscription_visits),
-    bookings: bookingsById,
-    payments: paymentsByBooking,
-  };
+    .where(ofPlans)
+    .orderBy(asc(subscriptionVisits.visitIndex))
+    .prepare('visits_with_money');
 }
 
 export async function findVisit(db: Executor, id: string, { forUpdate = false } = {}) {
@@ -141,19 +236,6 @@ export async function updateVisit(tx: Executor, id: string, set: Partial<NewVisi
   return row!;
 }
 
-/** The people a plan names: both parties' names and the tradesperson's business name. */
-export async function peopleOf(db: Executor, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { name: string; businessName: string | null }>();
-  const rows = await db
-    .select({ id: profiles.id, name: profiles.fullName, businessName: tradespersonProfiles.businessName })
-    .from(profiles)
-    .leftJoin(tradespersonProfiles, eq(tradespersonProfiles.userId, profiles.id))
-    .where(inArray(profiles.id, [...new Set(ids)]));
-  return new Map(
-    rows.map((r) => [r.id, { name: r.name?.trim() || 'TradeNest user', businessName: r.businessName }]),
-  );
-}
-
 /** A tradesperson a customer may ask from a profile: listed (not hidden), with a trade. */
 export async function askableTradesperson(db: Executor, id: string) {
   const [row] = await db
@@ -171,15 +253,6 @@ export async function askableTradesperson(db: Executor, id: string) {
       ),
     );
   return row?.trade ? row : undefined;
-}
-
-export async function cardsById(db: Executor, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { brand: string; last4: string }>();
-  const rows = await db
-    .select({ id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4 })
-    .from(paymentMethods)
-    .where(inArray(paymentMethods.id, ids));
-  return new Map(rows.map((r) => [r.id, { brand: r.brand, last4: r.last4 }]));
 }
 
 export async function findCard(db: Executor, id: string) {
