@@ -161,6 +161,21 @@ export function npmStart(
   };
 }
 
+/**
+ * A whole run's deadline, so that a benchmark that hangs fails loudly instead: past `ms` it says so, runs
+ * `stop` (the servers and scratch databases the run started) and exits 1. Returns what cancels it.
+ */
+export function runDeadline(ms, stop) {
+  const timer = setTimeout(async () => {
+    process.stdout.write(`\nFAILED: the ${fmt(ms / 1000)} s deadline passed; stopping\n`);
+    await Promise.resolve()
+      .then(stop)
+      .catch(() => {});
+    process.exit(1);
+  }, ms);
+  return () => clearTimeout(timer);
+}
+
 export function fmt(n, digits = 0) {
   return n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

@@ -20,6 +20,7 @@ import {
   npmStart,
   RAW_OK_SERVER,
   referenceServer,
+  runDeadline,
   scratchDatabase,
   waitFor200,
 } from './lib.mjs';
@@ -36,13 +37,11 @@ const only = process.env.BENCH_ONLY?.split(',');
 const scratch = await scratchDatabase(DB, 'marketplace-load');
 let server;
 let raw;
-const deadline = setTimeout(async () => {
-  process.stdout.write(`\nFAILED: the ${fmt(DEADLINE_MS / 1000)} s deadline passed; stopping\n`);
+const cancelDeadline = runDeadline(DEADLINE_MS, async () => {
   raw?.stop();
   await server?.stop();
-  await scratch.finish().catch(() => {});
-  process.exit(1);
-}, DEADLINE_MS);
+  await scratch.finish();
+});
 
 await ensureWebBuild();
 await scratch.prepare();
@@ -218,7 +217,7 @@ try {
     );
   }
 } finally {
-  clearTimeout(deadline);
+  cancelDeadline();
   raw?.stop();
   await server?.stop();
   await client.end().catch(() => {});

@@ -21,6 +21,7 @@ import {
   npmStart,
   RAW_OK_SERVER,
   referenceServer,
+  runDeadline,
   scratchDatabase,
   waitFor200,
 } from './lib.mjs';
@@ -38,13 +39,11 @@ const dbUrl = scratch.url;
 const failures = []; // every reason the run exits 1
 let server;
 let raw;
-const deadline = setTimeout(async () => {
-  process.stdout.write(`\nFAILED: the ${fmt(DEADLINE_MS / 1000)} s deadline passed; stopping\n`);
+const cancelDeadline = runDeadline(DEADLINE_MS, async () => {
   raw?.stop();
   await server?.stop();
-  await scratch.finish().catch(() => {});
-  process.exit(1);
-}, DEADLINE_MS);
+  await scratch.finish();
+});
 
 // A small seeded generator, so that two runs fill the same data and pick the same locations.
 let seed = 20_261_122;
@@ -397,7 +396,7 @@ try {
     );
   }
 } finally {
-  clearTimeout(deadline);
+  cancelDeadline();
   raw?.stop();
   await client.end().catch(() => {});
   if (server) await server.stop();
