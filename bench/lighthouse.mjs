@@ -6,7 +6,7 @@
 // CLS, then the biggest opportunities of its median run. Target: a score of at least 90 on each.
 // LIGHTHOUSE_PAGES=landing,reviews runs only those (by the start of their name); LIGHTHOUSE_JSON=dir
 // also saves each page's median run's full report there, to read in the Lighthouse viewer or with jq.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -174,6 +174,7 @@ try {
     // The run whose score is the median one, for its opportunities.
     const medianRun = runs[scores.indexOf(medianScore)];
     if (process.env.LIGHTHOUSE_JSON) {
+      mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
       const file = path.join(process.env.LIGHTHOUSE_JSON, `${page.name.split(' ')[0]}.json`);
       writeFileSync(file, JSON.stringify(medianRun));
       process.stdout.write(`  the median run's full report: ${file}\n`);
