@@ -121,6 +121,12 @@ export async function upcomingTimeOff(
 /** A period of time off as the availability page shows it. */
 export type TimeOffItem = Pick<TimeOffRow, 'id' | 'startsOn' | 'endsOn' | 'note'>;
 
+/** Their time off not ended by the statement's `today`, earliest first, as upcomingTimeOff reads it. */
+const upcomingTimeOffJson = sql<TimeOffItem[]>`(select coalesce(json_agg(json_build_object(
+    'id', o.id, 'startsOn', o.starts_on, 'endsOn', o.ends_on, 'note', o.note) order by o.starts_on, o.id), '[]')
+  from ${timeOff} o
+  where o.tradesperson_id = ${sql.placeholder('tradespersonId')}::uuid and o.ends_on >= ${sql.placeholder('today')}::date)`;
+
 /**
  * The availability page in one statement, built once (prepared()): their pattern (undefined when they
  * never set one) and their time off that has not ended by `today`, earliest first. It was two
@@ -142,12 +148,7 @@ export async function availabilityPage(
         weeklyPattern: a.weeklyPattern,
         leadTimeDays: a.leadTimeDays,
         jobsPerDay: a.jobsPerDay,
-        timeOff: sql<
-          TimeOffItem[]
-        >`(select coalesce(json_agg(json_build_object('id', o.id, 'startsOn', o.starts_on,
-            'endsOn', o.ends_on, 'note', o.note) order by o.starts_on, o.id), '[]')
-          from ${timeOff} o where o.tradesperson_id = ${sql.placeholder('tradespersonId')}::uuid
-            and o.ends_on >= ${sql.placeholder('today')}::date)`,
+        timeOff: upcomingTimeOffJson,
       })
       .from(sql`(select 1) as one`)
       .leftJoin(a, eq(a.tradespersonId, sql.placeholder('tradespersonId')))
