@@ -5,6 +5,7 @@ import {
   type TimeOffPeriod,
 } from '../../../domain/scheduling/availability';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bookings, jobPostings, profiles, timeOff, tradespersonAvailability, users } from '../../db/schema';
 
 export type AvailabilityRow = typeof tradespersonAvailability.$inferSelect;
@@ -115,6 +116,51 @@ export async function upcomingTimeOff(
     .from(timeOff)
     .where(and(eq(timeOff.tradespersonId, tradespersonId), gte(timeOff.endsOn, today)))
     .orderBy(asc(timeOff.startsOn), asc(timeOff.id));
+}
+
+/** A period of time off as the availability page shows it. */
+export type TimeOffItem = Pick<TimeOffRow, 'id' | 'startsOn' | 'endsOn' | 'note'>;
+
+/** Their time off not ended by the statement's `today`, earliest first, as upcomingTimeOff reads it. */
+const upcomingTimeOffJson = sql<TimeOffItem[]>`(select coalesce(json_agg(json_build_object(
+    'id', o.id, 'startsOn', o.starts_on, 'endsOn', o.ends_on, 'note', o.note) order by o.starts_on, o.id), '[]')
+  from ${timeOff} o
+  where o.tradesperson_id = ${sql.placeholder('tradespersonId')}::uuid and o.ends_on >= ${sql.placeholder('today')}::date)`;
+
+/**
+ * The availability page in one statement, built once (prepared()): their pattern (undefined when they
+ * never set one) and their time off that has not ended by `today`, earliest first. It was two
+ * statements one after the other, each written afresh on every request. The periods come as JSON:
+ * every field is text there as in a row (`date` is ISO 'YYYY-MM-DD' in both).
+ */
+export async function availabilityPage(
+  db: Executor,
+  tradespersonId: string,
+  today: string,
+): Promise<{
+  availability: Pick<AvailabilityRow, 'weeklyPattern' | 'leadTimeDays' | 'jobsPerDay'> | undefined;
+  timeOff: TimeOffItem[];
+}> {
+  const a = tradespersonAvailability;
+  const [row] = await prepared(db, 'availability_page', (d) =>
+    d
+      .select({
+        weeklyPattern: a.weeklyPattern,
+        leadTimeDays: a.leadTimeDays,
+        jobsPerDay: a.jobsPerDay,
+        timeOff: upcomingTimeOffJson,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(a, eq(a.tradespersonId, sql.placeholder('tradespersonId')))
+      .prepare('availability_page'),
+  ).execute({ tradespersonId, today });
+  const { weeklyPattern, leadTimeDays, jobsPerDay, timeOff: periods } = row!;
+  // weekly_pattern is not null: a null one is a tradesperson without a row.
+  const availability =
+    weeklyPattern === null
+      ? undefined
+      : { weeklyPattern, leadTimeDays: leadTimeDays!, jobsPerDay: jobsPerDay! };
+  return { availability, timeOff: periods };
 }
 
 export async function insertTimeOff(

@@ -14,19 +14,18 @@ import type {
   TimeOffCreatedResponse,
   TimeOffView,
 } from '../../../domain/scheduling/availability-api';
-import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth-context';
 import {
   type AvailabilityRow,
+  availabilityPage,
   bookingsBetween,
   deleteTimeOff,
-  findAvailability,
   findUserType,
   insertTimeOff,
   lockTimeOffOf,
   saveAvailability,
-  type TimeOffRow,
+  type TimeOffItem,
   upcomingTimeOff,
 } from './availability.repository';
 import { type DayOffer, dayOffers } from './availability.rules';
@@ -57,20 +56,17 @@ function requireTradesperson(auth: AuthContext): string {
   return auth.user.id;
 }
 
-const timeOffView = ({ id, startsOn, endsOn, note }: TimeOffRow): TimeOffView => ({
+const timeOffView = ({ id, startsOn, endsOn, note }: TimeOffItem): TimeOffView => ({
   id,
   startsOn,
   endsOn,
   note,
 });
 
-async function availabilityResponse(
-  db: Executor,
-  tradespersonId: string,
-  today: string,
-  row: AvailabilityRow | undefined,
-): Promise<AvailabilityResponse> {
-  const periods = await upcomingTimeOff(db, tradespersonId, today);
+function availabilityResponse(
+  row: Pick<AvailabilityRow, 'weeklyPattern' | 'leadTimeDays' | 'jobsPerDay'> | undefined,
+  periods: TimeOffItem[],
+): AvailabilityResponse {
   return {
     // Not set: the days a booking could always take, and no daily limit.
     availability: row
@@ -96,8 +92,8 @@ export async function getAvailability(
   auth: AuthContext,
 ): Promise<AvailabilityResponse> {
   const id = requireTradesperson(auth);
-  const today = londonToday(deps.clock.now());
-  return availabilityResponse(deps.db, id, today, await findAvailability(deps.db, id));
+  const page = await availabilityPage(deps.db, id, londonToday(deps.clock.now()));
+  return availabilityResponse(page.availability, page.timeOff);
 }
 
 /**
@@ -112,7 +108,7 @@ export async function setAvailability(
   const id = requireTradesperson(auth);
   const value = { ...input, weeklyPattern: [...input.weeklyPattern].sort((a, b) => a.weekday - b.weekday) };
   const row = await saveAvailability(deps.db, id, value, deps.clock.now());
-  return availabilityResponse(deps.db, id, londonToday(deps.clock.now()), row);
+  return availabilityResponse(row, await upcomingTimeOff(deps.db, id, londonToday(deps.clock.now())));
 }
 
 const timeOffRefused = (message: string) => AppError.validation(message, [{ field: 'startsOn', message }]);

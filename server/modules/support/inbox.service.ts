@@ -25,7 +25,6 @@ import {
   deleteCanned,
   findCanned,
   findConversation,
-  inboxCounts,
   inboxPage,
   inboxRow,
   insertCanned,
@@ -53,15 +52,12 @@ export async function inbox(
   query: z.infer<typeof InboxQuery>,
 ): Promise<z.infer<typeof InboxResponse>> {
   const adminId = auth.user.id;
-  const [rows, counts] = await Promise.all([
-    inboxPage(deps.db, {
-      view: query.view,
-      adminId,
-      after: decodeCursor(query.cursor),
-      limit: INBOX_PAGE + 1,
-    }),
-    inboxCounts(deps.db, adminId),
-  ]);
+  const { rows, counts } = await inboxPage(deps.db, {
+    view: query.view,
+    adminId,
+    after: decodeCursor(query.cursor),
+    limit: INBOX_PAGE + 1,
+  });
   const page = rows.slice(0, INBOX_PAGE);
   const last = page.at(-1)?.conversation;
   const now = deps.clock.now();

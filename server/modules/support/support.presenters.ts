@@ -13,7 +13,13 @@ import type {
   SupportOrigin,
   SupportStatus,
 } from '../../../domain/support/rules';
-import type { ConversationRow, InboxRow, MessageWithName, SummaryRow } from './support.repository';
+import type {
+  InboxListRow,
+  InboxRow,
+  MessageWithName,
+  SummaryListRow,
+  SummaryRow,
+} from './support.repository';
 
 // Rows into the API's shapes. The person's presenters have no field for notes, the assigned admin or
 // the person links, so nothing internal can reach them even from a row that carries it.
@@ -21,7 +27,7 @@ import type { ConversationRow, InboxRow, MessageWithName, SummaryRow } from './s
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
 
-export function summaryView(row: SummaryRow): SupportConversationSummary {
+export function summaryView(row: SummaryListRow): SupportConversationSummary {
   const c = row.conversation;
   return {
     id: c.id,
@@ -73,12 +79,12 @@ export function staffMessageView(msg: MessageWithName): StaffMessageView {
 }
 
 /** Minutes the person has waited for a first answer: open and never answered, else null. */
-function waitingMinutes(c: ConversationRow, now: Date): number | null {
+function waitingMinutes(c: InboxListRow['conversation'], now: Date): number | null {
   if (c.status !== 'open' || c.firstResponseAt) return null;
   return Math.max(0, Math.floor((now.getTime() - c.createdAt.getTime()) / 60_000));
 }
 
-export function inboxItemView(row: InboxRow, now: Date): InboxItem {
+export function inboxItemView(row: InboxListRow, now: Date): InboxItem {
   const c = row.conversation;
   return {
     ...summaryView(row),

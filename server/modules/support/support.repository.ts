@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SupportInboxView } from '../../../domain/support/rules';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
 import {
   bookings,
@@ -71,14 +72,44 @@ const summaryFields = (reader: 'user' | 'staff') => ({
 
 export type SummaryRow = { conversation: ConversationRow; lastMessage: string | null; unread: number };
 
-/** A person's conversations, most recently active first. */
-export function conversationsOfUser(db: Executor, userId: string): Promise<SummaryRow[]> {
-  return db
-    .select(summaryFields('user'))
-    .from(c)
-    .where(eq(c.userId, userId))
-    .orderBy(desc(c.updatedAt), desc(c.id))
-    .limit(200);
+/** What a conversation's summary shows of it (support.presenters.ts summaryView). */
+export type SummaryConversation = Pick<
+  ConversationRow,
+  'id' | 'subject' | 'status' | 'origin' | 'updatedAt' | 'createdAt'
+>;
+/** A summary as the lists read it: only the columns shown, not the transcript and the rest. */
+export type SummaryListRow = {
+  conversation: SummaryConversation;
+  lastMessage: string | null;
+  unread: number;
+};
+
+const summaryColumns = {
+  id: c.id,
+  subject: c.subject,
+  status: c.status,
+  origin: c.origin,
+  updatedAt: c.updatedAt,
+  createdAt: c.createdAt,
+};
+
+const CONVERSATIONS_MAX = 200;
+
+/**
+ * A person's conversations, most recently active first. Built once (prepared()): writing the SQL of
+ * its two sub-selects on every request cost more CPU than the rest of the request.
+ */
+export function conversationsOfUser(db: Executor, userId: string): Promise<SummaryListRow[]> {
+  const name = `support_conversations_of_user_${CONVERSATIONS_MAX}`;
+  return prepared(db, name, (d) =>
+    d
+      .select({ conversation: summaryColumns, lastMessage: lastMessage(false), unread: unreadBy('user') })
+      .from(c)
+      .where(eq(c.userId, sql.placeholder('userId')))
+      .orderBy(desc(c.updatedAt), desc(c.id))
+      .limit(literalLimit(CONVERSATIONS_MAX))
+      .prepare(name),
+  ).execute({ userId });
 }
 
 export async function summaryOfConversation(db: Executor, id: string, reader: 'user' | 'staff') {
@@ -123,12 +154,13 @@ export async function markRead(db: Executor, conversationId: string, reader: 'us
 
 // ---- The inbox ----
 
-const inboxWhere = (view: SupportInboxView, adminId: string): SQL => {
+/** A view's conversations; 'mine' is the reading admin's (the statement's `adminId`). */
+const inboxWhere = (view: SupportInboxView): SQL => {
   switch (view) {
     case 'unassigned':
       return and(eq(c.status, 'open'), isNull(c.assignedAdminId))!;
     case 'mine':
-      return and(eq(c.status, 'open'), eq(c.assignedAdminId, adminId))!;
+      return and(eq(c.status, 'open'), eq(c.assignedAdminId, sql.placeholder('adminId')))!;
     case 'waiting':
       return eq(c.status, 'waiting');
     case 'closed':
@@ -158,41 +190,104 @@ function inboxSelect(db: Executor) {
     .leftJoin(adminProfile, eq(adminProfile.id, c.assignedAdminId));
 }
 
-/** One page of a view, most recently active first, after the cursor's (updatedAt, id). */
-export function inboxPage(
-  db: Executor,
-  input: { view: SupportInboxView; adminId: string; after: { at: Date; id: string } | null; limit: number },
-): Promise<InboxRow[]> {
-  const after = input.after
-    ? or(
-        sql`${c.updatedAt} < ${input.after.at.toISOString()}::timestamptz`,
-        and(
-          sql`${c.updatedAt} = ${input.after.at.toISOString()}::timestamptz`,
-          sql`${c.id} < ${input.after.id}`,
-        ),
-      )
-    : undefined;
-  return inboxSelect(db)
-    .where(and(inboxWhere(input.view, input.adminId), after))
-    .orderBy(desc(c.updatedAt), desc(c.id))
-    .limit(input.limit);
-}
-
 export async function inboxRow(db: Executor, id: string): Promise<InboxRow | undefined> {
   const [row] = await inboxSelect(db).where(eq(c.id, id));
   return row;
 }
 
-export async function inboxCounts(db: Executor, adminId: string) {
-  const [row] = await db
+/** What the inbox's list shows of a conversation (support.presenters.ts inboxItemView). */
+export interface InboxListRow {
+  conversation: SummaryConversation & Pick<ConversationRow, 'userId' | 'assignedAdminId' | 'firstResponseAt'>;
+  lastMessage: string | null;
+  unread: number;
+  personName: string | null;
+  personEmail: string | null;
+  adminName: string | null;
+}
+
+export type InboxCounts = { unassigned: number; mine: number; waiting: number; closed: number };
+
+/**
+ * The four views' counts in one scan, as one value beside every row of the page: an uncorrelated
+ * sub-select, so PostgreSQL computes it once per statement however many rows the page has.
+ */
+const inboxCountsField = sql<InboxCounts>`(select json_build_object(
+    'unassigned', count(*) filter (where k.status = 'open' and k.assigned_admin_id is null)::int,
+    'mine', count(*) filter (where k.status = 'open' and k.assigned_admin_id = ${sql.placeholder('adminId')}::uuid)::int,
+    'waiting', count(*) filter (where k.status = 'waiting')::int,
+    'closed', count(*) filter (where k.status = 'closed')::int) from ${c} k)`;
+
+function inboxPageStatement(
+  db: Executor,
+  name: string,
+  { view, after, limit }: { view: SupportInboxView; after: boolean; limit: number },
+) {
+  const afterAt = sql`${sql.placeholder('afterAt')}::timestamptz`;
+  return db
     .select({
-      unassigned: sql<number>`count(*) filter (where ${c.status} = 'open' and ${c.assignedAdminId} is null)::int`,
-      mine: sql<number>`count(*) filter (where ${c.status} = 'open' and ${c.assignedAdminId} = ${adminId})::int`,
-      waiting: sql<number>`count(*) filter (where ${c.status} = 'waiting')::int`,
-      closed: sql<number>`count(*) filter (where ${c.status} = 'closed')::int`,
+      conversation: {
+        ...summaryColumns,
+        userId: c.userId,
+        assignedAdminId: c.assignedAdminId,
+        firstResponseAt: c.firstResponseAt,
+      },
+      lastMessage: lastMessage(true),
+      unread: unreadBy('staff'),
+      personName: inboxFields.personName,
+      personEmail: inboxFields.personEmail,
+      adminName: inboxFields.adminName,
+      counts: inboxCountsField,
     })
-    .from(c);
-  return row!;
+    .from(c)
+    .leftJoin(users, eq(users.id, c.userId))
+    .leftJoin(personProfile, eq(personProfile.id, c.userId))
+    .leftJoin(adminProfile, eq(adminProfile.id, c.assignedAdminId))
+    .where(
+      and(
+        inboxWhere(view),
+        after
+          ? or(
+              sql`${c.updatedAt} < ${afterAt}`,
+              and(sql`${c.updatedAt} = ${afterAt}`, sql`${c.id} < ${sql.placeholder('afterId')}`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(c.updatedAt), desc(c.id))
+    .limit(literalLimit(limit))
+    .prepare(name);
+}
+
+/**
+ * One page of a view (most recently active first, after the cursor's (updatedAt, id)) and every
+ * view's count: one statement where there were two (each a crossing into PGlite on the embedded
+ * database), built once per shape (view, with or without a cursor, page size: prepared()) since
+ * writing its SQL was most of the request's CPU. An empty page carries no counts: only then are they
+ * read on their own.
+ */
+export async function inboxPage(
+  db: Executor,
+  input: { view: SupportInboxView; adminId: string; after: { at: Date; id: string } | null; limit: number },
+): Promise<{ rows: InboxListRow[]; counts: InboxCounts }> {
+  const { view, adminId, after, limit } = input;
+  const name = `support_inbox_${view}${after ? '_after' : ''}_${limit}`;
+  const statement = prepared(db, name, (d) =>
+    inboxPageStatement(d, name, { view, after: after !== null, limit }),
+  );
+  const found = await statement.execute({
+    adminId,
+    afterAt: after?.at.toISOString() ?? null,
+    afterId: after?.id ?? null,
+  });
+  const counts = found[0]?.counts ?? (await inboxCounts(db, adminId));
+  return { rows: found, counts };
+}
+
+async function inboxCounts(db: Executor, adminId: string): Promise<InboxCounts> {
+  const [row] = await prepared(db, 'support_inbox_counts', (d) =>
+    d.select({ counts: inboxCountsField }).from(sql`(select 1) as one`).prepare('support_inbox_counts'),
+  ).execute({ adminId });
+  return row!.counts;
 }
 
 // ---- People ----
