@@ -93,20 +93,14 @@ function whenRouteLoaded(start: () => void) {
 }
 
 // A server-rendered page is hydrated: React adopts the markup as it is, rendered from the same data,
-// once the route's code is here (the same tree must render, not the loading placeholder). Hydrating
-// as a transition lets React work in slices of a few milliseconds, yielding to the browser between
-// them, where a plain hydrateRoot is one task (two of 220-290 ms on Lighthouse's throttled phone: its
-// Total Blocking Time). The build-time landing page (renderLanding) has no data, so the app takes over
-// by rendering over it, also as a transition, keeping anything typed meanwhile.
+// once the route's code is here (the same tree must render, not the loading placeholder). The
+// build-time landing page (renderLanding) has no data, so the app takes over by rendering over it,
+// as a transition so that React renders in slices and the page stays responsive, keeping anything
+// typed meanwhile.
 if (serverState) {
   setRetryOnMount(false);
   whenRouteLoaded(() =>
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <AfterFirstCommit onCommit={() => setRetryOnMount(true)}>{app}</AfterFirstCommit>,
-      );
-    }),
+    hydrateRoot(container, <AfterFirstCommit onCommit={() => setRetryOnMount(true)}>{app}</AfterFirstCommit>),
   );
 } else if (container.hasChildNodes()) {
   const restoreFields = keepPrerenderedFields(container);
