@@ -159,6 +159,37 @@ describeOnDatabases('the admin console', (ctx) => {
     ).toBe(404);
   });
 
+  it("shows a user's documents newest first, each as the verification queue shows it", async () => {
+    const boss = await admin();
+    const pro = await createTradesperson(db(), { documents: true, verified: false });
+    type Doc = { id: string; createdAt: string; tradesperson: { id: string } };
+    const queued = async (status: 'pending' | 'decided') =>
+      (
+        (await call(boss.cookie, 'GET', `/admin/verifications?status=${status}`)).json().documents as Doc[]
+      ).filter((d) => d.tradesperson.id === pro.id);
+    const pending = await queued('pending');
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    // A decided document shows its reviewer and decision time as well.
+    const [decided] = pending as (Doc & { version: number })[];
+    const decision = await call(boss.cookie, 'POST', `/admin/documents/${decided!.id}/decision`, {
+      decision: 'reject',
+      reason: 'The document is not readable',
+      version: decided!.version,
+    });
+    expect(decision.statusCode).toBe(200);
+    const fromQueues = [...(await queued('pending')), ...(await queued('decided'))];
+    const newestFirst = (a: Doc, b: Doc) =>
+      b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const detail = (await call(boss.cookie, 'GET', `/admin/users/${pro.id}`)).json();
+    expect(detail.documents).toEqual(fromQueues.sort(newestFirst));
+    expect(detail.documents.find((d: Doc) => d.id === decided!.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The document is not readable',
+      reviewerName: expect.any(String),
+      reviewedAt: expect.any(String),
+    });
+  });
+
   it('suspends a tradesperson: its session ends at once, it leaves search, cannot sign in; reinstating undoes it', async () => {
     const boss = await admin();
     const pro = await createTradesperson(db(), { verified: true });

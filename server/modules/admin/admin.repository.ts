@@ -16,6 +16,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { documentsJsonOfUser } from '../verification';
 
 // The console's reads across capabilities (counts, charts, a user's whole record) and its writes to
 // accounts (suspension, the admin role). Money and documents are changed through their own modules.
@@ -166,8 +167,9 @@ type JsonAudit = {
  * A user's whole record for the console in one statement: the account, its latest 50 jobs, its latest
  * 50 bookings (either side, with the other party's name), its open sessions (not the token hashes:
  * an admin has no use for them, and they are credentials) and its audit trail (what was done to the
- * account or its documents, and what the user did, as an admin or as a party to a job), newest first.
- * Each list is a subquery with its own limit, aggregated in the same order; six round trips became one.
+ * account or its documents, and what the user did, as an admin or as a party to a job), newest first,
+ * and its documents (the verification module's sub-select). Each list is a subquery with its own limit,
+ * aggregated in the same order: the whole page is one round trip.
  */
 export async function findUserRecord(db: Executor, userId: string, now: Date, auditLimit: number) {
   const name = `admin_user_record_${auditLimit}`;
@@ -207,6 +209,8 @@ export async function findUserRecord(db: Executor, userId: string, now: Date, au
           where (l.entity_type = 'user' and l.entity_id = ${id}::text) or l.details->>'userId' = ${id}::text
             or l.actor_user_id = ${users.id}
           order by l.created_at desc, l.id desc limit ${literalLimit(auditLimit)}) a)`,
+        // The documents as the verification queue shows them, read here rather than by a second statement.
+        documents: documentsJsonOfUser(sql`${users.id}`),
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))

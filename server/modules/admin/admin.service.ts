@@ -120,11 +120,8 @@ const record = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export async function userDetail(deps: AdminDeps, id: string): Promise<AdminUserDetail> {
-  // The account with its lists in one statement; the documents as the verification queue shows them.
-  const [row, documents] = await Promise.all([
-    findUserRecord(deps.db, id, deps.clock.now(), ADMIN_LIMITS.auditRows),
-    documentsForAdmin(deps, id),
-  ]);
+  // The account with its lists and its documents (as the verification queue shows them) in one statement.
+  const row = await findUserRecord(deps.db, id, deps.clock.now(), ADMIN_LIMITS.auditRows);
   if (!row) throw AppError.notFound();
   const iso = (value: string) => jsonTime(value).toISOString();
   return {
@@ -140,7 +137,7 @@ export async function userDetail(deps: AdminDeps, id: string): Promise<AdminUser
       status: bookingStatus(b.status),
       createdAt: iso(b.createdAt),
     })),
-    documents,
+    documents: documentsForAdmin(row.documents),
     sessions: row.sessions.map((s) => ({
       createdAt: iso(s.createdAt),
       lastSeenAt: iso(s.lastSeenAt),

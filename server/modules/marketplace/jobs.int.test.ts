@@ -232,6 +232,19 @@ describeOnDatabases("a customer's jobs", (ctx) => {
     const all = (await app.inject({ url: '/api/v1/jobs/mine', headers: { cookie } })).json().jobs;
     expect(all.map((j: { id: string }) => j.id)).toEqual([active.id, open.id]);
     expect(all.find((j: { id: string }) => j.id === open.id).quoteCount).toBe(2);
+    // Each card carries the job's own fields as stored.
+    expect(all.find((j: { id: string }) => j.id === open.id)).toEqual({
+      id: open.id,
+      title: open.title,
+      category: open.category,
+      status: 'open',
+      budgetMin: open.budgetMin,
+      budgetMax: open.budgetMax,
+      postcode: open.postcode,
+      createdAt: open.createdAt.toISOString(),
+      quoteCount: 2,
+      booking: null,
+    });
     const activeTab = (await app.inject({ url: '/api/v1/jobs/mine?tab=active', headers: { cookie } })).json()
       .jobs;
     expect(activeTab).toHaveLength(1);

@@ -117,28 +117,32 @@ const TAB_STATUS: Record<'open' | 'active' | 'done', JobStatus> = {
   done: 'completed',
 };
 
-/** A customer's jobs for My Jobs, newest first, with their received quotes (not withdrawn) and live booking. */
+/** A job as My Jobs shows it, as `json_build_object` gives it (createdAt as ISO text). */
+export type CustomerJobCardJson = Pick<
+  JobRow,
+  'id' | 'title' | 'category' | 'status' | 'budgetMin' | 'budgetMax' | 'postcode'
+> & { createdAt: string; quoteCount: number; booking: BookingCard | null };
+
+const customerJobCard = sql<CustomerJobCardJson>`json_build_object('id', j.id, 'title', j.title,
+  'category', j.category, 'status', j.status, 'budgetMin', j.budget_min, 'budgetMax', j.budget_max,
+  'postcode', j.postcode, 'createdAt', j.created_at,
+  'quoteCount', (select count(*)::int from ${quotes} q where q.job_id = j.id and q.status <> 'withdrawn'),
+  'booking', ${liveBookingCard})`;
+
+/**
+ * A customer's jobs for My Jobs, newest first, with their received quotes (not withdrawn) and live
+ * booking: one statement built once per tab (prepared), each job one JSON value. Ten columns a row,
+ * each read and mapped by the driver and Drizzle, cost more CPU than one JSON value parsed at once.
+ */
 export async function customerJobCards(
   db: Executor,
   customerId: string,
   tab: 'all' | 'open' | 'active' | 'done',
-) {
+): Promise<CustomerJobCardJson[]> {
   const name = `customer_job_cards_${tab}`;
-  return prepared(db, name, (d) =>
+  const rows = await prepared(db, name, (d) =>
     d
-      .select({
-        id: j.id,
-        title: j.title,
-        category: j.category,
-        status: j.status,
-        budgetMin: j.budgetMin,
-        budgetMax: j.budgetMax,
-        postcode: j.postcode,
-        createdAt: j.createdAt,
-        quoteCount: sql<number>`(select count(*)::int from ${quotes} q
-          where q.job_id = j.id and q.status <> 'withdrawn')`,
-        booking: liveBookingCard,
-      })
+      .select({ card: customerJobCard })
       .from(j)
       .where(
         and(
@@ -149,6 +153,7 @@ export async function customerJobCards(
       .orderBy(desc(j.createdAt), desc(j.id))
       .prepare(name),
   ).execute({ customerId });
+  return rows.map((r) => r.card);
 }
 
 export type OpenJobsFilter = 'all' | 'verified' | 'top-rated' | 'nearby';

@@ -141,7 +141,7 @@ export async function myJobs(deps: MarketDeps, auth: AuthContext, tab: 'all' | '
     budgetMin: j.budgetMin,
     budgetMax: j.budgetMax,
     postcode: j.postcode,
-    createdAt: j.createdAt.toISOString(),
+    createdAt: new Date(j.createdAt).toISOString(),
     quoteCount: j.quoteCount,
     booking: j.booking && bookingCardView(j.booking),
   }));

@@ -154,6 +154,19 @@ describeOnDatabases('messaging', (ctx) => {
     ).toBe(400);
   });
 
+  it('reads a conversation without messages as an empty page for either participant', async () => {
+    const app = await ctx.app();
+    const conversation = await createConversation(db());
+    for (const userId of [conversation.participantOneId, conversation.participantTwoId]) {
+      const res = await app.inject({
+        url: `/api/v1/conversations/${conversation.id}/messages`,
+        headers: { cookie: await sessionFor(db(), userId) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ messages: [], nextCursor: null });
+    }
+  });
+
   it('pages messages newest first, lists conversations by latest activity, and counts unread', async () => {
     const app = await ctx.app();
     const me = await createCustomer(db());

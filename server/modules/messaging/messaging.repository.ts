@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
@@ -221,25 +221,68 @@ export async function unreadTotal(db: Executor, userId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** A page of a conversation, newest first, continuing before the (createdAt, id) cursor. */
-export async function messagesPage(
+/** What a message's view shows of it (messaging.service.ts messageView). */
+export type MessageViewRow = Pick<
+  MessageRow,
+  'id' | 'conversationId' | 'senderId' | 'content' | 'read' | 'createdAt'
+>;
+
+/**
+ * A page of a conversation as `userId` reads it, newest first, continuing before the (createdAt, id)
+ * cursor; undefined when there is no such conversation or `userId` takes no part in it. One statement:
+ * the membership check is its WHERE and the page a lateral read of the messages index, so a member's
+ * empty conversation is one row of nulls and a stranger's gets no row at all. Built once per shape
+ * (with or without a cursor, page size written in: literalLimit) instead of two statements written on
+ * every request.
+ */
+export async function messagesPageForMember(
   db: Executor,
   conversationId: string,
+  userId: string,
   { before, limit }: { before: { createdAt: Date; id: string } | null; limit: number },
-): Promise<MessageRow[]> {
-  return db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        before
-          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
+): Promise<MessageViewRow[] | undefined> {
+  const name = `messages_page_for_member${before ? '_before' : ''}_${limit}`;
+  const p = sql.placeholder;
+  const rows = await prepared(db, name, (d) =>
+    d
+      .select({
+        conversationId: sql<string>`c.id`,
+        id: sql<string | null>`m.id`,
+        senderId: sql<string | null>`m.sender_id`,
+        content: sql<string | null>`m.content`,
+        read: sql<boolean | null>`m.read`,
+        createdAt: sql<unknown>`m.created_at`,
+      })
+      .from(sql`${conversations} c
+        left join lateral (
+          select m.id, m.sender_id, m.content, m.read, m.created_at from ${messages} m
+           where m.conversation_id = c.id
+             ${before ? sql`and (m.created_at, m.id) < (${p('beforeAt')}::timestamptz, ${p('beforeId')}::uuid)` : sql``}
+           order by m.created_at desc, m.id desc
+           limit ${literalLimit(limit)}
+        ) m on true`)
+      .where(
+        sql`c.id = ${p('conversationId')}::uuid
+          and (c.participant_one_id = ${p('userId')}::uuid or c.participant_two_id = ${p('userId')}::uuid)`,
+      )
+      .orderBy(sql`m.created_at desc, m.id desc`)
+      .prepare(name),
+  ).execute({
+    conversationId,
+    userId,
+    ...(before ? { beforeAt: before.createdAt.toISOString(), beforeId: before.id } : {}),
+  });
+  if (rows.length === 0) return undefined;
+  return rows
+    .filter((r) => r.id != null)
+    .map((r) => ({
+      id: String(r.id),
+      conversationId: r.conversationId,
+      senderId: String(r.senderId),
+      content: String(r.content),
+      read: Boolean(r.read),
+      createdAt: toDate(r.createdAt),
+    }));
 }
 
 export async function findMessage(db: Executor, id: string): Promise<MessageRow | undefined> {

@@ -19,9 +19,9 @@ import {
   findMessage,
   findPerson,
   insertRecordedMessage,
-  type MessageRow,
+  type MessageViewRow,
   markRead,
-  messagesPage,
+  messagesPageForMember,
   participantsOf,
   unreadTotal,
 } from './messaging.repository';
@@ -42,7 +42,7 @@ export async function messageForStreams(db: Database, conversationId: string, me
   return (viewerId: string) => messageView(message, viewerId);
 }
 
-export function messageView(m: MessageRow, viewerId: string) {
+export function messageView(m: MessageViewRow, viewerId: string) {
   return {
     id: m.id,
     conversationId: m.conversationId,
@@ -150,12 +150,14 @@ export async function listMessages(
   id: string,
   query: { before?: string | undefined; limit: number },
 ) {
-  await ownConversation(deps, auth, id);
   const before = decodeCursor(query.before);
-  const rows = await messagesPage(deps.db, id, {
+  // The membership check is part of the page's statement: anyone who takes no part in the
+  // conversation gets the same 404 as for no conversation (ownConversation).
+  const rows = await messagesPageForMember(deps.db, id, auth.user.id, {
     before: before ? { createdAt: before.at, id: before.id } : null,
     limit: query.limit + 1,
   });
+  if (!rows) throw notFound();
   const page = rows.slice(0, query.limit);
   const oldest = page.at(-1);
   return {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { profiles, tradespersonProfiles } from '../../db/schema';
 
 // Only the columns this module reads and writes, named one by one: the table has columns (such as
@@ -52,12 +53,19 @@ export type ProfileChanges = Partial<
   }
 >;
 
+/**
+ * The tradesperson's own profile. Built once (prepared()): the profile page and every save read it, and
+ * writing its SQL cost more CPU than PostgreSQL reading the two rows.
+ */
 export async function findOwnProfile(db: Executor, userId: string): Promise<OwnProfileRow | undefined> {
-  const [row] = await db
-    .select(ownColumns)
-    .from(tradespersonProfiles)
-    .innerJoin(profiles, eq(profiles.id, tradespersonProfiles.userId))
-    .where(eq(tradespersonProfiles.userId, userId));
+  const [row] = await prepared(db, 'own_tradesperson_profile', (d) =>
+    d
+      .select(ownColumns)
+      .from(tradespersonProfiles)
+      .innerJoin(profiles, eq(profiles.id, tradespersonProfiles.userId))
+      .where(eq(tradespersonProfiles.userId, sql.placeholder('userId')))
+      .prepare('own_tradesperson_profile'),
+  ).execute({ userId });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REVIEW_RULES } from '../../../domain/reviews/messages';
 import type { Executor } from '../../db/client';
@@ -86,14 +86,14 @@ const reviewWithParties = {
   revieweeType: reviewee.userType,
 };
 
-const myReviewColumns = (viewerId: string) => ({
+const myReviewColumns = (viewerId: string | Placeholder) => ({
   ...reviewWithParties,
   reported: sql<boolean>`exists (select 1 from ${reviewReports} rr where rr.review_id = ${reviews.id} and rr.reporter_id = ${viewerId})`,
 });
 
 export type MyReviewRow = Awaited<ReturnType<typeof myReviewRows>>[number];
 
-function myReviewQuery(db: Executor, viewerId: string) {
+function myReviewQuery(db: Executor, viewerId: string | Placeholder) {
   return db
     .select(myReviewColumns(viewerId))
     .from(reviews)
@@ -103,7 +103,11 @@ function myReviewQuery(db: Executor, viewerId: string) {
     .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId));
 }
 
-/** A page of the reviews I wrote or received, newest first, after the keyset cursor. */
+/**
+ * A page of the reviews I wrote or received, newest first, after the keyset cursor. Built once per
+ * shape (side, with or without a cursor, page size written in: literalLimit): Drizzle writing this
+ * five-table statement's SQL cost more CPU than PostgreSQL running it.
+ */
 export async function myReviewRows(
   db: Executor,
   viewerId: string,
@@ -111,14 +115,22 @@ export async function myReviewRows(
   after: { at: Date; id: string } | null,
   limit: number,
 ) {
-  const mine = side === 'written' ? eq(reviews.reviewerId, viewerId) : eq(reviews.revieweeId, viewerId);
-  const keyset = after
-    ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  return myReviewQuery(db, viewerId)
-    .where(and(mine, keyset))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
+  const name = `my_reviews_${side}${after ? '_after' : ''}_${limit}`;
+  const p = sql.placeholder;
+  return prepared(db, name, (d) =>
+    myReviewQuery(d, p('viewerId'))
+      .where(
+        and(
+          side === 'written' ? eq(reviews.reviewerId, p('viewerId')) : eq(reviews.revieweeId, p('viewerId')),
+          after
+            ? sql`(${reviews.createdAt}, ${reviews.id}) < (${p('afterAt')}::timestamptz, ${p('afterId')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  ).execute({ viewerId, ...(after ? { afterAt: after.at.toISOString(), afterId: after.id } : {}) });
 }
 
 export async function myReviewRow(db: Executor, viewerId: string, id: string) {
@@ -130,11 +142,23 @@ const other = alias(profiles, 'other');
 
 /**
  * Bookings of mine, completed and paid, whose review window is still open at `now` and which I have
- * not reviewed: closing soonest first. The window is bounded, so the list is short.
+ * not reviewed: closing soonest first. The window is bounded, so the list is short. Built once
+ * (prepared), the user, the time and the window bound: it is read on every visit to the reviews page.
  */
 export async function reviewTaskRows(db: Executor, userId: string, now: Date, windowDays: number) {
+  const name = `review_tasks_${REVIEW_RULES.tasksMax}`;
+  const rows = await prepared(db, name, (d) => reviewTasksQuery(d).prepare(name)).execute({
+    userId,
+    now: now.toISOString(),
+    windowDays,
+  });
+  return rows.map((r) => ({ ...r, paidAt: new Date(r.paidAt) }));
+}
+
+function reviewTasksQuery(db: Executor) {
+  const me = sql`${sql.placeholder('userId')}::uuid`;
   const paidAt = sql<Date>`coalesce((select min(p.paid_at) from ${payments} p where p.booking_id = ${bookings.id}), ${bookings.completedAt})`;
-  const rows = await db
+  return db
     .select({
       bookingId: bookings.id,
       customerId: bookings.customerId,
@@ -152,21 +176,20 @@ export async function reviewTaskRows(db: Executor, userId: string, now: Date, wi
       other,
       eq(
         other.id,
-        sql`case when ${bookings.customerId} = ${userId} then ${bookings.tradespersonId} else ${bookings.customerId} end`,
+        sql`case when ${bookings.customerId} = ${me} then ${bookings.tradespersonId} else ${bookings.customerId} end`,
       ),
     )
     .where(
       and(
-        or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId)),
+        or(eq(bookings.customerId, me), eq(bookings.tradespersonId, me)),
         eq(bookings.status, 'completed'),
         eq(bookings.depositPaid, true),
-        sql`${paidAt} + make_interval(days => ${windowDays}) > ${now.toISOString()}::timestamptz`,
-        sql`not exists (select 1 from ${reviews} r where r.booking_id = ${bookings.id} and r.reviewer_id = ${userId})`,
+        sql`${paidAt} + make_interval(days => ${sql.placeholder('windowDays')}::int) > ${sql.placeholder('now')}::timestamptz`,
+        sql`not exists (select 1 from ${reviews} r where r.booking_id = ${bookings.id} and r.reviewer_id = ${me})`,
       ),
     )
     .orderBy(asc(paidAt))
-    .limit(REVIEW_RULES.tasksMax);
-  return rows.map((r) => ({ ...r, paidAt: new Date(r.paidAt) }));
+    .limit(literalLimit(REVIEW_RULES.tasksMax));
 }
 
 // ---- Who may see a review in public (for reports) ----

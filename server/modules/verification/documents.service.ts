@@ -28,7 +28,20 @@ export interface DocumentDeps {
   clock: Clock;
 }
 
-export function documentView(row: DocumentRow): DocumentView {
+export function documentView(
+  row: Pick<
+    DocumentRow,
+    | 'id'
+    | 'kind'
+    | 'title'
+    | 'status'
+    | 'fileName'
+    | 'expiresOn'
+    | 'createdAt'
+    | 'rejectionReason'
+    | 'replacesId'
+  >,
+): DocumentView {
   return {
     id: row.id,
     kind: row.kind as DocumentView['kind'],

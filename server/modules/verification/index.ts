@@ -3,6 +3,7 @@
 // (docs/api/verification.md). It builds on profiles (upload checks, the tradesperson rule) and the
 // audit log; the admin console reads a user's documents through it.
 export { documentRoutes } from './documents.routes';
+export { type AdminDocumentJson, documentsJsonOfUser } from './verification.repository';
 export { verificationQueueRoutes } from './verification.routes';
 export {
   documentsForAdmin,

@@ -19,6 +19,9 @@ import type { EventOutbox } from '../../queue/outbox';
 import { recordAudit } from '../audit';
 import { documentView } from './documents.service';
 import {
+  type AdminDocumentJson,
+  type AdminDocumentRow,
+  adminDocumentRowsOfJson,
   countPending,
   decidedQueue,
   expiredApproved,
@@ -27,9 +30,7 @@ import {
   lockTradesperson,
   markReminder,
   pendingQueue,
-  type QueueRow,
   queueRow,
-  queueRowsOf,
   recomputeAllDisagreeing,
   recomputeVerified,
   updateDocument,
@@ -44,7 +45,7 @@ export interface VerificationDeps {
 /** The verification queue shows the oldest documents first, at most this many at once. */
 const QUEUE_LIMIT = ADMIN_LIMITS.queueRows;
 
-export function adminDocumentView(row: QueueRow): AdminDocumentView {
+export function adminDocumentView(row: AdminDocumentRow): AdminDocumentView {
   const d = row.document;
   return {
     ...documentView(d),
@@ -76,8 +77,9 @@ export async function verificationQueue(deps: VerificationDeps, status: 'pending
   return { documents: rows.map(adminDocumentView), pendingCount };
 }
 
-export async function documentsForAdmin(deps: Pick<VerificationDeps, 'db'>, userId: string) {
-  return (await queueRowsOf(deps.db, userId)).map(adminDocumentView);
+/** A user's documents for the admin's view of the user, from the JSON its statement read (documentsJsonOfUser). */
+export function documentsForAdmin(json: AdminDocumentJson[]): AdminDocumentView[] {
+  return adminDocumentRowsOfJson(json).map(adminDocumentView);
 }
 
 const changed = () => AppError.conflict('document_changed', ADMIN_MESSAGES.documentChanged);
