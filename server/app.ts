@@ -333,7 +333,8 @@ async function registerApi(api: App, parts: ApiParts): Promise<void> {
 function clearSharedReadsOnWrite(api: App, { bus, shared }: ApiParts): void {
   api.addHook('onSend', (request, reply, payload, done) => {
     const user = request.auth?.user;
-    // A message sent or read (sessionUnchanged) changes nothing a visitor reads of anyone either.
+    // A write marked sessionUnchanged (a message, a quote, a job posted, a notification read) changes
+    // nothing a visitor reads of anyone either.
     const write =
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&

@@ -5,7 +5,7 @@ import { sessionFor } from '../../../test/http';
 import { secondInstance } from '../../../test/instances';
 import type { App } from '../../app';
 import { tradespersonProfiles, userSettings } from '../../db/schema';
-import { createCustomer, createTradesperson } from '../../seed/factories';
+import { createCustomer, createJob, createTradesperson } from '../../seed/factories';
 
 // Decision 0020: what visitors read of tradespeople is shared between them until a write clears it.
 describeOnDatabases('visitors’ reads of tradespeople, shared', (ctx) => {
@@ -43,6 +43,30 @@ describeOnDatabases('visitors’ reads of tradespeople, shared', (ctx) => {
     expect(await nameSeenBy(app, t.id)).toBe('Second Name Ltd');
     const featured = await app.inject({ url: '/api/v1/tradespeople/featured' });
     expect(featured.statusCode).toBe(200);
+  });
+
+  it('keeps the shared copy through writes that change nothing visitors read (a quote, a notification read)', async () => {
+    const app = await ctx.app(CACHED);
+    const t = await pro();
+    const cookie = await sessionFor(db(), t.id);
+    expect(await nameSeenBy(app, t.id)).toBe('First Name Ltd');
+    await renameBehindTheAppsBack(t.id, 'Unannounced Ltd');
+    const job = await createJob(db(), { category: 'Plumbing' });
+    const quoted = await app.inject({
+      method: 'POST',
+      url: `/api/v1/jobs/${job.id}/quotes`,
+      headers: { cookie },
+      payload: { amount: '120', message: 'I can come on Tuesday.' },
+    });
+    expect(quoted.statusCode).toBe(201);
+    const read = await app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: { cookie },
+    });
+    expect(read.statusCode).toBe(200);
+    // Still the shared copy: neither write cleared it (a real change announces itself, test above).
+    expect(await nameSeenBy(app, t.id)).toBe('First Name Ltd');
   });
 
   it('keeps nothing of a failed read: a hidden profile is a 404, and shows as soon as it is visible', async () => {

@@ -15,6 +15,10 @@ import { cancelJob, jobDetail, type MarketDeps, myJobs, openJobs, postJob } from
 
 const doc = openApiDoc('jobs');
 
+// Posting a job changes nothing a session carries, nor anything visitors read of tradespeople (open
+// jobs have their own shared pages, cleared by jobs-changed).
+const unchanged = { config: { sessionUnchanged: true } };
+
 const JobParams = z.object({ id: z.uuid() });
 
 export const jobRoutes =
@@ -22,7 +26,7 @@ export const jobRoutes =
   async (app) => {
     app.post(
       '/jobs',
-      doc('Post a job', { body: PostJobBody, response: { 201: JobResponse } }),
+      doc('Post a job', { body: PostJobBody, response: { 201: JobResponse } }, unchanged),
       async (request, reply) =>
         reply.status(201).send({ job: await postJob(deps, requireUser(request), request.body) }),
     );

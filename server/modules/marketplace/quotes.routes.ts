@@ -26,6 +26,10 @@ import {
 
 const doc = openApiDoc('quotes');
 
+// Quoting, revising, withdrawing and accepting change nothing a session carries, nor anything visitors
+// read (a tradesperson's jobs completed change with booking.completed, announced by its event).
+const unchanged = { config: { sessionUnchanged: true } };
+
 const Params = z.object({ id: z.uuid() });
 
 export const quoteRoutes =
@@ -33,11 +37,15 @@ export const quoteRoutes =
   async (app) => {
     app.post(
       '/jobs/:id/quotes',
-      doc('Quote for a job: an amount in pounds, or line items whose total the server computes', {
-        params: Params,
-        body: QuoteBody,
-        response: { 201: QuoteResponse },
-      }),
+      doc(
+        'Quote for a job: an amount in pounds, or line items whose total the server computes',
+        {
+          params: Params,
+          body: QuoteBody,
+          response: { 201: QuoteResponse },
+        },
+        unchanged,
+      ),
       async (request, reply) =>
         reply
           .status(201)
@@ -46,11 +54,15 @@ export const quoteRoutes =
 
     app.patch(
       '/quotes/:id',
-      doc('Revise a pending quote (the replaced version is kept)', {
-        params: Params,
-        body: QuoteBody,
-        response: { 200: QuoteResponse },
-      }),
+      doc(
+        'Revise a pending quote (the replaced version is kept)',
+        {
+          params: Params,
+          body: QuoteBody,
+          response: { 200: QuoteResponse },
+        },
+        unchanged,
+      ),
       async (request) => ({
         quote: await editQuote(deps, requireUser(request), request.params.id, request.body),
       }),
@@ -58,16 +70,20 @@ export const quoteRoutes =
 
     app.post(
       '/quotes/:id/withdraw',
-      doc('Withdraw a pending quote', { params: Params, response: { 200: QuoteResponse } }),
+      doc('Withdraw a pending quote', { params: Params, response: { 200: QuoteResponse } }, unchanged),
       async (request) => ({ quote: await withdrawQuote(deps, requireUser(request), request.params.id) }),
     );
 
     app.post(
       '/quotes/:id/accept',
-      doc('Accept a quote: one transaction creates the confirmed booking', {
-        params: Params,
-        response: { 200: BookingResponse },
-      }),
+      doc(
+        'Accept a quote: one transaction creates the confirmed booking',
+        {
+          params: Params,
+          response: { 200: BookingResponse },
+        },
+        unchanged,
+      ),
       async (request) => ({ booking: await acceptQuote(deps, requireUser(request), request.params.id) }),
     );
 

@@ -33,10 +33,14 @@ export const messagingRoutes =
   async (app) => {
     app.post(
       '/conversations',
-      doc('Find the conversation with a user, or start it about a job that allows it', {
-        body: StartConversationBody,
-        response: { 200: ConversationResponse, 201: ConversationResponse },
-      }),
+      doc(
+        'Find the conversation with a user, or start it about a job that allows it',
+        {
+          body: StartConversationBody,
+          response: { 200: ConversationResponse, 201: ConversationResponse },
+        },
+        { config: { sessionUnchanged: true } },
+      ),
       async (request, reply) => {
         const { conversation, created } = await startConversation(deps, requireUser(request), request.body);
         return reply.status(created ? 201 : 200).send({ conversation });

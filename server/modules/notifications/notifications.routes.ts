@@ -24,6 +24,9 @@ import {
 
 const doc = openApiDoc('notifications');
 
+// Marking notifications read changes nothing a session carries, nor anything visitors read.
+const unchanged = { config: { sessionUnchanged: true } };
+
 /** The notifications centre and email unsubscribe links (docs/api/notifications.md). */
 export const notificationRoutes =
   (deps: NotificationDeps): FastifyPluginAsyncZod =>
@@ -50,10 +53,14 @@ export const notificationRoutes =
 
     app.post(
       '/notifications/:id/read',
-      doc('Mark one notification read', {
-        params: z.object({ id: z.uuid() }),
-        response: { 200: z.object({ notification: NotificationView }) },
-      }),
+      doc(
+        'Mark one notification read',
+        {
+          params: z.object({ id: z.uuid() }),
+          response: { 200: z.object({ notification: NotificationView }) },
+        },
+        unchanged,
+      ),
       async (request) => ({
         notification: await readNotification(deps, requireUser(request), request.params.id),
       }),
@@ -61,9 +68,13 @@ export const notificationRoutes =
 
     app.post(
       '/notifications/read-all',
-      doc('Mark every notification of the user read', {
-        response: { 200: ReadAllResponse },
-      }),
+      doc(
+        'Mark every notification of the user read',
+        {
+          response: { 200: ReadAllResponse },
+        },
+        unchanged,
+      ),
       async (request) => ({ read: await readAllNotifications(deps, requireUser(request)) }),
     );
 
