@@ -629,7 +629,9 @@ const OPS = {
     const withDate = random() < 0.5;
     const sending = withDate
       ? send(due, c, 'POST', '/api/v1/bookings', 'POST /api/v1/bookings', {
-          body: { quoteId, scheduledDate: ukDate(7) },
+          // Spread over twelve weeks: a tradesperson's day takes only so many bookings (409
+          // day_unavailable), and every booking on the same day filled some of them.
+          body: { quoteId, scheduledDate: ukDate(7 + Math.floor(random() * 84)) },
           wantBody: true,
         })
       : send(due, c, 'POST', `/api/v1/quotes/${quoteId}/accept`, 'POST /api/v1/quotes/:id/accept', {
