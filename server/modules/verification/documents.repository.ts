@@ -5,6 +5,20 @@ import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
+/** The columns a document's view is made of (documents.service.ts documentView). */
+export type DocumentViewRow = Pick<
+  DocumentRow,
+  | 'id'
+  | 'kind'
+  | 'title'
+  | 'status'
+  | 'fileName'
+  | 'expiresOn'
+  | 'createdAt'
+  | 'rejectionReason'
+  | 'replacesId'
+>;
+
 export async function documentsOf(db: Executor, userId: string): Promise<DocumentRow[]> {
   // Prepared: the documents page reads it on every visit (issue 19).
   return prepared(db, 'documents_of', (d) =>

@@ -14,6 +14,7 @@ import { EXTENSION_OF, requireTradesperson, type Upload } from '../profiles';
 import { toStoredDocument } from './document-file';
 import {
   type DocumentRow,
+  type DocumentViewRow,
   deletePendingDocument,
   documentByKey,
   documentsOf,
@@ -28,20 +29,7 @@ export interface DocumentDeps {
   clock: Clock;
 }
 
-export function documentView(
-  row: Pick<
-    DocumentRow,
-    | 'id'
-    | 'kind'
-    | 'title'
-    | 'status'
-    | 'fileName'
-    | 'expiresOn'
-    | 'createdAt'
-    | 'rejectionReason'
-    | 'replacesId'
-  >,
-): DocumentView {
+export function documentView(row: DocumentViewRow): DocumentView {
   return {
     id: row.id,
     kind: row.kind as DocumentView['kind'],

@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import { documents, profiles, tradespersonProfiles, users } from '../../db/schema';
-
-export type DocumentRow = typeof documents.$inferSelect;
+import type { DocumentRow, DocumentViewRow } from './documents.repository';
 
 const reviewer = alias(profiles, 'reviewer');
 const replaced = alias(documents, 'replaced');
@@ -46,23 +45,8 @@ export type QueueRow = Awaited<ReturnType<typeof queueQuery>>[number];
 
 /** What the admin's views show of a document and its tradesperson (verification.service.ts adminDocumentView). */
 export type AdminDocumentRow = Pick<QueueRow, 'tradesperson' | 'reviewerName' | 'replaces'> & {
-  document: Pick<
-    DocumentRow,
-    | 'id'
-    | 'kind'
-    | 'title'
-    | 'status'
-    | 'fileName'
-    | 'expiresOn'
-    | 'createdAt'
-    | 'rejectionReason'
-    | 'replacesId'
-    | 'version'
-    | 'mimeType'
-    | 'sizeBytes'
-    | 'storageKey'
-    | 'reviewedAt'
-  >;
+  document: DocumentViewRow &
+    Pick<DocumentRow, 'version' | 'mimeType' | 'sizeBytes' | 'storageKey' | 'reviewedAt'>;
 };
 
 /** An AdminDocumentRow as `json_build_object` gives it (timestamps as ISO text). */
