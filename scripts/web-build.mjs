@@ -8,7 +8,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { newestMtime } from './newest-mtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['web', 'domain', 'vite.config.ts', 'package.json'];
+// This script too: how the app is built is part of what was built.
+const SOURCES = ['web', 'domain', 'vite.config.ts', 'package.json', 'scripts/web-build.mjs'];
 
 export function webBuildIsCurrent(distDir = path.join(root, 'dist/web')) {
   const index = path.join(distDir, 'index.html');
@@ -65,6 +66,9 @@ async function buildServerRender(vite, configFile, logLevel) {
       sourcemap: false,
       copyPublicDir: false,
     },
+    // The icon set is one CommonJS file of every icon: loaded from node_modules it took 48 MB and
+    // 100 ms on the first page rendered (bench/README.md, issue 40). Bundled, only the icons used remain.
+    ssr: { noExternal: ['lucide-react'] },
   });
   const { renderLanding } = await import(
     `${pathToFileURL(path.join(outDir, 'server-render.js')).href}?t=${Date.now()}`

@@ -172,7 +172,12 @@ interface Worker {
   running: Promise<number> | undefined;
   /** Asked to look again while a run was under way. */
   again: boolean;
+  /** A wake waiting to start a run (see `wake`). */
+  wakeTimer?: NodeJS.Timeout;
 }
+
+/** How long a wake waits for others to share its fetch; short beside what a notification may take. */
+const WAKE_COALESCE_MS = 10;
 
 /**
  * Durable background jobs on pg-boss, in the application's database (PGlite or PostgreSQL). Delivery
@@ -277,10 +282,25 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
     }
   }
 
-  /** Runs this queue's due jobs here now (after a commit that sent one), without waiting for a poll. */
+  /**
+   * Runs this queue's due jobs here soon (after a commit that sent one), without waiting for a poll.
+   * Wakes within WAKE_COALESCE_MS of each other share one fetch: under load every write wakes the
+   * dispatcher, and a fetch and a completion per job were a third of PostgreSQL's time in the mixed
+   * load (bench/README.md, issue 40). A wake while a run is under way makes it look once more.
+   */
   wake(name: string): void {
-    if (this.stopping || !this.workers.has(name)) return;
-    this.pump(name).catch((err) => this.failed(err, 'job queue poll failed', name));
+    const worker = this.workers.get(name);
+    if (this.stopping || !worker) return;
+    if (worker.running) {
+      worker.again = true;
+      return;
+    }
+    if (worker.wakeTimer) return;
+    worker.wakeTimer = setTimeout(() => {
+      worker.wakeTimer = undefined;
+      if (this.stopping) return;
+      this.pump(name).catch((err) => this.failed(err, 'job queue poll failed', name));
+    }, WAKE_COALESCE_MS);
   }
 
   /** An error of the queue's own work (not a job's): an unreachable database is logged once, elsewhere. */
@@ -330,6 +350,7 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   async stop(): Promise<void> {
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
+    for (const worker of this.workers.values()) clearTimeout(worker.wakeTimer);
     const running = [...this.workers.values()].map((w) => w.running?.catch(() => 0));
     let timeout: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<'timeout'>((resolve) => {
@@ -357,7 +378,9 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
           for (;;) {
             const batch = await this.runBatch(name, worker);
             ran += batch;
-            if (batch === 0 || this.stopping) break;
+            // A batch short of full took every job that was due: another fetch would come back empty
+            // (jobs sent since then woke us, setting again).
+            if (batch < worker.batchSize || this.stopping) break;
           }
         }
       } finally {

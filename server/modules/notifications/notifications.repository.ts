@@ -142,12 +142,21 @@ export async function markAllRead(db: Executor, userId: string): Promise<number>
 
 /** The user's unsubscribe token for this switch, made on first use (the unique index settles a race). */
 export async function unsubscribeTokenFor(db: Executor, userId: string, setting: EmailSwitch) {
+  const existing = await storedUnsubscribeToken(db, userId, setting);
+  if (existing) return existing;
+  // The first email of its kind to this person. Inserting on every email instead wrote a row lock per
+  // email, and two emails to one person at once waited for each other (bench/README.md, issue 40).
   await db.insert(unsubscribeTokens).values({ token: newToken(), userId, setting }).onConflictDoNothing();
+  // Another transaction may have stored one first: theirs is the token.
+  return (await storedUnsubscribeToken(db, userId, setting))!;
+}
+
+async function storedUnsubscribeToken(db: Executor, userId: string, setting: EmailSwitch) {
   const [row] = await db
     .select({ token: unsubscribeTokens.token })
     .from(unsubscribeTokens)
     .where(and(eq(unsubscribeTokens.userId, userId), eq(unsubscribeTokens.setting, setting)));
-  return row!.token;
+  return row?.token;
 }
 
 export async function findUnsubscribeToken(db: Executor, token: string) {
