@@ -14,6 +14,7 @@ import { fileStorageFor } from './adapters/storage';
 import type { Config } from './config/config';
 import { DatabaseAvailability } from './db/availability';
 import type { DatabaseHandle } from './db/client';
+import { TableUpkeep } from './db/upkeep';
 import { appUrlFor } from './lib/app-url';
 import { type Clock, systemClock } from './lib/clock';
 import { SharedPages } from './lib/shared-pages';
@@ -102,6 +103,8 @@ declare module 'fastify' {
     unreadNotifier: UnreadNotifier;
     /** Profile views and search appearances; tests call `flush()` instead of waiting for the timer. */
     profileCounters: ProfileCounters;
+    /** Vacuuming where the database does not (decision 0035); tests call `runOnce()`. */
+    upkeep: TableUpkeep;
   }
 }
 
@@ -209,12 +212,16 @@ function startBackgroundWork(
   });
   app.decorate('queue', queue);
   app.decorate('unreadNotifier', unread);
+  const upkeep = new TableUpkeep(database, app.log);
+  app.decorate('upkeep', upkeep);
   app.addHook('onReady', async () => {
     await queue.start();
+    // Timers run with the queue's polling, so tests drive upkeep themselves.
+    if (config.queuePollIntervalMs > 0) await upkeep.start();
     // Precomputed so the first sign-in with an unknown email costs no more than any other.
     void warmUpDummyHash();
   });
-  return { queue, emails, events };
+  return { queue, emails, events, upkeep };
 }
 
 /** This instance's open event streams. They end before the server closes, or it would wait on them. */
@@ -227,11 +234,18 @@ function openEventStreams(app: App, database: DatabaseHandle, bus: EventBus): St
 
 function closeInOrder(
   app: App,
-  parts: { availability: DatabaseAvailability; queue: Queue; emails: EmailDelivery; bus: EventBus },
+  parts: {
+    availability: DatabaseAvailability;
+    queue: Queue;
+    emails: EmailDelivery;
+    bus: EventBus;
+    upkeep: TableUpkeep;
+  },
 ): void {
   app.addHook('onClose', async () => {
     // Before the database closes (server.ts closes it after the app): running jobs still need it.
     parts.availability.close();
+    await parts.upkeep.stop();
     await parts.queue.stop();
     parts.emails.close();
     await parts.bus.close();

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { DatabaseHandle } from './client';
+import type { EmbeddedClient } from './embedded-client';
 
 /**
  * PostgreSQL advisory lock keys for work that instances starting together on one database must do one
@@ -11,6 +12,8 @@ export const ADVISORY_LOCKS = {
   queueSetup: 4_242_002,
   /** The demo seed of an empty database (SEED_DEMO_DATA=always) and ADMIN_EMAILS. */
   startData: 4_242_003,
+  /** A round of vacuuming where the database has no autovacuum (upkeep.ts): one instance's is enough. */
+  tableUpkeep: 4_242_004,
 } as const;
 
 /**
@@ -36,6 +39,37 @@ export async function withAdvisoryLock<T>(
   } finally {
     await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
     // A connection that failed is not handed back to the pool.
+    holder.release(broken);
+  }
+}
+
+/**
+ * Runs `work` if no other instance holds the advisory lock `key`, and resolves with undefined if one
+ * does: for work that one instance doing is enough. `work` gets the lock's own connection to run
+ * statements on (VACUUM must not run inside a transaction, which a pooled Drizzle call might be).
+ */
+export async function withAdvisoryLockIfFree<T>(
+  database: DatabaseHandle,
+  key: number,
+  work: (run: (text: string) => Promise<unknown>) => Promise<T>,
+): Promise<T | undefined> {
+  if (database.kind === 'pglite') {
+    const client = database.client as EmbeddedClient;
+    return work((text) => client.query(text));
+  }
+  const holder = await (database.client as pg.Pool).connect();
+  let broken: Error | undefined;
+  let held = false;
+  try {
+    const { rows } = await holder.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [key]);
+    held = rows[0]!.held;
+    if (!held) return undefined;
+    return await work((text) => holder.query(text));
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    if (held) await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
     holder.release(broken);
   }
 }

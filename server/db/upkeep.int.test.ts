@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import pino from 'pino';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/databases';
+import { ADVISORY_LOCKS } from './advisory-lock';
+import { TableUpkeep } from './upkeep';
+
+describeOnDatabases('vacuuming where the database does not', (ctx) => {
+  const log = pino({ level: 'silent' });
+  const run = async (query: ReturnType<typeof sql>) => {
+    const result = (await ctx.database().db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows;
+  };
+  const statsOf = async (table: string) => {
+    const [row] = await run(sql`
+      select n_dead_tup::int as dead, vacuum_count::int as vacuums
+        from pg_stat_user_tables where relname = ${table}`);
+    return row as { dead: number; vacuums: number };
+  };
+
+  beforeEach(async () => {
+    await run(sql`create table upkeep_busy (id int primary key, v int not null)`);
+    await run(sql`create table upkeep_quiet (id int primary key, v int not null)`);
+    await ctx.database().db.transaction(async (tx) => {
+      await tx.execute(sql`insert into upkeep_busy select g, 0 from generate_series(1, 200) g`);
+      await tx.execute(sql`insert into upkeep_quiet select g, 0 from generate_series(1, 200) g`);
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+    // Every table of the database starts settled, so only what this test changes is due.
+    await new TableUpkeep(ctx.database(), log).runOnce();
+    // Each update leaves a dead row behind; the statistics reach other sessions at the commit.
+    await ctx.database().db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await tx.execute(sql`update upkeep_busy set v = v + 1`);
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+  });
+  afterEach(async () => {
+    await run(sql`drop table if exists upkeep_busy, upkeep_quiet`);
+  });
+
+  it('vacuums and analyzes a table with many dead rows, and leaves a quiet one alone', async () => {
+    const quietBefore = await statsOf('upkeep_quiet');
+    expect((await statsOf('upkeep_busy')).dead).toBe(600);
+
+    const done = await new TableUpkeep(ctx.database(), log).runOnce();
+
+    expect(done).toContain('public.upkeep_busy');
+    expect(done).not.toContain('public.upkeep_quiet');
+    expect(await statsOf('upkeep_busy')).toMatchObject({ dead: 0 });
+    expect((await statsOf('upkeep_quiet')).vacuums).toBe(quietBefore.vacuums);
+  });
+
+  it.runIf(ctx.kind === 'postgres')('skips a round while another instance runs one', async () => {
+    const other = await (ctx.database().client as pg.Pool).connect();
+    try {
+      await other.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.tableUpkeep]);
+      expect(await new TableUpkeep(ctx.database(), log).runOnce()).toEqual([]);
+      expect((await statsOf('upkeep_busy')).dead).toBe(600);
+    } finally {
+      await other.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.tableUpkeep]);
+      other.release();
+    }
+    expect(await new TableUpkeep(ctx.database(), log).runOnce()).toContain('public.upkeep_busy');
+  });
+
+  it('knows whether the database vacuums by itself (the embedded one never does)', async () => {
+    const upkeep = new TableUpkeep(ctx.database(), log);
+    if (ctx.kind === 'pglite') expect(await upkeep.databaseVacuums()).toBe(false);
+    else {
+      const [setting] = await run(sql`select current_setting('autovacuum') as value`);
+      expect(await upkeep.databaseVacuums()).toBe(setting!.value === 'on');
+    }
+  });
+});
