@@ -47,7 +47,9 @@ export class TableUpkeep {
   async start(intervalMs = UPKEEP_INTERVAL_MS): Promise<void> {
     if (await this.databaseVacuums()) return;
     if (this.database.kind === 'postgres') {
-      this.log.warn('autovacuum is off on this PostgreSQL server: TradeNest vacuums its busiest tables itself');
+      this.log.warn(
+        'autovacuum is off on this PostgreSQL server: TradeNest vacuums its busiest tables itself',
+      );
     }
     this.timer = setInterval(() => {
       this.runOnce().catch((err) => this.log.warn({ err }, 'table upkeep failed; it is tried again later'));
