@@ -17,6 +17,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     assetsDir: 'assets',
+    rolldownOptions: {
+      treeshake: {
+        // Our own modules do nothing on import but define things (the stylesheet is the one import made
+        // for its effect, and it is not matched). So a module none of whose exports is used is left
+        // out, with what it imports: a feature's index no longer brings every form it offers (the
+        // landing page loaded the review-report dialog, react-hook-form and zod's schemas through the
+        // star rating of a card; bench/README.md, issue 40).
+        moduleSideEffects: [{ test: /\/(web\/src|domain)\/.+\.tsx?$/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

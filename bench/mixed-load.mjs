@@ -257,6 +257,9 @@ async function loadState(client, members) {
     pendingBookings: new Bag(), // bookings made with a date, for their tradesperson to confirm
     conversationOwners: new Bag(), // people with at least one conversation
     visibleTradespeople: [],
+    // Tradespeople with a working pattern or time off: some days refuse a booking (409
+    // day_unavailable). The others (no pattern: any day, no limit) take a date the benchmark picks.
+    keepsHours: new Set(),
     visitors: Array.from({ length: 20 }, () => ({ agent: browserAgent() })),
   };
   for (const p of state.people.values())
@@ -280,11 +283,15 @@ async function loadState(client, members) {
   }
   // Pending quotes on our customers' open jobs: they may accept them.
   const { rows: pendingQuotes } = await client.query(
-    `select q.id, q.job_id from quotes q join job_postings j on j.id = q.job_id
+    `select q.id, q.job_id, q.tradesperson_id from quotes q join job_postings j on j.id = q.job_id
      where q.status = 'pending' and j.status = 'open' and j.customer_id = any($1::uuid[])`,
     [ids],
   );
-  for (const q of pendingQuotes) quoteArrived(state.jobs.get(q.job_id), q.id);
+  for (const q of pendingQuotes) quoteArrived(state.jobs.get(q.job_id), q.id, q.tradesperson_id);
+  const { rows: keepingHours } = await client.query(
+    'select tradesperson_id from tradesperson_availability union select tradesperson_id from time_off',
+  );
+  for (const r of keepingHours) state.keepsHours.add(r.tradesperson_id);
   // Jobs our tradespeople quoted on (they may always see those).
   const { rows: quoted } = await client.query(
     'select distinct job_id, tradesperson_id from quotes where tradesperson_id = any($1::uuid[])',
@@ -336,8 +343,8 @@ function addJob(id, customerId, open, liveQuotes, quoters) {
   return job;
 }
 
-function quoteArrived(job, quoteId) {
-  job.pendingQuotes.push(quoteId);
+function quoteArrived(job, quoteId, tradespersonId) {
+  job.pendingQuotes.push({ id: quoteId, tradespersonId });
   if (job.open && !job.closing && state.people.has(job.customerId)) state.acceptable.add(job);
 }
 
@@ -602,7 +609,7 @@ const OPS = {
       if (r.body) {
         t.quoted.push(job);
         t.toTalk.push({ customerId: job.customerId, jobId: job.id });
-        quoteArrived(job, r.body.quote.id);
+        quoteArrived(job, r.body.quote.id, t.id);
       } else if (r.status) {
         // Refused: the place is free again. (Without an answer the quote may exist: the place stays
         // taken, so a timeout cannot turn into a 409 later.)
@@ -625,8 +632,11 @@ const OPS = {
     state.quotable.delete(job);
     state.viewable.delete(job);
     const c = state.people.get(job.customerId);
-    const quoteId = pick(job.pendingQuotes);
-    const withDate = random() < 0.5;
+    const quote = pick(job.pendingQuotes);
+    const quoteId = quote.id;
+    // A date only where any day will do: a tradesperson with working hours or time off is accepted
+    // without one (the benchmark does not read their calendar).
+    const withDate = random() < 0.5 && !state.keepsHours.has(quote.tradespersonId);
     const sending = withDate
       ? send(due, c, 'POST', '/api/v1/bookings', 'POST /api/v1/bookings', {
           // Spread over twelve weeks: a tradesperson's day takes only so many bookings (409

@@ -93,9 +93,11 @@ export async function registerSessions(
     }
     const idleExpiresAt = touchedIdleExpiry(row, now, Boolean(row.isAdmin));
     if (idleExpiresAt) {
-      await touchSession(db, tokenHash, now, idleExpiresAt);
+      // Marked on the cached row first: a page's requests arrive together on several connections,
+      // and each of them writing the same row made them queue for its lock (bench/README.md, issue 40).
       row.lastSeenAt = now;
       row.idleExpiresAt = idleExpiresAt;
+      await touchSession(db, tokenHash, now, idleExpiresAt);
     }
     request.auth = { sessionHash: tokenHash, user: toSessionUser(row) };
   };

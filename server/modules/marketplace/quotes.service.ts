@@ -124,7 +124,12 @@ export async function submitQuote(
   input: Quote,
 ): Promise<QuoteView> {
   const viewer = viewerOf(auth);
-  const trade = (await peopleByIds(deps.db, [viewer.id])).get(viewer.id)?.trade ?? null;
+  // Read before the job's row is locked: every statement inside holds up the other quotes on the job.
+  const [people, vatNumber] = await Promise.all([
+    peopleByIds(deps.db, [viewer.id]),
+    tradespersonVatNumber(deps.db, viewer.id),
+  ]);
+  const trade = people.get(viewer.id)?.trade ?? null;
   try {
     const row = await deps.db.transaction(async (tx) => {
       const job = await findJob(tx, jobId, { forUpdate: true });
@@ -137,7 +142,7 @@ export async function submitQuote(
       const quote = await insertQuote(tx, {
         jobId: job.id,
         tradespersonId: viewer.id,
-        ...quoteColumns(input, await tradespersonVatNumber(tx, viewer.id)),
+        ...quoteColumns(input, vatNumber),
       });
       await addLiveQuotes(tx, job.id, 1);
       await deps.events.record(tx, {

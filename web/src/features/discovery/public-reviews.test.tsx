@@ -206,6 +206,24 @@ describe('reporting a review', () => {
     expect(bodiesSentTo(fetchMock, `POST ${reportPath}`)[0]).toBeUndefined();
   });
 
+  it('gives the focus back to Report when cancelled, and opens afresh the next time', async () => {
+    const { fetchMock } = openReviews(makeProfile(), makeUser(), () => reviewsPage([review]));
+    const report = await screen.findByRole('button', { name: 'Report review by Ann S.' }, { timeout: 5000 });
+    fireEvent.click(report);
+    let dialog = within(await screen.findByRole('dialog', { name: 'Report this review?' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Details (optional)' }), {
+      target: { value: 'Not about my job' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(report));
+    // Cancelling empties the form, as the other dialogs do: a new open starts afresh.
+    fireEvent.click(report);
+    dialog = within(await screen.findByRole('dialog', { name: 'Report this review?' }));
+    expect((dialog.getByRole('textbox', { name: 'Details (optional)' }) as HTMLTextAreaElement).value).toBe('');
+    expect(bodiesSentTo(fetchMock, `POST ${reportPath}`)[0]).toBeUndefined();
+  });
+
   it('says so when the server refuses, as for the author’s own review', async () => {
     openReviews(makeProfile(), makeUser(), () => reviewsPage([review]), {
       [`POST ${reportPath}`]: () => ({

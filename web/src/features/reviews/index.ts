@@ -4,5 +4,5 @@ export { BookingReviewStatus } from './booking-review-status';
 export { RatingSummaryPanel, RatingSummarySkeleton } from './public-rating-summary';
 export { Rating } from './rating';
 export { RatingDistribution } from './rating-distribution';
-export { ReportReviewButton } from './report-review-dialog';
+export { ReportReviewButton } from './report-review-button';
 export { ReviewItem, Stars } from './review-item';

@@ -1,9 +1,7 @@
 import { ReportBody } from '@domain/reviews/api';
 import { REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASONS, REVIEW_RULES } from '@domain/reviews/messages';
-import { Flag } from 'lucide-react';
-import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { DialogActions, FormDialog, useFormDialogOpen } from '@/components/ui/dialog';
+import { type RefObject, useId } from 'react';
+import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { textareaClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field, FieldSet } from '@/components/ui/form';
@@ -20,26 +18,32 @@ const FIELDS = ['reason', 'details'];
 type ReportFormApi = ZodForm<typeof ReportBody>;
 
 /**
- * 'Report' under a published review, for anyone signed in (the server refuses the review's own author).
- * The dialog asks why (abusive, or not about the job) and for optional details; the toast says what
- * happens next in the server's words. Once reported here, the button becomes a note: a second report
- * changes nothing.
+ * The dialog behind 'Report' (report-review-button.tsx), loaded the first time someone opens it: its
+ * form brings the form library and the schemas, which a page of reviews does not need until then. It
+ * asks why (abusive, or not about the job) and for optional details; the toast says what happens next
+ * in the server's words.
  */
-export function ReportReviewButton({
+export default function ReportReviewDialog({
   review,
-  reported,
+  open,
+  onOpenChange,
   onReported,
+  returnFocusTo,
 }: {
-  /** The review, and how its author is named on screen. */
   review: { id: string; reviewerName: string };
-  reported: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   onReported: (reviewId: string) => void;
+  /** The button that opened it, where focus goes back when it closes (it is not the dialog's trigger). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const id = useId();
   const failureId = `${id}-failure`;
-  // The form comes from useReportForm below; the dialog only empties it once closed, by then it exists.
-  const [open, setOpen] = useFormDialogOpen(() => form.reset(EMPTY));
-  const close = () => setOpen(false);
+  const change = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) form.reset(EMPTY);
+  };
+  const close = () => change(false);
   const { form, onSubmit, pending } = useReportForm(
     review.id,
     () => {
@@ -50,23 +54,8 @@ export function ReportReviewButton({
   );
   const failure = form.formState.errors.root?.server?.message;
 
-  if (reported) {
-    return (
-      <span className="inline-flex h-9 items-center gap-1.5 text-sm text-muted-foreground">
-        <Flag className="size-4" aria-hidden="true" />
-        Reported
-      </span>
-    );
-  }
-
   return (
     <FormDialog
-      trigger={
-        <Button variant="ghost" size="sm" aria-label={`Report review by ${review.reviewerName}`}>
-          <Flag aria-hidden="true" />
-          Report
-        </Button>
-      }
       title="Report this review?"
       description={
         <>
@@ -75,9 +64,13 @@ export function ReportReviewButton({
         </>
       }
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={change}
       pending={pending}
       focusOnOpen={() => form.setFocus('reason')}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }}
     >
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <ReasonChoices id={`${id}-reason`} form={form} />

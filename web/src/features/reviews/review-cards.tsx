@@ -8,7 +8,7 @@ import { formatLocalDate } from '@/lib/format';
 import { firstName, partyName, reviewsCloseText } from './format';
 import { LeaveReviewDialog } from './leave-review-dialog';
 import { ReplyBox, ReplyQuote } from './reply-box';
-import { ReportReviewButton } from './report-review-dialog';
+import { ReportReviewButton } from './report-review-button';
 import { Stars } from './review-item';
 
 /** The list refetches after a report and then says 'Reported'. */

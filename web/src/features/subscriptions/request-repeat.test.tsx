@@ -50,6 +50,25 @@ describe('asking for a repeat service after a completed booking', () => {
     );
   });
 
+  it('gives the focus back to the button when cancelled, and opens afresh the next time', async () => {
+    mockApi({
+      ...sessionHandler(makeUser()),
+      ...myJobsHandler([makeMyJob({ status: 'completed', booking: completed })]),
+    });
+    renderApp('/my-jobs');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Done' }, { timeout: 5000 }), { button: 0 });
+    const ask = await screen.findByRole('button', { name: ASK });
+    fireEvent.click(ask);
+    let dialog = within(await screen.findByRole('dialog', { name: ASK }));
+    fireEvent.change(dialog.getByLabelText(/^Your message/), { target: { value: 'Every fortnight' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(ask));
+    fireEvent.click(ask);
+    dialog = within(await screen.findByRole('dialog', { name: ASK }));
+    expect((dialog.getByLabelText(/^Your message/) as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('from the job page, for its owner only once the booking is completed', async () => {
     mockApi({
       ...sessionHandler(makeUser()),
