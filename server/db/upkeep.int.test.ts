@@ -14,9 +14,9 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
   };
   const statsOf = async (table: string) => {
     const [row] = await run(sql`
-      select n_dead_tup::int as dead, vacuum_count::int as vacuums
+      select n_dead_tup::int as dead, vacuum_count::int as vacuums, analyze_count::int as analyzes
         from pg_stat_user_tables where relname = ${table}`);
-    return row as { dead: number; vacuums: number };
+    return row as { dead: number; vacuums: number; analyzes: number };
   };
 
   beforeEach(async () => {
@@ -28,7 +28,7 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
       await tx.execute(sql`select pg_stat_force_next_flush()`);
     });
     // Every table of the database starts settled, so only what this test changes is due.
-    await new TableUpkeep(ctx.database(), log).runOnce();
+    await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce();
     // Each update leaves a dead row behind; the statistics reach other sessions at the commit.
     await ctx.database().db.transaction(async (tx) => {
       for (let i = 0; i < 3; i++) await tx.execute(sql`update upkeep_busy set v = v + 1`);
@@ -43,7 +43,7 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
     const quietBefore = await statsOf('upkeep_quiet');
     expect((await statsOf('upkeep_busy')).dead).toBe(600);
 
-    const done = await new TableUpkeep(ctx.database(), log).runOnce();
+    const done = await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce();
 
     expect(done).toContain('public.upkeep_busy');
     expect(done).not.toContain('public.upkeep_quiet');
@@ -51,21 +51,40 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
     expect((await statsOf('upkeep_quiet')).vacuums).toBe(quietBefore.vacuums);
   });
 
+  it('only analyzes a table that rows were added to, and stops a round once its budget is spent', async () => {
+    await ctx.database().db.transaction(async (tx) => {
+      await tx.execute(sql`insert into upkeep_quiet select g, 0 from generate_series(201, 400) g`);
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+    const quietBefore = await statsOf('upkeep_quiet');
+
+    // No budget: the first table (the most dead rows) is done, and nothing after it.
+    expect(await new TableUpkeep(ctx.database(), log, 0).runOnce()).toEqual(['public.upkeep_busy']);
+    expect(await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce()).toContain(
+      'public.upkeep_quiet',
+    );
+    const quiet = await statsOf('upkeep_quiet');
+    expect(quiet.vacuums).toBe(quietBefore.vacuums);
+    expect(quiet.analyzes).toBe(quietBefore.analyzes + 1);
+  });
+
   it.runIf(ctx.kind === 'postgres')('skips a round while another instance runs one', async () => {
     const other = await (ctx.database().client as pg.Pool).connect();
     try {
       await other.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.tableUpkeep]);
-      expect(await new TableUpkeep(ctx.database(), log).runOnce()).toEqual([]);
+      expect(await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce()).toEqual([]);
       expect((await statsOf('upkeep_busy')).dead).toBe(600);
     } finally {
       await other.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.tableUpkeep]);
       other.release();
     }
-    expect(await new TableUpkeep(ctx.database(), log).runOnce()).toContain('public.upkeep_busy');
+    expect(await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce()).toContain(
+      'public.upkeep_busy',
+    );
   });
 
   it('knows whether the database vacuums by itself (the embedded one never does)', async () => {
-    const upkeep = new TableUpkeep(ctx.database(), log);
+    const upkeep = new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY);
     if (ctx.kind === 'pglite') expect(await upkeep.databaseVacuums()).toBe(false);
     else {
       const [setting] = await run(sql`select current_setting('autovacuum') as value`);
