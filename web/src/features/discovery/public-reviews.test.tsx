@@ -220,7 +220,9 @@ describe('reporting a review', () => {
     // Cancelling empties the form, as the other dialogs do: a new open starts afresh.
     fireEvent.click(report);
     dialog = within(await screen.findByRole('dialog', { name: 'Report this review?' }));
-    expect((dialog.getByRole('textbox', { name: 'Details (optional)' }) as HTMLTextAreaElement).value).toBe('');
+    expect((dialog.getByRole('textbox', { name: 'Details (optional)' }) as HTMLTextAreaElement).value).toBe(
+      '',
+    );
     expect(bodiesSentTo(fetchMock, `POST ${reportPath}`)[0]).toBeUndefined();
   });
 
