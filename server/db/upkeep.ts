@@ -30,9 +30,8 @@ const CHANGED = sql.raw('n_mod_since_analyze > 50 + 0.1 * n_live_tup');
 /**
  * Vacuums and analyzes the tables that need it, where the database does not do it itself (decision
  * 0035). The embedded database is PostgreSQL in a single process: it has no autovacuum, so every
- * update and delete left its dead row behind for good. pg-boss's job tables (a fetch walks the dead
- * entries of its partial index), sessions and notifications grew slower to read with every request
- * (bench/README.md, issue 40). A PostgreSQL server runs autovacuum unless it was turned off; then
+ * update and delete left its dead row behind for good, and pg-boss's job tables grew slower to fetch
+ * from with every job (a fetch walks the dead entries of their partial index; bench/README.md, issue 40). A PostgreSQL server runs autovacuum unless it was turned off; then
  * this runs there too, one instance at a time.
  */
 export class TableUpkeep {
