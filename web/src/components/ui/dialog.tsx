@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -136,6 +136,7 @@ export function FormDialog({
   focusOnOpen,
   className,
   onCloseAutoFocus,
+  returnFocusTo,
   children,
 }: {
   /** The button that opens it; none when the dialog is opened by other means (`open`). */
@@ -151,6 +152,11 @@ export function FormDialog({
   focusOnOpen?: () => void;
   className?: string;
   onCloseAutoFocus?: ComponentProps<typeof DialogPrimitive.Content>['onCloseAutoFocus'];
+  /**
+   * Where the focus goes back when it closes, for a dialog without a trigger (Radix returns it to the
+   * trigger): the button that opened it, as with useLazyDialog.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   return (
@@ -171,7 +177,14 @@ export function FormDialog({
             focusOnOpen();
           })
         }
-        onCloseAutoFocus={onCloseAutoFocus}
+        onCloseAutoFocus={
+          onCloseAutoFocus ??
+          (returnFocusTo &&
+            ((event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+            }))
+        }
       >
         <DialogTitle>{title}</DialogTitle>
         {descriptionClassName === undefined ? (

@@ -1,14 +1,15 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
-const ReportReviewDialog = lazy(() => import('./report-review-dialog'));
+const loadDialog = () => import('./report-review-dialog');
+const ReportReviewDialog = lazy(loadDialog);
 
 /**
  * 'Report' under a published review, for anyone signed in (the server refuses the review's own author).
- * The button is all a page of reviews loads; its dialog (report-review-dialog.tsx) is fetched when first
- * opened, or as the pointer comes near. Once reported here, the button becomes a note: a second report
- * changes nothing.
+ * The button is all a page of reviews loads; its dialog (report-review-dialog.tsx) loads when first
+ * wanted. Once reported here, the button becomes a note: a second report changes nothing.
  */
 export function ReportReviewButton({
   review,
@@ -20,10 +21,7 @@ export function ReportReviewButton({
   reported: boolean;
   onReported: (reviewId: string) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first open on, so the dialog keeps what was typed while it is closed and opened.
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const dialog = useLazyDialog(loadDialog);
 
   if (reported) {
     return (
@@ -37,38 +35,19 @@ export function ReportReviewButton({
   return (
     <>
       <Button
-        ref={button}
         variant="ghost"
         size="sm"
         aria-label={`Report review by ${review.reviewerName}`}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        {...dialog.button}
       >
         <Flag aria-hidden="true" />
         Report
       </Button>
-      {wanted && (
+      {dialog.wanted && (
         <Suspense fallback={null}>
-          <ReportReviewDialog
-            review={review}
-            open={open}
-            onOpenChange={setOpen}
-            onReported={onReported}
-            returnFocusTo={button}
-          />
+          <ReportReviewDialog review={review} onReported={onReported} {...dialog.dialog} />
         </Suspense>
       )}
     </>
   );
-}
-
-/** Starts fetching the dialog's code before the click, so it usually opens at once. */
-function preload() {
-  void import('./report-review-dialog');
 }

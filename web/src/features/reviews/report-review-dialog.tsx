@@ -1,6 +1,6 @@
 import { ReportBody } from '@domain/reviews/api';
 import { REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASONS, REVIEW_RULES } from '@domain/reviews/messages';
-import { type RefObject, useId } from 'react';
+import { useId } from 'react';
 import { DialogActions, FormDialog } from '@/components/ui/dialog';
 import { textareaClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
@@ -8,6 +8,7 @@ import { Field, FieldSet } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import type { LazyDialogProps } from '@/lib/use-lazy-dialog';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { useReportReview } from './api';
@@ -29,13 +30,9 @@ export default function ReportReviewDialog({
   onOpenChange,
   onReported,
   returnFocusTo,
-}: {
+}: LazyDialogProps & {
   review: { id: string; reviewerName: string };
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onReported: (reviewId: string) => void;
-  /** The button that opened it, where focus goes back when it closes (it is not the dialog's trigger). */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const id = useId();
   const failureId = `${id}-failure`;
@@ -67,10 +64,7 @@ export default function ReportReviewDialog({
       onOpenChange={change}
       pending={pending}
       focusOnOpen={() => form.setFocus('reason')}
-      onCloseAutoFocus={(event) => {
-        event.preventDefault();
-        returnFocusTo.current?.focus();
-      }}
+      returnFocusTo={returnFocusTo}
     >
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <ReasonChoices id={`${id}-reason`} form={form} />

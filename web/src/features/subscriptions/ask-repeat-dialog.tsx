@@ -2,7 +2,7 @@ import { isValidPostcode } from '@domain/geo/postcode';
 import { RequestSubscriptionBody } from '@domain/subscriptions/api';
 import { SUBSCRIPTION_MESSAGES as M } from '@domain/subscriptions/messages';
 import { SUBSCRIPTION_RULES as R } from '@domain/subscriptions/rules';
-import { type RefObject, useId } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { DialogActions, FormDialog } from '@/components/ui/dialog';
@@ -14,6 +14,7 @@ import { CharacterCounter, ReviewTextarea } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api';
 import { issuesFromServer, isValidationError, useMarkFields } from '@/lib/form-errors';
 import { showError, showSuccess } from '@/lib/toast';
+import type { LazyDialogProps } from '@/lib/use-lazy-dialog';
 import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { useRequestSubscription } from './api';
@@ -38,13 +39,10 @@ const FromProfile = RequestSubscriptionBody.pick({ message: true }).extend({
 export default function AskRepeatDialog({
   ask,
   ...rest
-}: {
+}: LazyDialogProps & {
   ask: RepeatAsk;
   title: string;
   who: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   if (ask.kind === 'booking') {
     return (
@@ -84,16 +82,13 @@ function AskDialog<S extends typeof FromBooking | typeof FromProfile>({
   open,
   onOpenChange,
   returnFocusTo,
-}: {
+}: LazyDialogProps & {
   schema: S;
   defaults: AskValues;
   toBody: (values: z.output<S>) => Parameters<ReturnType<typeof useRequestSubscription>['mutate']>[0];
   title: string;
   who: string;
   categories?: string[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -135,11 +130,7 @@ function AskDialog<S extends typeof FromBooking | typeof FromProfile>({
       onOpenChange={setOpen}
       pending={pending}
       className="sm:max-w-lg"
-      onCloseAutoFocus={(event) => {
-        // The button that opened it is not the dialog's trigger: focus goes back to it by hand.
-        event.preventDefault();
-        returnFocusTo.current?.focus();
-      }}
+      returnFocusTo={returnFocusTo}
     >
       <form noValidate aria-busy={pending} className="space-y-4" onSubmit={onSubmit}>
         <Field

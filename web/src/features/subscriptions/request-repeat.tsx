@@ -1,14 +1,16 @@
 import { JOB_CATEGORIES } from '@domain/catalog/catalog';
 import { TRADES_BY_JOB_CATEGORY } from '@domain/discovery/services';
 import { Repeat } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/accounts';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { cn } from '@/lib/utils';
 import type { RepeatAsk } from './ask-repeat-dialog';
 
-const AskRepeatDialog = lazy(() => import('./ask-repeat-dialog'));
+const loadDialog = () => import('./ask-repeat-dialog');
+const AskRepeatDialog = lazy(loadDialog);
 
 const ASK = 'Ask for a repeat service';
 
@@ -77,10 +79,7 @@ export function RepeatServiceFromProfile({
   );
 }
 
-/**
- * The button, which is all a page loads; its dialog (ask-repeat-dialog.tsx) is fetched when first
- * opened, or as the pointer comes near, and stays mounted from then on.
- */
+/** The button, which is all a page loads; its dialog (ask-repeat-dialog.tsx) loads when first wanted. */
 function AskButton({
   ask,
   who,
@@ -92,45 +91,18 @@ function AskButton({
   size: 'sm' | 'default';
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const dialog = useLazyDialog(loadDialog);
   return (
     <>
-      <Button
-        ref={button}
-        variant="outline"
-        size={size}
-        className={cn('relative z-10', className)}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant="outline" size={size} className={cn('relative z-10', className)} {...dialog.button}>
         <Repeat aria-hidden="true" />
         {ASK}
       </Button>
-      {wanted && (
+      {dialog.wanted && (
         <Suspense fallback={null}>
-          <AskRepeatDialog
-            ask={ask}
-            title={ASK}
-            who={who}
-            open={open}
-            onOpenChange={setOpen}
-            returnFocusTo={button}
-          />
+          <AskRepeatDialog ask={ask} title={ASK} who={who} {...dialog.dialog} />
         </Suspense>
       )}
     </>
   );
-}
-
-/** Starts fetching the dialog's code before the click, so it usually opens at once. */
-function preload() {
-  void import('./ask-repeat-dialog');
 }
