@@ -65,10 +65,29 @@ async function buildServerRender(vite, configFile, logLevel) {
       emptyOutDir: true,
       sourcemap: false,
       copyPublicDir: false,
+      // React, the router and the query cache in a chunk of their own, not in the entry: each build
+      // imports the entry afresh (a new URL) and the route chunks import what they share from the
+      // entry, so in that render those would be two instances with two routers' contexts.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[^/]+)\//,
+              },
+            ],
+          },
+        },
+      },
     },
-    // The icon set is one CommonJS file of every icon: loaded from node_modules it took 48 MB and
-    // 100 ms on the first page rendered (bench/README.md, issue 40). Bundled, only the icons used remain.
-    ssr: { noExternal: ['lucide-react'] },
+    // Everything the render imports is bundled, React's production build included: left to Node,
+    // react-dom/server follows the server's NODE_ENV, and `npm start` runs as development by default, so
+    // every page was rendered by React's development build. Bundling also keeps only the icons used of
+    // lucide-react, one CommonJS file of every icon that took 48 MB and 100 ms on the first page
+    // rendered (bench/README.md, issue 40).
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   });
   const { renderLanding } = await import(
     `${pathToFileURL(path.join(outDir, 'server-render.js')).href}?t=${Date.now()}`

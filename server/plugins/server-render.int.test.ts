@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,18 @@ const dist = path.join(root, 'dist/web');
 beforeAll(() => ensureWebBuild({ quiet: true }), 300_000);
 
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+it('renders with the React bundled into the build, not the one NODE_ENV picks at run time', () => {
+  // `npm start` runs as development by default, where react-dom/server from node_modules is React's
+  // development build: slower and larger (bench/README.md, issue 40).
+  const ssr = path.join(root, 'dist/ssr');
+  const files = readdirSync(ssr, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  const bare = files.flatMap((f) =>
+    [...readFileSync(path.join(ssr, f), 'utf8').matchAll(/from\s*"(react[^"]*)"/g)].map((m) => m[1]),
+  );
+  expect(files.length).toBeGreaterThan(0);
+  expect(bare).toEqual([]);
+});
 
 describeOnDatabases('server-rendered public pages', (ctx) => {
   const db = () => ctx.database().db;
