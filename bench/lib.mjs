@@ -95,7 +95,7 @@ export function rssMb(pid) {
  */
 export function npmStart(
   env,
-  { stdout = 'pipe', deadlineMs = 120_000, countStdout = false, script = ['start'] } = {},
+  { stdout = 'pipe', deadlineMs = 120_000, countStdout = false, keepLines, script = ['start'] } = {},
 ) {
   const child = spawn('npm', script, {
     cwd: root,
@@ -105,6 +105,8 @@ export function npmStart(
   });
   let output = '';
   let stdoutLines = 0;
+  const kept = [];
+  let partial = '';
   child.stdout?.on('data', (d) => {
     if (!countStdout) {
       output += d;
@@ -112,6 +114,11 @@ export function npmStart(
     }
     for (let i = d.indexOf(10); i !== -1; i = d.indexOf(10, i + 1)) stdoutLines++;
     output = (output + d).slice(-4096);
+    if (keepLines) {
+      const lines = (partial + d).split('\n');
+      partial = lines.pop();
+      for (const line of lines) if (keepLines.test(line)) kept.push(line);
+    }
   });
   child.stderr?.on('data', (d) => {
     output += d;
@@ -150,6 +157,8 @@ export function npmStart(
     },
     /** Lines the server wrote to stdout so far (with `countStdout`). */
     stdoutLines: () => stdoutLines,
+    /** The lines that matched `keepLines` (with `countStdout`). */
+    keptLines: () => kept,
     async stop() {
       const started = performance.now();
       try {

@@ -13,6 +13,9 @@ export const UPKEEP_INTERVAL_MS = 10_000;
 /** A round starts no further table after this long; the rest wait for the next round. */
 const ROUND_BUDGET_MS = 100;
 
+/** A round that took longer than this is logged at info (debug otherwise). */
+const SLOW_ROUND_MS = 250;
+
 /**
  * When a table is due, after autovacuum's own rules:
  * - vacuumed (and analyzed) once its dead rows pass 50 + 10% of its live rows. Autovacuum's fraction is
@@ -98,15 +101,21 @@ export class TableUpkeep {
        order by n_dead_tup desc, n_mod_since_analyze desc`);
     const started = performance.now();
     const done: string[] = [];
+    const took: Record<string, number> = {};
     for (const { name, vacuum } of due) {
       // The first table always: a round that did nothing would leave the most dead rows for good.
       if (done.length > 0 && performance.now() - started > this.roundBudgetMs) break;
+      const began = performance.now();
       await run(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+      took[name] = Math.round(performance.now() - began);
       done.push(name);
     }
     if (done.length > 0) {
       const ms = Math.round(performance.now() - started);
-      this.log.debug({ tables: done, ms, left: due.length - done.length }, 'tables vacuumed or analyzed');
+      // On the embedded database a round holds the only connection: a long one is a stall every request
+      // waited behind, worth seeing in the log.
+      const level = ms > SLOW_ROUND_MS ? 'info' : 'debug';
+      this.log[level]({ tables: took, ms, left: due.length - done.length }, 'tables vacuumed or analyzed');
     }
     return done;
   }
