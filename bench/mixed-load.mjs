@@ -1145,16 +1145,16 @@ function printSlowUpkeep(lines) {
   const loadStartEpoch = Date.now() - (performance.now() - loadStart);
   const rounds = lines.flatMap((line) => {
     try {
-      const { time, ms, tables } = JSON.parse(line);
-      return [{ at: (time - loadStartEpoch) / 1000, ms, tables }];
+      const { time, ms, statements } = JSON.parse(line);
+      return [{ at: (time - loadStartEpoch) / 1000, ms, statements }];
     } catch {
       return [];
     }
   });
   process.stdout.write(`\ntable upkeep rounds over 250 ms: ${rounds.length}\n`);
   for (const r of rounds) {
-    const tables = Object.entries(r.tables).map(([name, ms]) => `${name} ${fmt(ms)} ms`);
-    process.stdout.write(`  at ${fmt(r.at)} s: ${fmt(r.ms)} ms (${tables.join(', ')})\n`);
+    const steps = Object.entries(r.statements).map(([text, ms]) => `${text} ${fmt(ms)} ms`);
+    process.stdout.write(`  at ${fmt(r.at)} s: ${fmt(r.ms)} ms (${steps.join(', ')})\n`);
   }
 }
 

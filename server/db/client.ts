@@ -83,7 +83,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the
         // server's memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are
         // cached by the OS anyway, since PGlite's files are real files.
-        startParams: ['-c', 'shared_buffers=16MB'],
+        // ANALYZE samples 300 rows per unit of the statistics target: 30 instead of 100 makes it about
+        // four times cheaper (141 → 36 ms on a 62,000-row table), and here it holds the only connection
+        // while it runs (upkeep.ts). A small database's plans do not need the larger sample.
+        startParams: ['-c', 'shared_buffers=16MB', '-c', 'default_statistics_target=30'],
       }),
       import('drizzle-orm/pglite'),
     ]);

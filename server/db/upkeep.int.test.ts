@@ -41,14 +41,35 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
 
   it('vacuums and analyzes a table with many dead rows, and leaves a quiet one alone', async () => {
     const quietBefore = await statsOf('upkeep_quiet');
-    expect((await statsOf('upkeep_busy')).dead).toBe(600);
+    const busyBefore = await statsOf('upkeep_busy');
+    expect(busyBefore.dead).toBe(600);
 
     const done = await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce();
 
     expect(done).toContain('public.upkeep_busy');
     expect(done).not.toContain('public.upkeep_quiet');
-    expect(await statsOf('upkeep_busy')).toMatchObject({ dead: 0 });
+    expect(await statsOf('upkeep_busy')).toMatchObject({ dead: 0, vacuums: busyBefore.vacuums + 1 });
+    expect((await statsOf('upkeep_busy')).analyzes).toBe(busyBefore.analyzes + 1);
     expect((await statsOf('upkeep_quiet')).vacuums).toBe(quietBefore.vacuums);
+  });
+
+  it('vacuums without analyzing a table whose statistics are fresh (analyze costs several vacuums)', async () => {
+    await run(sql`analyze upkeep_busy`);
+    await run(sql`select pg_stat_force_next_flush()`);
+    const before = await statsOf('upkeep_busy');
+    expect(before.dead).toBe(600);
+
+    expect(await new TableUpkeep(ctx.database(), log, Number.POSITIVE_INFINITY).runOnce()).toContain(
+      'public.upkeep_busy',
+    );
+
+    const after = await statsOf('upkeep_busy');
+    expect(after).toMatchObject({ dead: 0, vacuums: before.vacuums + 1, analyzes: before.analyzes });
+  });
+
+  it.runIf(ctx.kind === 'pglite')('samples fewer rows to analyze on the embedded database', async () => {
+    const [setting] = await run(sql`select current_setting('default_statistics_target') as value`);
+    expect(setting!.value).toBe('30');
   });
 
   it('only analyzes a table that rows were added to, and stops a round once its budget is spent', async () => {
