@@ -34,6 +34,20 @@ describe('HeroSearch', () => {
     expect(params.get('location')).toBe('M1 1AE');
   });
 
+  it('searches what the boxes show, also text React has not been told of yet', async () => {
+    // As when a search typed into the server-rendered page is replayed while the app takes it over,
+    // before the effect that adopts the typed postcode has run.
+    const router = renderSearch('SW1A');
+    (screen.getByLabelText('What service do you need?') as HTMLInputElement).value = 'Roofer';
+    (screen.getByLabelText('Postcode') as HTMLInputElement).value = 'LS1 4AP';
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    await screen.findByTestId('destination');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('service')).toBe('Roofer');
+    expect(params.get('location')).toBe('LS1 4AP');
+  });
+
   it('leaves out empty fields', async () => {
     const router = renderSearch();
     fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: 'SW1A 1AA' } });

@@ -40,8 +40,10 @@ export function HeroSearch({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const params = new URLSearchParams();
+    // Both as the boxes show them: a search replayed while the app takes the page over runs before
+    // the effect that adopts a postcode typed before it started.
     const service = String(form.get('service') ?? '').trim();
-    const place = location.trim();
+    const place = String(form.get('location') ?? location).trim();
     if (service) params.set('service', service);
     if (place) params.set('location', place);
     const query = params.toString();

@@ -284,6 +284,21 @@ describe('finding a tradesperson’s reviews (/reviews)', () => {
     expect(await screen.findByText('Ann S.')).toBeTruthy();
   });
 
+  it('searches what the box shows, also text React has not been told of yet', async () => {
+    // As when a search typed into the server-rendered page is replayed while the app takes it over,
+    // before the effect that adopts the typed text has run.
+    mockApi({
+      ...sessionHandler(null),
+      'GET /api/v1/tradespeople': () => ({ status: 200, body: searchPage([]) }),
+    });
+    const { router } = renderApp('/reviews');
+    expect(await heading('Reviews')).toBeTruthy();
+    const search = within(screen.getByRole('search', { name: 'Find a tradesperson’s reviews' }));
+    (search.getByRole('searchbox', { name: 'Trade or service' }) as HTMLInputElement).value = 'roofer';
+    fireEvent.click(search.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=roofer'));
+  });
+
   it('says when nothing matches', async () => {
     mockApi({
       ...sessionHandler(null),

@@ -239,9 +239,12 @@ function FindReviews() {
   const box = useRef<HTMLInputElement>(null);
   useTypedBeforeStart(box, text, setText);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = text.trim();
+    // What the box shows, not the state: a search sent while the app takes the server-rendered page
+    // over is replayed by React before the effect that adopts the typed text has run, and the state
+    // still held '' (a search lost in the end-to-end test on a loaded machine).
+    const value = String(new FormData(event.currentTarget).get('q') ?? text).trim();
     setSearchParams(value ? { q: value } : {}, { replace: true });
   };
 
