@@ -4,9 +4,9 @@
 // (type stripping) both under the tests and from the compiled server.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParserOptions, PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import type { Reply, Request, SyncChannel, WorkerStart } from './embedded-protocol';
+import type { Reply, Request, WorkerStart } from './embedded-protocol';
 
-const { dataDir, startParams, sync } = workerData as WorkerStart & { sync: SyncChannel };
+const { dataDir, startParams } = workerData as WorkerStart;
 const port = parentPort!;
 
 const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }] = await Promise.all([
@@ -183,43 +183,7 @@ function begin(): Promise<number> {
   });
 }
 
-/** Resolves after the current turn of this thread's event loop. */
-const nextTurn = () => new Promise<null>((resolve) => setImmediate(() => resolve(null)));
-
-/**
- * A begin the main thread waits for on the spot: answered as soon as the transaction has begun, which
- * takes a few microtasks when the database is free, or with `waiting` if it has not by the next turn of
- * the event loop (another transaction holds it); the id then follows as an ordinary reply.
- */
-async function beginNow(request: Extract<Request, { op: 'begin' }>): Promise<void> {
-  const starting = begin();
-  let id: number | null;
-  try {
-    id = await Promise.race([starting, nextTurn()]);
-  } catch (err) {
-    answerNow({ id: request.id, error: serializeError(err) });
-    return;
-  }
-  if (id !== null) {
-    answerNow({ id: request.id, result: { id } });
-    return;
-  }
-  answerNow({ id: request.id, result: { waiting: true } });
-  starting.then(
-    (started) => port.postMessage({ id: request.id, result: started } satisfies Reply),
-    (err) => port.postMessage({ id: request.id, error: serializeError(err) } satisfies Reply),
-  );
-}
-
-/** A reply the main thread is waiting for on the signal, not on its event loop (embedded-client.ts). */
-function answerNow(reply: Reply): void {
-  sync.port.postMessage(reply);
-  Atomics.store(sync.signal, 0, 1);
-  Atomics.notify(sync.signal, 0);
-}
-
 port.on('message', async (request: Request) => {
-  if (request.op === 'begin' && request.sync) return beginNow(request);
   let reply: Reply;
   try {
     const result = await handle(request);
@@ -227,7 +191,6 @@ port.on('message', async (request: Request) => {
   } catch (err) {
     reply = { id: request.id, error: serializeError(err) };
   }
-  if ('sync' in request && request.sync) return answerNow(reply);
   const transfer = reply.result instanceof ArrayBuffer ? [reply.result] : [];
   port.postMessage(reply, transfer);
   if (request.op === 'close') port.close();
