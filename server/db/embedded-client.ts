@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import type { Reply, Request, WorkerStart } from './embedded-protocol';
+import type { Reply, Request, SyncChannel, WorkerStart } from './embedded-protocol';
 
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -13,22 +13,41 @@ export interface EmbeddedTransaction {
 }
 
 /**
+ * How long the main thread waits for one statement of an open transaction before giving up on the
+ * database's thread (it answers in milliseconds; only a thread that died would not answer).
+ */
+const SYNC_TIMEOUT_MS = 60_000;
+
+/**
  * The embedded database (PGlite), run on a thread of its own (embedded-worker.ts, decision 0033): PGlite
  * executes SQL on the thread that calls it, 1-8 ms of CPU per signed-in read, during which the server
  * could neither parse, serialise nor compress. This offers the part of PGlite's API that Drizzle's
  * pglite driver, the migrator, the queue and the backup use: query (with `rowMode` and `parsers`), exec,
  * interactive transactions, dumpDataDir and close. Transactions stay PGlite's own: BEGIN … COMMIT on
  * the worker, one at a time, other callers' statements waiting for their end as they did on one thread.
+ *
+ * Once a transaction is open, its statements are waited for on the spot, without going back to the
+ * event loop (decision 0037). Awaited like the others, each statement's answer waited behind whatever
+ * else the main thread had queued (other requests' parsing, rendering, compression), while the
+ * transaction held the only connection: under load the database was held for several times the work
+ * it did, and every other request queued behind it. Only those: while the transaction holds PGlite's
+ * lock nothing else can run on the worker, so the wait is the statement's own time. A BEGIN or a
+ * COMMIT waited for on the spot could wait behind other callers' statements and the table upkeep
+ * (hundreds of milliseconds) with this thread stopped, which a 10-minute load showed.
  */
 export class EmbeddedClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  readonly #syncPort: MessagePort;
+  readonly #syncSignal: Int32Array;
   #lastId = 0;
   /** Why the worker is gone, once it is. */
   #gone: Error | undefined;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, sync: { port: MessagePort; signal: Int32Array }) {
     this.#worker = worker;
+    this.#syncPort = sync.port;
+    this.#syncSignal = sync.signal;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
@@ -50,8 +69,13 @@ export class EmbeddedClient {
 
   /** Starts the worker and opens the database in it; resolves once PGlite is ready. */
   static async open(start: WorkerStart): Promise<EmbeddedClient> {
+    const { port1, port2 } = new MessageChannel();
+    // Read only with receiveMessageOnPort: it must not keep the process alive.
+    port1.unref();
+    const signal = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), {
-      workerData: start,
+      workerData: { ...start, sync: { port: port2, signal } satisfies SyncChannel },
+      transferList: [port2],
       // The worker's heap holds only result rows on their way out, short-lived: V8's default young
       // generation (up to 48 MB) let its heap settle near 57 MB, 8 MB near 42 MB (5,000 queries).
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
@@ -59,7 +83,7 @@ export class EmbeddedClient {
       // needs to be asked before (the project supports 22.12 and newer).
       ...(stripsTypes() ? {} : { execArgv: [...process.execArgv, '--experimental-strip-types'] }),
     });
-    const client = new EmbeddedClient(worker);
+    const client = new EmbeddedClient(worker, { port: port1, signal });
     // The worker answers request 0 once the database is open (or why it could not open it).
     await new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
     return client;
@@ -78,6 +102,30 @@ export class EmbeddedClient {
     });
   }
 
+  /**
+   * Sends a statement of an open transaction and waits for its answer here, blocking this thread for
+   * the statement's own time (see the class). One at a time: nothing else runs on this thread meanwhile.
+   */
+  #callNow<T>(request: Call): Promise<T> {
+    const reply = this.#sendNow(request);
+    if (reply instanceof Error) return Promise.reject(reply);
+    return reply.error ? Promise.reject(deserializeError(reply.error)) : Promise.resolve(reply.result as T);
+  }
+
+  #sendNow(request: Call): Reply | Error {
+    if (this.#gone) return this.#gone;
+    const id = ++this.#lastId;
+    Atomics.store(this.#syncSignal, 0, 0);
+    this.#worker.postMessage({ ...request, id, sync: true });
+    if (Atomics.wait(this.#syncSignal, 0, 0, SYNC_TIMEOUT_MS) === 'timed-out') {
+      this.#gone = new Error(`the embedded database's thread did not answer in ${SYNC_TIMEOUT_MS} ms`);
+      return this.#gone;
+    }
+    const reply = receiveMessageOnPort(this.#syncPort)?.message as Reply | undefined;
+    if (!reply || reply.id !== id) return new Error('the embedded database answered out of turn');
+    return reply;
+  }
+
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
     const { rowMode, parsers, ...others } = options ?? {};
     if (Object.keys(others).length > 0) {
@@ -85,13 +133,14 @@ export class EmbeddedClient {
       return Promise.reject(new Error(`the embedded client does not pass ${names} to PGlite`));
     }
     const raw = parsers ? Object.keys(parsers).map(Number) : [];
-    const result = this.#call<Results<T>>({ op: 'query', text, params, rowMode, raw, tx });
+    const request = { op: 'query', text, params, rowMode, raw, tx } as const;
+    const result = tx === undefined ? this.#call<Results<T>>(request) : this.#callNow<Results<T>>(request);
     // The worker left these types' values as PostgreSQL's text; the caller's parsers read them here.
     return parsers && raw.length > 0 ? result.then((r) => parseColumns(r, parsers)) : result;
   }
 
   exec(text: string, tx?: number): Promise<Results[]> {
-    return this.#call({ op: 'exec', text, tx });
+    return tx === undefined ? this.#call({ op: 'exec', text }) : this.#callNow({ op: 'exec', text, tx });
   }
 
   async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {

@@ -1,11 +1,22 @@
 // The messages between the main thread's embedded client (embedded-client.ts) and the embedded
 // database's thread (embedded-worker.ts). Types only: the worker runs from its source with them erased.
+import type { MessagePort } from 'node:worker_threads';
 
 export interface WorkerStart {
   /** The data folder; none for a database in memory (tests, scripts). */
   dataDir: string | undefined;
   /** PostgreSQL settings beside PGlite's defaults (`-c name=value`). */
   startParams: string[];
+}
+
+/**
+ * How the worker answers a statement of an open transaction, which the main thread waits for without
+ * returning to its event loop (embedded-client.ts): the reply goes to `port`, then `signal[0]` is set to
+ * 1 and notified.
+ */
+export interface SyncChannel {
+  port: MessagePort;
+  signal: Int32Array;
 }
 
 export type Request =
@@ -18,8 +29,10 @@ export type Request =
       /** Type OIDs whose values come back as PostgreSQL's text, for the caller's own parsers. */
       raw: number[];
       tx?: number;
+      /** Answered on the sync channel (a statement of an open transaction). */
+      sync?: boolean;
     }
-  | { id: number; op: 'exec'; text: string; tx?: number }
+  | { id: number; op: 'exec'; text: string; tx?: number; sync?: boolean }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'dump'; compression: 'gzip' | 'none' }

@@ -4,9 +4,9 @@
 // (type stripping) both under the tests and from the compiled server.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParserOptions, PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import type { Reply, Request, WorkerStart } from './embedded-protocol';
+import type { Reply, Request, SyncChannel, WorkerStart } from './embedded-protocol';
 
-const { dataDir, startParams } = workerData as WorkerStart;
+const { dataDir, startParams, sync } = workerData as WorkerStart & { sync: SyncChannel };
 const port = parentPort!;
 
 const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }] = await Promise.all([
@@ -183,6 +183,13 @@ function begin(): Promise<number> {
   });
 }
 
+/** A reply the main thread is waiting for on the signal, not on its event loop (embedded-client.ts). */
+function answerNow(reply: Reply): void {
+  sync.port.postMessage(reply);
+  Atomics.store(sync.signal, 0, 1);
+  Atomics.notify(sync.signal, 0);
+}
+
 port.on('message', async (request: Request) => {
   let reply: Reply;
   try {
@@ -191,6 +198,7 @@ port.on('message', async (request: Request) => {
   } catch (err) {
     reply = { id: request.id, error: serializeError(err) };
   }
+  if ('sync' in request && request.sync) return answerNow(reply);
   const transfer = reply.result instanceof ArrayBuffer ? [reply.result] : [];
   port.postMessage(reply, transfer);
   if (request.op === 'close') port.close();

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EmbeddedClient } from './embedded-client';
+
+// The embedded database's client on its own (decision 0037): a transaction's statements are answered
+// without the main thread going back to its event loop, so a busy server cannot hold the database's only
+// connection open between them.
+let client: EmbeddedClient;
+beforeAll(async () => {
+  client = await EmbeddedClient.open({ dataDir: undefined, startParams: [] });
+  await client.exec('create table t (id int primary key, v text not null)');
+}, 120_000);
+afterAll(() => client?.close());
+
+it("answers a transaction's statements before anything else queued on the event loop runs", async () => {
+  const turns: string[] = [];
+  await client.transaction(async (tx) => {
+    setImmediate(() => turns.push('event loop'));
+    await tx.query('insert into t values ($1, $2)', [1, 'one']);
+    await tx.query('update t set v = $2 where id = $1', [1, 'uno']);
+    await tx.query('select v from t where id = $1', [1]);
+    turns.push('statements done');
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(turns).toEqual(['statements done', 'event loop']);
+  // Outside a transaction a statement is awaited as any other reply.
+  const { rows } = await client.query<{ v: string }>('select v from t where id = $1', [1]);
+  expect(rows).toEqual([{ v: 'uno' }]);
+});
+
+it("rejects a transaction's failing statement with the database's error, and rolls it back", async () => {
+  const failed = client.transaction(async (tx) => {
+    await tx.query('insert into t values ($1, $2)', [2, 'two']);
+    await tx.query('insert into t values ($1, $2)', [2, 'again']);
+  });
+  await expect(failed).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
+  const { rows } = await client.query('select id from t where id = $1', [2]);
+  expect(rows).toEqual([]);
+});
+
+it('lets other callers in once a transaction ends, in order', async () => {
+  const order: string[] = [];
+  const writing = client.transaction(async (tx) => {
+    await tx.query('insert into t values ($1, $2)', [3, 'three']);
+    order.push('transaction');
+  });
+  const reading = client.query<{ n: number }>('select count(*)::int as n from t').then((r) => {
+    order.push('read');
+    return r.rows[0]!.n;
+  });
+  await writing;
+  expect(await reading).toBe(2);
+  expect(order).toEqual(['transaction', 'read']);
+});
+
+it('lets a second transaction wait for the first without holding up this thread', async () => {
+  const order: string[] = [];
+  let releaseFirst!: () => void;
+  const firstMayEnd = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  const first = client.transaction(async (tx) => {
+    await tx.query('insert into t values ($1, $2)', [10, 'first']);
+    order.push('first in');
+    // The first transaction waits on this thread's event loop while it holds the database.
+    await firstMayEnd;
+    order.push('first out');
+  });
+  const second = client.transaction(async (tx) => {
+    order.push('second in');
+    const { rows } = await tx.query<{ v: string }>('select v from t where id = $1', [10]);
+    order.push(`second read ${rows[0]?.v}`);
+  });
+  // Had this thread blocked until the second transaction began, the first could never end.
+  setTimeout(releaseFirst, 50);
+  await Promise.all([first, second]);
+  expect(order).toEqual(['first in', 'first out', 'second in', 'second read first']);
+});
+
+it('keeps this thread free while a transaction waits to begin behind a long statement', async () => {
+  // The worker runs the long statement to its end before it reads the BEGIN; waited for on the spot,
+  // that BEGIN stopped this thread for the statement's whole time (a 10-minute load collapsed on it).
+  const long = client.query('select count(*) from generate_series(1, 2000000)');
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 5);
+  try {
+    await client.transaction(async (tx) => {
+      await tx.query('select 1');
+    });
+  } finally {
+    clearInterval(timer);
+  }
+  await long;
+  expect(ticks).toBeGreaterThan(3);
+});
