@@ -1,5 +1,6 @@
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EmbeddedClient } from './embedded-client';
+import { awaitSyncReply, EmbeddedClient } from './embedded-client';
 
 // The embedded database's client on its own (decision 0037): a transaction's statements are answered
 // without the main thread going back to its event loop, so a busy server cannot hold the database's only
@@ -91,4 +92,37 @@ it('keeps this thread free while a transaction waits to begin behind a long stat
   }
   await long;
   expect(ticks).toBeGreaterThan(3);
+});
+
+it('waits for its own reply when a late wake-up from the one before arrives first', async () => {
+  // A stand-in for the database's thread, replaying what CI's load produced: request 1's reply is
+  // stored, its notify comes only once this thread waits for request 2, and request 2's reply later.
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const helper = new Worker(
+    `const { parentPort, workerData: { signal, port } } = require('node:worker_threads');
+     port.postMessage({ id: 1, result: 'one' });
+     Atomics.store(signal, 0, 1);
+     parentPort.postMessage('answered 1');
+     parentPort.once('message', () => {
+       // The late notify, repeated until it wakes a waiter: this thread waiting for request 2.
+       const nap = new Int32Array(new SharedArrayBuffer(4));
+       while (Atomics.notify(signal, 0) === 0) Atomics.wait(nap, 0, 0, 1);
+       setTimeout(() => {
+         port.postMessage({ id: 2, result: 'two' });
+         Atomics.store(signal, 0, 2);
+         Atomics.notify(signal, 0);
+       }, 50);
+     });`,
+    { eval: true, workerData: { signal, port: port2 }, transferList: [port2] },
+  );
+  try {
+    await new Promise((resolve) => helper.once('message', resolve));
+    expect(awaitSyncReply(signal, port1, 1, 10_000)).toMatchObject({ id: 1, result: 'one' });
+    helper.postMessage('request 2 sent');
+    expect(awaitSyncReply(signal, port1, 2, 10_000)).toMatchObject({ id: 2, result: 'two' });
+  } finally {
+    await helper.terminate();
+    port1.close();
+  }
 });

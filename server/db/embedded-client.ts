@@ -115,14 +115,10 @@ export class EmbeddedClient {
   #sendNow(request: Call): Reply | Error {
     if (this.#gone) return this.#gone;
     const id = ++this.#lastId;
-    Atomics.store(this.#syncSignal, 0, 0);
     this.#worker.postMessage({ ...request, id, sync: true });
-    if (Atomics.wait(this.#syncSignal, 0, 0, SYNC_TIMEOUT_MS) === 'timed-out') {
-      this.#gone = new Error(`the embedded database's thread did not answer in ${SYNC_TIMEOUT_MS} ms`);
-      return this.#gone;
-    }
-    const reply = receiveMessageOnPort(this.#syncPort)?.message as Reply | undefined;
-    if (!reply || reply.id !== id) return new Error('the embedded database answered out of turn');
+    const reply = awaitSyncReply(this.#syncSignal, this.#syncPort, id, SYNC_TIMEOUT_MS);
+    // Either leaves the channel out of step (a reply not read, or one read for another request).
+    if (reply instanceof Error) this.#gone = reply;
     return reply;
   }
 
@@ -190,6 +186,31 @@ export class EmbeddedClient {
     await this.#call({ op: 'close' });
     await this.#worker.terminate();
   }
+}
+
+/**
+ * Waits on this thread for the database thread's answer to the sync request `id`: the worker posts the
+ * reply on `port`, then stores the request's id in `signal[0]` and notifies (embedded-worker.ts). The id
+ * is what is waited for, not the wake-up: a notify can come late, its thread paused between the store and
+ * the notify, and wake the wait for the next request before that one's reply exists (it did, under CI's
+ * load: every later statement then read the reply before its own).
+ */
+export function awaitSyncReply(
+  signal: Int32Array,
+  port: MessagePort,
+  id: number,
+  timeoutMs: number,
+): Reply | Error {
+  const want = id | 0; // as Int32Array stores it
+  const deadline = performance.now() + timeoutMs;
+  for (let seen = Atomics.load(signal, 0); seen !== want; seen = Atomics.load(signal, 0)) {
+    const left = deadline - performance.now();
+    if (left <= 0) return new Error(`the embedded database's thread did not answer in ${timeoutMs} ms`);
+    Atomics.wait(signal, 0, seen, left);
+  }
+  const reply = receiveMessageOnPort(port)?.message as Reply | undefined;
+  if (reply?.id !== id) return new Error('the embedded database answered out of turn');
+  return reply;
 }
 
 function stripsTypes(): boolean {

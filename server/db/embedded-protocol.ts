@@ -11,8 +11,8 @@ export interface WorkerStart {
 
 /**
  * How the worker answers a statement of an open transaction, which the main thread waits for without
- * returning to its event loop (embedded-client.ts): the reply goes to `port`, then `signal[0]` is set to
- * 1 and notified.
+ * returning to its event loop (embedded-client.ts): the reply goes to `port`, then its request's id is
+ * stored in `signal[0]` and notified.
  */
 export interface SyncChannel {
   port: MessagePort;

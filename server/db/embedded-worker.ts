@@ -183,10 +183,13 @@ function begin(): Promise<number> {
   });
 }
 
-/** A reply the main thread is waiting for on the signal, not on its event loop (embedded-client.ts). */
+/**
+ * A reply the main thread is waiting for on the signal, not on its event loop: the reply first, then its
+ * request's id in the signal (awaitSyncReply in embedded-client.ts waits for that id).
+ */
 function answerNow(reply: Reply): void {
   sync.port.postMessage(reply);
-  Atomics.store(sync.signal, 0, 1);
+  Atomics.store(sync.signal, 0, reply.id);
   Atomics.notify(sync.signal, 0);
 }
 
