@@ -38,16 +38,15 @@ const SYNC_TIMEOUT_MS = 60_000;
 export class EmbeddedClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
-  readonly #syncPort: MessagePort;
-  readonly #syncSignal: Int32Array;
+  /** Where the answers to a transaction's statements come (decision 0037). */
+  readonly #sync: SyncChannel;
   #lastId = 0;
   /** Why the worker is gone, once it is. */
   #gone: Error | undefined;
 
-  private constructor(worker: Worker, sync: { port: MessagePort; signal: Int32Array }) {
+  private constructor(worker: Worker, sync: SyncChannel) {
     this.#worker = worker;
-    this.#syncPort = sync.port;
-    this.#syncSignal = sync.signal;
+    this.#sync = sync;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
@@ -107,19 +106,16 @@ export class EmbeddedClient {
    * the statement's own time (see the class). One at a time: nothing else runs on this thread meanwhile.
    */
   #callNow<T>(request: Call): Promise<T> {
-    const reply = this.#sendNow(request);
-    if (reply instanceof Error) return Promise.reject(reply);
-    return reply.error ? Promise.reject(deserializeError(reply.error)) : Promise.resolve(reply.result as T);
-  }
-
-  #sendNow(request: Call): Reply | Error {
-    if (this.#gone) return this.#gone;
+    if (this.#gone) return Promise.reject(this.#gone);
     const id = ++this.#lastId;
     this.#worker.postMessage({ ...request, id, sync: true });
-    const reply = awaitSyncReply(this.#syncSignal, this.#syncPort, id, SYNC_TIMEOUT_MS);
-    // Either leaves the channel out of step (a reply not read, or one read for another request).
-    if (reply instanceof Error) this.#gone = reply;
-    return reply;
+    const reply = awaitSyncReply(this.#sync.signal, this.#sync.port, id, SYNC_TIMEOUT_MS);
+    if (reply instanceof Error) {
+      // Either leaves the channel out of step (a reply not read, or one read for another request).
+      this.#gone = reply;
+      return Promise.reject(reply);
+    }
+    return reply.error ? Promise.reject(deserializeError(reply.error)) : Promise.resolve(reply.result as T);
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
