@@ -126,3 +126,25 @@ it('waits for its own reply when a late wake-up from the one before arrives firs
     port1.close();
   }
 });
+
+it('prepares a statement without values on its second run, and never a long one-off', async () => {
+  const preparedTexts = async () =>
+    (await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+      (r) => r.statement,
+    );
+  const short = 'select count(*)::int as n from t where v is not null';
+  const first = (await client.query<{ n: number }>(short)).rows;
+  expect(await preparedTexts()).not.toContain(short);
+  expect((await client.query<{ n: number }>(short)).rows).toEqual(first);
+  expect(await preparedTexts()).toContain(short);
+  // A statement with values is prepared on its first run.
+  const withValue = 'select v from t where id = $1 and v is not null';
+  await client.query(withValue, [1]);
+  expect(await preparedTexts()).toContain(withValue);
+  // A long text with its values written in (the demo seed's inserts) stays unprepared, however often.
+  const values = Array.from({ length: 2_000 }, (_, i) => `(${1_000 + i}, 'row ${i}')`).join(', ');
+  const long = `select count(*)::int as n from (values ${values}) as v(id, label) where id > 0`;
+  expect(long.length).toBeGreaterThan(16_384);
+  for (let i = 0; i < 3; i++) expect((await client.query<{ n: number }>(long)).rows).toEqual([{ n: 2_000 }]);
+  expect(await preparedTexts()).not.toContain(long);
+});

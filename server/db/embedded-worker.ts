@@ -65,8 +65,7 @@ async function handle(request: Request): Promise<unknown> {
         ...(request.raw.length > 0 ? { parsers: parsersFor(request.raw) } : {}),
       };
       const params = request.params ?? [];
-      // Statements without values may hold several commands, which a prepared statement cannot.
-      return params.length > 0 && (statements.has(request.text) || statements.size < MAX_PREPARED)
+      return worthPreparing(request.text, params.length > 0)
         ? preparedQuery(request.text, params, options, request.tx !== undefined)
         : executor.query(request.text, params, options);
     }
@@ -104,10 +103,35 @@ async function handle(request: Request): Promise<unknown> {
 const MAX_PREPARED = 2_000;
 /** Prepared statements by their text: their name and their parameters' types. */
 const statements = new Map<string, { name: string; paramTypes: number[] }>();
+/** Statements without values seen once (up to a size), so that their second run prepares them. */
+const seenOnce = new Set<string>();
+const SEEN_ONCE_MAX_LENGTH = 16_384;
+
+/**
+ * A statement with values is prepared at once: the application's statements are a small, stable set.
+ * One without values is prepared when it comes again. PGlite's `query` plans it anew on every run
+ * (as an unnamed statement of the extended protocol, so one command only either way), which made an
+ * admin list's single statement cost ~2 ms. But such a text may also be a one-off with its values
+ * written in (a migration's DDL, the demo seed's bulk inserts), which must not stay in the
+ * database's memory for the life of the process.
+ */
+function worthPreparing(text: string, hasValues: boolean): boolean {
+  if (statements.has(text)) return true;
+  if (statements.size >= MAX_PREPARED) return false;
+  if (hasValues || seenOnce.has(text)) {
+    seenOnce.delete(text);
+    return true;
+  }
+  if (text.length <= SEEN_ONCE_MAX_LENGTH) {
+    if (seenOnce.size >= MAX_PREPARED) seenOnce.clear();
+    seenOnce.add(text);
+  }
+  return false;
+}
 const { serialize } = protocol;
 
 /**
- * A statement with values, prepared once and then only bound and executed. PGlite's `query` parses and
+ * A statement prepared once (see worthPreparing) and then only bound and executed. PGlite's `query` parses and
  * plans every statement anew and crosses into its WebAssembly once per protocol message (parse,
  * describe, bind, describe, execute, sync); here a known statement is one crossing and no planning:
  * 0.16-0.27 ms instead of 1.3-1.8 ms for a lookup by an indexed column (scratch measurement on this
