@@ -148,3 +148,17 @@ it('prepares a statement without values on its second run, and never a long one-
   for (let i = 0; i < 3; i++) expect((await client.query<{ n: number }>(long)).rows).toEqual([{ n: 2_000 }]);
   expect(await preparedTexts()).not.toContain(long);
 });
+
+it("parses each type as PGlite does, leaving the caller's own types as text for its parsers", async () => {
+  const text = `select $1::int as n, true as b, '{"a":1}'::jsonb as j, '{1,2}'::int[] as list,
+    timestamptz '2026-01-02 03:04:05+00' as at, 12.50::numeric as amount`;
+  // Drizzle's way: its parsers for timestamps and numerics receive PostgreSQL's text.
+  const parsers = { 1184: (v: string) => `text:${v}`, 1700: (v: string) => `text:${v}` };
+  // First run, then the prepared statement's runs.
+  for (let i = 0; i < 3; i++) {
+    const { rows } = await client.query(text, [7], { parsers });
+    expect(rows).toEqual([
+      { n: 7, b: true, j: { a: 1 }, list: [1, 2], at: 'text:2026-01-02 03:04:05+00', amount: 'text:12.50' },
+    ]);
+  }
+});
