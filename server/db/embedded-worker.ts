@@ -26,7 +26,69 @@ try {
   port.postMessage({ id: 0, error: serializeError(err) } satisfies Reply);
   process.exit(1);
 }
+if (dataDir) rememberFileSizes(pglite.Module as EmscriptenModule);
 port.postMessage({ id: 0, result: null } satisfies Reply);
+
+/** The parts of PGlite's Emscripten module that rememberFileSizes wraps. */
+interface EmscriptenModule {
+  FS: { isFile(mode: number): boolean };
+  NODEFS: {
+    stream_ops: {
+      llseek(stream: FileStream, offset: number, whence: number): number;
+      write(stream: FileStream, ...rest: [unknown, number, number, number, ...unknown[]]): number;
+      setattr(stream: FileStream, attr: unknown): void;
+    };
+    node_ops: { setattr(node: object, attr: unknown): void };
+  };
+}
+interface FileStream {
+  node: { mode: number };
+}
+/**
+ * PostgreSQL asks a table's or index's size (a seek to its end) whenever it plans a statement and when
+ * many scans begin, and Emscripten's NODEFS answers each seek with an fstat system call: 10-20 of them a
+ * statement, the largest single cost left on this thread (CPU profile, bench/README.md). The sizes are
+ * kept here instead. Only this process writes the data folder (data-dir-lock.ts) and every change of
+ * size goes through these operations: a write past the end grows the file, and a truncation (the only
+ * other way PostgreSQL shrinks or grows one) forgets its size, so the next seek asks the system again.
+ */
+function rememberFileSizes(module: EmscriptenModule): void {
+  const ops = module.NODEFS.stream_ops;
+  const nodeOps = module.NODEFS.node_ops;
+  const sizes = new WeakMap<object, number>();
+  const { llseek, write, setattr } = ops;
+  const { setattr: setNodeAttr } = nodeOps;
+  const SEEK_END = 2;
+  ops.llseek = (stream, offset, whence) => {
+    if (whence !== SEEK_END || !module.FS.isFile(stream.node.mode))
+      return llseek.call(ops, stream, offset, whence);
+    let size = sizes.get(stream.node);
+    if (size === undefined) {
+      size = llseek.call(ops, stream, 0, SEEK_END);
+      sizes.set(stream.node, size);
+    }
+    // A position before the start is refused as NODEFS refuses it.
+    return size + offset < 0 ? llseek.call(ops, stream, offset, whence) : size + offset;
+  };
+  ops.write = (stream, ...rest) => {
+    const written = write.call(ops, stream, ...rest);
+    const position = rest[3];
+    const size = sizes.get(stream.node);
+    if (size !== undefined) {
+      if (typeof position === 'number') sizes.set(stream.node, Math.max(size, position + written));
+      else sizes.delete(stream.node);
+    }
+    return written;
+  };
+  ops.setattr = (stream, attr) => {
+    sizes.delete(stream.node);
+    setattr.call(ops, stream, attr);
+  };
+  nodeOps.setattr = (node, attr) => {
+    sizes.delete(node);
+    setNodeAttr.call(nodeOps, node, attr);
+  };
+}
 
 /** Open transactions by id: their statements, and how to end them. */
 const transactions = new Map<
