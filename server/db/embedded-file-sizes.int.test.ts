@@ -32,42 +32,40 @@ async function sizes(table: string) {
   return { reported, onDisk: statSync(path.join(dataDir, file)).size, rows: n };
 }
 
+/** The table holds `rows` rows and PostgreSQL's size is the file's; returns the sizes. */
+async function expectSizesAgree(rows: number) {
+  const now = await sizes('grown');
+  expect(now.rows).toBe(rows);
+  expect(now.reported).toBe(now.onDisk);
+  return now;
+}
+
 it('reports each table size as the file on disk has it, as the table grows, shrinks and is replaced', async () => {
   const empty = await sizes('grown');
   expect(empty).toEqual({ reported: 0, onDisk: 0, rows: 0 });
 
   await client.exec('insert into grown (id) select g from generate_series(1, 5000) g');
-  const grown = await sizes('grown');
-  expect(grown.rows).toBe(5000);
+  const grown = await expectSizesAgree(5000);
   expect(grown.reported).toBeGreaterThan(100 * 8192);
-  expect(grown.reported).toBe(grown.onDisk);
 
   // VACUUM gives the empty pages at the end back: the file is truncated.
   await client.exec('delete from grown where id > 100');
   await client.exec('vacuum grown');
-  const shrunk = await sizes('grown');
-  expect(shrunk.rows).toBe(100);
+  const shrunk = await expectSizesAgree(100);
   expect(shrunk.onDisk).toBeLessThan(grown.onDisk);
-  expect(shrunk.reported).toBe(shrunk.onDisk);
 
   await client.exec('insert into grown (id) select g from generate_series(101, 3000) g');
-  const regrown = await sizes('grown');
-  expect(regrown.rows).toBe(3000);
-  expect(regrown.reported).toBe(regrown.onDisk);
+  await expectSizesAgree(3000);
 
   // TRUNCATE moves the table to a new, empty file.
   await client.exec('truncate grown');
   await client.exec('insert into grown (id) select g from generate_series(1, 1000) g');
-  const replaced = await sizes('grown');
-  expect(replaced.rows).toBe(1000);
-  expect(replaced.reported).toBe(replaced.onDisk);
+  await expectSizesAgree(1000);
 });
 
 it('finds every row written, after a reopening reads the sizes afresh', async () => {
   await database.close();
   database = await openDatabase({ kind: 'pglite', dataDir });
   client = database.client as EmbeddedClient;
-  const reopened = await sizes('grown');
-  expect(reopened.rows).toBe(1000);
-  expect(reopened.reported).toBe(reopened.onDisk);
+  await expectSizesAgree(1000);
 });
