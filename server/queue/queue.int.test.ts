@@ -176,6 +176,49 @@ describeOnDatabases('the job queue', (ctx) => {
     expect(seen).toEqual(['now', 'later']);
   });
 
+  it('polls every queue with one look and fetches only from the queues this instance works that have a job due', async () => {
+    const database = ctx.database();
+    const { queue } = testQueue(database);
+    const { queue: other } = testQueue(database);
+    queues.push(queue, other);
+    const seen: string[] = [];
+    queue.work('test.record', async ({ label }) => void seen.push(label));
+    queue.work('test.failing', async ({ label }) => {
+      seen.push(label);
+      throw new Error('refused');
+    });
+    other.work('test.counted', async ({ n }) => void seen.push(`counted ${n}`));
+    await queue.start();
+    await other.start();
+    expect(await queue.poll()).toEqual([]);
+
+    // Sent as another instance sends them: no wake here, only a poll finds them.
+    await queue.send(database.db, 'test.record', { label: 'now' });
+    await queue.send(
+      database.db,
+      'test.record',
+      { label: 'later' },
+      { startAfter: new Date(Date.now() + 60_000) },
+    );
+    await queue.send(database.db, 'test.counted', { n: 1 });
+    await queue.send(database.db, 'test.failing', { label: 'refused' });
+    // test.counted is due too, but this instance does not work it.
+    expect(await queue.poll()).toEqual(['test.failing', 'test.record']);
+    expect(seen).toEqual(expect.arrayContaining(['now', 'refused']));
+    expect(seen).toHaveLength(2);
+    // The delayed job and the failed one's retry are not due yet.
+    expect(await queue.poll()).toEqual([]);
+    expect(await other.poll()).toEqual(['test.counted']);
+    expect(seen).toContain('counted 1');
+
+    // Their time comes.
+    await queue.bringForward('test.record');
+    await queue.bringForward('test.failing');
+    expect(await queue.poll()).toEqual(['test.failing', 'test.record']);
+    expect(seen.slice(3).sort()).toEqual(['later', 'refused']);
+    expect(await queue.poll()).toEqual([]);
+  });
+
   it('makes a job sent without a date fetchable by the very next statement, even within its millisecond', async () => {
     // pg-boss fetches a job once start_after < now(), strictly, and PGlite's now() moves in whole
     // milliseconds: a job that started at its transaction's now() was missed by a fetch in the same

@@ -150,9 +150,9 @@ export function send<Name extends JobName>(
 export interface QueueOptions<Catalogue> {
   log: FastifyBaseLogger;
   /**
-   * How often (ms) each worked queue is polled for jobs that other instances sent, retries and delayed
-   * jobs. 0: never, and no schedules or maintenance either; jobs run only through `wake` and `runDue`
-   * (tests, which must not depend on timers).
+   * How often (ms) the worked queues are polled for jobs that other instances sent, retries, delayed
+   * and scheduled jobs (see `poll`). 0: never, and no schedules or maintenance either; jobs run only
+   * through `wake`, `poll` and `runDue` (tests, which must not depend on timers).
    */
   pollIntervalMs: number;
   policies: QueuePolicies<Catalogue>;
@@ -192,6 +192,8 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
   private readonly log: FastifyBaseLogger;
   private readonly db: Database;
   private stopping = false;
+  /** A poll's look for due queues, while it runs. */
+  private looking: Promise<void> | undefined;
   /** By queue name; plain numbers counted as jobs end, read only when metrics are scraped. */
   readonly outcomes = new Map<string, JobOutcomes>();
 
@@ -256,12 +258,46 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
     // together on an empty database, deadlocked and two of them crashed.
     await withAdvisoryLock(this.database, ADVISORY_LOCKS.queueSetup, () => this.setUp());
     if (this.options.pollIntervalMs > 0) {
-      for (const name of this.workers.keys()) {
-        const timer = setInterval(() => this.wake(name), this.options.pollIntervalMs);
-        timer.unref();
-        this.timers.push(timer);
-      }
+      const timer = setInterval(() => {
+        // One look at a time; the jobs it finds run on without holding up the next look.
+        this.looking ??= this.dueQueues()
+          .then((due) => {
+            for (const name of due) {
+              this.pump(name).catch((err) => this.failed(err, 'job queue poll failed', name));
+            }
+          })
+          .catch((err) => this.failed(err, 'job queue poll failed'))
+          .finally(() => {
+            this.looking = undefined;
+          });
+      }, this.options.pollIntervalMs);
+      timer.unref();
+      this.timers.push(timer);
     }
+  }
+
+  /** Runs the jobs due in every worked queue now; resolves, once they ran, with the queues that had some. */
+  async poll(): Promise<string[]> {
+    const due = await this.dueQueues();
+    await Promise.all(due.map((name) => this.pump(name)));
+    return due;
+  }
+
+  /**
+   * The worked queues with a job due: sent without a wake (by another instance), a retry or delayed job
+   * whose time came, or a scheduled one. One statement for every queue, so that a poll fetches only from
+   * those. A fetch from each queue at every poll was a statement per queue (22, with the dead-letter
+   * queues) every second, each planned anew on the embedded database, which kept an idle server busy
+   * (bench/README.md, issue 40).
+   */
+  private async dueQueues(): Promise<string[]> {
+    if (this.stopping) return [];
+    // pg-boss's own fetch condition (created or retry, start_after passed), over every queue's partition.
+    const result = (await this.db.execute(sql`
+      select distinct name from ${sql.identifier(QUEUE_SCHEMA)}.job
+       where state < 'active' and start_after < now()
+       order by name`)) as unknown as { rows: { name: string }[] };
+    return result.rows.map((r) => r.name).filter((name) => this.workers.has(name));
   }
 
   private async setUp(): Promise<void> {
@@ -351,7 +387,7 @@ export class Queue<Catalogue extends { [Name in keyof Catalogue]: object } = Job
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
     for (const worker of this.workers.values()) clearTimeout(worker.wakeTimer);
-    const running = [...this.workers.values()].map((w) => w.running?.catch(() => 0));
+    const running = [...[...this.workers.values()].map((w) => w.running?.catch(() => 0)), this.looking];
     let timeout: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<'timeout'>((resolve) => {
       timeout = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs ?? 5_000);
