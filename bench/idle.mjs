@@ -7,7 +7,7 @@
 // Three runs (BENCH_RUNS), each on a fresh start after SETTLE seconds (BENCH_SETTLE_SECONDS, 15, past
 // the start's own work), measured over BENCH_IDLE_SECONDS (60); medians last. No target: the figure
 // is printed so a change that wakes the server more often shows up (issue 40).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
@@ -20,6 +20,7 @@ import {
   loadServerEnv,
   median,
   npmStart,
+  postgresBackendsCpuMs,
   RAW_OK_SERVER,
   referenceServer,
   runDeadline,
@@ -32,21 +33,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const DB = 'tradenest_idle';
-
-/** CPU (ms) the PostgreSQL backends serving this benchmark's database have used so far. */
-function postgresCpuMs() {
-  let ms = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmd.startsWith('postgres: ') && cmd.includes(` ${DB} `)) ms += cpuMs(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return ms;
-}
 
 /** One start of the server with `env`: CPU a second of the server (and PostgreSQL) and of the reference. */
 async function idleRun(env, withPostgres) {
@@ -61,7 +47,11 @@ async function idleRun(env, withPostgres) {
     const pid = findServerPid(server.child.pid);
     if (!pid) throw new Error('server process not found');
     await sleep(SETTLE_SECONDS * 1000);
-    const before = { server: cpuMs(pid), postgres: postgresCpuMs(), reference: cpuMs(reference.pid) };
+    const before = {
+      server: cpuMs(pid),
+      postgres: postgresBackendsCpuMs(DB),
+      reference: cpuMs(reference.pid),
+    };
     const started = performance.now();
     await sleep(IDLE_SECONDS * 1000);
     const seconds = (performance.now() - started) / 1000;
@@ -69,7 +59,7 @@ async function idleRun(env, withPostgres) {
     const perSecond = (now, then) => Math.max(0, now - then) / seconds;
     return {
       server: perSecond(cpuMs(pid), before.server),
-      postgres: withPostgres ? perSecond(postgresCpuMs(), before.postgres) : null,
+      postgres: withPostgres ? perSecond(postgresBackendsCpuMs(DB), before.postgres) : null,
       reference: perSecond(cpuMs(reference.pid), before.reference),
     };
   } finally {

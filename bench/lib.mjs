@@ -80,6 +80,24 @@ export function cpuMs(pid) {
   }
 }
 
+/**
+ * CPU time (ms) the PostgreSQL backends connected to `database` have used so far (a local server only; a
+ * backend that has ended takes its time with it, so a difference is a lower bound).
+ */
+export function postgresBackendsCpuMs(database) {
+  let ms = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmd.startsWith('postgres: ') && cmd.includes(` ${database} `)) ms += cpuMs(Number(entry));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return ms;
+}
+
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);

@@ -12,7 +12,7 @@
 // and so does the deadline (BENCH_DEADLINE_S), rather than a hang.
 import { fork, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
@@ -23,6 +23,7 @@ import {
   freePort,
   loadServerEnv,
   npmStart,
+  postgresBackendsCpuMs,
   root,
   rssMb,
   scratchDatabase,
@@ -308,21 +309,6 @@ function cpuSeconds(pid) {
   }
 }
 
-/** CPU time of the PostgreSQL backends connected to the scratch database (a local server only). */
-function postgresSeconds() {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmd.startsWith('postgres:') && cmd.includes(` ${DB} `)) total += cpuSeconds(Number(entry));
-    } catch {
-      // ended while we looked
-    }
-  }
-  return total;
-}
-
 /** CPU time (seconds) the whole machine spent busy, all cores: other people's work shows here too. */
 function machineSeconds() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
@@ -344,7 +330,7 @@ async function sendLoad(port, pids) {
   failed = 0;
   const cpuBefore = {
     servers: pids.map(cpuSeconds),
-    postgres: postgresSeconds(),
+    postgres: postgresBackendsCpuMs(DB) / 1000,
     client: process.cpuUsage(),
     machine: machineSeconds(),
   };
@@ -388,7 +374,7 @@ async function sendLoad(port, pids) {
     answerP95: pct(answered, 95),
     cpu: {
       servers: pids.map((pid, i) => cpuSeconds(pid) - cpuBefore.servers[i]),
-      postgres: postgresSeconds() - cpuBefore.postgres,
+      postgres: postgresBackendsCpuMs(DB) / 1000 - cpuBefore.postgres,
       client: (client.user + client.system) / 1e6,
       machine: machineSeconds() - cpuBefore.machine,
     },
