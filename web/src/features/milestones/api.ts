@@ -42,7 +42,10 @@ export function usePaymentMethods(enabled: boolean) {
  * money (My Jobs, My Bookings, job detail) are refreshed behind it.
  */
 export function showMilestones(queryClient: QueryClient, view: BookingMilestonesView) {
-  queryClient.setQueryData(milestoneKeys.booking(view.bookingId), view);
+  const key = milestoneKeys.booking(view.bookingId);
+  // A load of the page still on its way (the first one, on a return from the bank) was read before
+  // this answer and would overwrite it when it lands: it is cancelled first.
+  void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.setQueryData(key, view));
   void queryClient.invalidateQueries({ queryKey: ['jobs'] });
   void queryClient.invalidateQueries({ queryKey: ['bookings'] });
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, showSuccess } from '@/lib/toast';
 import { seriousAxeViolations } from '@/test/axe';
 import { TRADESPERSON_ID } from '@/test/fixtures';
+import { heldReply } from '@/test/held-reply';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
 import { bodiesSentTo, requestsTo } from '@/test/requests';
 import { handleStripeNextAction } from './stripe-next-action';
@@ -411,6 +412,38 @@ describe('returning from the bank’s authentication', () => {
     expect(requestsTo(fetchMock, `POST /api/v1/milestones/${milestoneId(3)}/confirm`)).toHaveLength(1);
     expect(showSuccess).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe(PAGE);
+  });
+
+  it('shows the milestone paid when the first load of the page was read before the payment', async () => {
+    // The page loads and confirms at once; the server read the page first and its answer arrives only
+    // after the confirmation's, which it must not overwrite.
+    const before = acceptedView();
+    const paid = acceptedView({
+      milestones: planMilestones().map((m) =>
+        m.id === milestoneId(3)
+          ? { ...m, status: 'paid', paidAt: '2026-12-04T10:00:00.000Z', canPay: false }
+          : m,
+      ),
+    });
+    const firstLoad = heldReply();
+    let loads = 0;
+    mockApi({
+      ...sessionHandler(makeUser()),
+      [VIEW_URL]: () => {
+        loads += 1;
+        return loads === 1 ? firstLoad.answer() : viewReply(paid);
+      },
+      'GET /api/v1/payment-methods': () => cardsReply(),
+      [CONFIRM_URL]: () => ({ status: 200, body: { status: 'paid', message: null, milestones: paid } }),
+    });
+    renderApp(RETURN);
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment Successful'), { timeout: 5000 });
+    await waitFor(() => expect(firstLoad.asked).toBe(true));
+    await act(async () => firstLoad.send(viewReply(before)));
+    await screen.findByRole('heading', { level: 1, name: paid.jobTitle }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(item('Final fix').queryByRole('button', { name: 'Pay' })).toBeNull(),
+    );
   });
 
   it("says 'Payment Failed' with the provider's reason when the authentication failed", async () => {

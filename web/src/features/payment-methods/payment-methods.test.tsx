@@ -362,6 +362,32 @@ describe('returning from the card setup', () => {
     expect(showError).not.toHaveBeenCalled();
   });
 
+  it('shows the new card when the first load of the list was read before the card was saved', async () => {
+    // The page asks for the list and confirms at once; here the server read the list first, and its
+    // answer arrives only after the confirmation's. A refetch that joined that load would keep it.
+    const firstLoad = heldReply();
+    let loads = 0;
+    openPage(
+      () => {
+        loads += 1;
+        return loads === 1 ? firstLoad.answer() : { status: 200, body: list([visa, newCard]) };
+      },
+      {
+        'POST /api/v1/payment-methods/confirm-setup': () => ({
+          status: 200,
+          body: { status: 'saved', message: null, paymentMethods: [visa, newCard] },
+        }),
+      },
+      `/payment-methods?setup_intent=${SETUP_ID}`,
+    );
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Payment method saved successfully'), {
+      timeout: 5000,
+    });
+    await waitFor(() => expect(firstLoad.asked).toBe(true));
+    await act(async () => firstLoad.send({ status: 200, body: list([visa]) }));
+    await waitFor(async () => expect(within(await savedCards()).getAllByRole('listitem')).toHaveLength(2));
+  });
+
   it("says why a card was not saved, in the provider's words", async () => {
     const { router } = openPage(
       [visa],

@@ -75,8 +75,11 @@ export function useSetupReturn(enabled: boolean): { confirming: boolean } {
       )
       .finally(() => {
         confirming.delete(setupIntentId);
-        // The list may have been fetched before the card was saved.
-        void queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
+        // The list may have been read before the card was saved, and that load may still be on its
+        // way: a refetch of a list not loaded yet would join it, so it is cancelled and asked anew.
+        void queryClient
+          .cancelQueries({ queryKey: paymentMethodsKey })
+          .then(() => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }));
         if (mounted.current) setBusy(false);
       });
   }, [enabled, setupIntentId, setSearchParams, queryClient]);
