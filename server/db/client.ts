@@ -75,19 +75,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Before anything is copied into the folder or opened in it (data-dir-lock.ts).
   const lock = dataDir ? lockEmbeddedDatabase(dataDir) : undefined;
   try {
-    if (dataDir) await ensureEmbeddedCluster(dataDir);
     // Loaded only for the embedded database: a server on DATABASE_URL never carries PGlite in memory.
+    // A first start's copy of the template runs while the database's thread loads PGlite.
     const [client, { drizzle: drizzlePglite }] = await Promise.all([
-      EmbeddedClient.open({
-        dataDir,
-        // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the
-        // server's memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are
-        // cached by the OS anyway, since PGlite's files are real files.
-        // ANALYZE samples 300 rows per unit of the statistics target: 30 instead of 100 makes it about
-        // four times cheaper (141 → 36 ms on a 62,000-row table), and here it holds the only connection
-        // while it runs (upkeep.ts). A small database's plans do not need the larger sample.
-        startParams: ['-c', 'shared_buffers=16MB', '-c', 'default_statistics_target=30'],
-      }),
+      EmbeddedClient.open(
+        {
+          dataDir,
+          // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and dominated the
+          // server's memory (RSS 374 MB → 238 MB at 16 MB, measured on a reopened database). Pages are
+          // cached by the OS anyway, since PGlite's files are real files.
+          // ANALYZE samples 300 rows per unit of the statistics target: 30 instead of 100 makes it about
+          // four times cheaper (141 → 36 ms on a 62,000-row table), and here it holds the only connection
+          // while it runs (upkeep.ts). A small database's plans do not need the larger sample.
+          startParams: ['-c', 'shared_buffers=16MB', '-c', 'default_statistics_target=30'],
+        },
+        dataDir ? ensureEmbeddedCluster(dataDir) : undefined,
+      ),
       import('drizzle-orm/pglite'),
     ]);
     // Drizzle's pglite driver only calls what EmbeddedClient offers (query, transaction).

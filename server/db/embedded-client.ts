@@ -66,14 +66,21 @@ export class EmbeddedClient {
     );
   }
 
-  /** Starts the worker and opens the database in it; resolves once PGlite is ready. */
-  static async open(start: WorkerStart): Promise<EmbeddedClient> {
+  /**
+   * Starts the worker and opens the database in it; resolves once PGlite is ready. With `folder`, the
+   * data folder is still being made: the worker loads PGlite meanwhile and opens the folder once it is.
+   */
+  static async open(start: WorkerStart, folder?: Promise<void>): Promise<EmbeddedClient> {
     const { port1, port2 } = new MessageChannel();
     // Read only with receiveMessageOnPort: it must not keep the process alive.
     port1.unref();
     const signal = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), {
-      workerData: { ...start, sync: { port: port2, signal } satisfies SyncChannel },
+      workerData: {
+        ...start,
+        awaitFolder: folder !== undefined,
+        sync: { port: port2, signal } satisfies SyncChannel,
+      },
       transferList: [port2],
       // The worker's heap holds only result rows on their way out, short-lived: V8's default young
       // generation (up to 48 MB) let its heap settle near 57 MB, 8 MB near 42 MB (5,000 queries).
@@ -84,7 +91,18 @@ export class EmbeddedClient {
     });
     const client = new EmbeddedClient(worker, { port: port1, signal });
     // The worker answers request 0 once the database is open (or why it could not open it).
-    await new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
+    const opened = new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
+    if (folder) {
+      opened.catch(() => {}); // a worker that failed while the folder was made: the folder's error is told
+      try {
+        await folder;
+      } catch (err) {
+        await worker.terminate();
+        throw err;
+      }
+      worker.postMessage('folder ready');
+    }
+    await opened;
     return client;
   }
 

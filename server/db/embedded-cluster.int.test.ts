@@ -48,6 +48,15 @@ describe('the embedded database template', () => {
       expect(await rows<{ count: number }>(`select count(*)::int as count from ${QUEUE_SCHEMA}.job`)).toEqual(
         [{ count: 0 }],
       );
+      // One database: PostgreSQL's templates were 600 of the files every new folder copied.
+      expect(await rows<{ datname: string }>('select datname from pg_database')).toEqual([
+        { datname: 'postgres' },
+      ]);
+      expect(readdirSync(path.join(dir, 'db', 'base'))).toEqual(
+        await rows<{ oid: number }>("select oid::text from pg_database where datname = 'postgres'").then(
+          (r) => r.map((row) => String(row.oid)),
+        ),
+      );
     } finally {
       await database.close();
     }

@@ -7,6 +7,11 @@ export interface WorkerStart {
   dataDir: string | undefined;
   /** PostgreSQL settings beside PGlite's defaults (`-c name=value`). */
   startParams: string[];
+  /**
+   * The folder is still being made (a first start copies the template into it): the worker loads PGlite
+   * meanwhile and opens the folder once the main thread posts that it is ready.
+   */
+  awaitFolder?: boolean;
 }
 
 /**

@@ -6,13 +6,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, SyncChannel, WorkerStart } from './embedded-protocol';
 
-const { dataDir, startParams, sync } = workerData as WorkerStart & { sync: SyncChannel };
+const { dataDir, startParams, awaitFolder, sync } = workerData as WorkerStart & { sync: SyncChannel };
 const port = parentPort!;
 
 const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }] = await Promise.all([
   import('@electric-sql/pglite'),
   import('@electric-sql/pglite/contrib/pg_trgm'),
 ]);
+
+// Kept alive until requests are listened for. With nothing pending on this thread's event loop, Node
+// finishes PGlite's WebAssembly start from the step that, before going back to the loop, waits for V8's
+// background compilations of the hot functions to end: the first request then waited 100-170 ms.
+const keepAlive = setInterval(() => {}, 60_000);
+
+// On a first start the template is copied into the folder while this thread loads PGlite: both take
+// hundreds of milliseconds, and one waited for the other. Nothing else is posted before request 0.
+if (awaitFolder) await new Promise((ready) => port.once('message', ready));
 
 let pglite: PGlite;
 try {
@@ -301,6 +310,7 @@ port.on('message', async (request: Request) => {
   port.postMessage(reply, transfer);
   if (request.op === 'close') port.close();
 });
+clearInterval(keepAlive);
 
 /**
  * An error as plain data: a structured clone keeps only an Error's message, and the callers read the

@@ -441,9 +441,7 @@ describe('returning from the bank’s authentication', () => {
     await waitFor(() => expect(firstLoad.asked).toBe(true));
     await act(async () => firstLoad.send(viewReply(before)));
     await screen.findByRole('heading', { level: 1, name: paid.jobTitle }, { timeout: 5000 });
-    await waitFor(() =>
-      expect(item('Final fix').queryByRole('button', { name: 'Pay' })).toBeNull(),
-    );
+    await waitFor(() => expect(item('Final fix').queryByRole('button', { name: 'Pay' })).toBeNull());
   });
 
   it("says 'Payment Failed' with the provider's reason when the authentication failed", async () => {
