@@ -2,7 +2,16 @@
 // or older than its sources, so `npm start` loads a few plain files instead of transpiling ~250 modules
 // on every start (decision 0021). Packages stay in node_modules (imported from there at run time), all
 // but Drizzle: see `PACKAGES_INSIDE`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from './newest-mtime.mjs';
@@ -18,11 +27,13 @@ const SOURCES = [
   'tsconfig.json',
   'scripts/server-build.mjs',
 ];
-// The entry points: the listening server, the embedded database's template (which `npm start`
-// prepares beside the web build, before the server opens the database), and the child process that
-// writes the demo documents' sample files after a first start (server/seed/sample-documents.ts).
+// The entry points: the listening server, the embedded database's thread (see compiledWorker), the
+// embedded database's template (which `npm start` prepares beside the web build, before the server
+// opens the database), and the child process that writes the demo documents' sample files after a
+// first start (server/seed/sample-documents.ts).
 const ENTRIES = {
   main: 'server/main.ts',
+  'embedded-worker': 'server/db/embedded-worker.ts',
   'embedded-cluster': 'server/db/embedded-cluster.ts',
   'sample-documents-child': 'server/seed/sample-documents-child.ts',
 };
@@ -80,6 +91,38 @@ const ownLocation = (outdir) => ({
   },
 });
 
+/**
+ * The embedded database's thread (server/db/embedded-worker.ts) runs compiled, beside the compiled
+ * server, rather than from its TypeScript source: Node's type stripping loaded a WebAssembly compiler
+ * into the thread, 15 MB resident and 30-40 ms of each start. The client names the source; once
+ * compiled (and its location rewritten by ownLocation), that name becomes the compiled file's, which
+ * sits beside every chunk.
+ */
+const WORKER_SOURCE_URL =
+  /new URL\("\.\/embedded-worker\.ts", new URL\("[^"]*server\/db\/embedded-client\.ts", import\.meta\.url\)\.href\)/g;
+const compiledWorker = {
+  name: 'compiled-worker',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      let found = false;
+      for (const file of readdirSync(build.initialOptions.outdir).filter((f) => f.endsWith('.js'))) {
+        const full = path.join(build.initialOptions.outdir, file);
+        const code = readFileSync(full, 'utf8');
+        if (code.search(WORKER_SOURCE_URL) === -1) continue;
+        found = true;
+        writeFileSync(
+          full,
+          code.replaceAll(WORKER_SOURCE_URL, 'new URL("./embedded-worker.js", import.meta.url)'),
+        );
+      }
+      // A reworded client must not quietly go back to the TypeScript source.
+      if (!found)
+        throw new Error("scripts/server-build.mjs: the embedded worker's URL was not found in the build");
+    });
+  },
+};
+
 /** Compiles the server into `outdir` (dist/server; tests build elsewhere); returns the milliseconds taken. */
 export async function buildServer({ outdir = SERVER_DIST_DIR } = {}) {
   const esbuild = await import('esbuild');
@@ -105,7 +148,7 @@ export async function buildServer({ outdir = SERVER_DIST_DIR } = {}) {
       // Class and function names stay as written: logs, errors and `constructor.name` checks read them.
       keepNames: true,
       logLevel: 'warning',
-      plugins: [packagesOutside, ownLocation(outdir)],
+      plugins: [packagesOutside, ownLocation(outdir), compiledWorker],
     });
     mkdirSync(outdir, { recursive: true });
     const entries = new Set(Object.keys(ENTRIES).flatMap((name) => [`${name}.js`, `${name}.js.map`]));

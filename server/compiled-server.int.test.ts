@@ -35,6 +35,17 @@ describe('the compiled server', () => {
     }
   });
 
+  it("starts the embedded database's thread from its compiled file, not its TypeScript source", async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    expect(existsSync(path.join(outdir, 'embedded-worker.js'))).toBe(true);
+    const code = readdirSync(outdir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(outdir, f), 'utf8'))
+      .join('\n');
+    expect(code).toContain('new Worker(new URL("./embedded-worker.js", import.meta.url)');
+    expect(code).not.toContain('embedded-worker.ts"');
+  });
+
   it('names the same embedded database template as the sources', async () => {
     const compiled = (await import(pathToFileURL(path.join(outdir, 'embedded-cluster.js')).href)) as {
       clusterTemplateDir(): string;

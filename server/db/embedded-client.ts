@@ -75,6 +75,7 @@ export class EmbeddedClient {
     // Read only with receiveMessageOnPort: it must not keep the process alive.
     port1.unref();
     const signal = new Int32Array(new SharedArrayBuffer(4));
+    // The compiled server runs the worker compiled beside it (scripts/server-build.mjs rewrites this URL).
     const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), {
       workerData: {
         ...start,
@@ -85,8 +86,8 @@ export class EmbeddedClient {
       // The worker's heap holds only result rows on their way out, short-lived: V8's default young
       // generation (up to 48 MB) let its heap settle near 57 MB, 8 MB near 42 MB (5,000 queries).
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
-      // The worker runs from its TypeScript source: Node strips types by default from 22.18, and
-      // needs to be asked before (the project supports 22.12 and newer).
+      // From the sources (tests, `npm run serve`) the worker runs from its TypeScript: Node strips types
+      // by default from 22.18, and needs to be asked before (the project supports 22.12 and newer).
       ...(stripsTypes() ? {} : { execArgv: [...process.execArgv, '--experimental-strip-types'] }),
     });
     const client = new EmbeddedClient(worker, { port: port1, signal });
