@@ -122,7 +122,12 @@ try {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tradenest-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = npmStart({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  // npmStart stops a server after 2 minutes unless told otherwise; fifteen runs take longer, and the
+  // last ones then met a closed port (which Chrome reports as an interstitial).
+  server = npmStart(
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    { deadlineMs: DEADLINE_MS },
+  );
   await waitFor200(`${base}/`, performance.now());
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
   const pages = (await publicPages(base)).filter((p) => !only || only.some((o) => p.name.startsWith(o)));
