@@ -9,10 +9,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
 import { openDatabase } from './client';
-import type { EmbeddedClient } from './embedded-client';
+import { EmbeddedClient } from './embedded-client';
 import { ensureEmbeddedCluster } from './embedded-cluster';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tradenest-cluster-'));
@@ -104,5 +105,33 @@ describe('a new data folder', () => {
     );
     expect(readdirSync(target)).toEqual(['notes.txt']);
     expect(readdirSync(parent)).toEqual(['db']);
+  });
+
+  it("is refused by openDatabase in the folder's words, letting go of the folder and the database's thread", async () => {
+    // openDatabase starts the database's thread while the folder is made: a folder that cannot be made
+    // must end that thread and free the folder's lock (a second attempt gets the same answer, not
+    // "in use"), and leave nothing in the folder.
+    const target = path.join(mkdtempSync(path.join(dir, 'occupied-')), 'db');
+    mkdirSync(target);
+    writeFileSync(path.join(target, 'notes.txt'), 'mine');
+    const refusal = `${target} holds files that are not a database; move them away and start again`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(openDatabase({ kind: 'pglite', dataDir: target })).rejects.toThrow(refusal);
+    }
+    expect(readdirSync(target)).toEqual(['notes.txt']);
+  });
+
+  it("answers the folder's failure when the database's thread was waiting for it, and ends the thread", async () => {
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      const failed = Promise.reject(new Error('the copy failed'));
+      await expect(
+        EmbeddedClient.open({ dataDir: path.join(dir, 'never-made'), startParams: [] }, failed),
+      ).rejects.toThrow('the copy failed');
+      expect(terminate).toHaveBeenCalledTimes(1);
+      expect(existsSync(path.join(dir, 'never-made'))).toBe(false);
+    } finally {
+      terminate.mockRestore();
+    }
   });
 });
