@@ -315,8 +315,13 @@ describeOnDatabases('cross-site requests', (ctx) => {
 describeOnDatabases('email verification', (ctx) => {
   const db = () => ctx.database().db;
 
+  /** The token of the latest email to `email`: in creation order, since rows come in none without it. */
   async function verificationToken(email: string): Promise<string> {
-    const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const rows = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(emailOutbox.createdAt);
     const last = rows.at(-1)!;
     return /\?verify=([A-Za-z0-9_-]+)/.exec(last.textBody)![1]!;
   }

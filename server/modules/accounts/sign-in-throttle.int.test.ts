@@ -257,11 +257,14 @@ describeOnDatabases('sign-in links', (ctx) => {
   const db = () => ctx.database().db;
   const REDEEM = '/api/v1/auth/sign-in-link/redeem';
 
+  /** The token of the latest link sent to `email` (rows come in no set order without ORDER BY: once the
+   * first email was sent, PostgreSQL returned its updated row last). */
   async function linkToken(email: string): Promise<string | undefined> {
     const rows = await db()
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'sign_in_link')));
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'sign_in_link')))
+      .orderBy(emailOutbox.createdAt);
     const last = rows.at(-1);
     return last ? /\/auth\?signin=([A-Za-z0-9_-]+)/.exec(last.textBody)![1] : undefined;
   }
