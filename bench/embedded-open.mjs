@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fmt, freePort, median, root, runDeadline, waitFor200 } from './lib.mjs';
+import { bareServerFirstAnswerMs, fmt, median, root, runDeadline } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const stopDeadline = runDeadline(5 * 60_000, () => {});
@@ -33,27 +33,11 @@ function child(arg) {
   });
 }
 
-/** A bare node:http server spawned with `node -e`, until it answers its first request. */
-async function reference() {
-  const port = await freePort();
-  const since = performance.now();
-  const proc = spawn(
-    process.execPath,
-    ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`],
-    { stdio: 'ignore' },
-  );
-  try {
-    return await waitFor200(`http://127.0.0.1:${port}/`, since, 10_000);
-  } finally {
-    proc.kill('SIGKILL');
-  }
-}
-
 // The template is made before timing, as `npm run build` or a first `npm start` leaves it.
 await child('template');
 const rows = [];
 for (let run = 1; run <= RUNS; run++) {
-  const referenceMs = await reference();
+  const referenceMs = await bareServerFirstAnswerMs();
   const dir = mkdtempSync(path.join(tmpdir(), 'tradenest-open-'));
   try {
     const figures = {};

@@ -406,6 +406,25 @@ export async function rawHttpYardstick() {
   }
 }
 
+/**
+ * How long a bare node:http server, spawned with `node -e`, takes to answer its first request (ms): the
+ * start-up benchmarks' reference for what starting any Node server costs on this machine right now.
+ */
+export async function bareServerFirstAnswerMs() {
+  const port = await freePort();
+  const since = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`],
+    { cwd: root, stdio: 'ignore' },
+  );
+  try {
+    return await waitFor200(`http://127.0.0.1:${port}/`, since, 10_000);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

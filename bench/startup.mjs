@@ -7,14 +7,23 @@
 // tsx), for the comparison behind decision 0022.
 // Targets (issue 19): embedded first start ≤ 3 s, later ≤ 1.5 s, RSS ≤ 250 MB; with a database server,
 // first 200 ≤ 3 s and RSS ≤ 200 MB.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { childrenOf, fmt, freePort, median, npmStart, root, rssMb, sleep, waitFor200 } from './lib.mjs';
+import {
+  bareServerFirstAnswerMs,
+  childrenOf,
+  fmt,
+  freePort,
+  median,
+  npmStart,
+  rssMb,
+  sleep,
+  waitFor200,
+} from './lib.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -89,22 +98,6 @@ async function measure(mode, env) {
   }
 }
 
-/** A bare node:http server spawned with `node -e`, until it answers its first request. */
-async function reference() {
-  const port = await freePort();
-  const since = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`],
-    { cwd: root, stdio: 'ignore' },
-  );
-  try {
-    return await waitFor200(`http://127.0.0.1:${port}/`, since, 10_000);
-  } finally {
-    child.kill('SIGKILL');
-  }
-}
-
 async function postgresDatabase() {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
@@ -134,7 +127,7 @@ await ensureServerBuild();
 const rows = []; // { run, label, ...figures }
 let postgresSkipped = false;
 for (let run = 1; run <= RUNS; run++) {
-  rows.push({ run, label: 'reference', firstOkMs: await reference() });
+  rows.push({ run, label: 'reference', firstOkMs: await bareServerFirstAnswerMs() });
   for (const mode of MODES) {
     const name = (what) =>
       MODES.length > 1 ? `${what} (npm ${mode === 'start' ? 'start' : 'run serve'})` : what;
