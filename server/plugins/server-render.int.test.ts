@@ -66,12 +66,38 @@ describeOnDatabases('server-rendered public pages', (ctx) => {
     expect(rootOf(reviews.body)).toContain('Priya Rendered');
   });
 
-  it('sends anyone signed in, and a visitor on a job, the plain shell', async () => {
+  it('shows a tradesperson a job they may see, and a job they may not see as not found with a 404', async () => {
+    const customer = await createCustomer(db());
+    const pro = await createTradesperson(db(), { verified: true });
+    const open = await createJob(db(), { customerId: customer.id, title: 'Leaking kitchen tap rendered' });
+    const hidden = await createJob(db(), {
+      customerId: customer.id,
+      // Not open and not quoted on by them: invisible to them (marketplace/policy.ts).
+      title: 'Cancelled job rendered',
+      status: 'cancelled',
+      cancelledAt: new Date(),
+    });
+    const cookie = await sessionFor(db(), pro.id);
+
+    const seen = await page(`/job/${open.id}`, cookie);
+    expect(seen.statusCode).toBe(200);
+    expect(rootOf(seen.body)).toContain('Leaking kitchen tap rendered');
+    // The quote form is in the page, to be filled in while the app starts.
+    expect(rootOf(seen.body)).toContain('Send a quote');
+    expect(seen.headers['cache-control']).toBe('no-cache');
+
+    const refused = await page(`/job/${hidden.id}`, cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(rootOf(refused.body)).toContain('Job not found');
+    expect(refused.body).not.toContain('Cancelled job rendered');
+  });
+
+  it('sends anyone signed in on another page, and a visitor on a job, the plain shell', async () => {
     const customer = await createCustomer(db());
     const pro = await createTradesperson(db(), { verified: true, businessName: 'Signed In Ltd' });
     const open = await createJob(db(), { customerId: customer.id, title: 'Leaking kitchen tap rendered' });
     const cookie = await sessionFor(db(), pro.id);
-    for (const url of [`/job/${open.id}`, '/browse', `/tradesperson/${pro.id}`]) {
+    for (const url of ['/browse', `/tradesperson/${pro.id}`]) {
       const signedIn = await page(url, cookie);
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.body).toContain('<div id="root"></div>');

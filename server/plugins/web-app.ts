@@ -306,8 +306,9 @@ function serverRenderedPages(
   /**
    * The page rendered on the server into page.html, with its head tags (a profile's), or null to send
    * the plain shell: a render that fails must never fail the page, which then renders in the browser.
-   * Only visitors' pages are rendered (rendersOnServer); one is the same for every visitor, so it is
-   * rendered once per URL and shared (see registerWebApp).
+   * Which pages are rendered, and for whom, is rendersOnServer's to say. A visitor's page is the same
+   * for every visitor, so it is rendered once per URL and shared (see registerWebApp); a signed-in
+   * viewer's page (a job's) is theirs alone and rendered for them.
    */
   async function renderedPage(request: FastifyRequest, pathname: string): Promise<RenderedDocument | null> {
     if (!renderer || !rendererShell) return null;

@@ -92,21 +92,39 @@ function whenRouteLoaded(start: () => void) {
   });
 }
 
+/** Tells web/public/start-after-paint.js that the app has the page: it does again a tap it kept. */
+function announceStarted() {
+  document.dispatchEvent(new Event('tradenest:started'));
+}
+
 // A server-rendered page is hydrated: React adopts the markup as it is, rendered from the same data,
-// once the route's code is here (the same tree must render, not the loading placeholder). The
-// build-time landing page (renderLanding) has no data, so the app takes over by rendering over it,
-// as a transition so that React renders in slices and the page stays responsive, keeping anything
-// typed meanwhile.
+// once the route's code is here (the same tree must render, not the loading placeholder); what was
+// typed meanwhile stays in the fields React adopts. The build-time landing page (renderLanding) has no
+// data, so the app takes over by rendering over it, as a transition so that React renders in slices
+// and the page stays responsive, keeping anything typed meanwhile.
 if (serverState) {
   setRetryOnMount(false);
+  const started = () => {
+    setRetryOnMount(true);
+    announceStarted();
+  };
+  // As a transition: React then hydrates in slices of a few milliseconds, yielding to the browser
+  // between them, where a plain hydration is one task as long as the whole page (blocking taps).
   whenRouteLoaded(() =>
-    hydrateRoot(container, <AfterFirstCommit onCommit={() => setRetryOnMount(true)}>{app}</AfterFirstCommit>),
+    startTransition(() => {
+      hydrateRoot(container, <AfterFirstCommit onCommit={started}>{app}</AfterFirstCommit>);
+    }),
   );
 } else if (container.hasChildNodes()) {
   const restoreFields = keepPrerenderedFields(container);
   const takeOver = () => {
     const root = createRoot(container);
-    startTransition(() => root.render(<AfterFirstCommit onCommit={restoreFields}>{app}</AfterFirstCommit>));
+    const started = () => {
+      restoreFields();
+      // A tap kept meanwhile is not done again: its button was replaced by the app's.
+      announceStarted();
+    };
+    startTransition(() => root.render(<AfterFirstCommit onCommit={started}>{app}</AfterFirstCommit>));
   };
   whenRouteLoaded(takeOver);
 } else {

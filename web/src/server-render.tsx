@@ -36,18 +36,20 @@ setApiTransport((url, init) => {
 const LEFT_TO_THE_BROWSER = new Set(['geo']);
 
 /**
- * The pages rendered on the server (issue 40: the public pages a visitor or a search engine opens), by
- * their route's path, for visitors only. Someone signed in gets the app's shell, as before: their pages
- * hold the buttons they act with (a job's Raise Dispute, Ask for a repeat service), and a server-rendered
- * button does nothing until the app has taken the page over, which lost taps in the first second; a
- * signed-in render also cost ~25 ms of the server's thread per page (bench/README.md). Visitors' pages
- * are kept and shared (server/plugins/web-app.ts), so they cost a render once.
+ * The pages rendered on the server (issue 40: the public pages a visitor or a search engine opens, and
+ * a job's page for a tradesperson deciding whether to quote), by their route's path, and for whom.
+ * Visitors' pages are kept and shared (server/plugins/web-app.ts), so they cost a render once; a job's
+ * page is rendered for each viewer (~25 ms of the server's thread, bench/README.md). A server-rendered
+ * button does nothing until the app has taken the page over: web/public/start-after-paint.js keeps a
+ * tap made meanwhile and main.tsx has it done again, and main.tsx keeps what was typed.
  */
-const RENDERED: Record<string, 'visitor'> = {
+const RENDERED: Record<string, 'visitor' | 'signed-in'> = {
   '/': 'visitor',
   browse: 'visitor',
   reviews: 'visitor',
   'tradesperson/:id': 'visitor',
+  // A visitor is sent to sign in by the app: they get the shell, nothing of the job.
+  'job/:id': 'signed-in',
 };
 
 /**
@@ -69,9 +71,8 @@ function routePathOf(pathname: string): string | undefined {
 
 /** Whether the page at `pathname` is rendered on the server for this visitor (else the shell is sent). */
 export function rendersOnServer(pathname: string, signedIn: boolean): boolean {
-  if (signedIn) return false;
   const path = routePathOf(pathname);
-  return path !== undefined && RENDERED[path] === 'visitor';
+  return path !== undefined && RENDERED[path] === (signedIn ? 'signed-in' : 'visitor');
 }
 
 export interface RenderedPage {

@@ -1,31 +1,19 @@
 import { milesAwayText } from '@domain/geo/distance';
 import { jobAge } from '@domain/marketplace/ages';
-import type { BookingView, JobResponse } from '@domain/marketplace/api';
-import { PAYMENT_TEXTS } from '@domain/payments/messages';
-import { budgetText, formatPence } from '@domain/payments/money';
+import type { JobResponse } from '@domain/marketplace/api';
+import { budgetText } from '@domain/payments/money';
 import { ArrowLeft, CalendarDays, Clock, Columns3, MapPin, PoundSterling } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '@/components/link-button';
 import { ScreenNotice } from '@/components/screen-notice';
-import { BookingStatusBadge, JobStatusBadge } from '@/components/status-badge';
+import { JobStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/list-states';
-import { ChangesLink } from '@/features/changes';
-import { BookingDisputeAction } from '@/features/disputes';
 import { MessageButton } from '@/features/messaging';
-import { MilestonesLink } from '@/features/milestones';
-import {
-  canReleaseEarly,
-  MoneyStatus,
-  MoneyTimeline,
-  PayButton,
-  ReleasePaymentButton,
-} from '@/features/payments';
 import { PhotoGallery } from '@/features/photos';
-import { BookingReviewStatus, Rating } from '@/features/reviews';
-import { RepeatServiceFromBooking } from '@/features/subscriptions';
+import { Rating } from '@/features/reviews';
 import { ApiError } from '@/lib/api';
 import { displayName, formatDateOnly } from '@/lib/format';
 import { showError } from '@/lib/toast';
@@ -34,6 +22,9 @@ import { CancelJobButton } from './cancel-job-button';
 import { EditJobPhotosButton } from './edit-job-photos';
 import { QuoteCard } from './quote-card';
 import { QuoteForm } from './quote-form';
+
+// Only a job with a booking loads it (job-booking.tsx says why).
+const JobBooking = lazy(() => import('./job-booking').then((m) => ({ default: m.JobBooking })));
 
 /** Job detail (spec section 2), for its customer, a tradesperson or an admin. */
 export function JobDetailView({ jobId, backTo }: { jobId: string; backTo: string }) {
@@ -81,10 +72,10 @@ function JobDetailContent({ job }: { job: JobResponse['job'] }) {
         Back
       </Button>
       <JobSummaryCard job={job} />
-      {job.booking && <JobBookingCard booking={job.booking} owner={owner} tradesperson={tradesperson} />}
-
-      {job.booking && (job.booking.status === 'completed' || job.booking.status === 'disputed') && (
-        <MoneyTimeline bookingId={job.booking.id} />
+      {job.booking && (
+        <Suspense fallback={<BookingPlaceholder />}>
+          <JobBooking booking={job.booking} owner={owner} tradesperson={tradesperson} />
+        </Suspense>
       )}
 
       {!owner && <CustomerCard job={job} />}
@@ -141,78 +132,6 @@ function JobSummaryCard({ job }: { job: JobResponse['job'] }) {
             <EditJobPhotosButton jobId={job.id} photos={job.photos} />
             <CancelJobButton jobId={job.id} />
           </div>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The booking a job led to: its status, date and amount, and what its two parties can do next. */
-function JobBookingCard({
-  booking,
-  owner,
-  tradesperson,
-}: {
-  booking: BookingView;
-  owner: boolean;
-  tradesperson: boolean;
-}) {
-  return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle as="h2">Booking</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-muted-foreground">Status</dt>
-            <dd className="mt-1">
-              <BookingStatusBadge status={booking.status} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Date</dt>
-            <dd className="mt-1 font-medium">
-              {booking.scheduledDate ? formatDateOnly(booking.scheduledDate) : 'To be arranged'}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Amount</dt>
-            <dd className="mt-1 font-medium">{formatPence(booking.amount, 2)}</dd>
-          </div>
-        </dl>
-        {owner && (
-          <p className="mt-3 text-sm text-muted-foreground">
-            With {displayName(booking.tradesperson)}
-            {booking.tradesperson.trade ? `, ${booking.tradesperson.trade}` : ''}
-          </p>
-        )}
-        {(owner || tradesperson) && (
-          <div className="mt-4 flex flex-wrap gap-2">
-            <MilestonesLink booking={booking} />
-            <ChangesLink booking={booking} />
-            {owner && (
-              <RepeatServiceFromBooking
-                booking={booking}
-                tradespersonName={displayName(booking.tradesperson)}
-              />
-            )}
-          </div>
-        )}
-        <BookingMoney booking={booking} owner={owner} />
-        {(owner || tradesperson) && (
-          <BookingDisputeAction
-            booking={booking}
-            me={owner ? 'customer' : 'tradesperson'}
-            className="mt-4 border-t border-border pt-4"
-          />
-        )}
-        {(owner || tradesperson) && (
-          <BookingReviewStatus
-            booking={booking}
-            me={owner ? 'customer' : 'tradesperson'}
-            className="mt-4 border-t border-border pt-4"
-          />
         )}
       </CardContent>
     </Card>
@@ -304,40 +223,6 @@ function QuotesSection({ job }: { job: JobResponse['job'] }) {
   );
 }
 
-/**
- * The booking's money under its details: 'Ready for Payment' and 'Pay £X' for the customer of completed,
- * unpaid work; once paid, where the money is, and the customer's early release while it is held.
- */
-function BookingMoney({ booking, owner }: { booking: BookingView; owner: boolean }) {
-  const unpaid = booking.money.state === 'unpaid';
-  if (unpaid && !(owner && booking.status === 'completed' && !booking.depositPaid)) return null;
-  return (
-    <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-border pt-4">
-      <span className="text-sm text-muted-foreground">Payment</span>
-      {unpaid ? (
-        <>
-          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
-            {PAYMENT_TEXTS.readyForPayment}
-          </span>
-          <PayButton bookingId={booking.id} amount={booking.amount} />
-        </>
-      ) : (
-        <>
-          <MoneyStatus money={booking.money} />
-          {owner && canReleaseEarly(booking.money) && (
-            <ReleasePaymentButton
-              bookingId={booking.id}
-              amount={booking.amount}
-              tradespersonName={displayName(booking.tradesperson)}
-              heldUntil={booking.money.heldUntil}
-            />
-          )}
-        </>
-      )}
-    </div>
-  );
-}
-
 function DetailItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div>
@@ -346,6 +231,15 @@ function DetailItem({ icon, label, children }: { icon: ReactNode; label: string;
         {label}
       </dt>
       <dd className="mt-0.5 pl-5.5 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Holds the booking card's place while its code loads, so the page below it barely moves. */
+function BookingPlaceholder() {
+  return (
+    <div role="status" aria-busy="true" className="h-64 rounded-xl border border-border bg-muted/40">
+      <span className="sr-only">Loading booking…</span>
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import type { Page, Route } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../harness/browser';
+import { DEMO_TRADESPERSON, eventually, ok, paidJobThroughApi, signUpThroughApi } from '../harness/journeys';
+
+// A job's page is rendered on the server for whoever is signed in (issue 40), so it shows, and can be
+// filled in and tapped, before the app's code has arrived: what is typed and the last tap must not be
+// lost. The app's entry (the script web/public/start-after-paint.js adds) is held back to make that
+// moment last as long as the test needs.
+const ENTRY = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname);
+
+/** Holds back the app's entry script until `release` is called. */
+async function holdAppBack(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ENTRY, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function postJob(page: Page, title: string): Promise<string> {
+  await signUpThroughApi(page, { fullName: 'Robin Early' });
+  const { job } = await ok<{ job: { id: string } }>(
+    await page.request.post('/api/v1/jobs', {
+      data: {
+        title,
+        category: 'Plumbing',
+        description: 'The bathroom basin drains slowly and gurgles after every use.',
+        budgetMin: 80,
+        budgetMax: 200,
+        postcode: 'M1 1AE',
+      },
+    }),
+    201,
+  );
+  return job.id;
+}
+
+describeInBrowser('a job’s page before the app has started', (ctx) => {
+  it('sends the quote typed and submitted before the app started, with what was typed', async () => {
+    const customer = await ctx.newPage();
+    const jobId = await postJob(customer, 'Slow basin drain, typed early');
+
+    const tradesperson = await ctx.newPage();
+    await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+    const release = await holdAppBack(tradesperson);
+    await tradesperson.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
+
+    // The server's render: the job and its quote form, without the app.
+    await tradesperson.getByRole('heading', { name: 'Slow basin drain, typed early' }).waitFor();
+    await tradesperson.getByLabel(/^Your price/).fill('145.50');
+    await tradesperson.getByLabel(/^Message to the customer/).fill('I can clear the trap on Thursday.');
+    await tradesperson.getByRole('button', { name: 'Submit Quote' }).click();
+    expect(await tradesperson.getByText('Quote submitted!').isVisible()).toBe(false);
+
+    release();
+    await eventually(() => tradesperson.getByText('Quote submitted!').isVisible()).toBe(true);
+    const { job } = await ok<{ job: { quotes: { amount: number; message: string }[] } }>(
+      await customer.request.get(`/api/v1/jobs/${jobId}`),
+      200,
+    );
+    expect(job.quotes.map((q) => [q.amount, q.message])).toEqual([
+      [14550, 'I can clear the trap on Thursday.'],
+    ]);
+  });
+
+  it('opens what a button tapped before the app started opens', async () => {
+    const customer = await ctx.newPage();
+    const jobId = await postJob(customer, 'Basin drain, tapped early');
+    const release = await holdAppBack(customer);
+    await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
+
+    await customer.getByRole('heading', { name: 'Basin drain, tapped early' }).waitFor();
+    await customer.getByRole('button', { name: 'Cancel job' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Cancel this job?' });
+    expect(await dialog.isVisible()).toBe(false);
+
+    release();
+    await eventually(() => dialog.isVisible()).toBe(true);
+    // The tap was done once: one dialog, and the job is still open until it is confirmed.
+    expect(await customer.getByRole('dialog').count()).toBe(1);
+  });
+
+  it('opens the dispute form tapped before the app started, once the booking’s own code is here', async () => {
+    // The booking card's code loads after the page's (job-booking.tsx): the tap waits for it.
+    const { customer, jobId } = await paidJobThroughApi(ctx.newPage, {
+      title: 'Leaking radiator valve, tapped early',
+      description: 'The valve on the hall radiator weeps onto the floorboards.',
+      price: '150',
+      customerName: 'Dana Early',
+    });
+    const release = await holdAppBack(customer);
+    await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
+
+    await customer.getByRole('button', { name: 'Raise Dispute' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });
+    expect(await dialog.isVisible()).toBe(false);
+
+    release();
+    await eventually(() => dialog.isVisible()).toBe(true);
+    expect(await customer.getByRole('dialog').count()).toBe(1);
+  });
+});
