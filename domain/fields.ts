@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './catalog/catalog';
 import { POSTCODE_MAX_LENGTH } from './geo/postcode';
-import { PROFILE_LIMITS } from './profiles/schemas';
+import { PROFILE_LIMITS } from './profiles/limits';
 
 // Field schemas the API contracts (domain/*/api.ts) share, each with the bound that is true of where
 // its values come from: a PostgreSQL uuid, a timestamp written by Date#toISOString, a column whose

@@ -14,7 +14,7 @@ import {
   unbounded,
 } from '../fields';
 import { TRADE_DETAILS } from '../profiles/api';
-import { PROFILE_LIMITS } from '../profiles/schemas';
+import { PROFILE_LIMITS } from '../profiles/limits';
 
 // The API contract of finding tradespeople (docs/api/discovery.md): the server validates and
 // serializes with these schemas, so an internal column (a base postcode, a document's storage key) can

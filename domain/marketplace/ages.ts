@@ -1,14 +1,16 @@
 // The spec's relative-age formats (section 9), counted in whole UK calendar days: the Find list's
 // short one and the long one of My Jobs and job detail.
 
+import { lazily } from '../lazily';
+
 const DAY = 86_400_000;
+// One for every call: a formatter with a time zone costs far more to make than to use, and a list
+// showed two ages a row.
+const LONDON_DAY = lazily(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }));
 
 function daysBetween(then: Date, now: Date): number {
   const day = (d: Date) => {
-    const [y, m, dd] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' })
-      .format(d)
-      .split('-')
-      .map(Number);
+    const [y, m, dd] = LONDON_DAY().format(d).split('-').map(Number);
     return Date.UTC(y!, m! - 1, dd!);
   };
   return Math.max(0, Math.round((day(now) - day(then)) / DAY));

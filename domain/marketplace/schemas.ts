@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES, LIMITS } from '../catalog/catalog';
 import { postcodeSchema } from '../geo/postcode';
+import { lazily } from '../lazily';
 import { formatPence, parsePoundsToPence } from '../payments/money';
 import { AttachedPhotos } from '../photos/api';
 import { LineItemsInput, priceLines } from './pricing';
@@ -40,11 +41,11 @@ export const QUOTE_MESSAGES = {
 export const QUOTE_LIMITS = { messageMax: 2000, exclusionsMax: 2000, durationDaysMax: 365 } as const;
 
 // Made once: building a formatter with a time zone costs more than the rest of a small request.
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+const LONDON_DAY = lazily(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }));
 
 /** Today's date in the UK, 'YYYY-MM-DD': "not in the past" means the UK calendar, wherever the server is. */
 export function londonToday(now = new Date()): string {
-  return LONDON_DAY.format(now);
+  return LONDON_DAY().format(now);
 }
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,5 @@
 // Money is integer pence everywhere; these are the only places pounds are parsed or shown.
+import { lazily } from '../lazily';
 
 /** 15% of each payment, taken from the tradesperson's side (spec section 1, DOMAIN-RULES 6). */
 export const PLATFORM_FEE_BASIS_POINTS = 1500;
@@ -21,19 +22,22 @@ export function parsePoundsToPence(input: string | number): ParsedMoney {
   return Number.isSafeInteger(pence) ? { ok: true, pence } : { ok: false };
 }
 
-const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+const POUNDS_AND_PENCE = lazily(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
+const WHOLE_POUNDS = lazily(
+  () =>
+    new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** '£1,234.50' (decimals: 2, dashboard and milestones) or '£1,235' (decimals: 0, job lists). */
 export function formatPence(pence: number, decimals: 0 | 2 = 2): string {
   // `+ 0` makes -0 plain 0, which Intl would write as '-£0.00'.
   const pounds = pence / 100 + 0;
-  return (decimals === 0 ? WHOLE_POUNDS : POUNDS_AND_PENCE).format(pounds);
+  return (decimals === 0 ? WHOLE_POUNDS : POUNDS_AND_PENCE)().format(pounds);
 }
 
 /** Whole-pound text without the separator, as the spec's budget strings show it ('£a-£b'). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TRADES } from '../catalog/catalog';
 import { POSTCODE_MESSAGES, parsePostcode } from '../geo/postcode';
+import { PROFILE_LIMITS } from './limits';
 import { parseVatNumber, VAT_NUMBER_INPUT_MAX, VAT_NUMBER_MESSAGES } from './vat-number';
 
 // The tradesperson's own profile and Business Setup rules (spec section 5, Profile), shared by the
@@ -8,18 +9,7 @@ import { parseVatNumber, VAT_NUMBER_INPUT_MAX, VAT_NUMBER_MESSAGES } from './vat
 // same words. The spec fixes only "trade required, from the 10 trades; rates and years whole numbers,
 // empty becomes null; tags trimmed and unique"; the bounds below keep profiles readable and rows small.
 
-export const PROFILE_LIMITS = {
-  bioMax: 2000,
-  ratePoundsMax: 1000,
-  yearsMax: 80,
-  tagsMax: 20,
-  tagLengthMax: 50,
-  radiusMilesMin: 1,
-  radiusMilesMax: 200,
-  radiusMilesDefault: 15,
-  businessNameMax: 100,
-  phoneMax: 20,
-} as const;
+export { PROFILE_LIMITS };
 
 export const PROFILE_MESSAGES = {
   trade: 'Please select your trade',

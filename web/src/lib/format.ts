@@ -1,9 +1,14 @@
 // Every date, time, count and size the web app shows is written here, the UK way (en-GB). Money is
 // formatPence in @domain/payments/money, shared with the server's emails.
+import { lazily } from '@domain/lazily';
 
 const EN_GB = 'en-GB';
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date format kept for every call, made on the first (lazily says why). */
+const dateFormat = (options: Intl.DateTimeFormatOptions) =>
+  lazily(() => new Intl.DateTimeFormat(EN_GB, options));
 
 /** 'YYYY-MM-DD' as midnight UTC on that day, or null when it is not one. */
 function utcCalendarDay(date: string): Date | null {
@@ -13,16 +18,16 @@ function utcCalendarDay(date: string): Date | null {
 
 // ---- Calendar dates ('YYYY-MM-DD'): read in UTC, as they were parsed, so they never move a day ----
 
-const DAY_MONTH_UTC = new Intl.DateTimeFormat(EN_GB, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const LONG_DAY_UTC = new Intl.DateTimeFormat(EN_GB, {
+const DAY_MONTH_UTC = dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
+const LONG_DAY_UTC = dateFormat({
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const NUMERIC_DAY_UTC = new Intl.DateTimeFormat(EN_GB, { timeZone: 'UTC' });
-const MONTH_UTC = new Intl.DateTimeFormat(EN_GB, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const LONG_MONTH_UTC = new Intl.DateTimeFormat(EN_GB, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const NUMERIC_DAY_UTC = dateFormat({ timeZone: 'UTC' });
+const MONTH_UTC = dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' });
+const LONG_MONTH_UTC = dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM-DD' as the UK writes it, with its weekday when long; '14 Mar 2025' when short. */
 export function formatDateOnly(date: string, style: 'long' | 'short' = 'long'): string {
@@ -39,37 +44,37 @@ export function formatDateOnly(date: string, style: 'long' | 'short' = 'long'): 
 
 /** A calendar date ('YYYY-MM-DD') as '05/03/2025' (the dashboards, spec section 9). */
 export function formatNumericCalendarDate(date: string): string {
-  return NUMERIC_DAY_UTC.format(new Date(`${date}T00:00:00Z`));
+  return NUMERIC_DAY_UTC().format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A week's Monday ('2026-11-23') as the chart labels it: '23 Nov'. */
 export function weekLabel(weekStart: string): string {
   const date = utcCalendarDay(weekStart);
-  return date ? DAY_MONTH_UTC.format(date) : weekStart;
+  return date ? DAY_MONTH_UTC().format(date) : weekStart;
 }
 
 /** A week's Monday for screen readers: 'Week of 23 November 2026'. */
 export function weekLongLabel(weekStart: string): string {
   const date = utcCalendarDay(weekStart);
-  return `Week of ${date ? LONG_DAY_UTC.format(date) : weekStart}`;
+  return `Week of ${date ? LONG_DAY_UTC().format(date) : weekStart}`;
 }
 
 /** A calendar month ('2026-11' or '2026-11-01') as 'Nov 2026' or 'November 2026'. */
 export function formatCalendarMonth(month: string, style: 'short' | 'long' = 'short'): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
-  return (style === 'long' ? LONG_MONTH_UTC : MONTH_UTC).format(new Date(Date.UTC(y, m - 1, 1)));
+  return (style === 'long' ? LONG_MONTH_UTC : MONTH_UTC)().format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 // ---- Moments on the UK calendar and clock (Europe/London): admin, disputes, money, dashboards ----
 
-const LONDON_DATE = new Intl.DateTimeFormat(EN_GB, {
+const LONDON_DATE = dateFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'Europe/London',
 });
-const LONDON_DATE_TIME = new Intl.DateTimeFormat(EN_GB, {
+const LONDON_DATE_TIME = dateFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -77,16 +82,16 @@ const LONDON_DATE_TIME = new Intl.DateTimeFormat(EN_GB, {
   minute: '2-digit',
   timeZone: 'Europe/London',
 });
-const LONDON_NUMERIC_DATE = new Intl.DateTimeFormat(EN_GB, { timeZone: 'Europe/London' });
+const LONDON_NUMERIC_DATE = dateFormat({ timeZone: 'Europe/London' });
 
 /** An ISO timestamp as a date: '30 Nov 2026'. */
-export const formatDate = (iso: string) => LONDON_DATE.format(new Date(iso));
+export const formatDate = (iso: string) => LONDON_DATE().format(new Date(iso));
 
 /** An ISO timestamp with its time: '30 Nov 2026, 09:05'. */
-export const formatDateTime = (iso: string) => LONDON_DATE_TIME.format(new Date(iso));
+export const formatDateTime = (iso: string) => LONDON_DATE_TIME().format(new Date(iso));
 
 /** An ISO timestamp as '05/03/2025' (the dashboards, spec section 9). */
-export const formatNumericDate = (iso: string) => LONDON_NUMERIC_DATE.format(new Date(iso));
+export const formatNumericDate = (iso: string) => LONDON_NUMERIC_DATE().format(new Date(iso));
 
 // ---- Moments in the reader's own time zone: profiles, reviews, messages, notifications ----
 
