@@ -106,11 +106,16 @@ async function buildServerRender(vite, configFile, logLevel) {
     },
   );
   // The app's entry starts after the first paint (web/public/start-after-paint.js); its chunks are
-  // still preloaded meanwhile.
-  const page = withCss.replace(
-    /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
-    (_tag, entry) => `<script src="/start-after-paint.js" data-entry="${entry}" defer></script>`,
-  );
+  // still preloaded meanwhile, at low priority, so that they do not compete with the first paint.
+  const page = withCss
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
+    )
+    .replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+      (_tag, entry) => `<script src="/start-after-paint.js" data-entry="${entry}" defer></script>`,
+    );
   if (page === withCss) throw new Error('dist/web/index.html has no module entry script');
   writeFileSync(path.join(outDir, 'page.html'), page);
   writeFileSync(

@@ -85,6 +85,10 @@ describeOnDatabases('server-rendered public pages', (ctx) => {
     // The quote form is in the page, to be filled in while the app starts.
     expect(rootOf(seen.body)).toContain('Send a quote');
     expect(seen.headers['cache-control']).toBe('no-cache');
+    // The app's code is fetched at low priority: what the first paint needs comes first.
+    const preloads = seen.body.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
 
     const refused = await page(`/job/${hidden.id}`, cookie);
     expect(refused.statusCode).toBe(404);
