@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
@@ -89,6 +90,20 @@ describeOnDatabases('server-rendered public pages', (ctx) => {
     const preloads = seen.body.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(0);
     expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+
+    // Compressed for this one answer, as the browser asks.
+    const app = await ctx.app({ WEB_DIST_DIR: dist });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const compressed = await app.inject({
+        url: `/job/${open.id}`,
+        headers: { accept: 'text/html', 'accept-encoding': encoding, cookie },
+      });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(decode(compressed.rawPayload).toString()).toContain('Leaking kitchen tap rendered');
+    }
 
     const refused = await page(`/job/${hidden.id}`, cookie);
     expect(refused.statusCode).toBe(404);

@@ -38,13 +38,30 @@ function pageFor(request: FastifyRequest, html: string): StaticFile {
   });
 }
 
+/**
+ * How hard a page is compressed: one kept and sent many times (a visitor's shared page) is worth
+ * brotli 5; one made for a single viewer (their job's page, ~90 KB with its stylesheet inline) is sent
+ * once, and brotli 5 took ~5 ms of the server's thread a page where brotli 1 takes well under one, for
+ * a few more kilobytes (bench/README.md, issue 40; API answers are compressed the same way, decision
+ * 0034).
+ */
+type Compression = 'kept' | 'once';
+const BROTLI_QUALITY: Record<Compression, number> = { kept: 5, once: 1 };
+const GZIP_LEVEL: Record<Compression, number> = { kept: 6, once: 1 };
+
 /** `page` with the compressed copy this request accepts, made (and kept on `page`) if it has none yet. */
-function compressedAsAccepted(request: FastifyRequest, page: StaticFile): StaticFile {
+function compressedAsAccepted(
+  request: FastifyRequest,
+  page: StaticFile,
+  compression: Compression = 'kept',
+): StaticFile {
   const accepts = acceptedEncodings(request.headers['accept-encoding']);
   if (accepts.br) {
-    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    page.br ??= brotliCompressSync(page.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[compression] },
+    });
   } else if (accepts.gzip) {
-    page.gzip ??= gzipSync(page.body);
+    page.gzip ??= gzipSync(page.body, { level: GZIP_LEVEL[compression] });
   }
   return page;
 }
@@ -318,7 +335,8 @@ function serverRenderedPages(
       if (!module.rendersOnServer(pathname, signedIn)) return null;
       const render = () => renderDocument(module, request, pathname);
       const rendered = signedIn || !sharedPages ? await render() : await sharedPages.get(request.url, render);
-      return { ...rendered, page: compressedAsAccepted(request, rendered.page) };
+      // A signed-in viewer's page is theirs alone, rendered and compressed for this one answer.
+      return { ...rendered, page: compressedAsAccepted(request, rendered.page, signedIn ? 'once' : 'kept') };
     } catch (err) {
       request.log.error({ err }, 'server render failed; serving the plain shell');
       return null;
