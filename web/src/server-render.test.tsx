@@ -1,10 +1,19 @@
 // @vitest-environment node
 // The server render (issue 40) as the server calls it, with the API answered by a fake transport: it
 // runs under Node, where the server runs it, not in a DOM.
-import { describe, expect, it } from 'vitest';
+import { SETTINGS_DEFAULTS } from '@domain/accounts/schemas';
+import { prerender } from 'react-dom/static';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCard, searchPage } from '@/features/discovery/test-fixtures';
+import { JOB_ID, makeJobDetail } from '@/test/fixtures';
 import { decodeState, SSR_STATE_ID } from './app/ssr-state';
 import { renderPage } from './server-render';
+
+// Counted: a page whose data is fetched ahead renders once.
+vi.mock('react-dom/static', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-dom/static')>();
+  return { ...actual, prerender: vi.fn(actual.prerender) };
+});
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -62,5 +71,40 @@ describe('renderPage', () => {
     expect(page.html).toContain('Featured Fay');
     expect(api.asked).not.toContain('/api/v1/geo/visitor');
     expect(page.state).not.toContain('Wakefield');
+  });
+
+  it("renders a signed-in tradesperson's job once, its data fetched ahead for them", async () => {
+    const job = makeJobDetail({
+      title: 'Rendered once',
+      viewer: { relation: 'tradesperson', canQuote: true, cannotQuoteReason: null, myQuote: null },
+    });
+    const user = {
+      id: '00000000-0000-4000-8000-000000000002',
+      email: 'tia@example.com',
+      fullName: 'Tia Trades',
+      userType: 'tradesperson',
+      isAdmin: false,
+      emailVerified: true,
+      settings: { ...SETTINGS_DEFAULTS },
+    };
+    const asked: string[] = [];
+    const transport = async (url: string) => {
+      asked.push(url);
+      if (url === '/api/v1/auth/session') return json({ user });
+      if (url === `/api/v1/jobs/${JOB_ID}`) return json({ job });
+      if (url === '/api/v1/tradesperson/profile') return json({ profile: { vatNumber: null } });
+      return json({ error: { code: 'not_found', message: `nothing at ${url}` } }, 404);
+    };
+    vi.mocked(prerender).mockClear();
+
+    const page = await renderPage(`http://localhost/job/${JOB_ID}`, transport);
+
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Rendered once');
+    expect(page.html).toContain('Send a quote');
+    // The session, then the job and the tradesperson's profile (the quote form's), then one render.
+    expect(asked[0]).toBe('/api/v1/auth/session');
+    expect(asked.slice(1).sort()).toEqual([`/api/v1/jobs/${JOB_ID}`, '/api/v1/tradesperson/profile']);
+    expect(prerender).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,17 +6,31 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   type DehydratedState,
   dehydrate,
+  type FetchQueryOptions,
   type Query,
   type QueryClient,
   skipToken,
 } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  type Params,
+  StaticRouterProvider,
+} from 'react-router';
 import { createQueryClient, Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 import { encodeState } from '@/app/ssr-state';
-import { fetchSession, SESSION_QUERY_KEY } from '@/features/accounts/session';
+import {
+  fetchSession,
+  SESSION_QUERY_KEY,
+  type SessionData,
+  type SessionUser,
+} from '@/features/accounts/session';
+import { jobQuery } from '@/features/marketplace/jobs/api';
+import { ownProfileQuery } from '@/features/profiles/api';
 import { ApiError, type ApiTransport, setApiTransport } from '@/lib/api';
 
 // Each render's API requests go to the transport of the request being rendered (the visitor's cookie
@@ -53,21 +67,37 @@ const RENDERED: Record<string, 'visitor' | 'signed-in'> = {
 };
 
 /**
+ * The page's own data by route path, for the viewer the session names, fetched before the first render
+ * so that render is the last: without it a job's page rendered once to learn what it wants (the job,
+ * and for a tradesperson their profile, which the quote form reads), then again with it.
+ */
+const FETCHED_AHEAD: Record<string, (params: Params, user: SessionUser | null) => FetchQueryOptions[]> = {
+  'job/:id': ({ id = '' }, user) => [
+    jobQuery(id) as FetchQueryOptions,
+    ...(user?.userType === 'tradesperson' ? [ownProfileQuery as FetchQueryOptions] : []),
+  ],
+};
+
+/**
  * Each pathname's route path, as matched last: matching walks and ranks the whole route tree, ~0.5 ms
  * of the server's thread, which every page request paid (a kept landing page costs far less to send).
  * Bounded: emptied when full, since profile and job paths carry ids.
  */
-const matchedPaths = new Map<string, string | undefined>();
+type Matched = { path: string; params: Params } | undefined;
+const matchedPaths = new Map<string, Matched>();
 const MATCHES_KEPT = 1000;
 
-function routePathOf(pathname: string): string | undefined {
+function matchOf(pathname: string): Matched {
   if (matchedPaths.has(pathname)) return matchedPaths.get(pathname);
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-  const path = leaf?.index ? '/' : leaf?.path;
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  const path = leaf?.route.index ? '/' : leaf?.route.path;
+  const matched = path === undefined || !leaf ? undefined : { path, params: leaf.params };
   if (matchedPaths.size >= MATCHES_KEPT) matchedPaths.clear();
-  matchedPaths.set(pathname, path);
-  return path;
+  matchedPaths.set(pathname, matched);
+  return matched;
 }
+
+const routePathOf = (pathname: string) => matchOf(pathname)?.path;
 
 /** Whether the page at `pathname` is rendered on the server for this visitor (else the shell is sent). */
 export function rendersOnServer(pathname: string, signedIn: boolean): boolean {
@@ -96,6 +126,7 @@ export interface RenderedPage {
 export function renderPage(url: string, transport: ApiTransport): Promise<RenderedPage> {
   return requestTransport.run(transport, async (): Promise<RenderedPage> => {
     const [render, queryClient] = await Promise.all([routed(url), sessionFetched()]);
+    await fetchedAhead(queryClient, matchOf(new URL(url).pathname));
     let html = await render(queryClient);
     const asked = queryClient.getQueryCache().getAll().filter(waitingToLoad);
     if (asked.length > 0) {
@@ -121,6 +152,16 @@ async function sessionFetched(): Promise<QueryClient> {
   });
   await queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, retry: false });
   return queryClient;
+}
+
+/** The page's data fetched ahead for this viewer (FETCHED_AHEAD); a failure is the page's answer. */
+async function fetchedAhead(queryClient: QueryClient, matched: Matched): Promise<void> {
+  const ahead = matched && FETCHED_AHEAD[matched.path];
+  if (!ahead) return;
+  const user = queryClient.getQueryData<SessionData>(SESSION_QUERY_KEY)?.user ?? null;
+  await Promise.all(
+    ahead(matched.params, user).map((options) => queryClient.prefetchQuery({ ...options, retry: false })),
+  );
 }
 
 /**

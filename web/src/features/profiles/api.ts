@@ -1,7 +1,7 @@
 // Server calls for the tradesperson's own profile, and Business Setup (docs/api/profiles.md) as TanStack Query hooks. Types only from the shared schemas.
 import type { OwnProfile, OwnProfileResponse, PictureResponse } from '@domain/profiles/api';
 import type { SetupDetails, SetupServices, UpdateProfile } from '@domain/profiles/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, postForm } from '@/lib/api';
 
 export type { OwnProfile };
@@ -16,13 +16,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The signed-in tradesperson's own profile, also fetched ahead by the server's render of a job. */
+export const ownProfileQuery = queryOptions({
+  queryKey: profileKeys.own,
+  queryFn: () => apiFetch<OwnProfileResponse>('/tradesperson/profile').then((r) => r.profile),
+});
+
 /** The signed-in tradesperson's own profile; `enabled: false` for anyone else (a customer has none). */
 export function useOwnProfile({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    enabled,
-    queryKey: profileKeys.own,
-    queryFn: () => apiFetch<OwnProfileResponse>('/tradesperson/profile').then((r) => r.profile),
-  });
+  return useQuery({ ...ownProfileQuery, enabled });
 }
 
 /**

@@ -10,7 +10,7 @@ import type {
 } from '@domain/marketplace/api';
 import type { LineItemInput } from '@domain/marketplace/pricing';
 import type { EditJobInput, PostJob, QuoteInput } from '@domain/marketplace/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
 export const jobKeys = {
@@ -38,13 +38,17 @@ export function useMyJobs(tab: MyJobsTab, enabled = true) {
   });
 }
 
-export function useJob(id: string) {
-  return useQuery({
+/** A job's detail: the page's query, also fetched ahead by the server's render (server-render.tsx). */
+export const jobQuery = (id: string) =>
+  queryOptions({
     queryKey: jobKeys.detail(id),
     queryFn: () => apiFetch<JobResponse>(`/jobs/${encodeURIComponent(id)}`).then((r) => r.job),
     // A missing or forbidden job is an answer, not a hiccup worth retrying.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
+
+export function useJob(id: string) {
+  return useQuery(jobQuery(id));
 }
 
 /** Budgets go as whole pounds, as typed; the server turns them into pence (contract: POST /jobs). */
