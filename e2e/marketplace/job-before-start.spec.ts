@@ -9,13 +9,16 @@ import { DEMO_TRADESPERSON, eventually, ok, paidJobThroughApi, signUpThroughApi 
 // moment last as long as the test needs.
 const ENTRY = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname);
 
-/** Holds back the app's entry script until `release` is called. */
-async function holdAppBack(page: Page): Promise<() => void> {
+// The booking card's own chunk (job-booking.tsx), loaded after the page's.
+const BOOKING_CODE = (url: URL) => /^\/assets\/job-booking-[\w-]+\.js$/.test(url.pathname);
+
+/** Holds back the matching scripts (by default the app's entry) until `release` is called. */
+async function holdAppBack(page: Page, what: (url: URL) => boolean = ENTRY): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(ENTRY, async (route: Route) => {
+  await page.route(what, async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -95,6 +98,30 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
     });
     const release = await holdAppBack(customer);
     await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
+
+    await customer.getByRole('button', { name: 'Raise Dispute' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });
+    expect(await dialog.isVisible()).toBe(false);
+
+    release();
+    await eventually(() => dialog.isVisible()).toBe(true);
+    expect(await customer.getByRole('dialog').count()).toBe(1);
+  });
+
+  it('opens the dispute form tapped after the app started but before the booking card’s code arrived', async () => {
+    const { customer, jobId } = await paidJobThroughApi(ctx.newPage, {
+      title: 'Dripping shower head, tapped mid-start',
+      description: 'The shower head drips after every use and the seal looks perished.',
+      price: '120',
+      customerName: 'Eli Early',
+    });
+    const release = await holdAppBack(customer, BOOKING_CODE);
+    await customer.goto(`/job/${jobId}`);
+    // The app has started: the page's own buttons are hydrated, the booking card's are not yet.
+    const back = customer.getByRole('button', { name: 'Back' });
+    await eventually(() =>
+      back.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
+    ).toBe(true);
 
     await customer.getByRole('button', { name: 'Raise Dispute' }).click();
     const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });
