@@ -14,7 +14,8 @@
 
   const BUTTONS = 'button, [role="button"], input[type="submit"], input[type="button"]';
   const root = document.getElementById('root');
-  // React marks each element it has hydrated (or rendered) with its props.
+  // React marks each element it has hydrated (or rendered) with its props. It does so as it renders,
+  // before its commit makes the handlers live: until the app's first commit every tap is kept.
   const hydrated = (element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
   /** The tap to do again: its element, how, and until when. */
   let kept = null;
@@ -43,7 +44,7 @@
     'click',
     (event) => {
       const button = event.target instanceof Element ? event.target.closest(BUTTONS) : null;
-      if (!button || !root?.contains(button) || hydrated(button)) return;
+      if (!button || !root?.contains(button) || (started && hydrated(button))) return;
       keep(event, button, () => button.click());
     },
     true,
@@ -52,7 +53,7 @@
     'submit',
     (event) => {
       const form = event.target;
-      if (!(form instanceof HTMLFormElement) || !root?.contains(form) || hydrated(form)) return;
+      if (!(form instanceof HTMLFormElement) || !root?.contains(form) || (started && hydrated(form))) return;
       const submitter = event.submitter ?? null;
       keep(event, form, () => form.requestSubmit(submitter?.isConnected ? submitter : null));
     },
