@@ -22,19 +22,15 @@ import { displayName, formatDateOnly } from '@/lib/format';
 // most of what a job's page ran before it could be used, and an open job, the page a tradesperson
 // quotes from, has no booking (bench/README.md, issue 40).
 
+/** A job's booking, and whether the viewer is its customer (owner) or its tradesperson. */
+type BookingProps = { booking: BookingView; owner: boolean; tradesperson: boolean };
+
 /** The booking card, then the money's timeline once the work is done. */
-export function JobBooking({
-  booking,
-  owner,
-  tradesperson,
-}: {
-  booking: BookingView;
-  owner: boolean;
-  tradesperson: boolean;
-}) {
+export function JobBooking(props: BookingProps) {
+  const { booking } = props;
   return (
     <>
-      <JobBookingCard booking={booking} owner={owner} tradesperson={tradesperson} />
+      <JobBookingCard {...props} />
       {(booking.status === 'completed' || booking.status === 'disputed') && (
         <MoneyTimeline bookingId={booking.id} />
       )}
@@ -43,15 +39,7 @@ export function JobBooking({
 }
 
 /** The booking a job led to: its status, date and amount, and what its two parties can do next. */
-function JobBookingCard({
-  booking,
-  owner,
-  tradesperson,
-}: {
-  booking: BookingView;
-  owner: boolean;
-  tradesperson: boolean;
-}) {
+function JobBookingCard({ booking, owner, tradesperson }: BookingProps) {
   return (
     <Card>
       <CardHeader className="pb-3">
