@@ -88,6 +88,39 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
     expect(await customer.getByRole('dialog').count()).toBe(1);
   });
 
+  it('stays where it was scrolled to before the app started, so a tap begun there ends there', async () => {
+    // React Router's ScrollRestoration scrolled a new page to the top as the app started: under a
+    // finger already on a button lower down, so the tap ended elsewhere (CI lost an Itemise tap so).
+    const customer = await ctx.newPage();
+    const jobId = await postJob(customer, 'Basin drain, scrolled early');
+    const tradesperson = await ctx.newPage({ viewport: { width: 360, height: 740 } });
+    await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
+    const release = await holdAppBack(tradesperson);
+    await tradesperson.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
+
+    const submit = tradesperson.getByRole('button', { name: 'Submit Quote' });
+    await submit.scrollIntoViewIfNeeded();
+    const scrolled = await tradesperson.evaluate(() => {
+      document.addEventListener('tradenest:started', () => document.body.setAttribute('data-started', ''));
+      return window.scrollY;
+    });
+    expect(scrolled).toBeGreaterThan(100);
+
+    release();
+    await tradesperson.locator('body[data-started]').waitFor({ state: 'attached' });
+    await eventually(() =>
+      submit.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
+    ).toBe(true);
+    // A frame later, anything the start scheduled has run.
+    const after = await tradesperson.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => setTimeout(() => resolve(window.scrollY))),
+        ),
+    );
+    expect(after).toBe(scrolled);
+  });
+
   it('opens the dispute form tapped before the app started, once the booking’s own code is here', async () => {
     // The booking card's code loads after the page's (job-booking.tsx): the tap waits for it.
     const { customer, jobId } = await paidJobThroughApi(ctx.newPage, {

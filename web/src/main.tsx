@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from '@/app/providers';
 import { routes } from '@/app/router';
@@ -10,8 +10,6 @@ import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
-
-const router = createBrowserRouter(routes);
 
 // A page the server rendered (web/src/server-render.tsx) carries the data it was rendered with.
 const serverState = document.getElementById(SSR_STATE_ID)?.textContent;
@@ -30,13 +28,41 @@ function setRetryOnMount(retryOnMount: boolean) {
   });
 }
 
-const app = (
+const app = (router: DataRouter) => (
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>
 );
+
+/**
+ * The router for a page that arrived with its content (server-rendered, or the pre-rendered landing).
+ * The matching routes' code is loaded first, as React Router advises for hydration, so that the router
+ * can be told it hydrates. Then ScrollRestoration leaves the page where the browser put it. Otherwise
+ * it scrolls to the top as the app starts, under the visitor's finger, and a tap begun on a button ends
+ * on whatever is there by then (CI's itemised-quotes journey lost its Itemise tap this way). Back and
+ * forward still restore their positions.
+ */
+async function routerForRenderedPage(): Promise<DataRouter> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  try {
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        // What the route says itself wins, as when React Router loads the module.
+        route.Component ??= loaded.Component;
+        route.ErrorBoundary ??= loaded.ErrorBoundary;
+        route.lazy = undefined;
+      }),
+    );
+  } catch {
+    // A chunk that did not load: the router loads it again, and shows its error screen if it fails.
+    return createBrowserRouter(routes);
+  }
+  return createBrowserRouter(routes, { hydrationData: {} });
+}
 
 /**
  * Keeps what a visitor types into the pre-rendered page until the app has replaced it: each named
@@ -83,7 +109,7 @@ function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; childr
 }
 
 /** Runs `start` once the router has loaded the first route's code (its lazy modules). */
-function whenRouteLoaded(start: () => void) {
+function whenRouteLoaded(router: DataRouter, start: () => void) {
   if (router.state.initialized) return start();
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
@@ -110,23 +136,25 @@ if (serverState) {
   };
   // As a transition: React then hydrates in slices of a few milliseconds, yielding to the browser
   // between them, where a plain hydration is one task as long as the whole page (blocking taps).
-  whenRouteLoaded(() =>
-    startTransition(() => {
-      hydrateRoot(container, <AfterFirstCommit onCommit={started}>{app}</AfterFirstCommit>);
-    }),
+  void routerForRenderedPage().then((router) =>
+    whenRouteLoaded(router, () =>
+      startTransition(() => {
+        hydrateRoot(container, <AfterFirstCommit onCommit={started}>{app(router)}</AfterFirstCommit>);
+      }),
+    ),
   );
 } else if (container.hasChildNodes()) {
   const restoreFields = keepPrerenderedFields(container);
-  const takeOver = () => {
+  const takeOver = (router: DataRouter) => {
     const root = createRoot(container);
     const started = () => {
       restoreFields();
       // A tap kept meanwhile is not done again: its button was replaced by the app's.
       announceStarted();
     };
-    startTransition(() => root.render(<AfterFirstCommit onCommit={started}>{app}</AfterFirstCommit>));
+    startTransition(() => root.render(<AfterFirstCommit onCommit={started}>{app(router)}</AfterFirstCommit>));
   };
-  whenRouteLoaded(takeOver);
+  void routerForRenderedPage().then((router) => whenRouteLoaded(router, () => takeOver(router)));
 } else {
-  createRoot(container).render(app);
+  createRoot(container).render(app(createBrowserRouter(routes)));
 }
