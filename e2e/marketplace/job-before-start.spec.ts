@@ -1,7 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../harness/browser';
 import { DEMO_TRADESPERSON, eventually, ok, paidJobThroughApi, signUpThroughApi } from '../harness/journeys';
+import { holdBack, isHydrated } from '../harness/network';
 
 // A job's page is rendered on the server for whoever is signed in (issue 40), so it shows, and can be
 // filled in and tapped, before the app's code has arrived: what is typed and the last tap must not be
@@ -11,19 +12,6 @@ const ENTRY = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname);
 
 // The booking card's own chunk (job-booking.tsx), loaded after the page's.
 const BOOKING_CODE = (url: URL) => /^\/assets\/job-booking-[\w-]+\.js$/.test(url.pathname);
-
-/** Holds back the matching scripts (by default the app's entry) until `release` is called. */
-async function holdAppBack(page: Page, what: (url: URL) => boolean = ENTRY): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(what, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 async function postJob(page: Page, title: string): Promise<string> {
   await signUpThroughApi(page, { fullName: 'Robin Early' });
@@ -50,7 +38,7 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
 
     const tradesperson = await ctx.newPage();
     await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
-    const release = await holdAppBack(tradesperson);
+    const release = await holdBack(tradesperson, ENTRY);
     await tradesperson.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
 
     // The server's render: the job and its quote form, without the app.
@@ -74,7 +62,7 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
   it('opens what a button tapped before the app started opens', async () => {
     const customer = await ctx.newPage();
     const jobId = await postJob(customer, 'Basin drain, tapped early');
-    const release = await holdAppBack(customer);
+    const release = await holdBack(customer, ENTRY);
     await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
 
     await customer.getByRole('heading', { name: 'Basin drain, tapped early' }).waitFor();
@@ -95,7 +83,7 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
     const jobId = await postJob(customer, 'Basin drain, scrolled early');
     const tradesperson = await ctx.newPage({ viewport: { width: 360, height: 740 } });
     await ok(await tradesperson.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
-    const release = await holdAppBack(tradesperson);
+    const release = await holdBack(tradesperson, ENTRY);
     await tradesperson.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
 
     const submit = tradesperson.getByRole('button', { name: 'Submit Quote' });
@@ -108,9 +96,7 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
 
     release();
     await tradesperson.locator('body[data-started]').waitFor({ state: 'attached' });
-    await eventually(() =>
-      submit.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
-    ).toBe(true);
+    await eventually(() => isHydrated(submit)).toBe(true);
     // A frame later, anything the start scheduled has run.
     const after = await tradesperson.evaluate(
       () =>
@@ -129,7 +115,7 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
       price: '150',
       customerName: 'Dana Early',
     });
-    const release = await holdAppBack(customer);
+    const release = await holdBack(customer, ENTRY);
     await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
 
     await customer.getByRole('button', { name: 'Raise Dispute' }).click();
@@ -148,13 +134,11 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
       price: '120',
       customerName: 'Eli Early',
     });
-    const release = await holdAppBack(customer, BOOKING_CODE);
+    const release = await holdBack(customer, BOOKING_CODE);
     await customer.goto(`/job/${jobId}`);
     // The app has started: the page's own buttons are hydrated, the booking card's are not yet.
     const back = customer.getByRole('button', { name: 'Back' });
-    await eventually(() =>
-      back.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
-    ).toBe(true);
+    await eventually(() => isHydrated(back)).toBe(true);
 
     await customer.getByRole('button', { name: 'Raise Dispute' }).click();
     const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });

@@ -2,6 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser, seriousAxeViolations } from '../harness/browser';
 import { eventually, pathOf, signUpThroughApi } from '../harness/journeys';
+import { holdBack } from '../harness/network';
 
 // Browse Services' code, a chunk of its own that /terms has not loaded.
 const BROWSE_CODE = /\/assets\/browse-services-[\w-]+\.js$/;
@@ -18,19 +19,6 @@ function countLoads(page: Page): { count: number } {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.count += 1;
   });
   return loads;
-}
-
-/** Holds back every matching request until `release` is called. */
-async function holdBack(page: Page, url: RegExp | ((url: URL) => boolean)) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 describeInBrowser('moving around the app', (ctx) => {
