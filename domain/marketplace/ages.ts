@@ -1,16 +1,21 @@
-// The spec's relative-age formats (section 9), counted in whole UK calendar days: the Find list's
-// short one and the long one of My Jobs and job detail.
+// UK calendar days: today's date there, and the spec's relative-age formats (section 9) counted in
+// whole UK days: the Find list's short one and the long one of My Jobs and job detail.
 
 import { lazily } from '../lazily';
 
 const DAY = 86_400_000;
-// One for every call: a formatter with a time zone costs far more to make than to use, and a list
-// showed two ages a row.
+// Made once: a formatter with a time zone costs far more to make than to use (more than the rest of a
+// small request), and a list shows two ages a row.
 const LONDON_DAY = lazily(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }));
+
+/** Today's date in the UK, 'YYYY-MM-DD': "not in the past" means the UK calendar, wherever the server is. */
+export function londonToday(now = new Date()): string {
+  return LONDON_DAY().format(now);
+}
 
 function daysBetween(then: Date, now: Date): number {
   const day = (d: Date) => {
-    const [y, m, dd] = LONDON_DAY().format(d).split('-').map(Number);
+    const [y, m, dd] = londonToday(d).split('-').map(Number);
     return Date.UTC(y!, m! - 1, dd!);
   };
   return Math.max(0, Math.round((day(now) - day(then)) / DAY));

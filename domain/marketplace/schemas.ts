@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES, LIMITS } from '../catalog/catalog';
 import { postcodeSchema } from '../geo/postcode';
-import { lazily } from '../lazily';
 import { formatPence, parsePoundsToPence } from '../payments/money';
 import { AttachedPhotos } from '../photos/api';
+import { londonToday } from './ages';
 import { LineItemsInput, priceLines } from './pricing';
 
 // Post a Job and quote rules (spec section 5), shared by the form and the API.
@@ -40,13 +40,8 @@ export const QUOTE_MESSAGES = {
 
 export const QUOTE_LIMITS = { messageMax: 2000, exclusionsMax: 2000, durationDaysMax: 365 } as const;
 
-// Made once: building a formatter with a time zone costs more than the rest of a small request.
-const LONDON_DAY = lazily(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }));
-
-/** Today's date in the UK, 'YYYY-MM-DD': "not in the past" means the UK calendar, wherever the server is. */
-export function londonToday(now = new Date()): string {
-  return LONDON_DAY().format(now);
-}
+// Exported here too, beside the "not in the past" rules that use it; ages.ts, without zod, is for lists.
+export { londonToday };
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
