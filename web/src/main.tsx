@@ -3,6 +3,7 @@ import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 're
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { setHydrating } from '@/app/hydration';
 import { createQueryClient, Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 import { decodeState, SSR_STATE_ID } from '@/app/ssr-state';
@@ -132,6 +133,7 @@ if (serverState) {
   setRetryOnMount(false);
   const started = () => {
     setRetryOnMount(true);
+    setHydrating(false);
     announceStarted();
   };
   // As a transition: React then hydrates in slices of a few milliseconds, yielding to the browser
@@ -139,6 +141,7 @@ if (serverState) {
   void routerForRenderedPage().then((router) =>
     whenRouteLoaded(router, () =>
       startTransition(() => {
+        setHydrating(true);
         hydrateRoot(container, <AfterFirstCommit onCommit={started}>{app(router)}</AfterFirstCommit>);
       }),
     ),

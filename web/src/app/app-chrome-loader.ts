@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { USER_TYPE_STORAGE_KEY } from '@/lib/session';
+import { isHydrating } from './hydration';
 
 // Loads app-chrome.tsx, the signed-in navigation, outside the first script. Not React.lazy: a lazy
 // component shows its fallback for at least one render even when its code is already here, and the
@@ -32,18 +33,20 @@ try {
   // No storage: it loads when the session says someone is signed in.
 }
 
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange);
-  return () => listeners.delete(onChange);
-}
-
 /** The signed-in navigation's module once loaded (undefined until then); `wanted` starts loading it. */
 export function useAppChrome(wanted: boolean): AppChrome | undefined {
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => chrome,
-    () => undefined,
-  );
+  // Hydrating, the first render is the server's, which has no chrome. Its arrival is then a transition,
+  // rendered in slices: it re-renders the whole layout, and as an external store's update (blocking) it
+  // was one of the longest tasks of a server-rendered job page's start (Lighthouse).
+  const [loaded, setLoaded] = useState(() => (isHydrating() ? undefined : chrome));
+  useEffect(() => {
+    const update = () => startTransition(() => setLoaded(chrome));
+    update();
+    listeners.add(update);
+    return () => {
+      listeners.delete(update);
+    };
+  }, []);
   useEffect(() => {
     if (wanted) void loadAppChrome();
   }, [wanted]);
