@@ -17,6 +17,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     assetsDir: 'assets',
+    // The entry's own imports are preloaded from the HTML; a lazily loaded module's are left to the
+    // browser, which fetches them as it reads the module. Vite's helper added a <link> per chunk of
+    // the route (~60 for a job's page) while the app started: on a phone a main-thread task that moved
+    // Lighthouse's job page from 88-93 to 94-95 once gone (A/B, bench/README.md). Navigations at 150 ms
+    // latency and 4x CPU took as long either way.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       treeshake: {
         // Our own modules do nothing on import but define things (the stylesheet is the one import made
