@@ -177,7 +177,7 @@ export async function renderLanding(): Promise<string> {
 
 /**
  * One for every render: making it turns the whole route tree into data routes and ranks its branches,
- * ~0.4 ms of the server's thread, which each job page paid (a CPU profile under load). The route
+ * ~0.3 ms of the server's thread, which each job page paid (a CPU profile under load). The route
  * modules it loads stay loaded in it.
  */
 const handler = createStaticHandler(routes);
