@@ -31,6 +31,20 @@ async function postJob(page: Page, title: string): Promise<string> {
   return job.id;
 }
 
+/**
+ * Taps the button while what it needs is held back: nothing opens yet. Once released, its dialog
+ * opens, and once only (the kept tap was done again a single time).
+ */
+async function tapOpensOnRelease(page: Page, button: string, dialogName: string, release: () => void) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  expect(await dialog.isVisible()).toBe(false);
+
+  release();
+  await eventually(() => dialog.isVisible()).toBe(true);
+  expect(await page.getByRole('dialog').count()).toBe(1);
+}
+
 describeInBrowser('a job’s page before the app has started', (ctx) => {
   it('sends the quote typed and submitted before the app started, with what was typed', async () => {
     const customer = await ctx.newPage();
@@ -66,14 +80,8 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
     await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
 
     await customer.getByRole('heading', { name: 'Basin drain, tapped early' }).waitFor();
-    await customer.getByRole('button', { name: 'Cancel job' }).click();
-    const dialog = customer.getByRole('dialog', { name: 'Cancel this job?' });
-    expect(await dialog.isVisible()).toBe(false);
-
-    release();
-    await eventually(() => dialog.isVisible()).toBe(true);
-    // The tap was done once: one dialog, and the job is still open until it is confirmed.
-    expect(await customer.getByRole('dialog').count()).toBe(1);
+    // Done once: one dialog, and the job is still open until it is confirmed.
+    await tapOpensOnRelease(customer, 'Cancel job', 'Cancel this job?', release);
   });
 
   it('stays where it was scrolled to before the app started, so a tap begun there ends there', async () => {
@@ -118,13 +126,7 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
     const release = await holdBack(customer, ENTRY);
     await customer.goto(`/job/${jobId}`, { waitUntil: 'domcontentloaded' });
 
-    await customer.getByRole('button', { name: 'Raise Dispute' }).click();
-    const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });
-    expect(await dialog.isVisible()).toBe(false);
-
-    release();
-    await eventually(() => dialog.isVisible()).toBe(true);
-    expect(await customer.getByRole('dialog').count()).toBe(1);
+    await tapOpensOnRelease(customer, 'Raise Dispute', 'Raise a dispute', release);
   });
 
   it('opens the dispute form tapped after the app started but before the booking card’s code arrived', async () => {
@@ -140,12 +142,6 @@ describeInBrowser('a job’s page before the app has started', (ctx) => {
     const back = customer.getByRole('button', { name: 'Back' });
     await eventually(() => isHydrated(back)).toBe(true);
 
-    await customer.getByRole('button', { name: 'Raise Dispute' }).click();
-    const dialog = customer.getByRole('dialog', { name: 'Raise a dispute' });
-    expect(await dialog.isVisible()).toBe(false);
-
-    release();
-    await eventually(() => dialog.isVisible()).toBe(true);
-    expect(await customer.getByRole('dialog').count()).toBe(1);
+    await tapOpensOnRelease(customer, 'Raise Dispute', 'Raise a dispute', release);
   });
 });

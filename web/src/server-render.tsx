@@ -53,7 +53,7 @@ const LEFT_TO_THE_BROWSER = new Set(['geo']);
  * The pages rendered on the server (issue 40: the public pages a visitor or a search engine opens, and
  * a job's page for a tradesperson deciding whether to quote), by their route's path, and for whom.
  * Visitors' pages are kept and shared (server/plugins/web-app.ts), so they cost a render once; a job's
- * page is rendered for each viewer (~10 ms of the server's thread, bench/README.md). A server-rendered
+ * page is rendered for each viewer (~4-5 ms of the server's thread, bench/README.md). A server-rendered
  * button does nothing until React has hydrated it: web/public/start-after-paint.js keeps a tap made
  * meanwhile and does it again then; what was typed stays in the fields React adopts as it hydrates
  * (e2e/marketplace/job-before-start.spec.ts).
