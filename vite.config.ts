@@ -7,11 +7,27 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const alias = { '@': here('./web/src'), '@domain': here('./domain') };
 
-export default defineConfig({
+// React Router's package points every import at its development build, which keeps its development
+// warnings in what browsers download (remix-run/react-router#12532, #14102). The production build
+// beside it differs by that flag alone, so what is built for users takes it instead.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: here('./node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: here('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   root: here('./web'),
   publicDir: here('./web/public'),
   plugins: [react(), tailwindcss()],
-  resolve: { alias },
+  resolve: {
+    alias: [
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
+  },
   build: {
     outDir: here('./dist/web'),
     emptyOutDir: true,
@@ -100,4 +116,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
