@@ -181,11 +181,12 @@ async function embedded(raw) {
     const first = npmStart(env);
     await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
     await first.stop();
-    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    const [{ PGlite }, { pg_trgm }, { cube }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/cube'),
     ]);
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm, cube } });
     let token;
     try {
       token = await fill(client);

@@ -1,7 +1,7 @@
 // Radius search for tradespeople (GET /api/v1/tradespeople?service=&location=) against PostgreSQL
 // holding 1,000,000 tradespeople (BENCH_TRADESPEOPLE), generated in the database with set-based SQL,
 // spread over the real postcode districts in proportion to their number of postcodes, ~85% verified,
-// service radius 5-30 miles, some with reviews. Prints the query plan, times the search statement in
+// service radius 5-30 miles, some with reviews. Prints the query plans, times the search statements in
 // the database over 1,000 random locations, then loads the endpoint end to end: the server runs as
 // its own process (`npm start` with DATABASE_URL), autocannon runs here, BENCH_RUNS runs (3 by default) each beside raw node:http, with the headers a browser
 // sends (`Accept-Encoding: br, gzip`); medians last. Non-2xx answers fail the run (exit 1), and so
@@ -236,9 +236,10 @@ try {
   // The exact statement the server prepares for a search, as Drizzle writes it: the repository is run
   // against a stand-in client that records each query instead of sending it.
   register();
-  const [{ drizzle }, repository] = await Promise.all([
+  const [{ drizzle }, repository, { TRADESPEOPLE_COUNT_CAP }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('../server/modules/discovery/tradespeople.repository.ts'),
+    import('../domain/discovery/search.ts'),
   ]);
   let recorded;
   const recorder = drizzle({
@@ -262,17 +263,10 @@ try {
     await run(recorder);
     return { text: recorded.text, values: recorded.values };
   };
-  const searchAt = (location) =>
-    record((db) =>
-      repository.searchNear(
-        db,
-        { ...plumbers, lat: location.lat, lng: location.lng, nearbyMiles: 10 },
-        'all',
-        // The server's plan for 'plumber': the Plumber index, and specialties through the trigram
-        // index (no specialty contains the word in this data).
-        { trades: ['Plumber'], specialties: 'few' },
-      ),
-    );
+  // The server's plan for 'plumber': the Plumber indexes, and specialties through the trigram index
+  // (no specialty contains the word in this data).
+  const plumberPlan = { trades: ['Plumber'], specialties: 'few' };
+  const near = (location) => ({ ...plumbers, lat: location.lat, lng: location.lng, nearbyMiles: 10 });
 
   // The plan the server settles on: a prepared statement soon runs its generic plan (bound values
   // unknown when planning), so that is the one shown, executed once with these values.
@@ -295,7 +289,21 @@ try {
     process.stdout.write(`\nplan, ${label}:\n    ${plan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}\n`);
   };
   const densest = districts.find((d) => d.district === 'SW1A');
-  await explain('search, service=plumber at SW1A (central London, the densest)', await searchAt(densest));
+  // A search counts first, no further than the cap, then reads its page: walking nearest first where
+  // the count passed the cap (as at SW1A), else sorting every match (searchNearPage).
+  await explain(
+    `search, service=plumber at SW1A (central London, the densest): the count, up to ${fmt(TRADESPEOPLE_COUNT_CAP + 1)}`,
+    await record((db) => repository.countNear(db, near(densest), 'all', plumberPlan, TRADESPEOPLE_COUNT_CAP)),
+  );
+  await explain(
+    'search, service=plumber at SW1A: the page, walked nearest first',
+    await record((db) => repository.searchNearest(db, near(densest), 'all', plumberPlan)),
+  );
+  const quiet = districts.find((d) => d.district === 'IV27'); // Sutherland: few cover it
+  await explain(
+    'search, service=plumber at IV27 (the Highlands): the page, every match sorted',
+    await record((db) => repository.searchNear(db, near(quiet), 'all', plumberPlan)),
+  );
   await explain(
     'listing without a location, service=plumber, page 1 (newest first)',
     await record((db) => repository.searchNewest(db, plumbers, 'all')),
@@ -308,17 +316,24 @@ try {
   const uniform = Array.from({ length: SAMPLES }, () => pick(districts));
   const weighted = Array.from({ length: SAMPLES }, () => weightedDistrict());
   const at = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
+  // The server's own code for a search (count, then page), on this client's connection: its statements
+  // prepared there as the server prepares them.
+  const live = drizzle({ client });
   async function timeSearches(label, locations) {
-    const statements = [];
-    for (const location of locations) statements.push(await searchAt(location));
     const run = async () => {
       const times = [];
       const found = [];
-      for (const { text, values } of statements) {
+      for (const location of locations) {
         const started = performance.now();
-        const result = await client.query({ name: 'tradesperson_search', text, values, rowMode: 'array' });
+        const { counted } = await repository.searchNearPage(
+          live,
+          near(location),
+          'all',
+          plumberPlan,
+          TRADESPEOPLE_COUNT_CAP,
+        );
         times.push(performance.now() - started);
-        found.push(result.rows[0]?.at(-1) ?? 0);
+        found.push(counted);
       }
       return { times: times.sort((a, b) => a - b), found: found.sort((a, b) => a - b) };
     };
@@ -326,11 +341,11 @@ try {
     const { times, found } = await run();
     process.stdout.write(
       `${label.padEnd(34)} p50 ${fmt(at(times, 0.5), 2)} ms, p95 ${fmt(at(times, 0.95), 2)} ms, p99 ${fmt(at(times, 0.99), 2)} ms, max ${fmt(times.at(-1), 2)} ms` +
-        `   (plumbers in range: median ${fmt(at(found, 0.5))}, p95 ${fmt(at(found, 0.95))}, max ${fmt(found.at(-1))})\n`,
+        `   (plumbers in range, counted up to ${fmt(TRADESPEOPLE_COUNT_CAP + 1)}: median ${fmt(at(found, 0.5))}, over the cap at ${fmt(found.filter((n) => n > TRADESPEOPLE_COUNT_CAP).length)} of ${fmt(found.length)})\n`,
     );
   }
   process.stdout.write(
-    `\nsearch statement in the database, service=plumber, page of 20, ${fmt(SAMPLES)} locations each (target p95 ≤ 10 ms):\n`,
+    `\nsearch statements in the database (count, then page), service=plumber, page of 20, ${fmt(SAMPLES)} locations each (target p95 ≤ 10 ms):\n`,
   );
   await timeSearches('  any district', uniform);
   await timeSearches('  districts weighted by postcodes', weighted);

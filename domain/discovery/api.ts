@@ -15,6 +15,7 @@ import {
 } from '../fields';
 import { TRADE_DETAILS } from '../profiles/api';
 import { PROFILE_LIMITS } from '../profiles/limits';
+import { TRADESPEOPLE_LAST_PAGE } from './search';
 
 // The API contract of finding tradespeople (docs/api/discovery.md): the server validates and
 // serializes with these schemas, so an internal column (a base postcode, a document's storage key) can
@@ -70,7 +71,7 @@ export const TradespeopleSearchQuery = z.object({
   location: optionalText(100),
   category: optionalText(40),
   filter: TradespeopleFilter.default('all'),
-  page: z.coerce.number().int().min(1).max(500).default(1),
+  page: z.coerce.number().int().min(1).max(TRADESPEOPLE_LAST_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(TRADESPEOPLE_PAGE_MAX).default(20),
 });
 
@@ -80,6 +81,8 @@ export type SearchLocation = z.infer<typeof SearchLocation>;
 export const TradespeopleSearchPage = z.object({
   tradespeople: z.array(TradespersonCard).max(TRADESPEOPLE_PAGE_MAX),
   total: z.number().int(),
+  /** True when more than `total` match: counting stopped at TRADESPEOPLE_COUNT_CAP (./search). */
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   location: SearchLocation.nullable(),

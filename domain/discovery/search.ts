@@ -7,6 +7,15 @@ import { BROWSE_CATEGORIES, TRADES_BY_JOB_CATEGORY } from './services';
 /** The Nearby chip: within this many miles of the searched location. */
 export const NEARBY_MILES = 10;
 
+/**
+ * A search near a place counts its matches no further than this: where thousands of tradespeople cover
+ * a point, the page says "1,000+ professionals found" (`totalCapped`) rather than count every one.
+ */
+export const TRADESPEOPLE_COUNT_CAP = 1_000;
+
+/** The deepest page of a search the API serves (the `page` query's bound). */
+export const TRADESPEOPLE_LAST_PAGE = 500;
+
 /** Texts of the search's own errors (the contract's wording). */
 export const SEARCH_MESSAGES = {
   placeNotFound: 'We could not find that place. Try a town, a city or a postcode.',

@@ -80,13 +80,14 @@ export async function restoreEmbeddedDatabase(
 }
 
 async function loadBackup(dir: string, backup: Blob, file: string): Promise<void> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { cube }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
   ]);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dir, loadDataDir: backup, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir: dir, loadDataDir: backup, extensions: { pg_trgm, cube } });
   } catch (err) {
     throw new StartupError(`${file} is not a backup made by db:backup (${(err as Error).message}).`);
   }

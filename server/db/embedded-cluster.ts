@@ -53,9 +53,10 @@ function initdbInChild(dataDir: string): Promise<void> {
   const script = `
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { cube } = await import('@electric-sql/pglite/contrib/cube');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const db = await PGlite.create({ dataDir: process.argv[1], extensions: { pg_trgm } });
+    const db = await PGlite.create({ dataDir: process.argv[1], extensions: { pg_trgm, cube } });
     // The server uses one database, 'postgres', and never creates another: PostgreSQL's two template
     // databases were 600 of the 1,456 files under base/ that every new data folder copied.
     for (const name of ['template1', 'template0']) {

@@ -9,9 +9,10 @@ import type { Reply, Request, SyncChannel, WorkerStart } from './embedded-protoc
 const { dataDir, startParams, awaitFolder, sync } = workerData as WorkerStart & { sync: SyncChannel };
 const port = parentPort!;
 
-const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }] = await Promise.all([
+const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }, { cube }] = await Promise.all([
   import('@electric-sql/pglite'),
   import('@electric-sql/pglite/contrib/pg_trgm'),
+  import('@electric-sql/pglite/contrib/cube'),
 ]);
 
 // Kept alive until requests are listened for. With nothing pending on this thread's event loop, Node
@@ -27,8 +28,9 @@ let pglite: PGlite;
 try {
   pglite = await PGliteClass.create({
     ...(dataDir ? { dataDir } : {}),
-    // Trigram indexes serve the tradesperson search's specialty matching (migration 0007).
-    extensions: { pg_trgm },
+    // Trigram indexes serve the tradesperson search's specialty matching (migration 0007), cubes its
+    // nearest-first walk (0025).
+    extensions: { pg_trgm, cube },
     startParams: [...PGliteClass.defaultStartParams, ...startParams],
   });
 } catch (err) {

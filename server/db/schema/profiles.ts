@@ -16,6 +16,8 @@ import { createdAt, id, oneOf, tsz, updatedAt } from './helpers';
 
 /** PostgreSQL's `box` (read as its text form); Drizzle has no builder for it. */
 const box = customType<{ data: string }>({ dataType: () => 'box' });
+/** The `cube` extension's type (read as its text form), for a point on the unit sphere. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const tradespersonProfiles = pgTable(
   'tradesperson_profiles',
@@ -57,6 +59,13 @@ export const tradespersonProfiles = pgTable(
     // (a longitude degree shrinks with cos(latitude) and the circle bulges towards the pole).
     serviceBox: box('service_box').generatedAlwaysAs(
       sql`box(point(base_lng - service_radius_miles / (68.0 * greatest(cos(radians(base_lat)), 0.01)), base_lat - service_radius_miles / 68.0), point(base_lng + service_radius_miles / (68.0 * greatest(cos(radians(base_lat)), 0.01)), base_lat + service_radius_miles / 68.0))`,
+    ),
+    // The base point on the unit sphere (x, y, z), so that "nearest first" is a walk of a GiST index
+    // (`<->`, the straight-line distance, which orders points exactly as the great-circle distance
+    // does). The box above answers "whose area covers this point"; this one, in what order. Migration
+    // 0025 creates the extension and the indexes.
+    baseXyz: cube('base_xyz').generatedAlwaysAs(
+      sql`case when base_lat is null or base_lng is null then null else cube(array[cos(radians(base_lat)) * cos(radians(base_lng)), cos(radians(base_lat)) * sin(radians(base_lng)), sin(radians(base_lat))]) end`,
     ),
     setupCompletedAt: tsz('setup_completed_at'),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { PROFILE_LIMITS } from '../../../domain/profiles/limits';
 import type { Executor } from '../../db/client';
 import { literalLimit, prepared } from '../../db/prepared';
 import {
@@ -164,39 +165,125 @@ const nearParams = (q: NearParams, plan: NearPlan) => ({
   nearbyMiles: q.nearbyMiles,
 });
 
-const withinReach = (filter: SearchFilter) =>
-  and(
-    sql`m.distance <= m.radius`,
-    filter === 'nearby' ? sql`m.distance <= ${p('nearbyMiles')}::float8` : undefined,
-  );
+/** Whose service area holds the point (and, for Nearby, who is within its miles). */
+const withinReach = (
+  filter: SearchFilter,
+  { distance: d, radius }: { distance: SQL | AnyColumn; radius: SQL | AnyColumn } = {
+    distance: sql`m.distance`,
+    radius: sql`m.radius`,
+  },
+) => and(sql`${d} <= ${radius}`, filter === 'nearby' ? sql`${d} <= ${p('nearbyMiles')}::float8` : undefined);
 
 /**
- * Tradespeople whose service area covers a point, nearest first, with how many there are in all.
- * Each branch of `candidates` is an index-only scan (the indexes INCLUDE every column it filters and
- * sorts on); only the page's rows are then joined for the cards.
+ * Tradespeople whose service area covers a point, nearest first, where few do (the service counted
+ * them first, see countNear): every match is read through the boxes and sorted. Each branch of
+ * `candidates` is an index-only scan (the indexes INCLUDE every column it filters and sorts on); only
+ * the page's rows are then joined for the cards.
  */
 export async function searchNear(db: Executor, q: NearParams, filter: SearchFilter, plan: NearPlan) {
   // The page size is written into the statement (see literalLimit), so each size is its own statement.
   const name = `tp_near_${filter.replace('-', '_')}_${q.limit}_${planName(plan)}`;
   return prepared(db, name, (d) => {
-    // Every match is read to sort by distance anyway, so the count comes with the page.
-    const page = sql`select m.user_id, m.distance, (count(*) over ())::int as total
+    const page = sql`select m.user_id, m.distance
       from (${candidates(plan, filter)}) as m
       where ${withinReach(filter)}
       order by m.distance, m.user_id
       limit ${literalLimit(q.limit)} offset ${p('offset')}`;
-    return d
-      .select({
-        ...cardColumns,
-        distance: sql<number>`page.distance`,
-        total: sql<number>`page.total`,
-      })
-      .from(sql`(${page}) as page`)
-      .innerJoin(tp, eq(tp.userId, sql`page.user_id`))
-      .innerJoin(profiles, eq(profiles.id, sql`page.user_id`))
-      .orderBy(sql`page.distance`, sql`page.user_id`)
-      .prepare(name);
+    return withCards(d, page).prepare(name);
   }).execute(nearParams(q, plan));
+}
+
+// The searched point on the unit sphere, as migration 0025 keeps each base point (base_xyz).
+const searchedXyz = sql`cube(array[${p('x')}::float8, ${p('y')}::float8, ${p('z')}::float8])`;
+const EARTH_RADIUS_MILES = 3958.76;
+/** The straight-line distance through the unit sphere between two points `miles` apart on its surface. */
+const chordOf = (miles: number) => 2 * Math.sin(miles / (2 * EARTH_RADIUS_MILES));
+
+/**
+ * Tradespeople whose service area covers a point, nearest first, where many do: each trade's index of
+ * base points is walked nearest first and stops once the page is full, instead of reading and sorting
+ * thousands of matches (bench/README.md, "Tradesperson search").
+ *
+ * In two steps, so that tradespeople at the same distance (a shared base postcode) come in the same
+ * order from page to page, and as searchNear gives them: the walk finds how far the last row of this
+ * page is (`cut`), then every match up to that distance is read and sorted by distance and id.
+ * `reach` bounds the walk: no service area is wider than the largest radius a profile may have (or the
+ * Nearby filter's miles).
+ */
+export async function searchNearest(db: Executor, q: NearParams, filter: SearchFilter, plan: NearPlan) {
+  const name = `tp_nearest_${filter.replace('-', '_')}_${q.limit}_${planName(plan)}`;
+  return prepared(db, name, (d) => {
+    const inReach = (radius: SQL) => sql`${tp.baseXyz} <@ cube_enlarge(${searchedXyz}, ${radius}, 3)`;
+    const covers = withinReach(filter, { distance, radius: tp.serviceRadiusMiles });
+    const knn = sql`${tp.baseXyz} <-> ${searchedXyz}`;
+    // The walk: `order by <->` with a LIMIT is read from the GiST index nearest first. Its LIMIT is
+    // bound (offset + page), and costed as a tenth of the rows; the walk is still the cheaper plan.
+    // A branch not walked is kept off the index of base points (no bound on it, and an order the index
+    // cannot give): as an index condition the bound alone matched ~750,000 rows at SW1A.
+    const walk = (where: SQL, walked: boolean) =>
+      walked
+        ? sql`(select ${knn} as knn from ${tp}
+        where ${and(listed, where, filterCondition(filter), inReach(sql`${p('reach')}::float8`), covers)}
+        order by ${knn} limit ${p('walk')})`
+        : sql`(select ${knn} as knn from ${tp} where ${and(listed, where, filterCondition(filter), covers)}
+        order by (${knn}) + 0 limit ${p('walk')})`;
+    const cut = sql`select knn from (${nearestBranches(plan, walk)}) as walked order by knn offset ${p('walk')} - 1 limit 1`;
+    // Fewer matches in reach than the walk wanted: all of them. The page is then sorted as searchNear
+    // sorts, by the great-circle distance: a hair over the cut keeps in every row that rounding could
+    // put on either side of it (two bases the same distance away, one east and one west).
+    const upTo = sql`coalesce((select knn from cut) * (1 + 1e-9), ${p('reach')}::float8)`;
+    const upToCut = (where: SQL, walked: boolean) =>
+      sql`select ${outerUserId} as user_id, ${distance} as distance from ${tp}
+        where ${and(listed, where, filterCondition(filter), walked ? inReach(upTo) : undefined, sql`${knn} <= ${upTo}`, covers)}`;
+    const page = sql`with cut as (${cut})
+      select m.user_id, m.distance from (${nearestBranches(plan, upToCut)}) as m
+      order by m.distance, m.user_id
+      limit ${literalLimit(q.limit)} offset ${p('offset')}`;
+    return withCards(d, page).prepare(name);
+  }).execute({
+    ...nearParams(q, plan),
+    ...unitSphere(q.lat, q.lng),
+    walk: q.offset + q.limit,
+    reach: chordOf(
+      filter === 'nearby'
+        ? Math.min(q.nearbyMiles, PROFILE_LIMITS.radiusMilesMax)
+        : PROFILE_LIMITS.radiusMilesMax,
+    ),
+  });
+}
+
+function unitSphere(lat: number, lng: number) {
+  const [φ, λ] = [(lat * Math.PI) / 180, (lng * Math.PI) / 180];
+  return { x: Math.cos(φ) * Math.cos(λ), y: Math.cos(φ) * Math.sin(λ), z: Math.sin(φ) };
+}
+
+/** One select per trade of the plan (through its index of base points), and one for specialties. */
+function nearestBranches(plan: NearPlan, branch: (where: SQL, walked: boolean) => SQL): SQL {
+  const branches: SQL[] = [];
+  if (plan.trades === null) branches.push(branch(sql`true`, true));
+  else
+    for (const trade of plan.trades) branches.push(branch(sql`${tp.trade} = ${tradeLiteral(trade)}`, true));
+  if (plan.specialties !== 'none')
+    branches.push(
+      branch(
+        sql`${tp.specialtiesText} like ${p('servicePattern')}::text
+        and not (${tp.trade} = any(${p('tradeSet')}::text[]))
+        and (${p('categoryTrades')}::text[] is null or ${tp.trade} = any(${p('categoryTrades')}::text[]))`,
+        // A word few specialties contain is found through the trigram index, and those few sorted.
+        plan.specialties === 'many',
+      ),
+    );
+  return sql.join(branches, sql` union all `);
+}
+
+/** The cards of a page of (user_id, distance), in the page's order. */
+function withCards(d: Executor, page: SQL) {
+  return d
+    .select({ ...cardColumns, distance: sql<number>`page.distance` })
+    .from(sql`(${page}) as page`)
+    .innerJoin(tp, eq(tp.userId, sql`page.user_id`))
+    .innerJoin(profiles, eq(profiles.id, sql`page.user_id`))
+    .orderBy(sql`page.distance`, sql`page.user_id`);
 }
 
 /** How many listed tradespeople have a specialty containing the pattern, counting no further than `upTo`. */
@@ -209,21 +296,49 @@ export async function countSpecialtyMatches(db: Executor, pattern: string, upTo:
   return row?.n ?? 0;
 }
 
+/**
+ * How many tradespeople cover a point, counting no further than `upTo` + 1: where ten thousand do,
+ * counting them all cost more than the page (~3 µs each), and "1,000+" says as much to a visitor.
+ */
 export async function countNear(
   db: Executor,
   q: NearParams,
   filter: SearchFilter,
   plan: NearPlan,
+  upTo: number,
 ): Promise<number> {
-  const name = `tp_count_near_${filter.replace('-', '_')}_${planName(plan)}`;
+  const name = `tp_count_near_${filter.replace('-', '_')}_${upTo}_${planName(plan)}`;
   const [row] = await prepared(db, name, (d) =>
     d
       .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(${candidates(plan, filter)}) as m`)
-      .where(withinReach(filter))
+      .from(
+        sql`(select 1 from (${candidates(plan, filter)}) as m where ${withinReach(filter)} limit ${sql.raw(String(upTo + 1))}) as counted`,
+      )
       .prepare(name),
   ).execute(nearParams(q, plan));
   return row?.n ?? 0;
+}
+
+/**
+ * A page of tradespeople covering a point, nearest first, and how many there are, counted no further
+ * than `cap` + 1. Under the cap every match is read and sorted (a thousand at most); over it the page
+ * is walked nearest first, which reads little more than the page.
+ */
+export async function searchNearPage(
+  db: Executor,
+  q: NearParams,
+  filter: SearchFilter,
+  plan: NearPlan,
+  cap: number,
+) {
+  const counted = await countNear(db, q, filter, plan, cap);
+  const rows =
+    counted <= q.offset
+      ? []
+      : counted > cap
+        ? await searchNearest(db, q, filter, plan)
+        : await searchNear(db, q, filter, plan);
+  return { rows, counted };
 }
 
 /** Listed tradespeople without a location: newest first, through the partial index on (created_at, id). */

@@ -6,6 +6,7 @@ import {
   NEARBY_MILES,
   SEARCH_MESSAGES,
   shortName,
+  TRADESPEOPLE_COUNT_CAP,
   tradesForCategory,
 } from '../../../domain/discovery/search';
 import { tradesForService } from '../../../domain/discovery/services';
@@ -26,7 +27,6 @@ import { toRating } from '../profiles';
 import {
   approvedChecks,
   type CardRow,
-  countNear,
   countNewest,
   countSpecialtyMatches,
   featured,
@@ -39,7 +39,7 @@ import {
   type SearchFilter,
   type SearchParams,
   savedCards,
-  searchNear,
+  searchNearPage,
   searchNewest,
 } from './tradespeople.repository';
 
@@ -222,19 +222,19 @@ export async function searchTradespeople(
   if (location) {
     const near = { ...params, lat: location.lat, lng: location.lng, nearbyMiles: NEARBY_MILES };
     const plan = await nearPlan(deps, params);
-    const rows = await searchNear(deps.db, near, request.filter, plan);
-    // The page carries the total; a page past the last one has no row to carry it.
-    const total =
-      rows[0]?.total ?? (params.offset > 0 ? await countNear(deps.db, near, request.filter, plan) : 0);
+    const cap = TRADESPEOPLE_COUNT_CAP;
+    const { rows, counted } = await searchNearPage(deps.db, near, request.filter, plan, cap);
     return {
       tradespeople: rows.map((row) => toCard(row, row.distance)),
-      total,
+      total: Math.min(counted, cap),
+      totalCapped: counted > cap,
       ...page,
       location,
     };
   }
   // Nearby with nowhere to be near.
-  if (request.filter === 'nearby') return { tradespeople: [], total: 0, ...page, location: null };
+  if (request.filter === 'nearby')
+    return { tradespeople: [], total: 0, totalCapped: false, ...page, location: null };
 
   const filter = request.filter;
   const countKey = `${filter}|${categoryTrades?.join(',') ?? '*'}|${service?.toLowerCase() ?? ''}`;
@@ -248,7 +248,7 @@ export async function searchTradespeople(
         return n;
       }),
   ]);
-  return { tradespeople: rows.map((row) => toCard(row)), total, ...page, location: null };
+  return { tradespeople: rows.map((row) => toCard(row)), total, totalCapped: false, ...page, location: null };
 }
 
 export async function featuredTradespeople(deps: DiscoveryDeps, auth: AuthContext | null, limit: number) {

@@ -9,6 +9,7 @@ import type {
   TradespersonCard,
   TradespersonList,
 } from '@domain/discovery/api';
+import { TRADESPEOPLE_LAST_PAGE } from '@domain/discovery/search';
 import {
   type InfiniteData,
   type QueryClient,
@@ -59,7 +60,12 @@ export function useTradespeopleSearch(search: TradespeopleSearch, enabled = true
       return apiFetch<TradespeopleSearchPage>(`/tradespeople?${params}`, { signal });
     },
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    // Past a capped count ('1,000+'), a full page means there may be more.
+    getNextPageParam: (last) =>
+      last.page * last.pageSize < last.total ||
+      (last.totalCapped && last.tradespeople.length === last.pageSize && last.page < TRADESPEOPLE_LAST_PAGE)
+        ? last.page + 1
+        : undefined,
     enabled: enabled && viewer !== null,
     retry: retryServerErrors,
   });

@@ -193,6 +193,31 @@ describe('Find Tradespeople (/browse for customers and visitors)', () => {
     expect(queriesSentTo(fetchMock, SEARCH).map((params) => params.get('page'))).toEqual(['1', '2']);
   });
 
+  it("says '1,000+' near a busy place and loads more while pages come back full", async () => {
+    // The first answer is numbered page 50 (rows 981-1,000), so the count alone offers no more: only a
+    // capped count with a full page may, and the short page 51 after it ends the list.
+    const full = (page: number) =>
+      Array.from({ length: 20 }, (_, i) => makeCard({ fullName: `Pro ${page}-${i}` }));
+    const fetchMock = mockApi({
+      ...sessionHandler(null),
+      [`GET ${SEARCH}`]: () => {
+        const page = Number(queriesSentTo(fetchMock, SEARCH).at(-1)?.get('page'));
+        const cards = page === 1 ? full(1) : [makeCard({ fullName: 'Last One' })];
+        return {
+          status: 200,
+          body: searchPage(cards, { total: 1000, totalCapped: true, page: page === 1 ? 50 : 51 }),
+        };
+      },
+    });
+    renderApp('/browse?location=SW1A');
+    expect(await screen.findByText('1,000+ professionals found')).toBeTruthy();
+    expect(screen.getByText('Showing 20 of 1,000+ professionals')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Last One' })).toBeTruthy();
+    // A page short of full is the last.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('opens the tradesperson profile from a card', async () => {
     const card = makeCard({ fullName: 'Tom Pipes' });
     mockApi({

@@ -1,6 +1,6 @@
 // Texts of the tradesperson screens. The rate wording is the spec's (section 9), kept with the money rules.
 import { rateText as domainRateText } from '@domain/payments/money';
-import { countOf } from '@/lib/format';
+import { formatCount, plural } from '@/lib/format';
 
 /**
  * A tradesperson's rate in whole pounds per hour: '£25-45', or 'Rate on request' without one.
@@ -11,9 +11,12 @@ export function rateText(min: number | null, max: number | null): string {
   return domainRateText(whole(min), whole(max));
 }
 
-/** The Find screen's count line (spec section 2's 'N professional(s) found'). */
-export function professionalsFoundText(total: number): string {
-  return `${countOf(total, 'professional')} found`;
+/**
+ * The Find screen's count line (spec section 2's 'N professional(s) found'), thousands separated;
+ * '1,000+ professionals found' where the server stopped counting (a search near a busy place).
+ */
+export function professionalsFoundText(total: number, capped = false): string {
+  return capped ? `${formatCount(total)}+ professionals found` : `${plural(total, 'professional')} found`;
 }
 
 /** A tradesperson's name; the API may not have one for an account that never set it. */

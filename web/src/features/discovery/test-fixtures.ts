@@ -37,7 +37,15 @@ export function searchPage(
   tradespeople: TradespersonCard[],
   overrides: Partial<TradespeopleSearchPage> = {},
 ): TradespeopleSearchPage {
-  return { tradespeople, total: tradespeople.length, page: 1, pageSize: 20, location: null, ...overrides };
+  return {
+    tradespeople,
+    total: tradespeople.length,
+    totalCapped: false,
+    page: 1,
+    pageSize: 20,
+    location: null,
+    ...overrides,
+  };
 }
 
 export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CHIP_FOCUS, FilterChips } from '@/components/ui/filter-chips';
 import { LoadFailedCard, LoadMore } from '@/components/ui/list-states';
 import { ApiError } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import {
   isTradespeopleFilter,
@@ -106,8 +107,8 @@ export function TradespeopleResults({
             <TradespersonCardGrid tradespeople={tradespeople} headingLevel={cardHeading} />
             <LoadMore query={query} what="professionals" />
             <p className="sr-only" aria-live="polite">
-              {total !== undefined && tradespeople.length < total
-                ? `Showing ${tradespeople.length} of ${total} professionals`
+              {total !== undefined && (tradespeople.length < total || firstPage?.totalCapped)
+                ? `Showing ${tradespeople.length} of ${formatCount(total)}${firstPage?.totalCapped ? '+' : ''} professionals`
                 : ''}
             </p>
           </>
@@ -171,7 +172,7 @@ function CountLine({ query }: { query: SearchQuery }) {
         'Searching for professionals…'
       ) : total !== undefined ? (
         <>
-          <span>{professionalsFoundText(total)}</span>
+          <span>{professionalsFoundText(total, firstPage?.totalCapped)}</span>
           {firstPage?.location && total > 0 && <span> · nearest to {firstPage.location.label} first</span>}
         </>
       ) : (
