@@ -1,4 +1,5 @@
 // The periods a tradesperson's figures cover, in UK calendar days (docs/api/analytics.md).
+import { londonToday } from '../marketplace/ages';
 
 export const ANALYTICS_PERIODS = ['30d', '90d', '12m'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -46,14 +47,8 @@ export function addMonths(date: string, months: number): string {
 export const daysBetween = (start: string, end: string): number =>
   Math.round((toTime(end) - toTime(start)) / DAY_MS);
 
-// Made once: a formatter with a time zone cost more to build than the rest of counting a profile
-// view (1% of the server's CPU under bench/mixed-load.mjs when it was built per call).
-const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-
 /** A date's UK calendar day: what "today" and a counter's day mean everywhere in analytics. */
-export function ukDay(at: Date): string {
-  return UK_DAY.format(at);
-}
+export const ukDay = (at: Date): string => londonToday(at);
 
 /** Where a period starts when it ends on `end` (exclusive). */
 function periodStart(period: AnalyticsPeriod, end: string): string {

@@ -38,7 +38,8 @@ export class ProfileCounters {
 
   /** These tradespeople were on a page of search or browse results. */
   appearedInSearch(tradespersonIds: readonly string[]): void {
-    for (const id of tradespersonIds) this.entry(id).searchAppearances += 1;
+    const day = ukDay(this.options.clock.now());
+    for (const id of tradespersonIds) this.entry(id, day).searchAppearances += 1;
   }
 
   /** Writes what has been counted since the last flush; on failure keeps it for the next. */
