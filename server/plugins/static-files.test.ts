@@ -6,7 +6,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script in plain JavaScript, without type declarations.
 import { precompress } from '../../scripts/web-build.mjs';
-import { acceptedEncodings, loadBuild, sendStatic } from './static-files';
+import { acceptedEncodings } from '../lib/accept-encoding';
+import { loadBuild, sendStatic } from './static-files';
 
 function build(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'tradenest-static-'));

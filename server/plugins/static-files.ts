@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncodings } from '../lib/accept-encoding';
 
 /** One file of the web build, held in memory with the compressed copies made at build time. */
 export interface StaticFile {
@@ -90,26 +91,6 @@ export function loadBuild(distDir: string): Map<string, BuildFile> {
   };
   walk(distDir);
   return files;
-}
-
-/** Which of brotli and gzip the client accepts (`*` counts for both; q=0 refuses one). */
-export function acceptedEncodings(header: string | string[] | undefined): { br: boolean; gzip: boolean } {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  let br = false;
-  let gzip = false;
-  if (value === '') return { br, gzip };
-  for (const part of value.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0{0,3})?\s*$/.test(p));
-    if (refused) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip') gzip = true;
-    else if (name === '*') {
-      br = true;
-      gzip = true;
-    }
-  }
-  return { br, gzip };
 }
 
 /** Whether If-None-Match names this ETag (weak comparison, as for GET; `*` matches anything). */

@@ -4,10 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../domain/errors';
+import { acceptedEncodings } from '../lib/accept-encoding';
 import type { SharedPages } from '../lib/shared-pages';
 import { IN_PROCESS_HEADER, inProcessSecret } from './security';
 import {
-  acceptedEncodings,
   type BuildFile,
   etagOf,
   loadBuild,

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
@@ -78,6 +79,33 @@ describeOnDatabases('visitors’ reads of tradespeople, shared', (ctx) => {
     expect((await app.inject({ url: `/api/v1/tradespeople/${t.id}` })).statusCode).toBe(404);
     await visible(true);
     expect((await app.inject({ url: `/api/v1/tradespeople/${t.id}` })).statusCode).toBe(200);
+  });
+
+  it("sends the shared copy's bytes as a signed-in reader's answer would be, in each encoding asked for", async () => {
+    const app = await ctx.app(CACHED);
+    const pros = [];
+    for (let i = 0; i < 8; i++) pros.push(await pro());
+    const cookie = await sessionFor(db(), (await createCustomer(db())).id);
+    const url = '/api/v1/tradespeople?location=LS1%204AP&limit=50';
+    const own = await app.inject({ url, headers: { cookie, 'accept-encoding': 'identity' } });
+    // Only the viewer's own `saved` may differ, and this customer saved nobody.
+    const expected = own.json();
+    expect(expected.tradespeople.length).toBeGreaterThanOrEqual(8);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+      ['identity', (b: Buffer) => b],
+    ] as const) {
+      // Twice each: the first request makes the copy, the second is sent the kept one.
+      for (let i = 0; i < 2; i++) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(expected);
+      }
+    }
   });
 
   it.runIf(ctx.kind === 'postgres')(

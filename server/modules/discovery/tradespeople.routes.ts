@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../domain/discovery/api';
 import { AppError } from '../../lib/app-error';
 import { openApiDoc } from '../../lib/route-docs';
+import { SharedAnswer } from '../../lib/shared-answer';
 import { NO_SESSION, SESSION_OPTIONAL } from '../../plugins/openapi';
 import { avatarSvg } from './avatars';
 import {
@@ -34,11 +35,27 @@ export const tradespeopleRoutes =
   async (app) => {
     /**
      * What a visitor reads here is the same for every visitor, so it is shared (decision 0020) until a
-     * write clears it. Signed-in viewers read their own: their saved pros, their own hidden profile.
+     * write clears it, with its bytes. Signed-in viewers read their own: their saved pros, their own
+     * hidden profile. `seen` is told what was answered, the shared copy's value too.
      */
-    function forVisitors<T>(request: FastifyRequest, key: string, read: () => Promise<T>): Promise<T> {
-      if (request.auth || !deps.publicReads) return read();
-      return deps.publicReads.get(key, read) as Promise<T>;
+    async function forVisitors<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      read: () => Promise<T>,
+      seen?: (value: T) => void,
+    ): Promise<T | FastifyReply> {
+      if (request.auth || !deps.publicReads) {
+        const value = await read();
+        seen?.(value);
+        return value;
+      }
+      const shared = (await deps.publicReads.get(
+        key,
+        async () => new SharedAnswer(await read()),
+      )) as SharedAnswer<T>;
+      seen?.(shared.value);
+      return shared.send(request, reply);
     }
 
     app.get(
@@ -48,14 +65,15 @@ export const tradespeopleRoutes =
         querystring: TradespeopleSearchQuery,
         response: { 200: TradespeopleSearchPage },
       }),
-      async (request) => {
-        const page = await forVisitors(request, `search ${JSON.stringify(request.query)}`, () =>
-          searchTradespeople(deps, request.auth, request.query),
-        );
-        // Counted for every request, the shared copy's too: each is a page someone saw.
-        deps.counters?.appearedInSearch(page.tradespeople.map((t) => t.id));
-        return page;
-      },
+      async (request, reply) =>
+        forVisitors(
+          request,
+          reply,
+          `search ${JSON.stringify(request.query)}`,
+          () => searchTradespeople(deps, request.auth, request.query),
+          // Counted for every request, the shared copy's too: each is a page someone saw.
+          (page) => deps.counters?.appearedInSearch(page.tradespeople.map((t) => t.id)),
+        ),
     );
 
     app.get(
@@ -65,8 +83,8 @@ export const tradespeopleRoutes =
         querystring: FeaturedQuery,
         response: { 200: TradespersonList },
       }),
-      async (request) =>
-        forVisitors(request, `featured ${request.query.limit}`, async () => ({
+      async (request, reply) =>
+        forVisitors(request, reply, `featured ${request.query.limit}`, async () => ({
           tradespeople: await featuredTradespeople(deps, request.auth, request.query.limit),
         })),
     );
@@ -78,14 +96,17 @@ export const tradespeopleRoutes =
         params: TradespersonParams,
         response: { 200: PublicProfileResponse },
       }),
-      async (request) => {
-        const found = await forVisitors(request, `profile ${request.params.id}`, async () => ({
-          profile: await publicProfile(deps, request.auth, request.params.id),
-        }));
-        // A view by anyone but the tradesperson themselves, shared copy or not; a 404 is not one.
-        if (request.auth?.user.id !== request.params.id) deps.counters?.profileViewed(request.params.id);
-        return found;
-      },
+      async (request, reply) =>
+        forVisitors(
+          request,
+          reply,
+          `profile ${request.params.id}`,
+          async () => ({ profile: await publicProfile(deps, request.auth, request.params.id) }),
+          // A view by anyone but the tradesperson themselves, shared copy or not; a 404 is not one.
+          () => {
+            if (request.auth?.user.id !== request.params.id) deps.counters?.profileViewed(request.params.id);
+          },
+        ),
     );
 
     app.get(
@@ -96,8 +117,8 @@ export const tradespeopleRoutes =
         querystring: ReviewsQuery,
         response: { 200: ReviewsPage },
       }),
-      async (request) =>
-        forVisitors(request, `reviews ${request.params.id} ${JSON.stringify(request.query)}`, () =>
+      async (request, reply) =>
+        forVisitors(request, reply, `reviews ${request.params.id} ${JSON.stringify(request.query)}`, () =>
           publicReviews(deps, request.auth, request.params.id, request.query),
         ),
     );
