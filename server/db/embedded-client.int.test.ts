@@ -162,3 +162,21 @@ it("parses each type as PGlite does, leaving the caller's own types as text for 
     ]);
   }
 });
+
+it('leaves json and jsonb as text on the database thread and parses them here, unless the caller parses them', async () => {
+  const text = `select '{"a":[1,"x"]}'::json as j, '{"b":null}'::jsonb as jb, null::jsonb as none, '[]'::json as empty`;
+  for (let i = 0; i < 2; i++) {
+    const { rows } = await client.query(text);
+    expect(rows).toEqual([{ j: { a: [1, 'x'] }, jb: { b: null }, none: null, empty: [] }]);
+    const arrays = await client.query(text, [], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[{ a: [1, 'x'] }, { b: null }, null, []]]);
+  }
+  // A caller's own parser for a JSON type gets the text, as on PGlite itself.
+  const own = await client.query(`select '{"a":1}'::jsonb as jb`, [], {
+    parsers: { 3802: (v: string) => `own:${v}` },
+  });
+  expect(own.rows).toEqual([{ jb: 'own:{"a": 1}' }]);
+  // Inside a transaction too (those statements are answered on the spot).
+  const inside = await client.transaction((tx) => tx.query(`select '{"t":true}'::jsonb as jb`));
+  expect(inside.rows).toEqual([{ jb: { t: true } }]);
+});
