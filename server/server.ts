@@ -8,12 +8,15 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { users } from './db/schema';
 import { armExitWatchdog } from './lib/exit-watchdog';
-import { releaseStartupMemoryWhenIdle } from './lib/release-startup-memory';
+import { releaseStartupMemoryWhenIdle, trimNativeHeapEvery } from './lib/release-startup-memory';
 import { StartupError } from './lib/startup-error';
 import { grantConfiguredAdmins } from './modules/accounts';
 import { ignoreBrokenPipe, logDestination } from './plugins/logging';
 import { writeSampleDocumentsInChild } from './seed/sample-documents';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, isDatabaseEmpty, seedDemoData } from './seed/seed';
+
+/** How often malloc's free pages go back to the system while the server runs (decision 0041). */
+const NATIVE_HEAP_TRIM_MS = 15_000;
 
 export interface RunningServer {
   app: App;
@@ -82,9 +85,11 @@ export async function startServer(
   const samplesWriting = new AbortController();
   // What starting (and seeding) left in V8's heap and in malloc's arenas goes back to the system, once
   // the event loop is idle (or 5 s from now), so the first requests do not wait behind the collection.
-  const cancelRelease = releaseStartupMemoryWhenIdle((released) =>
-    log.debug(released, 'start-up memory released'),
-  );
+  let stopTrimming = () => {};
+  const cancelRelease = releaseStartupMemoryWhenIdle((released) => {
+    log.debug(released, 'start-up memory released');
+    stopTrimming = trimNativeHeapEvery(NATIVE_HEAP_TRIM_MS);
+  });
   if (seeded) {
     // The demo documents' sample files, written after the server is up so the first start is not
     // slowed: the verification queue shows them as they arrive. A child process makes them, so that
@@ -116,6 +121,7 @@ export async function startServer(
       }
       samplesWriting.abort();
       cancelRelease();
+      stopTrimming();
       // Closes the port and idle connections, ends the event streams, lets requests in flight finish
       // (their answers close their connections: plugins/lifecycle.ts), then stops the queue's workers
       // once their current jobs are done.

@@ -2,7 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { afterEach, expect, test, vi } from 'vitest';
-import { releaseStartupMemory, releaseStartupMemoryWhenIdle } from './release-startup-memory';
+import {
+  releaseStartupMemory,
+  releaseStartupMemoryWhenIdle,
+  trimNativeHeapEvery,
+} from './release-startup-memory';
 
 const youngGeneration = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!;
 
@@ -83,4 +87,19 @@ test('releases after the longest wait even if the server is never idle, and not 
   cancel();
   vi.advanceTimersByTime(10_000);
   expect(stopped).not.toHaveBeenCalled();
+});
+
+test.runIf(process.platform === 'linux')('trims at its interval while running, and not once stopped', () => {
+  vi.useFakeTimers();
+  const trims: number[] = [];
+  const stop = trimNativeHeapEvery(15_000, (tookMs) => trims.push(tookMs));
+  vi.advanceTimersByTime(14_999);
+  expect(trims).toHaveLength(0);
+  vi.advanceTimersByTime(1);
+  vi.advanceTimersByTime(15_000);
+  expect(trims).toHaveLength(2);
+  expect(trims.every((ms) => ms >= 0)).toBe(true);
+  stop();
+  vi.advanceTimersByTime(60_000);
+  expect(trims).toHaveLength(2);
 });
