@@ -11,12 +11,12 @@ type MallocTrim = (pad: number) => number;
  * more (decisions 0026 and 0028): first V8's heap, then what malloc kept.
  *
  * Starting leaves V8's heap at its largest: loading ~250 modules, building the routes and (on a first
- * start) the demo seed grow the young generation to its maximum (2 × 16 MB semi-spaces by default) and leave the
- * old generation fragmented, and V8 only gives that back when its memory reducer notices the process is
- * idle, seconds later. One memory-reducing collection compacts the old generation and shrinks the young
- * one to its initial size: on a later embedded start the heap goes from ~70 MB to ~40 MB resident. It
- * takes ~60-150 ms, once; under load the young generation grows back as it would have anyway (nothing is
- * capped).
+ * start) the demo seed grow the young generation to its maximum (2 × 16 MB semi-spaces by default,
+ * 2 × 4 MB under `npm start`) and leave the old generation fragmented, and V8 only gives that back when
+ * its memory reducer notices the process is idle, seconds later. One memory-reducing collection compacts
+ * the old generation and shrinks the young one to its initial size: on a later embedded start the heap
+ * goes from ~70 MB to ~40 MB resident. It takes ~60-150 ms, once; under load the young generation grows
+ * back to its maximum as it would have anyway.
  *
  * Outside V8's heap, compiling the server's code and PGlite's WebAssembly peaks at ~67 MB of malloc'd
  * memory (V8's compiler zones), freed by the time the server listens. glibc's malloc returns free memory
@@ -96,7 +96,7 @@ function collectGarbage(): void {
 /**
  * Under load, malloc's arenas fill with freed memory between V8's collections and compressions (decision
  * 0041): in a 90 s embedded mixed load, a `malloc_trim(0)` every 15 s handed back 73 MB the first time
- * and 7-22 MB each time after, in 3-20 ms of this thread. Returns a function that stops it (shutdown);
+ * and 7-22 MB each time after, in 3.5-20 ms of this thread. Returns a function that stops it (shutdown);
  * the timer keeps no process alive. Does nothing where there is no glibc.
  */
 export function trimNativeHeapEvery(everyMs: number, done?: (tookMs: number) => void): () => void {
