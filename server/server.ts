@@ -26,6 +26,24 @@ export interface RunningServer {
 }
 
 /**
+ * What starting (and seeding) left in V8's heap and in malloc's arenas goes back to the system once the
+ * event loop is idle (or 5 s from now), so the first requests do not wait behind the collection
+ * (decision 0028); from then on, malloc's free pages go back every 15 s (decision 0041). Returns a
+ * function that stops both (shutdown).
+ */
+function releaseMemory(log: pino.Logger): () => void {
+  let stopTrimming = () => {};
+  const cancelRelease = releaseStartupMemoryWhenIdle((released) => {
+    log.debug(released, 'start-up memory released');
+    stopTrimming = trimNativeHeapEvery(NATIVE_HEAP_TRIM_MS);
+  });
+  return () => {
+    cancelRelease();
+    stopTrimming();
+  };
+}
+
+/**
  * Opens the database, migrates, loads demo data on the first start of an empty embedded database,
  * listens, and stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the database closes.
  */
@@ -83,13 +101,7 @@ export async function startServer(
 
   await announceStart(database, config, log, url);
   const samplesWriting = new AbortController();
-  // What starting (and seeding) left in V8's heap and in malloc's arenas goes back to the system, once
-  // the event loop is idle (or 5 s from now), so the first requests do not wait behind the collection.
-  let stopTrimming = () => {};
-  const cancelRelease = releaseStartupMemoryWhenIdle((released) => {
-    log.debug(released, 'start-up memory released');
-    stopTrimming = trimNativeHeapEvery(NATIVE_HEAP_TRIM_MS);
-  });
+  const stopReleasingMemory = releaseMemory(log);
   if (seeded) {
     // The demo documents' sample files, written after the server is up so the first start is not
     // slowed: the verification queue shows them as they arrive. A child process makes them, so that
@@ -120,8 +132,7 @@ export async function startServer(
         await setTimeout$(config.shutdownDrainMs);
       }
       samplesWriting.abort();
-      cancelRelease();
-      stopTrimming();
+      stopReleasingMemory();
       // Closes the port and idle connections, ends the event streams, lets requests in flight finish
       // (their answers close their connections: plugins/lifecycle.ts), then stops the queue's workers
       // once their current jobs are done.
