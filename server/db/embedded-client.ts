@@ -235,7 +235,7 @@ function stripsTypes(): boolean {
 
 /**
  * json and jsonb values cross from the database's thread as PostgreSQL's text and are parsed here, as
- * PGlite would parse them (unless the caller brings its own parser). Most of the app's reads build their
+ * PGlite would parse them (unless the caller brings its own parser). Many of the app's reads build their
  * answer as one JSON value in SQL (a job card, a dashboard); parsed on the database's thread, the object
  * was then copied across by the structured clone, walked on that thread and rebuilt on this one. A
  * string crosses as one copy, which cut the database thread's CPU per request (bench/README.md).
