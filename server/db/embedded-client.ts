@@ -143,8 +143,7 @@ export class EmbeddedClient {
       const names = Object.keys(others).join(', ');
       return Promise.reject(new Error(`the embedded client does not pass ${names} to PGlite`));
     }
-    const here = { ...PARSED_HERE, ...parsers };
-    const raw = Object.keys(here).map(Number);
+    const { here, raw } = parsedHere(parsers);
     const request = { op: 'query', text, params, rowMode, raw, tx } as const;
     const result = tx === undefined ? this.#call<Results<T>>(request) : this.#callNow<Results<T>>(request);
     // The worker left these types' values as PostgreSQL's text; they are read here.
@@ -233,6 +232,8 @@ function stripsTypes(): boolean {
   return Boolean((process.features as { typescript?: string | false }).typescript);
 }
 
+type Parsers = NonNullable<QueryOptions['parsers']>;
+
 /**
  * json and jsonb values cross from the database's thread as PostgreSQL's text and are parsed here, as
  * PGlite would parse them (unless the caller brings its own parser). Many of the app's reads build their
@@ -240,12 +241,30 @@ function stripsTypes(): boolean {
  * was then copied across by the structured clone, walked on that thread and rebuilt on this one. A
  * string crosses as one copy, which cut the database thread's CPU per request (bench/README.md).
  */
-const PARSED_HERE: NonNullable<QueryOptions['parsers']> = {
+const PARSED_HERE: Parsers = {
   114: (value) => JSON.parse(value), // json
   3802: (value) => JSON.parse(value), // jsonb
 };
+const JSON_ONLY = { here: PARSED_HERE, raw: Object.keys(PARSED_HERE).map(Number) };
 
-function parseColumns<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>): Results<T> {
+/**
+ * The parsers run here for a caller's own (theirs win) and the types they leave as text on the
+ * database's thread. Kept per parsers object: Drizzle passes the same one with every statement, so a
+ * statement does not merge and list them again.
+ */
+const merged = new WeakMap<Parsers, { here: Parsers; raw: number[] }>();
+function parsedHere(parsers: Parsers | undefined): { here: Parsers; raw: number[] } {
+  if (!parsers) return JSON_ONLY;
+  let entry = merged.get(parsers);
+  if (!entry) {
+    const here = { ...PARSED_HERE, ...parsers };
+    entry = { here, raw: Object.keys(here).map(Number) };
+    merged.set(parsers, entry);
+  }
+  return entry;
+}
+
+function parseColumns<T>(result: Results<T>, parsers: Parsers): Results<T> {
   result.fields.forEach((field, i) => {
     const parse = parsers[field.dataTypeID];
     if (!parse) return;
