@@ -181,12 +181,12 @@ async function embedded(raw) {
     const first = npmStart(env);
     await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
     await first.stop();
-    const [{ PGlite }, { pg_trgm }, { cube }] = await Promise.all([
+    const [{ PGlite }, { loadEmbeddedExtensions }] = await Promise.all([
       import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('@electric-sql/pglite/contrib/cube'),
+      import('../server/db/embedded-extensions.ts'),
     ]);
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm, cube } });
+    const extensions = await loadEmbeddedExtensions();
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions });
     let token;
     try {
       token = await fill(client);

@@ -5,6 +5,7 @@ import { StartupError } from '../lib/startup-error';
 import { openDatabase } from './client';
 import { lockEmbeddedDatabase } from './data-dir-lock';
 import type { EmbeddedClient } from './embedded-client';
+import { loadEmbeddedExtensions } from './embedded-extensions';
 
 // Backing up and restoring the embedded database (docs/operations/backup-and-restore.md). Both take the
 // data folder's lock, so they refuse while a server runs on it rather than copy files PGlite is
@@ -80,14 +81,13 @@ export async function restoreEmbeddedDatabase(
 }
 
 async function loadBackup(dir: string, backup: Blob, file: string): Promise<void> {
-  const [{ PGlite }, { pg_trgm }, { cube }] = await Promise.all([
+  const [{ PGlite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/contrib/cube'),
+    loadEmbeddedExtensions(),
   ]);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dir, loadDataDir: backup, extensions: { pg_trgm, cube } });
+    client = await PGlite.create({ dataDir: dir, loadDataDir: backup, extensions });
   } catch (err) {
     throw new StartupError(`${file} is not a backup made by db:backup (${(err as Error).message}).`);
   }

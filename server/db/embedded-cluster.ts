@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError } from '../lib/startup-error';
 import { JOB_POLICIES, JOB_SCHEDULES, QUEUE_SCHEMA, queueDefinitions } from '../queue/jobs';
+import { EMBEDDED_EXTENSIONS } from './embedded-extensions';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 
 // Creating an embedded PostgreSQL cluster (initdb) costs ~2.5 s and peaks near 850 MB, memory a process
@@ -52,11 +53,14 @@ const isCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 function initdbInChild(dataDir: string): Promise<void> {
   const script = `
     const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { cube } = await import('@electric-sql/pglite/contrib/cube');
+    // EMBEDDED_EXTENSIONS, by name: each contrib module exports its extension under that name.
+    const extensions = {};
+    for (const name of JSON.parse(process.argv[6])) {
+      extensions[name] = (await import(\`@electric-sql/pglite/contrib/\${name}\`))[name];
+    }
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const db = await PGlite.create({ dataDir: process.argv[1], extensions: { pg_trgm, cube } });
+    const db = await PGlite.create({ dataDir: process.argv[1], extensions });
     // The server uses one database, 'postgres', and never creates another: PostgreSQL's two template
     // databases were 600 of the 1,456 files under base/ that every new data folder copied.
     for (const name of ['template1', 'template0']) {
@@ -87,7 +91,17 @@ function initdbInChild(dataDir: string): Promise<void> {
     // Run from the project root so the child resolves the same PGlite package as this process.
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', script, dataDir, MIGRATIONS_FOLDER, QUEUE_SCHEMA, QUEUES, SCHEDULE_QUEUE],
+      [
+        '--input-type=module',
+        '-e',
+        script,
+        dataDir,
+        MIGRATIONS_FOLDER,
+        QUEUE_SCHEMA,
+        QUEUES,
+        SCHEDULE_QUEUE,
+        JSON.stringify(EMBEDDED_EXTENSIONS),
+      ],
       {
         cwd: PROJECT_ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],

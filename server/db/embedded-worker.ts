@@ -1,18 +1,19 @@
 // The embedded database's own thread: it owns the PGlite instance and answers the main thread's
 // requests (embedded-client.ts), so that SQL runs beside HTTP, JSON and compression rather than between
-// them (decision 0033). It only imports packages and types, so Node runs it from its TypeScript source
-// (type stripping) both under the tests and from the compiled server.
+// them (decision 0033). It imports only packages, types and embedded-extensions.ts (itself only that),
+// so under the tests Node runs it from its TypeScript source (type stripping); `npm start` runs it
+// compiled (scripts/server-build.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { loadEmbeddedExtensions } from './embedded-extensions.ts';
 import type { Reply, Request, SyncChannel, WorkerStart } from './embedded-protocol';
 
 const { dataDir, startParams, awaitFolder, sync } = workerData as WorkerStart & { sync: SyncChannel };
 const port = parentPort!;
 
-const [{ PGlite: PGliteClass, parse, protocol }, { pg_trgm }, { cube }] = await Promise.all([
+const [{ PGlite: PGliteClass, parse, protocol }, extensions] = await Promise.all([
   import('@electric-sql/pglite'),
-  import('@electric-sql/pglite/contrib/pg_trgm'),
-  import('@electric-sql/pglite/contrib/cube'),
+  loadEmbeddedExtensions(),
 ]);
 
 // Kept alive until requests are listened for. With nothing pending on this thread's event loop, Node
@@ -28,9 +29,7 @@ let pglite: PGlite;
 try {
   pglite = await PGliteClass.create({
     ...(dataDir ? { dataDir } : {}),
-    // Trigram indexes serve the tradesperson search's specialty matching (migration 0007), cubes its
-    // nearest-first walk (0025).
-    extensions: { pg_trgm, cube },
+    extensions,
     startParams: [...PGliteClass.defaultStartParams, ...startParams],
   });
 } catch (err) {
