@@ -1,10 +1,8 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
 const loadDialog = () => import('./report-review-dialog');
-const ReportReviewDialog = lazy(loadDialog);
 
 /**
  * 'Report' under a published review, for anyone signed in (the server refuses the review's own author).
@@ -43,11 +41,7 @@ export function ReportReviewButton({
         <Flag aria-hidden="true" />
         Report
       </Button>
-      {dialog.wanted && (
-        <Suspense fallback={null}>
-          <ReportReviewDialog review={review} onReported={onReported} {...dialog.dialog} />
-        </Suspense>
-      )}
+      {dialog.Dialog && <dialog.Dialog review={review} onReported={onReported} {...dialog.dialog} />}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { JOB_CATEGORIES } from '@domain/catalog/catalog';
 import { TRADES_BY_JOB_CATEGORY } from '@domain/discovery/services';
 import { Repeat } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/accounts';
@@ -10,7 +9,6 @@ import { cn } from '@/lib/utils';
 import type { RepeatAsk } from './ask-repeat-dialog';
 
 const loadDialog = () => import('./ask-repeat-dialog');
-const AskRepeatDialog = lazy(loadDialog);
 
 const ASK = 'Ask for a repeat service';
 
@@ -98,11 +96,7 @@ function AskButton({
         <Repeat aria-hidden="true" />
         {ASK}
       </Button>
-      {dialog.wanted && (
-        <Suspense fallback={null}>
-          <AskRepeatDialog ask={ask} title={ASK} who={who} {...dialog.dialog} />
-        </Suspense>
-      )}
+      {dialog.Dialog && <dialog.Dialog ask={ask} title={ASK} who={who} {...dialog.dialog} />}
     </>
   );
 }

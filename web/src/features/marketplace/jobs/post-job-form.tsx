@@ -2,6 +2,7 @@ import { JOB_CATEGORIES, LIMITS } from '@domain/catalog/catalog';
 import { londonToday, PostJobBody, type PostJobInput } from '@domain/marketplace/schemas';
 import { PHOTO_MESSAGES } from '@domain/photos/rules';
 import type { DefaultValues } from 'react-hook-form';
+import { fieldClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -53,9 +54,6 @@ export function descriptionMilestone(length: number): string {
   const milestone = LEFT_MILESTONES.findLast((n) => left <= n);
   return milestone ? `At most ${milestone} characters left.` : `Minimum of ${min} characters reached.`;
 }
-
-export const fieldClass =
-  'flex w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
 /** The Post a Job form (spec sections 2 and 5). `onPosted` runs after the server has saved the job. */
 export function PostJobForm({

@@ -5,6 +5,7 @@ import { type FieldErrors, useController } from 'react-hook-form';
 import { draftOf, emptyLine, type LineDraft } from '@/components/pricing/line-items-editor';
 import { LineItemsSection } from '@/components/pricing/line-items-section';
 import { Button } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field-class';
 import { FieldError } from '@/components/ui/field-error';
 import { Field } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -17,7 +18,6 @@ import { showError, showSuccess } from '@/lib/toast';
 import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 import { type QuoteRequest, useSubmitQuote, useUpdateQuote } from './api';
-import { fieldClass } from './post-job-form';
 
 const FIELDS = [
   'amount',
