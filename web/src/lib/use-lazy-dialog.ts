@@ -13,7 +13,7 @@ export interface LazyDialogProps {
 export const DIALOG_NOT_LOADED = 'This could not be opened. Check your connection, then try again.';
 
 type DialogModule<P> = { default: ComponentType<P> };
-export type Load<P> = () => Promise<DialogModule<P>>;
+type Load<P> = () => Promise<DialogModule<P>>;
 
 /** Dialogs whose code has arrived, and downloads under way, by their module's loader. */
 const loaded = new WeakMap<Load<never>, ComponentType<never>>();
@@ -24,7 +24,7 @@ const loading = new WeakMap<Load<never>, Promise<ComponentType<never>>>();
  * once more (a dropped packet), and a press after two failures tries again: unlike `React.lazy`, which
  * keeps a failed import for good and throws it to the page's error screen, losing the page.
  */
-export function fetchDialog<P>(load: Load<P>): Promise<ComponentType<P>> {
+function fetchDialog<P>(load: Load<P>): Promise<ComponentType<P>> {
   const key = load as Load<never>;
   const done = loaded.get(key) as ComponentType<P> | undefined;
   if (done) return Promise.resolve(done);
@@ -42,6 +42,16 @@ export function fetchDialog<P>(load: Load<P>): Promise<ComponentType<P>> {
   return pending;
 }
 
+/** Starts downloading the dialog's code; a failure is told only if the dialog is then asked for. */
+export function preloadDialog<P>(load: Load<P>): void {
+  fetchDialog(load).catch(() => {});
+}
+
+/** Gives `open` the dialog once its code is there, or says that it could not be downloaded. */
+export function whenDialogLoaded<P>(load: Load<P>, open: (component: ComponentType<P>) => void): void {
+  fetchDialog(load).then(open, () => void showError('Error', DIALOG_NOT_LOADED));
+}
+
 /**
  * A dialog a page only offers, whose code loads the first time it is wanted (decision 0036): the page
  * renders the button with `button`, and `Dialog` with `dialog` once it is there. Loading starts as the
@@ -53,10 +63,7 @@ export function useLazyDialog<P extends LazyDialogProps>(load: Load<P>) {
   const [open, setOpen] = useState(false);
   const [Dialog, setDialog] = useState<ComponentType<P> | null>(null);
   const returnFocusTo = useRef<HTMLButtonElement>(null);
-  const preload = () => {
-    // A failure here is told if the button is pressed.
-    fetchDialog(load).catch(() => {});
-  };
+  const preload = () => preloadDialog(load);
   return {
     /** The dialog, once its code has arrived and it was first asked for; null before. */
     Dialog,
@@ -66,15 +73,11 @@ export function useLazyDialog<P extends LazyDialogProps>(load: Load<P>) {
       'aria-expanded': open,
       onPointerEnter: preload,
       onFocus: preload,
-      onClick: () => {
-        fetchDialog(load).then(
-          (component) => {
-            setDialog(() => component);
-            setOpen(true);
-          },
-          () => void showError('Error', DIALOG_NOT_LOADED),
-        );
-      },
+      onClick: () =>
+        whenDialogLoaded(load, (component) => {
+          setDialog(() => component);
+          setOpen(true);
+        }),
     },
     dialog: { open, onOpenChange: setOpen, returnFocusTo } satisfies LazyDialogProps,
   };

@@ -1,16 +1,12 @@
 import type { PhotoView } from '@domain/photos/api';
 import { type ComponentProps, type ComponentType, useId, useRef, useState } from 'react';
-import { showError } from '@/lib/toast';
-import { DIALOG_NOT_LOADED, fetchDialog } from '@/lib/use-lazy-dialog';
+import { preloadDialog, whenDialogLoaded } from '@/lib/use-lazy-dialog';
 import type PhotoViewer from './photo-viewer';
 
 // The viewer's code (and the dialog library's) loads as the pointer comes near a thumbnail or one gets
 // the focus, and a press opens it once it is there (decision 0036).
 const loadViewer = () => import('./photo-viewer');
-const preloadViewer = () => {
-  // A failure here is told if a thumbnail is pressed.
-  fetchDialog(loadViewer).catch(() => {});
-};
+const preloadViewer = () => preloadDialog(loadViewer);
 
 /**
  * A job's (or change's) photos: thumbnails, lazy-loaded in boxes of a fixed size (nothing shifts as
@@ -55,13 +51,10 @@ export function PhotoGallery({
               onFocus={preloadViewer}
               onClick={() => {
                 openedFrom.current = index;
-                fetchDialog(loadViewer).then(
-                  (viewer) => {
-                    setViewer(() => viewer);
-                    setOpen(index);
-                  },
-                  () => void showError('Error', DIALOG_NOT_LOADED),
-                );
+                whenDialogLoaded(loadViewer, (viewer) => {
+                  setViewer(() => viewer);
+                  setOpen(index);
+                });
               }}
               className="block aspect-square w-full overflow-hidden rounded-md bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               aria-label={`Open photo ${index + 1} of ${photos.length}${photo.caption ? `: ${photo.caption}` : ''}`}
