@@ -67,6 +67,30 @@ const EMBEDDED = process.env.BENCH_DB === 'embedded';
 const TARGET_P99_MS = EMBEDDED ? 250 : 100;
 const TARGET_RSS_MB = 250;
 const TARGET_DRIFT = 0.1;
+// Public addresses that geoip-lite 1.4.10's data places in twenty UK towns (London, Glasgow, Bristol,
+// Bath, Stockport ...). Any public address makes the server load its geolocation data.
+const UK_ADDRESSES = [
+  '2.16.34.127',
+  '2.31.11.63',
+  '2.220.55.191',
+  '5.148.98.99',
+  '31.50.72.255',
+  '31.125.185.255',
+  '46.249.219.255',
+  '51.219.244.175',
+  '62.232.221.255',
+  '77.102.111.127',
+  '79.67.200.191',
+  '80.69.1.255',
+  '81.108.113.255',
+  '81.141.87.127',
+  '81.155.183.127',
+  '82.4.65.127',
+  '82.25.76.255',
+  '82.113.248.127',
+  '86.9.174.127',
+  '86.30.78.255',
+];
 
 // ---------------------------------------------------------------------------------------------------
 // The mix, in requests per second out of 200 (scaled to BENCH_RATE): 140 reads (70%), 60 writes (30%).
@@ -74,7 +98,8 @@ const TARGET_DRIFT = 0.1;
 // unread badges, tradespeople live on Find Jobs and their dashboard, customers on My Jobs and search.
 const MIX = [
   // reads
-  ['landing', 10], // visitor: GET / (the prerendered landing page)
+  ['landing', 8], // visitor: GET / (the prerendered landing page)
+  ['visitorTown', 2], // visitor: the landing page's town and postcode prefill, from the visitor's address
   ['session', 15], // anyone signed in: GET /api/v1/auth/session
   ['openJobs', 20], // tradesperson: Find Jobs, mostly unfiltered, some nearby / verified / top-rated
   ['jobDetail', 18], // customer: one of its jobs; tradesperson: an open job or one it quoted on
@@ -260,7 +285,9 @@ async function loadState(client, members) {
     // Tradespeople with a working pattern or time off: some days refuse a booking (409
     // day_unavailable). The others (no pattern: any day, no limit) take a date the benchmark picks.
     keepsHours: new Set(),
-    visitors: Array.from({ length: 20 }, () => ({ agent: browserAgent() })),
+    // Visitors arrive from public UK addresses through a proxy, as in production: the town lookup
+    // (geoip-lite) is loaded and its memory counted, as it is on a server that users reach.
+    visitors: UK_ADDRESSES.map((address) => ({ agent: browserAgent(), address })),
   };
   for (const p of state.people.values())
     (p.type === 'customer' ? state.customers : state.tradespeople).push(p);
@@ -408,6 +435,7 @@ function send(due, who, method, pathname, route, { body, wantBody = false, html 
     'accept-encoding': 'gzip, deflate, br',
   };
   if (who.cookie) headers.cookie = who.cookie;
+  if (who.address) headers['x-forwarded-for'] = who.address;
   if (method !== 'GET') {
     headers.origin = `http://127.0.0.1:${port}`;
     headers['content-length'] = payload ? Buffer.byteLength(payload) : 0;
@@ -483,6 +511,7 @@ const anyone = () => (random() < 0.5 ? customer() : tradesperson());
 
 const OPS = {
   landing: (due) => send(due, visitor(), 'GET', '/', 'GET /', { html: true }),
+  visitorTown: (due) => send(due, visitor(), 'GET', '/api/v1/geo/visitor', 'GET /api/v1/geo/visitor'),
   session: (due) => send(due, anyone(), 'GET', '/api/v1/auth/session', 'GET /api/v1/auth/session'),
   openJobs: (due) => {
     const filter = pick(FILTERS);
@@ -1031,6 +1060,8 @@ const env = {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: 'always',
+  // Behind a proxy, as deployed: the visitors' X-Forwarded-For is their address.
+  TRUST_PROXY: 'true',
 };
 // The default level (info), as production runs: request logging is part of what is measured.
 delete env.LOG_LEVEL;

@@ -6,6 +6,7 @@ for (const file of [
   'startup.mjs',
   'embedded-open.mjs',
   'idle.mjs',
+  'visitor-location.mjs',
   'landing-js.mjs',
   'lighthouse.mjs',
   'sign-in.mjs',

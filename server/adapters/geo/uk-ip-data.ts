@@ -1,0 +1,169 @@
+// geoip-lite's database cut down to what the visitor lookup can use: UK addresses that have a town.
+//
+// geoip-lite reads all of its GeoLite2 City files into memory when it is imported: 146 MB (76 MB of
+// IPv4 ranges, 59 MB of IPv6, 10 MB of place names), measured as +142-150 MB of RSS on the first
+// public address a server sees. The visitor lookup answers only for the UK, and only with a town, so
+// everything else in those files can never change an answer (ip-location.ts, visitorLocation). This
+// module writes the UK ranges with a town (143,383 - 15,254 IPv4 and 26,395 - 9,157 IPv6 ranges in
+// geoip-lite 1.4.10), and only the places they name, in geoip-lite's own file format, and the lookup
+// points geoip-lite at that folder: the same code searches ~4 MB instead of 146.
+//
+// The cut is made once per copy of the source files (a deployment may refresh them with geoip-lite's
+// `updatedb`), beside the embedded database's template in node_modules/.cache, and read by every start
+// after. It streams the source files through a small buffer, so making it never holds them whole.
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** geoip-lite's lib/ folder, found as Node finds the package (from the sources or the compiled server). */
+const geoipLib = () => path.dirname(createRequire(import.meta.url).resolve('geoip-lite'));
+
+/** node_modules/.cache/tradenest of the node_modules geoip-lite is installed in, as for the PGlite template. */
+const defaultCacheRoot = () => path.resolve(geoipLib(), '../../.cache/tradenest');
+
+/** geoip-lite's record layouts (lib/geoip.js): a place, an IPv4 range and an IPv6 range of its city files. */
+const PLACE_BYTES = 88;
+const PLACE_COUNTRY = [0, 2] as const;
+const PLACE_CITY = [42, 88] as const;
+const IPV4_BYTES = 24;
+const IPV4_PLACE_AT = 8;
+const IPV6_BYTES = 48;
+const IPV6_PLACE_AT = 32;
+const FILES = { places: 'geoip-city-names.dat', ipv4: 'geoip-city.dat', ipv6: 'geoip-city6.dat' } as const;
+
+/** Where geoip-lite reads its data unless told otherwise: its GEODATADIR (relative to its lib/), else its own data/. */
+export function geoipSourceDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(geoipLib(), env.GEODATADIR || '../data/');
+}
+
+const text = (record: Buffer, [from, to]: readonly [number, number]) =>
+  record.toString('utf8', from, to).replace(/\0.*/s, '');
+
+/** The folder the cut of these source files goes to: a new copy of the sources makes a new folder. */
+export function ukIpDataDir(sourceDir: string, cacheRoot = defaultCacheRoot()) {
+  const hash = createHash('sha256').update(sourceDir);
+  for (const file of Object.values(FILES)) {
+    const { size, mtimeMs } = statSync(path.join(sourceDir, file));
+    hash.update(`${file}:${size}:${mtimeMs}`);
+  }
+  return path.join(cacheRoot, `geoip-uk-${hash.digest('hex').slice(0, 12)}`);
+}
+
+export interface UkIpDataCounts {
+  places: number;
+  ipv4: number;
+  ipv6: number;
+}
+
+/**
+ * Copies the records of `file` whose place is kept, with the place's new number, 64 KB at a time.
+ * Records stay in the source's order, which is the order geoip-lite's binary search needs.
+ */
+async function copyRanges(
+  source: string,
+  target: string,
+  recordBytes: number,
+  placeAt: number,
+  kept: Map<number, number>,
+) {
+  const input = await open(source, 'r');
+  const output = await open(target, 'w');
+  const chunk = Buffer.alloc(recordBytes * 2730);
+  let copied = 0;
+  try {
+    for (let position = 0; ; ) {
+      const { bytesRead } = await input.read(chunk, 0, chunk.length, position);
+      if (bytesRead === 0) break;
+      if (bytesRead % recordBytes !== 0)
+        throw new Error(`${source}: not a whole number of ${recordBytes}-byte records`);
+      position += bytesRead;
+      // Ranges with no place (geoip-lite's 0xffffffff) or a place not kept are dropped.
+      let length = 0;
+      for (let at = 0; at < bytesRead; at += recordBytes) {
+        const place = kept.get(chunk.readUInt32BE(at + placeAt));
+        if (place === undefined) continue;
+        // Moved down over the records dropped before it in this chunk, then given its new place number.
+        chunk.copy(chunk, length, at, at + recordBytes);
+        chunk.writeUInt32BE(place, length + placeAt);
+        length += recordBytes;
+      }
+      if (length > 0) await output.write(chunk, 0, length);
+      copied += length / recordBytes;
+    }
+  } finally {
+    await input.close();
+    await output.close();
+  }
+  return copied;
+}
+
+/**
+ * Writes the UK cut of the geoip-lite files in `sourceDir` to `targetDir`, through a folder of its own
+ * renamed into place, so two servers starting together never read half of one.
+ */
+export async function writeUkIpData(sourceDir: string, targetDir: string): Promise<UkIpDataCounts> {
+  const scratch = `${targetDir}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(scratch, { recursive: true });
+  try {
+    // The place names are the smallest file (10 MB) and are read whole; the ranges are streamed.
+    const places = await readFile(path.join(sourceDir, FILES.places));
+    if (places.length % PLACE_BYTES !== 0) throw new Error(`${FILES.places}: not a whole number of places`);
+    const kept = new Map<number, number>();
+    const keptPlaces: Buffer[] = [];
+    for (let id = 0; id * PLACE_BYTES < places.length; id++) {
+      const place = places.subarray(id * PLACE_BYTES, (id + 1) * PLACE_BYTES);
+      if (text(place, PLACE_COUNTRY) !== 'GB' || !text(place, PLACE_CITY).trim()) continue;
+      kept.set(id, keptPlaces.length);
+      keptPlaces.push(Buffer.from(place));
+    }
+    await writeFile(path.join(scratch, FILES.places), Buffer.concat(keptPlaces));
+    const counts: UkIpDataCounts = {
+      places: keptPlaces.length,
+      ipv4: await copyRanges(
+        path.join(sourceDir, FILES.ipv4),
+        path.join(scratch, FILES.ipv4),
+        IPV4_BYTES,
+        IPV4_PLACE_AT,
+        kept,
+      ),
+      ipv6: await copyRanges(
+        path.join(sourceDir, FILES.ipv6),
+        path.join(scratch, FILES.ipv6),
+        IPV6_BYTES,
+        IPV6_PLACE_AT,
+        kept,
+      ),
+    };
+    // geoip-lite falls back to its country files for an empty city file, and this folder has none.
+    if (counts.ipv4 === 0 || counts.ipv6 === 0) throw new Error(`no UK ranges with a town in ${sourceDir}`);
+    try {
+      await rename(scratch, targetDir);
+    } catch (error) {
+      // Another server made the same cut meanwhile: theirs is as good as ours.
+      if (!existsSync(targetDir)) throw error;
+    }
+    return counts;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+let preparing: Promise<string> | undefined;
+
+/**
+ * The folder of the UK cut for geoip-lite's current data, made on the first call of a process if no
+ * earlier start made it. A failure is not remembered: the next call tries again.
+ */
+export function prepareUkIpData(sourceDir = geoipSourceDir()): Promise<string> {
+  preparing ??= (async () => {
+    const dir = ukIpDataDir(sourceDir);
+    if (!existsSync(dir)) await writeUkIpData(sourceDir, dir);
+    return dir;
+  })().catch((error: unknown) => {
+    preparing = undefined;
+    throw error;
+  });
+  return preparing;
+}
