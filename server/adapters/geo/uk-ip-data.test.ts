@@ -115,6 +115,21 @@ describe('the UK cut of geoip-lite', () => {
     expect(counts.ipv4).toBeGreaterThan(10_000);
     expect(counts.ipv6).toBeGreaterThan(1_000);
 
+    // geoip-lite compares the first 64 bits of an IPv6 address. Where two neighbouring ranges of the
+    // whole file overlap at 64 bits (75 places in geoip-lite 1.4.10) its answer depends on where its
+    // binary search lands, not on the address, and the cut's search may land on the other range: those
+    // prefixes are left out of the comparison.
+    const whole6 = readFileSync(path.join(source, 'geoip-city6.dat'));
+    const high64 = (b: Buffer, at: number) =>
+      (BigInt(b.readUInt32BE(at)) << 32n) | BigInt(b.readUInt32BE(at + 4));
+    const ambiguous: [bigint, bigint][] = [];
+    for (let at = 0; at + 96 <= whole6.length; at += 48) {
+      const to = high64(whole6, at + 16);
+      const nextFrom = high64(whole6, at + 48);
+      if (to >= nextFrom) ambiguous.push([nextFrom, to]);
+    }
+    expect(ambiguous.length).toBeLessThan(1_000);
+
     // Addresses inside the cut's ranges (so the UK answers are compared), their IPv4-mapped IPv6
     // forms, and addresses anywhere (nearly all outside the UK, some in UK ranges without a town).
     const v4 = readFileSync(path.join(cut, 'geoip-city.dat'));
@@ -129,11 +144,10 @@ describe('the UK cut of geoip-lite', () => {
     }
     for (let i = 0; i < 2_000; i++) {
       const at = randomInt(v6.length / 48) * 48;
-      const high = v6.readUInt32BE(at);
-      const next = v6.readUInt32BE(at + 4);
-      ips.push(
-        `${(high >>> 16).toString(16)}:${(high & 0xffff).toString(16)}:${(next >>> 16).toString(16)}::1`,
-      );
+      const prefix = high64(v6, at);
+      if (ambiguous.some(([from, to]) => prefix >= from && prefix <= to)) continue;
+      const groups = [0, 1, 2, 3].map((g) => ((prefix >> BigInt(48 - 16 * g)) & 0xffffn).toString(16));
+      ips.push(`${groups.join(':')}::1`);
     }
     for (let i = 0; i < 20_000; i++) ips.push(ipv4(randomInt(2 ** 32 - 1)));
 
