@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type IpRecord, isPlaceableAddress, visitorLocation } from './ip-location';
+import { type IpRecord, isPlaceableAddress, loadIpLookup, visitorLocation } from './ip-location';
 import { getGeoDirectory } from './uk-geography';
 
 // The rules that turn a geoip-lite record into the API's answer, on the bundled postcode data.
@@ -69,5 +69,16 @@ describe('isPlaceableAddress', () => {
     '',
   ])('does not look up %j, which no database can place', (ip) => {
     expect(isPlaceableAddress(ip)).toBe(false);
+  });
+});
+
+describe('loadIpLookup', () => {
+  // geoip-lite reads its files once per process, so the fallback to the whole database is tested in
+  // ip-location-fallback.test.ts, a process of its own.
+  it("searches the UK cut of geoip-lite's database, where an address outside the UK finds nothing", async () => {
+    const lookup = await loadIpLookup();
+    expect(lookup('81.2.69.160')).toMatchObject({ country: 'GB', city: expect.stringMatching(/\S/) });
+    // The whole database places 8.8.8.8 in the US (ip-location-fallback.test.ts); the cut has no such range.
+    expect(lookup('8.8.8.8')).toBeNull();
   });
 });
