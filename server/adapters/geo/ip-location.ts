@@ -85,7 +85,7 @@ export function loadIpLookup(prepare: () => Promise<string> = prepareUkIpData): 
     .then(() => import('geoip-lite'))
     .then(
       (module) => {
-        // A CommonJS package: Node hands its exports over as \`default\`.
+        // A CommonJS package: Node hands its exports over as `default`.
         const geoip = module.default;
         return (ip: string) => geoip.lookup(ip);
       },
