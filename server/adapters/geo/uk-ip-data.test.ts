@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -156,6 +164,23 @@ describe('the UK cut of geoip-lite', () => {
     // The comparison covered UK towns, not only addresses that find nothing in either.
     expect(whole.filter((a) => a !== null).length).toBeGreaterThan(4_000);
   }, 60_000);
+
+  it("removes earlier cuts and abandoned scratch folders once it has made its own, not another server's work", async () => {
+    const cache = path.join(scratch, 'cache');
+    const earlier = path.join(cache, 'geoip-uk-000000000001');
+    const abandoned = path.join(cache, 'geoip-uk-000000000002.tmp-1-1');
+    const inProgress = path.join(cache, 'geoip-uk-000000000003.tmp-2-2');
+    const unrelated = path.join(cache, 'pglite-template');
+    for (const dir of [earlier, abandoned, inProgress, unrelated]) mkdirSync(dir, { recursive: true });
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    utimesSync(abandoned, elevenMinutesAgo, elevenMinutesAgo);
+
+    const current = path.join(cache, 'geoip-uk-000000000004');
+    await writeUkIpData(path.join(scratch, 'made-up'), current);
+    expect(readdirSync(cache).sort()).toEqual(
+      [path.basename(current), path.basename(inProgress), path.basename(unrelated)].sort(),
+    );
+  });
 
   it('makes a new folder when the source files change, as a refresh of the database would', () => {
     const source = path.join(scratch, 'made-up');

@@ -20,7 +20,7 @@
 // holds one whole: 0.2-0.5 s of CPU on this machine, busy or not.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -184,9 +184,35 @@ export async function writeUkIpData(sourceDir: string, targetDir: string): Promi
       // Another server made the same cut meanwhile: theirs is as good as ours.
       if (!existsSync(targetDir)) throw error;
     }
+    await removeOtherCuts(targetDir);
     return counts;
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A cut being written for longer than this was left by a process that died while writing it. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/**
+ * Removes the cuts of earlier copies of the database beside `current`, and scratch folders abandoned
+ * by a process that died while writing one. geoip-lite reads its files whole when it is imported, so a
+ * server still running on an earlier cut no longer needs its folder.
+ */
+async function removeOtherCuts(current: string) {
+  const folder = path.dirname(current);
+  for (const name of await readdir(folder)) {
+    const other = path.join(folder, name);
+    if (!name.startsWith('geoip-uk-') || other === current) continue;
+    if (name.includes('.tmp-')) {
+      const written = await stat(other).then(
+        (s) => s.mtimeMs,
+        () => null,
+      );
+      // Still being written by another server, or gone already.
+      if (written === null || Date.now() - written < ABANDONED_AFTER_MS) continue;
+    }
+    await rm(other, { recursive: true, force: true });
   }
 }
 
