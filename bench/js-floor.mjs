@@ -11,72 +11,50 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const HYDRATE = `import { hydrateRoot } from 'react-dom/client';\n`;
-const ROUTER = `import { createBrowserRouter, Link, Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-`;
-const QUERY = `import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';\n`;
-const MERGE = `import { clsx } from 'clsx';\nimport { twMerge } from 'tailwind-merge';\n`;
+/**
+ * The page's entry module with the libraries asked for (router, query, merge), each used the way the
+ * app uses it; with none, it only hydrates a paragraph.
+ */
+function page({ router = false, query = false, merge = false }) {
+  const lines = ["import { hydrateRoot } from 'react-dom/client';"];
+  if (!router) return `${lines[0]}\nhydrateRoot(document.getElementById('root'), <p>TradeNest</p>);\n`;
+  lines.push(
+    "import { createBrowserRouter, Link, Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';",
+    "import { RouterProvider } from 'react-router/dom';",
+  );
+  if (query)
+    lines.push("import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';");
+  if (merge) lines.push("import { clsx } from 'clsx';", "import { twMerge } from 'tailwind-merge';");
+  if (merge) lines.push('const cn = (...inputs) => twMerge(clsx(inputs));');
+  if (query) lines.push('const client = new QueryClient();');
+  const session = query
+    ? "const session = useQuery({ queryKey: ['session'], queryFn: () => fetch('/api/v1/auth/session').then((r) => r.json()) });"
+    : 'const session = {};';
+  const className = merge ? " className={cn('px-4', session.data && 'px-2')}" : '';
+  const app = '<RouterProvider router={router} />';
+  lines.push(
+    'function Layout() {',
+    '  const navigate = useNavigate();',
+    '  const location = useLocation();',
+    `  ${session}`,
+    `  return <div${className} onClick={() => navigate('/jobs')}>{location.pathname}{session.data?.name}<Link to="/jobs">Jobs</Link><Outlet /><ScrollRestoration /></div>;`,
+    '}',
+    'function RouteError() { return <p>{String(useRouteError())}</p>; }',
+    'const router = createBrowserRouter(',
+    "  [{ path: '/', element: <Layout />, errorElement: <RouteError />, children: [{ path: 'jobs', lazy: () => import('./lazy.jsx') }] }],",
+    '  { hydrationData: window.__hydration },',
+    ');',
+    `hydrateRoot(document.getElementById('root'), ${query ? `<QueryClientProvider client={client}>${app}</QueryClientProvider>` : app});`,
+  );
+  return `${lines.join('\n')}\n`;
+}
 
 // Each page is what the step before it was, plus one library used the way the app uses it.
 const STEPS = [
-  {
-    name: 'React DOM (hydrateRoot)',
-    main: `${HYDRATE}hydrateRoot(document.getElementById('root'), <p>TradeNest</p>);\n`,
-  },
-  {
-    name: '+ React Router (data router)',
-    main: `${HYDRATE}${ROUTER}
-function Layout() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return <div onClick={() => navigate('/jobs')}>{location.pathname}<Link to="/jobs">Jobs</Link><Outlet /><ScrollRestoration /></div>;
-}
-function RouteError() { return <p>{String(useRouteError())}</p>; }
-const router = createBrowserRouter(
-  [{ path: '/', element: <Layout />, errorElement: <RouteError />, children: [{ path: 'jobs', lazy: () => import('./lazy.jsx') }] }],
-  { hydrationData: window.__hydration },
-);
-hydrateRoot(document.getElementById('root'), <RouterProvider router={router} />);
-`,
-  },
-  {
-    name: '+ TanStack Query',
-    main: `${HYDRATE}${ROUTER}${QUERY}
-const client = new QueryClient();
-function Layout() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const session = useQuery({ queryKey: ['session'], queryFn: () => fetch('/api/v1/auth/session').then((r) => r.json()) });
-  return <div onClick={() => navigate('/jobs')}>{location.pathname}{session.data?.name}<Link to="/jobs">Jobs</Link><Outlet /><ScrollRestoration /></div>;
-}
-function RouteError() { return <p>{String(useRouteError())}</p>; }
-const router = createBrowserRouter(
-  [{ path: '/', element: <Layout />, errorElement: <RouteError />, children: [{ path: 'jobs', lazy: () => import('./lazy.jsx') }] }],
-  { hydrationData: window.__hydration },
-);
-hydrateRoot(document.getElementById('root'), <QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
-`,
-  },
-  {
-    name: '+ tailwind-merge (cn)',
-    main: `${HYDRATE}${ROUTER}${QUERY}${MERGE}
-const cn = (...inputs) => twMerge(clsx(inputs));
-const client = new QueryClient();
-function Layout() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const session = useQuery({ queryKey: ['session'], queryFn: () => fetch('/api/v1/auth/session').then((r) => r.json()) });
-  return <div className={cn('px-4', session.data && 'px-2')} onClick={() => navigate('/jobs')}>{location.pathname}{session.data?.name}<Link to="/jobs">Jobs</Link><Outlet /><ScrollRestoration /></div>;
-}
-function RouteError() { return <p>{String(useRouteError())}</p>; }
-const router = createBrowserRouter(
-  [{ path: '/', element: <Layout />, errorElement: <RouteError />, children: [{ path: 'jobs', lazy: () => import('./lazy.jsx') }] }],
-  { hydrationData: window.__hydration },
-);
-hydrateRoot(document.getElementById('root'), <QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
-`,
-  },
+  { name: 'React DOM (hydrateRoot)', main: page({}) },
+  { name: '+ React Router (data router)', main: page({ router: true }) },
+  { name: '+ TanStack Query', main: page({ router: true, query: true }) },
+  { name: '+ tailwind-merge (cn)', main: page({ router: true, query: true, merge: true }) },
 ];
 
 const sizes = (body) => ({

@@ -34,11 +34,13 @@ const defaultCacheRoot = () => path.resolve(geoipLib(), '../../.cache/tradenest'
 const PLACE_BYTES = 88;
 const PLACE_COUNTRY = [0, 2] as const;
 const PLACE_CITY = [42, 88] as const;
-const IPV4_BYTES = 24;
-const IPV4_PLACE_AT = 8;
-const IPV6_BYTES = 48;
-const IPV6_PLACE_AT = 32;
-const FILES = { places: 'geoip-city-names.dat', ipv4: 'geoip-city.dat', ipv6: 'geoip-city6.dat' } as const;
+const PLACES_FILE = 'geoip-city-names.dat';
+/** Each range file: its name, the bytes of a range, and where in a range its place's number is. */
+const RANGES = {
+  ipv4: { file: 'geoip-city.dat', bytes: 24, placeAt: 8 },
+  ipv6: { file: 'geoip-city6.dat', bytes: 48, placeAt: 32 },
+} as const;
+type RangeLayout = (typeof RANGES)[keyof typeof RANGES];
 
 /** Where geoip-lite reads its data unless told otherwise: its GEODATADIR (relative to its lib/), else its own data/. */
 export function geoipSourceDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -54,7 +56,7 @@ const text = (record: Buffer, [from, to]: readonly [number, number]) =>
 /** The folder the cut of these source files goes to: a new copy of the sources makes a new folder. */
 export function ukIpDataDir(sourceDir: string, cacheRoot = defaultCacheRoot()) {
   const hash = createHash('sha256').update(sourceDir);
-  for (const file of Object.values(FILES)) {
+  for (const file of [PLACES_FILE, RANGES.ipv4.file, RANGES.ipv6.file]) {
     const { size, mtimeMs } = statSync(path.join(sourceDir, file));
     hash.update(`${file}:${size}:${mtimeMs}`);
   }
@@ -117,19 +119,18 @@ function keepRanges(chunk: Buffer, recordBytes: number, placeAt: number, kept: I
  * source's order, which is the order geoip-lite's binary search needs.
  */
 async function copyRanges(
-  source: string,
-  target: string,
-  recordBytes: number,
-  placeAt: number,
+  sourceDir: string,
+  targetDir: string,
+  { file, bytes, placeAt }: RangeLayout,
   kept: Int32Array,
 ) {
-  const output = await open(target, 'w');
+  const output = await open(path.join(targetDir, file), 'w');
   let copied = 0;
   try {
-    await forEachChunk(source, recordBytes, async (chunk) => {
-      const length = keepRanges(chunk, recordBytes, placeAt, kept);
+    await forEachChunk(path.join(sourceDir, file), bytes, async (chunk) => {
+      const length = keepRanges(chunk, bytes, placeAt, kept);
       if (length > 0) await output.write(chunk, 0, length);
-      copied += length / recordBytes;
+      copied += length / bytes;
     });
   } finally {
     await output.close();
@@ -145,7 +146,7 @@ export async function writeUkIpData(sourceDir: string, targetDir: string): Promi
   const scratch = `${targetDir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(scratch, { recursive: true });
   try {
-    const placesFile = path.join(sourceDir, FILES.places);
+    const placesFile = path.join(sourceDir, PLACES_FILE);
     // The new number of each source place, -1 for a place dropped.
     const kept = new Int32Array(statSync(placesFile).size / PLACE_BYTES).fill(-1);
     const keptPlaces: Buffer[] = [];
@@ -158,23 +159,11 @@ export async function writeUkIpData(sourceDir: string, targetDir: string): Promi
         keptPlaces.push(Buffer.from(place));
       }
     });
-    await writeFile(path.join(scratch, FILES.places), Buffer.concat(keptPlaces));
+    await writeFile(path.join(scratch, PLACES_FILE), Buffer.concat(keptPlaces));
     const counts: UkIpDataCounts = {
       places: keptPlaces.length,
-      ipv4: await copyRanges(
-        path.join(sourceDir, FILES.ipv4),
-        path.join(scratch, FILES.ipv4),
-        IPV4_BYTES,
-        IPV4_PLACE_AT,
-        kept,
-      ),
-      ipv6: await copyRanges(
-        path.join(sourceDir, FILES.ipv6),
-        path.join(scratch, FILES.ipv6),
-        IPV6_BYTES,
-        IPV6_PLACE_AT,
-        kept,
-      ),
+      ipv4: await copyRanges(sourceDir, scratch, RANGES.ipv4, kept),
+      ipv6: await copyRanges(sourceDir, scratch, RANGES.ipv6, kept),
     };
     // geoip-lite falls back to its country files for an empty city file, and this folder has none.
     if (counts.ipv4 === 0 || counts.ipv6 === 0) throw new Error(`no UK ranges with a town in ${sourceDir}`);
