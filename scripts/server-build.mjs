@@ -36,6 +36,7 @@ const ENTRIES = {
   'embedded-worker': 'server/db/embedded-worker.ts',
   'embedded-cluster': 'server/db/embedded-cluster.ts',
   'sample-documents-child': 'server/seed/sample-documents-child.ts',
+  'uk-ip-data': 'server/adapters/geo/uk-ip-data.ts',
 };
 const OLD_CHUNK_MS = 24 * 60 * 60 * 1000;
 

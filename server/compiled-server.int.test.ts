@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../scripts/server-build.mjs';
 import { freePort, spawnDevelopmentServer, untilReady } from '../test/processes';
+import { geoipSourceDir, ukIpDataDir } from './adapters/geo/uk-ip-data';
 import { clusterTemplateDir } from './db/embedded-cluster';
 
 // `npm start` runs the server compiled by scripts/server-build.mjs (decision 0022). Compiled into a
@@ -51,6 +52,17 @@ describe('the compiled server', () => {
       clusterTemplateDir(): string;
     };
     expect(compiled.clusterTemplateDir()).toBe(clusterTemplateDir());
+  });
+
+  // `npm run build` makes the cut through the compiled file; the server looks for it from its sources
+  // or from the compiled server, so all of them must name one folder.
+  it('names the same UK cut of the IP location data as the sources', async () => {
+    const compiled = (await import(pathToFileURL(path.join(outdir, 'uk-ip-data.js')).href)) as {
+      geoipSourceDir(): string;
+      ukIpDataDir(sourceDir: string): string;
+    };
+    expect(compiled.geoipSourceDir()).toBe(geoipSourceDir());
+    expect(compiled.ukIpDataDir(compiled.geoipSourceDir())).toBe(ukIpDataDir(geoipSourceDir()));
   });
 
   it('migrates a new embedded database, answers from the postcode data and stops on SIGTERM', async () => {
