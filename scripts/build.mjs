@@ -17,7 +17,7 @@ const [, template, ipCut] = await Promise.all([
     .then((m) => m.prepareUkIpData())
     .catch((error) => {
       process.emitWarning(
-        `The UK cut of the IP location data was not made (${error.message}); the server will try on its first visitor.`,
+        `The UK cut of the IP location data was not made (${error.message}); the server makes it on the first public address it sees, or reads the whole database if it cannot.`,
       );
       return null;
     }),
