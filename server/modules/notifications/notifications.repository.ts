@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { EmailSwitch } from '../../../domain/notifications/schemas';
 import type { Executor } from '../../db/client';
+import { literalLimit, prepared } from '../../db/prepared';
 import {
   documents,
   jobPostings,
@@ -89,35 +90,50 @@ export async function insertNotifications(db: Executor, rows: NewNotification[])
   return inserted.map((r) => r.userId);
 }
 
-/** A user's notifications, newest first, after the cursor. */
+/**
+ * A user's notifications, newest first, after the cursor. Prepared (server/db/prepared.ts): the bell's
+ * list is read on every page, and Drizzle writing its SQL cost more CPU than PostgreSQL running it.
+ * Each page size is its own statement (literalLimit), as is the first page (no cursor).
+ */
 export function notificationsPage(
   db: Executor,
   userId: string,
   { after, limit }: { after: { at: Date; id: string } | null; limit: number },
 ) {
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        after
-          ? or(
-              lt(notifications.createdAt, after.at),
-              and(eq(notifications.createdAt, after.at), lt(notifications.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+  const name = `notifications_page_${after ? 'after_' : ''}${limit}`;
+  const statement = prepared(db, name, (d) =>
+    d
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          after
+            ? or(
+                lt(notifications.createdAt, sql.placeholder('at')),
+                and(
+                  eq(notifications.createdAt, sql.placeholder('at')),
+                  lt(notifications.id, sql.placeholder('id')),
+                ),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  );
+  return statement.execute(after ? { userId, at: after.at, id: after.id } : { userId });
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await prepared(db, 'unread_notifications', (d) =>
+    d
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt)))
+      .prepare('unread_notifications'),
+  ).execute({ userId });
   return row?.n ?? 0;
 }
 

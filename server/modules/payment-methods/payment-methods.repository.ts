@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { paymentCustomers, paymentMethods, subscriptions } from '../../db/schema';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -25,13 +26,16 @@ export async function findPaymentCustomerByProviderId(db: Executor, providerCust
   return row;
 }
 
-export async function cardsOfUser(db: Executor, userId: string, { forUpdate = false } = {}) {
-  const query = db
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId))
-    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
-  return forUpdate ? query.for('update') : query;
+/** The user's saved cards, the default first (prepared: the saved-cards screen and checkout read it). */
+export function cardsOfUser(db: Executor, userId: string) {
+  return prepared(db, 'cards_of_user', (d) =>
+    d
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, sql.placeholder('userId')))
+      .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt))
+      .prepare('cards_of_user'),
+  ).execute({ userId });
 }
 
 export async function findCard(db: Executor, id: string) {

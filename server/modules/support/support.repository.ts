@@ -377,12 +377,16 @@ export async function guestConversationsSince(db: Executor, email: string, since
 
 // ---- Canned replies ----
 
+/** Prepared: the inbox reads the list each time it opens a conversation, and it changes rarely. */
 export function cannedReplies(db: Executor): Promise<CannedRow[]> {
-  return db
-    .select()
-    .from(supportCannedReplies)
-    .orderBy(asc(sql`lower(${supportCannedReplies.title})`))
-    .limit(500);
+  return prepared(db, 'canned_replies', (d) =>
+    d
+      .select()
+      .from(supportCannedReplies)
+      .orderBy(asc(sql`lower(${supportCannedReplies.title})`))
+      .limit(literalLimit(500))
+      .prepare('canned_replies'),
+  ).execute();
 }
 
 export async function deleteCanned(db: Executor, id: string): Promise<boolean> {
