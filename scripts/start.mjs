@@ -6,10 +6,9 @@
 // that compiles or collects garbage leaves a malloc arena of freed memory the process keeps, ~70-85 MB
 // in all at the end of an embedded start with four, ~40 MB with two (the server's RSS 260-273 → 224-228
 // MB, later start, /proc/PID/smaps). The JavaScript still runs on one thread, so two helpers keep
-// garbage collection and optimising compilation off it. `--max-semi-space-size=4` caps V8's young
-// generation at 2 × 4 MB: under a steady load it grew to its default 2 × 16 MB and stayed there, 21 MB of
-// RSS more for no measured CPU (decision 0041).
-import './malloc-arenas.mjs';
+// garbage collection and optimising compilation off it. relaunch.mjs adds what depends on where the data
+// lives: on the embedded database, a young generation capped at 2 × 4 MB (decision 0041).
+import './relaunch.mjs';
 import './node-version.mjs';
 import module from 'node:module';
 import path from 'node:path';
