@@ -4,8 +4,8 @@
 // 20 calls in flight as in bench/compare.mjs's walk. The reference in the same run is pg's own pool
 // sending the same SQL text with no Drizzle at all.
 //
-//   npx tsx bench/prepared-reads.ts                      # a scratch database on the local PostgreSQL
-//   BENCH_DB=embedded npx tsx bench/prepared-reads.ts    # PGlite (the embedded default)
+//   node --import tsx bench/prepared-reads.ts                    # a scratch database on the local PostgreSQL
+//   BENCH_DB=embedded node --import tsx bench/prepared-reads.ts  # PGlite (the embedded default)
 //
 // Three rounds of each, built and prepared interleaved; the median is printed. A run that takes longer
 // than its deadline fails (exit 1) instead of hanging.
