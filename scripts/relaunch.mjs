@@ -10,8 +10,8 @@
 // - V8's young generation capped at 2 × 4 MB, on the embedded database only (decision 0041). There it
 //   saves ~21 MB of the memory the embedded server is held to, for no CPU worth measuring beside
 //   PGlite's. On PostgreSQL the server's own CPU is most of a request's, and the small young generation
-//   moved the objects of requests waiting on the database into the old one: V8's default 2 × 16 MB took
-//   4-40% off the server's CPU per request on four signed-in reads (bench/README.md). A
+//   moved the objects of requests waiting on the database into the old one: with V8's default 2 × 16 MB
+//   the server's CPU per request fell on most signed-in reads, by up to 40% (decision 0041). A
 //   `--max-semi-space-size` given on the command line or in NODE_OPTIONS is left alone.
 //
 // Where process.execve is missing (Windows, Node before 22.15) the server runs as it was started.

@@ -12,8 +12,8 @@ type MallocTrim = (pad: number) => number;
  *
  * Starting leaves V8's heap at its largest: loading ~250 modules, building the routes and (on a first
  * start) the demo seed grow the young generation to its maximum (2 × 16 MB semi-spaces by default,
- * 2 × 4 MB under `npm start` on the embedded database) and leave the old generation fragmented, and V8 only gives that back when
- * its memory reducer notices the process is idle, seconds later. One memory-reducing collection compacts
+ * 2 × 4 MB under `npm start` on the embedded database) and leave the old generation fragmented, and
+ * V8 only gives that back when its memory reducer notices the process is idle, seconds later. One memory-reducing collection compacts
  * the old generation and shrinks the young one to its initial size: on a later embedded start the heap
  * goes from ~70 MB to ~40 MB resident. It takes ~60-150 ms, once; under load the young generation grows
  * back to its maximum as it would have anyway.
