@@ -11,7 +11,7 @@
 // than its deadline fails (exit 1) instead of hanging.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import {
@@ -26,13 +26,13 @@ import { notificationsPage, unreadCount } from '../server/modules/notifications/
 import { cardsOfUser } from '../server/modules/payment-methods/payment-methods.repository';
 import { cannedReplies } from '../server/modules/support/support.repository';
 import { userRows } from '../server/seed/factories';
+import { scratchDatabase } from './lib.mjs';
 
 const EMBEDDED = process.env.BENCH_DB === 'embedded';
 const CALLS = Number(process.env.BENCH_CALLS ?? (EMBEDDED ? 2_000 : 10_000));
 const IN_FLIGHT = 20;
 const ROUNDS = 3;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 10 * 60_000);
-const SCRATCH = 'tradenest_prepared_reads';
 
 const deadline = setTimeout(() => {
   process.stderr.write(`prepared-reads: not finished after ${DEADLINE_MS / 1000} s\n`);
@@ -40,26 +40,13 @@ const deadline = setTimeout(() => {
 }, DEADLINE_MS);
 deadline.unref();
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-let handle: DatabaseHandle;
-if (EMBEDDED) handle = await openDatabase({ kind: 'pglite' });
-else {
-  await admin(`drop database if exists ${SCRATCH} with (force)`);
-  await admin(`create database ${SCRATCH}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${SCRATCH}`;
-  handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: IN_FLIGHT });
-}
+// A scratch database on BENCH_DATABASE_URL's server (bench/lib.mjs); no server there skips the run.
+const scratch = EMBEDDED ? null : await scratchDatabase('tradenest_prepared_reads', 'prepared-reads');
+if (scratch && (await scratch.prepare()))
+  throw new Error('prepared-reads makes its own data: unset BENCH_REUSE');
+const handle: DatabaseHandle = scratch
+  ? await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: IN_FLIGHT })
+  : await openDatabase({ kind: 'pglite' });
 
 try {
   await runMigrations(handle);
@@ -198,5 +185,5 @@ try {
   }
 } finally {
   await handle.close();
-  if (!EMBEDDED) await admin(`drop database if exists ${SCRATCH} with (force)`);
+  await scratch?.finish();
 }
