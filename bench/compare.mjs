@@ -30,6 +30,7 @@ import {
   fmt,
   freePort,
   loadServerEnv,
+  machineLine,
   median,
   npmStart,
   referenceServer,
@@ -208,6 +209,7 @@ try {
   const walk =
     SECTIONS.has('signed-in') || SECTIONS.has('public') ? await planWalk(base, world, sessions) : [];
 
+  process.stdout.write(`${machineLine()}\n`);
   for (let run = 1; run <= RUNS; run++) {
     process.stdout.write(
       `\nrun ${run} of ${RUNS}: autocannon, ${CONNECTIONS} connections, ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, Accept-Encoding: ${ENCODING}\n`,

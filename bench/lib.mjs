@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -201,6 +202,16 @@ export function runDeadline(ms, stop) {
     process.exit(1);
   }, ms);
   return () => clearTimeout(timer);
+}
+
+/**
+ * The machine a run measured: the host's processor can change between sessions on a shared virtual
+ * machine, and with it the reference (raw node:http answered 23,654 req/s on one afternoon and 35,989
+ * on the next evening with the same code; bench/README.md, issue 40, sixteenth session).
+ */
+export function machineLine() {
+  const cpus = os.cpus();
+  return `machine: ${cpus[0]?.model ?? 'unknown processor'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; Linux ${os.release()}`;
 }
 
 export function fmt(n, digits = 0) {

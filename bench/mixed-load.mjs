@@ -49,6 +49,7 @@ import {
   fmt,
   freePort,
   loadServerEnv,
+  machineLine,
   npmStart,
   rssMb,
   scratchDatabase,
@@ -844,6 +845,7 @@ async function openLoop(start, seconds, rate, fire) {
  * other work holds the cores it is not, and the mix's figures should be read with it.
  */
 async function yardstick() {
+  process.stdout.write(`${machineLine()}\n`);
   const route = 'GET /api/health';
   loadStart = performance.now();
   await openLoop(loadStart, 5, RATE, (due) => send(due, visitor(), 'GET', '/api/health', route));
