@@ -205,9 +205,9 @@ export function runDeadline(ms, stop) {
 }
 
 /**
- * The machine a run measured: the host's processor can change between sessions on a shared virtual
- * machine, and with it the reference (raw node:http answered 23,654 req/s on one afternoon and 35,989
- * on the next evening with the same code; bench/README.md, issue 40, sixteenth session).
+ * The machine a run measured: on a shared virtual machine the processor can change between restarts,
+ * and with it the reference (raw node:http answered 23,654 req/s at 14:48 and 35,989 at 17:27 on the
+ * same day, with the same code; bench/README.md, issue 40, sixteenth session).
  */
 export function machineLine() {
   const cpus = os.cpus();
