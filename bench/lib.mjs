@@ -211,7 +211,7 @@ export function runDeadline(ms, stop) {
  */
 export function machineLine() {
   const cpus = os.cpus();
-  return `machine: ${cpus[0]?.model ?? 'unknown processor'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; Linux ${os.release()}`;
+  return `machine: ${cpus[0]?.model ?? 'unknown processor'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${os.type()} ${os.release()}`;
 }
 
 export function fmt(n, digits = 0) {
