@@ -2,7 +2,8 @@
 // Fastify answering `{"status":"ok"}` are the references; TradeNest's trivial route, its landing page,
 // a static asset, its public reads and EVERY GET route of its OpenAPI document (walked, so a new slow
 // route shows up) are measured beside them and printed as a ratio to raw `node:http` from the same run.
-// Three runs by default; the median of each figure is printed last.
+// Three runs by default; the median of each figure is printed last. The machine (processor, cores,
+// Node, kernel) is printed first: the ratios depend on it.
 //
 //   node bench/compare.mjs                      # demo data on a scratch PostgreSQL database
 //   BENCH_SECTIONS=platform,public node bench/compare.mjs

@@ -4,7 +4,7 @@
 // every answer, and samples the server's resident memory every 10 s. Beside the figures: a yardstick
 // (GET /api/health at the same rate for 5 s, just before), the CPU the server, PostgreSQL and this
 // client used, how long something on the machine waited for a core (other people's work included),
-// and p99 by 10 s of the run.
+// p99 by 10 s of the run, and the machine itself (processor, cores, Node, kernel) before it starts.
 // Targets: 0 errors (5xx, network errors, timeouts), p99 ≤ 100 ms overall on PostgreSQL and ≤ 250 ms
 // embedded (issue 40), RSS drift ≤ 10% between the end of the warm-up and the end of the run, and
 // embedded, RSS ≤ 250 MB at the end. Exits 1 on any error or 4xx; latency and memory are
@@ -845,7 +845,6 @@ async function openLoop(start, seconds, rate, fire) {
  * other work holds the cores it is not, and the mix's figures should be read with it.
  */
 async function yardstick() {
-  process.stdout.write(`${machineLine()}\n`);
   const route = 'GET /api/health';
   loadStart = performance.now();
   await openLoop(loadStart, 5, RATE, (due) => send(due, visitor(), 'GET', '/api/health', route));
@@ -865,6 +864,7 @@ async function yardstick() {
 }
 
 async function runLoad(pid) {
+  process.stdout.write(`${machineLine()}\n`);
   await yardstick();
   if (stopping) return;
   const rss = []; // { at (s), mb }
