@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { precompress } from '../scripts/web-build.mjs';
 import { PRODUCTION, testConfig } from '../test/config';
 import { describeOnDatabases } from '../test/databases';
-import { signUp } from '../test/http';
+import { sessionFor } from '../test/http';
 import { type App, buildApp } from './app';
 import type { DatabaseHandle } from './db/client';
-import { createJob } from './seed/factories';
+import { createCustomer, createJob, createTradesperson } from './seed/factories';
 
 describeOnDatabases('the application shell', (ctx) => {
   it("answers liveness with a request id and the API's security headers", async () => {
@@ -137,15 +137,15 @@ describeOnDatabases('the application shell', (ctx) => {
 
   it('compresses API answers over 1 KB in one call with a 256 KB brotli window, and leaves liveness alone', async () => {
     const app = await ctx.app();
-    const account = await signUp(app, { fullName: 'Compressed Reader' });
-    for (let i = 0; i < 40; i++) await createJob(ctx.database().db, { customerId: account.user.id });
-    const plain = await app.inject({ url: '/api/v1/jobs/mine', headers: { cookie: account.cookie } });
+    const db = ctx.database().db;
+    const customer = await createCustomer(db);
+    for (let i = 0; i < 40; i++) await createJob(db, { customerId: customer.id });
+    const cookie = await sessionFor(db, (await createTradesperson(db)).id);
+    const url = '/api/v1/jobs/open?limit=40';
+    const plain = await app.inject({ url, headers: { cookie } });
     // Over the plugin's own 8 KB cut-over to a stream on 2 cores: this page too is compressed in one call.
     expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
-    const res = await app.inject({
-      url: '/api/v1/jobs/mine',
-      headers: { cookie: account.cookie, 'accept-encoding': 'br' },
-    });
+    const res = await app.inject({ url, headers: { cookie, 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
     // A stream would have dropped the length and sent the answer chunked.
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);

@@ -177,8 +177,17 @@ export type JobResponse = z.infer<typeof JobResponse>;
 
 export const MyJobsTab = z.enum(['all', 'open', 'active', 'done']);
 export type MyJobsTab = z.infer<typeof MyJobsTab>;
-export const MyJobsQuery = z.object({ tab: MyJobsTab.default('all') });
-export const MyJobsResponse = z.object({ jobs: unbounded(MyJobView, 'every job the customer posted') });
+/**
+ * How many jobs a page of My Jobs holds: a customer's history only grows, and the whole of it on every
+ * visit cost the page more the longer the customer had used the service (bench/README.md, issue 40).
+ */
+export const MY_JOBS_PAGE_SIZE = 20;
+export const MyJobsQuery = z.object({ tab: MyJobsTab.default('all'), cursor: Cursor.optional() });
+export const MyJobsResponse = z.object({
+  jobs: z.array(MyJobView).max(MY_JOBS_PAGE_SIZE),
+  /** Where the next page starts (the `cursor` query), or null on the last page. */
+  nextCursor: Cursor.nullable(),
+});
 export type MyJobsResponse = z.infer<typeof MyJobsResponse>;
 
 /** The most jobs a page of open jobs holds (the `limit` query's bound). */

@@ -254,6 +254,53 @@ describeOnDatabases("a customer's jobs", (ctx) => {
     expect(openTab.map((j: { id: string }) => j.id)).toEqual([open.id]);
   });
 
+  it('pages My Jobs newest first, 20 at a time, each tab on its own, with jobs sharing a time kept', async () => {
+    const app = await ctx.app();
+    const customer = await createCustomer(db());
+    const cookie = await sessionFor(db(), customer.id);
+    const start = Date.UTC(2026, 0, 1);
+    // 23 open jobs a minute apart, except the 20th and 21st newest, made at the same moment (the first
+    // page ends between them, so only the id orders them), and 2 done.
+    const open = [];
+    for (let i = 0; i < 23; i++) {
+      const at = new Date(start + (i === 2 ? 3 : i) * 60_000);
+      open.push(await createJob(db(), { customerId: customer.id, createdAt: at }));
+    }
+    for (let i = 0; i < 2; i++)
+      await createJob(db(), { customerId: customer.id, status: 'completed', createdAt: new Date(start + i) });
+    await createJob(db()); // someone else's
+    const newestFirst = [...open]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((j) => j.id);
+
+    const page = async (query: string) => {
+      const res = await app.inject({ url: `/api/v1/jobs/mine?${query}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { jobs: { id: string }[]; nextCursor: string | null };
+    };
+    const first = await page('tab=open');
+    expect(first.jobs.map((j) => j.id)).toEqual(newestFirst.slice(0, 20));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await page(`tab=open&cursor=${first.nextCursor}`);
+    expect(second.jobs.map((j) => j.id)).toEqual(newestFirst.slice(20));
+    expect(second.nextCursor).toBeNull();
+
+    const all = await page('tab=all');
+    expect(all.jobs).toHaveLength(20);
+    const rest = await page(`tab=all&cursor=${all.nextCursor}`);
+    expect(rest.jobs).toHaveLength(5);
+    expect(new Set([...all.jobs, ...rest.jobs].map((j) => j.id)).size).toBe(25);
+    expect(rest.nextCursor).toBeNull();
+    const done = await page('tab=done');
+    expect(done.jobs).toHaveLength(2);
+    expect(done.nextCursor).toBeNull();
+
+    // A cursor the server did not write is refused, in the same words as the other lists'.
+    const bad = await app.inject({ url: '/api/v1/jobs/mine?cursor=bm90LWEtY3Vyc29y', headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('That page link is not valid');
+  });
+
   it('cancels an open job and rejects its pending quotes; only the owner may, only while open', async () => {
     const app = await ctx.app();
     const job = await createJob(db());

@@ -130,16 +130,18 @@ const customerJobCard = sql<CustomerJobCardJson>`json_build_object('id', j.id, '
   'booking', ${liveBookingCard})`;
 
 /**
- * A customer's jobs for My Jobs, newest first, with their received quotes (not withdrawn) and live
- * booking: one statement built once per tab (prepared), each job one JSON value. Ten columns a row,
+ * A page of a customer's jobs for My Jobs, newest first (after the keyset `after`), with their received
+ * quotes (not withdrawn) and live booking: one statement built once per tab and page kind (prepared),
+ * each job one JSON value. Ten columns a row,
  * each read and mapped by the driver and Drizzle, cost more CPU than one JSON value parsed at once.
  */
 export async function customerJobCards(
   db: Executor,
   customerId: string,
   tab: 'all' | 'open' | 'active' | 'done',
+  { after, limit }: { after: { at: Date; id: string } | null; limit: number },
 ): Promise<CustomerJobCardJson[]> {
-  const name = `customer_job_cards_${tab}`;
+  const name = `customer_job_cards_${tab}_${after ? 'after_' : ''}${limit}`;
   const rows = await prepared(db, name, (d) =>
     d
       .select({ card: customerJobCard })
@@ -148,11 +150,15 @@ export async function customerJobCards(
         and(
           eq(j.customerId, sql.placeholder('customerId')),
           tab === 'all' ? undefined : eq(j.status, TAB_STATUS[tab]),
+          after
+            ? sql`(${j.createdAt}, ${j.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            : undefined,
         ),
       )
       .orderBy(desc(j.createdAt), desc(j.id))
+      .limit(literalLimit(limit))
       .prepare(name),
-  ).execute({ customerId });
+  ).execute(after ? { customerId, at: after.at.toISOString(), id: after.id } : { customerId });
   return rows.map((r) => r.card);
 }
 

@@ -33,11 +33,11 @@ export const jobRoutes =
 
     app.get(
       '/jobs/mine',
-      doc("The customer's jobs, newest first", {
+      doc("A page of the customer's jobs, newest first", {
         querystring: MyJobsQuery,
         response: { 200: MyJobsResponse },
       }),
-      async (request) => ({ jobs: await myJobs(deps, requireUser(request), request.query.tab) }),
+      async (request) => myJobs(deps, requireUser(request), request.query),
     );
 
     app.get(

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { jobStatus } from '../../../domain/catalog/statuses';
 import { jobCategoriesFor } from '../../../domain/discovery/services';
 import { roundMiles } from '../../../domain/geo/distance';
-import type { JobDetailView } from '../../../domain/marketplace/api';
+import { type JobDetailView, MY_JOBS_PAGE_SIZE, type MyJobsResponse } from '../../../domain/marketplace/api';
 import { londonToday, MARKET_MESSAGES, type PostJob } from '../../../domain/marketplace/schemas';
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { EventBus } from '../../adapters/event-bus';
@@ -131,20 +131,35 @@ export async function postJob(deps: MarketDeps, auth: AuthContext, input: PostJo
   return jobDetail(deps, auth, job.id);
 }
 
-export async function myJobs(deps: MarketDeps, auth: AuthContext, tab: 'all' | 'open' | 'active' | 'done') {
-  const jobs = await customerJobCards(deps.db, auth.user.id, tab);
-  return jobs.map((j) => ({
-    id: j.id,
-    title: j.title,
-    category: j.category,
-    status: jobStatus(j.status),
-    budgetMin: j.budgetMin,
-    budgetMax: j.budgetMax,
-    postcode: j.postcode,
-    createdAt: new Date(j.createdAt).toISOString(),
-    quoteCount: j.quoteCount,
-    booking: j.booking && bookingCardView(j.booking),
-  }));
+/** A page of the customer's jobs on one tab of My Jobs, newest first, and where the next one starts. */
+export async function myJobs(
+  deps: MarketDeps,
+  auth: AuthContext,
+  query: { tab: 'all' | 'open' | 'active' | 'done'; cursor?: string | undefined },
+): Promise<MyJobsResponse> {
+  // One more than a page says whether another follows without counting the rest.
+  const rows = await customerJobCards(deps.db, auth.user.id, query.tab, {
+    after: decodeKeysetCursor(query.cursor),
+    limit: MY_JOBS_PAGE_SIZE + 1,
+  });
+  const page = rows.slice(0, MY_JOBS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    jobs: page.map((j) => ({
+      id: j.id,
+      title: j.title,
+      category: j.category,
+      status: jobStatus(j.status),
+      budgetMin: j.budgetMin,
+      budgetMax: j.budgetMax,
+      postcode: j.postcode,
+      createdAt: new Date(j.createdAt).toISOString(),
+      quoteCount: j.quoteCount,
+      booking: j.booking && bookingCardView(j.booking),
+    })),
+    nextCursor:
+      rows.length > MY_JOBS_PAGE_SIZE && last ? encodeKeysetCursor(new Date(last.createdAt), last.id) : null,
+  };
 }
 
 /** Cancelling an open job rejects its pending quotes (DOMAIN-RULES 3). */

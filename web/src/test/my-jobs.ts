@@ -7,7 +7,7 @@ export function myJobsHandler(jobs: MyJobView[] | (() => MyJobView[])): Paramete
   return {
     'GET /api/v1/jobs/mine': () => ({
       status: 200,
-      body: { jobs: typeof jobs === 'function' ? jobs() : jobs },
+      body: { jobs: typeof jobs === 'function' ? jobs() : jobs, nextCursor: null },
     }),
   };
 }

@@ -10,7 +10,14 @@ import type {
 } from '@domain/marketplace/api';
 import type { LineItemInput } from '@domain/marketplace/pricing';
 import type { EditJobInput, PostJob, QuoteInput } from '@domain/marketplace/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
 export const jobKeys = {
@@ -30,11 +37,23 @@ function useInvalidateMarketplace() {
     ]);
 }
 
-export function useMyJobs(tab: MyJobsTab, enabled = true) {
-  return useQuery({
+/** One tab of My Jobs, a page at a time (newest first); the next page follows the last one's cursor. */
+export function useMyJobs(tab: MyJobsTab) {
+  return useInfiniteQuery<
+    MyJobsResponse,
+    Error,
+    InfiniteData<MyJobsResponse, string | null>,
+    ReturnType<typeof jobKeys.mine>,
+    string | null
+  >({
     queryKey: jobKeys.mine(tab),
-    queryFn: () => apiFetch<MyJobsResponse>(`/jobs/mine?tab=${tab}`).then((r) => r.jobs),
-    enabled,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ tab });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiFetch<MyJobsResponse>(`/jobs/mine?${query}`, { signal });
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -2,7 +2,7 @@ import type { MyJobsTab } from '@domain/marketplace/api';
 import { Briefcase } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
+import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMyJobs } from './api';
 import { MyJobCard } from './my-job-card';
@@ -43,7 +43,8 @@ function MyJobsPanel({ tab }: { tab: MyJobsTab }) {
   if (jobs.isPending) return <CardSkeletons />;
   if (jobs.isError)
     return <ErrorState text="We couldn't load your jobs." onRetry={() => void jobs.refetch()} />;
-  if (jobs.data.length === 0) {
+  const list = jobs.data.pages.flatMap((page) => page.jobs);
+  if (list.length === 0) {
     return (
       <EmptyState
         icon={<Briefcase aria-hidden="true" />}
@@ -58,12 +59,15 @@ function MyJobsPanel({ tab }: { tab: MyJobsTab }) {
     );
   }
   return (
-    <ul className="space-y-3" aria-label={`${TAB_LABELS[tab]} jobs`}>
-      {jobs.data.map((job) => (
-        <li key={job.id}>
-          <MyJobCard job={job} tab={tab} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-3" aria-label={`${TAB_LABELS[tab]} jobs`}>
+        {list.map((job) => (
+          <li key={job.id}>
+            <MyJobCard job={job} tab={tab} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={jobs} what="jobs" />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { showError, showSuccess } from '@/lib/toast';
 import { makeBooking, makeMyJob } from '@/test/fixtures';
 import { myJobsHandler } from '@/test/my-jobs';
 import { makeUser, mockApi, renderApp, resetBetweenTests, sessionHandler } from '@/test/render';
+import { queriesSentTo } from '@/test/requests';
 
 vi.mock('@/lib/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -107,6 +108,35 @@ describe('My Jobs', () => {
     const booked = within(cardOf('Booked work'));
     expect(booked.queryByText('Ready for Payment')).toBeNull();
     expect(booked.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/job/b');
+  });
+
+  it('shows a page of jobs and the next one under it on Load more', async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(makeUser()),
+      // The handler sees no URL: the request it answers is the fetch just recorded.
+      'GET /api/v1/jobs/mine': () => {
+        const cursor = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get(
+          'cursor',
+        );
+        return cursor === 'page-2'
+          ? { status: 200, body: { jobs: [makeMyJob({ id: 'b', title: 'Older job' })], nextCursor: null } }
+          : {
+              status: 200,
+              body: { jobs: [makeMyJob({ id: 'a', title: 'Newer job' })], nextCursor: 'page-2' },
+            };
+      },
+    });
+    renderApp('/my-jobs');
+    await screen.findByRole('link', { name: 'Newer job' });
+    expect(screen.queryByRole('link', { name: 'Older job' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: 'Older job' });
+    expect(screen.getByRole('link', { name: 'Newer job' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(queriesSentTo(fetchMock, '/api/v1/jobs/mine').map(String)).toEqual([
+      'tab=all',
+      'tab=all&cursor=page-2',
+    ]);
   });
 
   it('has an empty state with a call to action', async () => {
