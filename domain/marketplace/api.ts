@@ -246,9 +246,13 @@ export type MyQuoteResponse = z.infer<typeof MyQuoteResponse>;
 
 export const MyQuotesTab = z.enum(['all', 'pending', 'accepted', 'rejected']);
 export type MyQuotesTab = z.infer<typeof MyQuotesTab>;
-export const MyQuotesQuery = z.object({ tab: MyQuotesTab.default('all') });
+/** How many quotes a page of Manage Quotes holds (a tradesperson's history only grows, as My Jobs'). */
+export const MY_QUOTES_PAGE_SIZE = 20;
+export const MyQuotesQuery = z.object({ tab: MyQuotesTab.default('all'), cursor: Cursor.optional() });
 export const MyQuotesResponse = z.object({
-  quotes: unbounded(MyQuoteView, 'every quote the tradesperson sent'),
+  quotes: z.array(MyQuoteView).max(MY_QUOTES_PAGE_SIZE),
+  /** Where the next page starts (the `cursor` query), or null on the last page. */
+  nextCursor: Cursor.nullable(),
 });
 export type MyQuotesResponse = z.infer<typeof MyQuotesResponse>;
 

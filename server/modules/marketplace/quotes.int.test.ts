@@ -21,6 +21,44 @@ describeOnDatabases('quoting', (ctx) => {
     });
   };
 
+  it('pages Manage Quotes newest first, 20 at a time, each tab on its own', async () => {
+    const app = await ctx.app();
+    const pro = await createTradesperson(db(), { verified: true });
+    const cookie = await sessionFor(db(), pro.id);
+    const start = Date.UTC(2026, 0, 1);
+    // 22 pending quotes a minute apart, the 20th and 21st newest at the same moment (the first page
+    // ends between them), and one rejected; another tradesperson's quote is never listed.
+    const pending = [];
+    for (let i = 0; i < 22; i++) {
+      const createdAt = new Date(start + (i === 1 ? 2 : i) * 60_000);
+      pending.push(await createQuote(db(), { tradespersonId: pro.id, createdAt }));
+    }
+    await createQuote(db(), { tradespersonId: pro.id, status: 'rejected', createdAt: new Date(start) });
+    await createQuote(db());
+    const newestFirst = [...pending]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((q) => q.id);
+
+    const page = async (query: string) => {
+      const res = await app.inject({ url: `/api/v1/quotes/mine?${query}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { quotes: { id: string }[]; nextCursor: string | null };
+    };
+    const first = await page('tab=pending');
+    expect(first.quotes.map((q) => q.id)).toEqual(newestFirst.slice(0, 20));
+    const second = await page(`tab=pending&cursor=${first.nextCursor}`);
+    expect(second.quotes.map((q) => q.id)).toEqual(newestFirst.slice(20));
+    expect(second.nextCursor).toBeNull();
+    const all = await page('tab=all');
+    const rest = await page(`tab=all&cursor=${all.nextCursor}`);
+    expect(new Set([...all.quotes, ...rest.quotes].map((q) => q.id)).size).toBe(23);
+    expect((await page('tab=rejected')).quotes).toHaveLength(1);
+
+    const bad = await app.inject({ url: '/api/v1/quotes/mine?cursor=bm90LWEtY3Vyc29y', headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('That page link is not valid');
+  });
+
   it('takes the amount in pounds and stores pence', async () => {
     const job = await createJob(db());
     const pro = await createTradesperson(db());

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { QuoteStatus } from '../../../domain/catalog/statuses';
 import type { LineItem } from '../../../domain/marketplace/pricing';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
 import { jobPostings, quoteRevisions, quotes, tradespersonProfiles } from '../../db/schema';
 import { type TradespersonJson, tradespersonJson } from './people';
@@ -124,13 +124,14 @@ const TAB: Record<'pending' | 'accepted' | 'rejected', QuoteStatus> = {
   rejected: 'rejected',
 };
 
-/** A tradesperson's quotes with their jobs, newest first: one statement. */
+/** A page of a tradesperson's quotes with their jobs, newest first, after the keyset `after`: one statement. */
 export async function quoteCardsOfTradesperson(
   db: Executor,
   tradespersonId: string,
   tab: 'all' | 'pending' | 'accepted' | 'rejected',
+  { after, limit }: { after: { at: Date; id: string } | null; limit: number },
 ): Promise<QuoteCard[]> {
-  const name = `quote_cards_of_tradesperson_${tab}`;
+  const name = `quote_cards_of_tradesperson_${tab}_${after ? 'after_' : ''}${limit}`;
   const rows = await prepared(db, name, (d) =>
     d
       .select({ card })
@@ -140,11 +141,15 @@ export async function quoteCardsOfTradesperson(
         and(
           eq(q.tradespersonId, sql.placeholder('tradespersonId')),
           tab === 'all' ? undefined : eq(q.status, TAB[tab]),
+          after
+            ? sql`(${q.createdAt}, ${q.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            : undefined,
         ),
       )
       .orderBy(desc(q.createdAt), desc(q.id))
+      .limit(literalLimit(limit))
       .prepare(name),
-  ).execute({ tradespersonId });
+  ).execute(after ? { tradespersonId, at: after.at.toISOString(), id: after.id } : { tradespersonId });
   return rows.map((r) => r.card);
 }
 

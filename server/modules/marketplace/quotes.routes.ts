@@ -89,11 +89,11 @@ export const quoteRoutes =
 
     app.get(
       '/quotes/mine',
-      doc("The tradesperson's quotes, newest first", {
+      doc("A page of the tradesperson's quotes, newest first", {
         querystring: MyQuotesQuery,
         response: { 200: MyQuotesResponse },
       }),
-      async (request) => ({ quotes: await myQuotes(deps, requireUser(request), request.query.tab) }),
+      async (request) => myQuotes(deps, requireUser(request), request.query),
     );
 
     app.get(

@@ -8,6 +8,7 @@ import type {
   QuoteRevisionView,
   QuoteView,
 } from '../../../domain/marketplace/api';
+import { MY_QUOTES_PAGE_SIZE, type MyQuotesResponse } from '../../../domain/marketplace/api';
 import { LINE_ITEM_KINDS, priceLines, pricingRefusal } from '../../../domain/marketplace/pricing';
 import { MARKET_MESSAGES, QUOTE_MESSAGES, type Quote } from '../../../domain/marketplace/schemas';
 import { jobStep, quoteStep } from '../../../domain/marketplace/transitions';
@@ -16,6 +17,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock } from '../../lib/clock';
 import { violates } from '../../lib/db-errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { insertBooking, liveBookingOfJob } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from './jobs.repository';
@@ -320,14 +322,27 @@ export async function acceptQuote(
   }
 }
 
+/** A page of the tradesperson's quotes on one tab of Manage Quotes, newest first, and where the next starts. */
 export async function myQuotes(
   deps: MarketDeps,
   auth: AuthContext,
-  tab: 'all' | 'pending' | 'accepted' | 'rejected',
-): Promise<MyQuoteView[]> {
-  if (auth.user.userType !== 'tradesperson') return [];
+  query: { tab: 'all' | 'pending' | 'accepted' | 'rejected'; cursor?: string | undefined },
+): Promise<MyQuotesResponse> {
+  const after = decodeCursor(query.cursor);
+  if (auth.user.userType !== 'tradesperson') return { quotes: [], nextCursor: null };
   const today = ukToday(deps);
-  return (await quoteCardsOfTradesperson(deps.db, auth.user.id, tab)).map((q) => quoteCardView(q, today));
+  // One more than a page says whether another follows without counting the rest.
+  const rows = await quoteCardsOfTradesperson(deps.db, auth.user.id, query.tab, {
+    after,
+    limit: MY_QUOTES_PAGE_SIZE + 1,
+  });
+  const page = rows.slice(0, MY_QUOTES_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    quotes: page.map((q) => quoteCardView(q, today)),
+    nextCursor:
+      rows.length > MY_QUOTES_PAGE_SIZE && last ? encodeCursor(new Date(last.createdAt), last.id) : null,
+  };
 }
 
 /** One quote with its job, for the booking screen: its tradesperson or the job's customer only. */

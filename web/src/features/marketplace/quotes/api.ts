@@ -1,5 +1,5 @@
 import type { MyQuotesResponse, MyQuotesTab } from '@domain/marketplace/api';
-import { useQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 
 /** The spec's tabs, in order; withdrawn quotes appear only under All (the API leaves them out elsewhere). */
@@ -17,9 +17,22 @@ export function isQuoteTab(value: string | null): value is QuoteTab {
 
 export const myQuotesQueryKey = (tab: QuoteTab) => ['quotes', 'mine', tab] as const;
 
+/** One tab of Manage Quotes, a page at a time (newest first); the next page follows the last one's cursor. */
 export function useMyQuotes(tab: QuoteTab) {
-  return useQuery({
+  return useInfiniteQuery<
+    MyQuotesResponse,
+    Error,
+    InfiniteData<MyQuotesResponse, string | null>,
+    ReturnType<typeof myQuotesQueryKey>,
+    string | null
+  >({
     queryKey: myQuotesQueryKey(tab),
-    queryFn: ({ signal }) => apiFetch<MyQuotesResponse>(`/quotes/mine?tab=${tab}`, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ tab });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiFetch<MyQuotesResponse>(`/quotes/mine?${query}`, { signal });
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

@@ -80,6 +80,34 @@ describe('Manage Quotes', () => {
     expect(within(second!).getByText('Withdrawn')).toBeTruthy();
   });
 
+  it('shows a page of quotes and the next one under it on Load more', async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(tradesperson),
+      // The handler sees no URL: the request it answers is the fetch just recorded.
+      'GET /api/v1/quotes/mine': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+        const older = myQuote({ job: { ...myQuote().job, title: 'Older job' } });
+        return url.searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { quotes: [older], nextCursor: null } }
+          : { status: 200, body: { quotes: [myQuote()], nextCursor: 'page-2' } };
+      },
+    });
+    renderApp('/manage-quotes');
+    await screen.findByRole('link', { name: 'Fix the leaking tap' });
+    expect(screen.getByText('1 quote shown, more to load')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: 'Older job' });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('2 quotes')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/v1/quotes/mine')
+        .map((url) => url.search),
+    ).toEqual(['?tab=all', '?tab=all&cursor=page-2']);
+  });
+
   it('asks the API for each tab', async () => {
     const fetchMock = mockApi({
       ...sessionHandler(tradesperson),

@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { LoadFailedCard } from '@/components/ui/list-states';
+import { LoadFailedCard, LoadMore } from '@/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { countOf } from '@/lib/format';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -60,7 +60,7 @@ function QuoteList({ tab }: { tab: QuoteTab }) {
     return <LoadFailedCard what="your quotes" query={query} />;
   }
 
-  const { quotes } = query.data;
+  const quotes = query.data.pages.flatMap((page) => page.quotes);
   if (quotes.length === 0) {
     return (
       <div role="status" className="rounded-xl border border-dashed border-border p-10 text-center">
@@ -78,6 +78,7 @@ function QuoteList({ tab }: { tab: QuoteTab }) {
     <>
       <p role="status" className="sr-only">
         {countOf(quotes.length, 'quote')}
+        {query.hasNextPage ? ' shown, more to load' : ''}
       </p>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {quotes.map((quote) => (
@@ -86,6 +87,7 @@ function QuoteList({ tab }: { tab: QuoteTab }) {
           </li>
         ))}
       </ul>
+      <LoadMore query={query} what="quotes" />
     </>
   );
 }
