@@ -258,8 +258,13 @@ export type MyQuotesResponse = z.infer<typeof MyQuotesResponse>;
 
 export const BookingResponse = z.object({ booking: BookingView });
 export type BookingResponse = z.infer<typeof BookingResponse>;
+/** How many bookings a page of My Bookings holds (a user's history only grows, as My Jobs'). */
+export const MY_BOOKINGS_PAGE_SIZE = 20;
+export const MyBookingsQuery = z.object({ cursor: Cursor.optional() });
 export const MyBookingsResponse = z.object({
-  bookings: unbounded(BookingView, 'every booking the user is a party to'),
+  bookings: z.array(BookingView).max(MY_BOOKINGS_PAGE_SIZE),
+  /** Where the next page starts (the `cursor` query), or null on the last page. */
+  nextCursor: Cursor.nullable(),
 });
 export type MyBookingsResponse = z.infer<typeof MyBookingsResponse>;
 

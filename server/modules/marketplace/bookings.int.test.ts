@@ -16,6 +16,47 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 describeOnDatabases('booking a date', (ctx) => {
   const db = () => ctx.database().db;
 
+  it('pages My Bookings newest first, 20 at a time, for either party', async () => {
+    const app = await ctx.app();
+    const pro = await createTradesperson(db(), { verified: true });
+    const start = Date.UTC(2026, 0, 1);
+    // 21 bookings of one tradesperson a minute apart, the 20th and 21st newest at the same moment.
+    const made = [];
+    for (let i = 0; i < 21; i++) {
+      const job = await createJob(db(), { status: 'in_progress' });
+      const quote = await createQuote(db(), { jobId: job.id, tradespersonId: pro.id, status: 'accepted' });
+      const createdAt = new Date(start + (i === 0 ? 1 : i) * 60_000);
+      made.push(await createBooking(db(), { quoteId: quote.id, createdAt }));
+    }
+    await createBooking(db()); // someone else's
+    const newestFirst = [...made]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((b) => b.id);
+    const cookie = await sessionFor(db(), pro.id);
+    const page = async (query: string) => {
+      const res = await app.inject({ url: `/api/v1/bookings/mine${query}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { bookings: { id: string }[]; nextCursor: string | null };
+    };
+    const first = await page('');
+    expect(first.bookings.map((b) => b.id)).toEqual(newestFirst.slice(0, 20));
+    const second = await page(`?cursor=${first.nextCursor}`);
+    expect(second.bookings.map((b) => b.id)).toEqual(newestFirst.slice(20));
+    expect(second.nextCursor).toBeNull();
+
+    // The customer of one of them sees only theirs, on one page.
+    const customerCookie = await sessionFor(db(), made[3]!.customerId);
+    const theirs = await app.inject({ url: '/api/v1/bookings/mine', headers: { cookie: customerCookie } });
+    expect(theirs.json()).toMatchObject({ bookings: [{ id: made[3]!.id }], nextCursor: null });
+
+    const bad = await app.inject({
+      url: '/api/v1/bookings/mine?cursor=bm90LWEtY3Vyc29y',
+      headers: { cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('That page link is not valid');
+  });
+
   it("creates a pending booking at the quote's amount, whatever amount the browser sends", async () => {
     const app = await ctx.app();
     const job = await createJob(db());

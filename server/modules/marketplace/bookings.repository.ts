@@ -143,16 +143,29 @@ export const bookingCardJson = sql`json_build_object(
 const b = alias(bookings, 'b');
 const card = sql<BookingCard>`${bookingCardJson}`;
 
-/** A user's bookings (as either party), newest first, each as its card: one statement. */
-export async function bookingCardsOfUser(db: Executor, userId: string): Promise<BookingCard[]> {
-  const rows = await prepared(db, 'booking_cards_of_user', (d) =>
+/** A page of a user's bookings (as either party), newest first after the keyset `after`, as cards: one statement. */
+export async function bookingCardsOfUser(
+  db: Executor,
+  userId: string,
+  { after, limit }: { after: { at: Date; id: string } | null; limit: number },
+): Promise<BookingCard[]> {
+  const name = `booking_cards_of_user_${after ? 'after_' : ''}${limit}`;
+  const rows = await prepared(db, name, (d) =>
     d
       .select({ card })
       .from(b)
-      .where(or(eq(b.customerId, sql.placeholder('userId')), eq(b.tradespersonId, sql.placeholder('userId'))))
+      .where(
+        and(
+          or(eq(b.customerId, sql.placeholder('userId')), eq(b.tradespersonId, sql.placeholder('userId'))),
+          after
+            ? sql`(${b.createdAt}, ${b.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            : undefined,
+        ),
+      )
       .orderBy(desc(b.createdAt), desc(b.id))
-      .prepare('booking_cards_of_user'),
-  ).execute({ userId });
+      .limit(literalLimit(limit))
+      .prepare(name),
+  ).execute(after ? { userId, at: after.at.toISOString(), id: after.id } : { userId });
   return rows.map((r) => r.card);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookingResponse, MyBookingsResponse } from '../../../domain/marketplace/api';
+import { BookingResponse, MyBookingsQuery, MyBookingsResponse } from '../../../domain/marketplace/api';
 import { CreateBookingBody } from '../../../domain/marketplace/schemas';
 import { openApiDoc } from '../../lib/route-docs';
 import { requireUser } from '../../plugins/auth-context';
@@ -24,8 +24,11 @@ export const bookingRoutes =
 
     app.get(
       '/bookings/mine',
-      doc("The caller's bookings, newest first", { response: { 200: MyBookingsResponse } }),
-      async (request) => ({ bookings: await myBookings(deps, requireUser(request)) }),
+      doc("A page of the caller's bookings, newest first", {
+        querystring: MyBookingsQuery,
+        response: { 200: MyBookingsResponse },
+      }),
+      async (request) => myBookings(deps, requireUser(request), request.query),
     );
 
     for (const action of ['confirm', 'decline', 'cancel', 'complete'] as const satisfies BookingAction[]) {

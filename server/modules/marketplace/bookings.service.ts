@@ -1,8 +1,13 @@
 import { bookingStatus, jobStatus, quoteStatus } from '../../../domain/catalog/statuses';
-import type { BookingView } from '../../../domain/marketplace/api';
+import {
+  type BookingView,
+  MY_BOOKINGS_PAGE_SIZE,
+  type MyBookingsResponse,
+} from '../../../domain/marketplace/api';
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { bookingCardsOfUser, findBooking, setBookingStatus } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus } from './jobs.repository';
@@ -31,8 +36,24 @@ export async function createBooking(
   return acceptQuote(deps, auth, input.quoteId, input.scheduledDate);
 }
 
-export async function myBookings(deps: MarketDeps, auth: AuthContext): Promise<BookingView[]> {
-  return (await bookingCardsOfUser(deps.db, auth.user.id)).map(bookingCardView);
+/** A page of the caller's bookings (as either party), newest first, and where the next page starts. */
+export async function myBookings(
+  deps: MarketDeps,
+  auth: AuthContext,
+  query: { cursor?: string | undefined },
+): Promise<MyBookingsResponse> {
+  // One more than a page says whether another follows without counting the rest.
+  const rows = await bookingCardsOfUser(deps.db, auth.user.id, {
+    after: decodeCursor(query.cursor),
+    limit: MY_BOOKINGS_PAGE_SIZE + 1,
+  });
+  const page = rows.slice(0, MY_BOOKINGS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    bookings: page.map(bookingCardView),
+    nextCursor:
+      rows.length > MY_BOOKINGS_PAGE_SIZE && last ? encodeCursor(new Date(last.createdAt), last.id) : null,
+  };
 }
 
 export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'complete';

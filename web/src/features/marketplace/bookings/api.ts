@@ -1,6 +1,12 @@
 // Server calls for bookings (docs/api/marketplace.md) as TanStack Query hooks.
 import type { BookingResponse, MyBookingsResponse, MyQuoteResponse } from '@domain/marketplace/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 
 export const bookingKeys = {
@@ -8,11 +14,22 @@ export const bookingKeys = {
   quote: (id: string) => ['quotes', 'detail', id] as const,
 };
 
-export function useMyBookings(enabled = true) {
-  return useQuery({
+/** The caller's bookings, a page at a time (newest first); the next page follows the last one's cursor. */
+export function useMyBookings() {
+  return useInfiniteQuery<
+    MyBookingsResponse,
+    Error,
+    InfiniteData<MyBookingsResponse, string | null>,
+    typeof bookingKeys.mine,
+    string | null
+  >({
     queryKey: bookingKeys.mine,
-    queryFn: () => apiFetch<MyBookingsResponse>('/bookings/mine').then((r) => r.bookings),
-    enabled,
+    queryFn: ({ pageParam, signal }) => {
+      const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : '';
+      return apiFetch<MyBookingsResponse>(`/bookings/mine${query}`, { signal });
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -1,7 +1,7 @@
 import { CalendarCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { CardSkeletons, EmptyState, ErrorState } from '@/components/ui/list-states';
+import { CardSkeletons, EmptyState, ErrorState, LoadMore } from '@/components/ui/list-states';
 import { useMyBookings } from './api';
 import { BookingCard } from './booking-card';
 
@@ -12,7 +12,8 @@ export function MyBookingsList() {
   if (bookings.isError) {
     return <ErrorState text="We couldn't load your bookings." onRetry={() => void bookings.refetch()} />;
   }
-  if (bookings.data.length === 0) {
+  const list = bookings.data.pages.flatMap((page) => page.bookings);
+  if (list.length === 0) {
     return (
       <EmptyState
         icon={<CalendarCheck aria-hidden="true" />}
@@ -27,12 +28,15 @@ export function MyBookingsList() {
     );
   }
   return (
-    <ul className="space-y-3" aria-label="Bookings">
-      {bookings.data.map((booking) => (
-        <li key={booking.id}>
-          <BookingCard booking={booking} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-3" aria-label="Bookings">
+        {list.map((booking) => (
+          <li key={booking.id}>
+            <BookingCard booking={booking} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={bookings} what="bookings" />
+    </>
   );
 }

@@ -175,4 +175,26 @@ describe('My Jobs', () => {
     expect(card.getByText(/20 June 2030/)).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });
+
+  it('shows a tradesperson a page of bookings and the next one under it on Load more', async () => {
+    const fetchMock = mockApi({
+      ...sessionHandler(makeUser({ userType: 'tradesperson' })),
+      // The handler sees no URL: the request it answers is the fetch just recorded.
+      'GET /api/v1/bookings/mine': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+        const older = makeBooking({ id: '30000000-0000-4000-8000-000000000009', amount: 10_000 });
+        return url.searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { bookings: [older], nextCursor: null } }
+          : { status: 200, body: { bookings: [makeBooking({ amount: 24_999 })], nextCursor: 'page-2' } };
+      },
+    });
+    renderApp('/my-jobs');
+    await screen.findByText('£249.99');
+    expect(screen.queryByText('£100.00')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('£100.00');
+    expect(screen.getByText('£249.99')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(queriesSentTo(fetchMock, '/api/v1/bookings/mine').map(String)).toEqual(['', 'cursor=page-2']);
+  });
 });
