@@ -147,7 +147,7 @@ const card = sql<BookingCard>`${bookingCardJson}`;
 export async function bookingCardsOfUser(
   db: Executor,
   userId: string,
-  { after, limit }: { after: { at: Date; id: string } | null; limit: number },
+  { after, limit }: { after: { exact: string; id: string } | null; limit: number },
 ): Promise<BookingCard[]> {
   const name = `booking_cards_of_user_${after ? 'after_' : ''}${limit}`;
   const rows = await prepared(db, name, (d) =>
@@ -165,7 +165,7 @@ export async function bookingCardsOfUser(
       .orderBy(desc(b.createdAt), desc(b.id))
       .limit(literalLimit(limit))
       .prepare(name),
-  ).execute(after ? { userId, at: after.at.toISOString(), id: after.id } : { userId });
+  ).execute(after ? { userId, at: after.exact, id: after.id } : { userId });
   return rows.map((r) => r.card);
 }
 

@@ -51,8 +51,7 @@ export async function myBookings(
   const last = page.at(-1);
   return {
     bookings: page.map(bookingCardView),
-    nextCursor:
-      rows.length > MY_BOOKINGS_PAGE_SIZE && last ? encodeCursor(new Date(last.createdAt), last.id) : null,
+    nextCursor: rows.length > MY_BOOKINGS_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
 

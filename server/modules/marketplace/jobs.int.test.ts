@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
@@ -254,24 +254,28 @@ describeOnDatabases("a customer's jobs", (ctx) => {
     expect(openTab.map((j: { id: string }) => j.id)).toEqual([open.id]);
   });
 
-  it('pages My Jobs newest first, 20 at a time, each tab on its own, with jobs sharing a time kept', async () => {
+  it('pages My Jobs newest first, 20 at a time, each tab on its own, to the microsecond', async () => {
     const app = await ctx.app();
     const customer = await createCustomer(db());
     const cookie = await sessionFor(db(), customer.id);
     const start = Date.UTC(2026, 0, 1);
-    // 23 open jobs a minute apart, except the 20th and 21st newest, made at the same moment (the first
-    // page ends between them, so only the id orders them), and 2 done.
+    // 23 open jobs a minute apart and 2 done, then the 20th and 21st newest moved into one millisecond,
+    // 200 microseconds apart: the first page ends between them, and a cursor cut to the millisecond
+    // would skip the 21st.
     const open = [];
-    for (let i = 0; i < 23; i++) {
-      const at = new Date(start + (i === 2 ? 3 : i) * 60_000);
-      open.push(await createJob(db(), { customerId: customer.id, createdAt: at }));
-    }
+    for (let i = 0; i < 23; i++)
+      open.push(await createJob(db(), { customerId: customer.id, createdAt: new Date(start + i * 60_000) }));
     for (let i = 0; i < 2; i++)
       await createJob(db(), { customerId: customer.id, status: 'completed', createdAt: new Date(start + i) });
     await createJob(db()); // someone else's
-    const newestFirst = [...open]
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
-      .map((j) => j.id);
+    const minute3 = new Date(start + 3 * 60_000).toISOString();
+    await db().execute(
+      sql`update ${jobPostings} set created_at = ${minute3}::timestamptz + interval '300 microseconds' where id = ${open[2]!.id}`,
+    );
+    await db().execute(
+      sql`update ${jobPostings} set created_at = ${minute3}::timestamptz + interval '100 microseconds' where id = ${open[3]!.id}`,
+    );
+    const newestFirst = [...open.slice(4).reverse(), open[2]!, open[3]!, open[1]!, open[0]!].map((j) => j.id);
 
     const page = async (query: string) => {
       const res = await app.inject({ url: `/api/v1/jobs/mine?${query}`, headers: { cookie } });

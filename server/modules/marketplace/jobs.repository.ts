@@ -139,7 +139,7 @@ export async function customerJobCards(
   db: Executor,
   customerId: string,
   tab: 'all' | 'open' | 'active' | 'done',
-  { after, limit }: { after: { at: Date; id: string } | null; limit: number },
+  { after, limit }: { after: { exact: string; id: string } | null; limit: number },
 ): Promise<CustomerJobCardJson[]> {
   const name = `customer_job_cards_${tab}_${after ? 'after_' : ''}${limit}`;
   const rows = await prepared(db, name, (d) =>
@@ -158,7 +158,7 @@ export async function customerJobCards(
       .orderBy(desc(j.createdAt), desc(j.id))
       .limit(literalLimit(limit))
       .prepare(name),
-  ).execute(after ? { customerId, at: after.at.toISOString(), id: after.id } : { customerId });
+  ).execute(after ? { customerId, at: after.exact, id: after.id } : { customerId });
   return rows.map((r) => r.card);
 }
 

@@ -157,8 +157,7 @@ export async function myJobs(
       quoteCount: j.quoteCount,
       booking: j.booking && bookingCardView(j.booking),
     })),
-    nextCursor:
-      rows.length > MY_JOBS_PAGE_SIZE && last ? encodeKeysetCursor(new Date(last.createdAt), last.id) : null,
+    nextCursor: rows.length > MY_JOBS_PAGE_SIZE && last ? encodeKeysetCursor(last.createdAt, last.id) : null,
   };
 }
 

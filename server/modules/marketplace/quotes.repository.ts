@@ -129,7 +129,7 @@ export async function quoteCardsOfTradesperson(
   db: Executor,
   tradespersonId: string,
   tab: 'all' | 'pending' | 'accepted' | 'rejected',
-  { after, limit }: { after: { at: Date; id: string } | null; limit: number },
+  { after, limit }: { after: { exact: string; id: string } | null; limit: number },
 ): Promise<QuoteCard[]> {
   const name = `quote_cards_of_tradesperson_${tab}_${after ? 'after_' : ''}${limit}`;
   const rows = await prepared(db, name, (d) =>
@@ -149,7 +149,7 @@ export async function quoteCardsOfTradesperson(
       .orderBy(desc(q.createdAt), desc(q.id))
       .limit(literalLimit(limit))
       .prepare(name),
-  ).execute(after ? { tradespersonId, at: after.at.toISOString(), id: after.id } : { tradespersonId });
+  ).execute(after ? { tradespersonId, at: after.exact, id: after.id } : { tradespersonId });
   return rows.map((r) => r.card);
 }
 

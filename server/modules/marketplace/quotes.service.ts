@@ -340,8 +340,7 @@ export async function myQuotes(
   const last = page.at(-1);
   return {
     quotes: page.map((q) => quoteCardView(q, today)),
-    nextCursor:
-      rows.length > MY_QUOTES_PAGE_SIZE && last ? encodeCursor(new Date(last.createdAt), last.id) : null,
+    nextCursor: rows.length > MY_QUOTES_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
 
