@@ -25,8 +25,8 @@ export function useMyBookings() {
   >({
     queryKey: bookingKeys.mine,
     queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : '';
-      return apiFetch<MyBookingsResponse>(`/bookings/mine${query}`, { signal });
+      const query = new URLSearchParams(pageParam ? { cursor: pageParam } : {});
+      return apiFetch<MyBookingsResponse>(`/bookings/mine?${query}`, { signal });
     },
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
