@@ -36,7 +36,7 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
     });
   });
   afterEach(async () => {
-    await run(sql`drop table if exists upkeep_busy, upkeep_quiet`);
+    await run(sql`drop table if exists upkeep_busy, upkeep_quiet, upkeep_events`);
   });
 
   it('vacuums and analyzes a table with many dead rows, and leaves a quiet one alone', async () => {
@@ -87,6 +87,37 @@ describeOnDatabases('vacuuming where the database does not', (ctx) => {
     const quiet = await statsOf('upkeep_quiet');
     expect(quiet.vacuums).toBe(quietBefore.vacuums);
     expect(quiet.analyzes).toBe(quietBefore.analyzes + 1);
+  });
+
+  it('takes first a table that outgrew its statistics, so a lookup planned while it was small uses its index again', async () => {
+    // Small, with its statistics taken: 300 rows, as the demo's domain events start.
+    await run(sql`create table upkeep_events (id int primary key, v int not null)`);
+    await run(sql`insert into upkeep_events select g, 0 from generate_series(1, 300) g`);
+    await run(sql`analyze upkeep_events`);
+    // A prepared lookup by primary key takes its generic plan after five runs. Only the embedded
+    // database keeps one session for every statement, which a prepared statement needs here.
+    const embedded = ctx.kind === 'pglite';
+    const planOfLookup = async () =>
+      (await run(sql`explain execute upkeep_lookup(7)`)).map((r) => r['QUERY PLAN']).join('\n');
+    if (embedded) {
+      await run(sql`prepare upkeep_lookup(int) as select v from upkeep_events where id = $1`);
+      for (let i = 0; i < 6; i++) await run(sql`execute upkeep_lookup(7)`);
+      expect(await planOfLookup()).toMatch(/^Seq Scan on upkeep_events/);
+    }
+    // Then it grows, append-only: no dead rows, and far fewer than the busy table's 600.
+    await ctx.database().db.transaction(async (tx) => {
+      await tx.execute(sql`insert into upkeep_events select g, 0 from generate_series(301, 10300) g`);
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+    try {
+      // No budget: one step, and it is the table that outgrew its statistics.
+      expect(await new TableUpkeep(ctx.database(), log, 0).runOnce()).toEqual(['public.upkeep_events']);
+      if (embedded) expect(await planOfLookup()).toMatch(/^Index Scan using upkeep_events_pkey/);
+      // The dead rows come next.
+      expect(await new TableUpkeep(ctx.database(), log, 0).runOnce()).toEqual(['public.upkeep_busy']);
+    } finally {
+      if (embedded) await run(sql`deallocate upkeep_lookup`);
+    }
   });
 
   it.runIf(ctx.kind === 'postgres')('skips a round while another instance runs one', async () => {
