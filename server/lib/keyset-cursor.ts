@@ -39,3 +39,13 @@ export function decodeCursor(cursor: string | undefined): { at: Date; exact: str
   }
   return { at, exact: time!, id };
 }
+
+/**
+ * A page of a list read with one row more than `size` (which says whether another page follows without
+ * counting the rest): its first `size` rows and the cursor after the last of them, or null on the last page.
+ */
+export function keysetPage<T extends { createdAt: Date | string; id: string }>(rows: T[], size: number) {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > size && last ? encodeCursor(last.createdAt, last.id) : null };
+}

@@ -7,7 +7,7 @@ import {
 import { MARKET_MESSAGES } from '../../../domain/marketplace/schemas';
 import { bookingStep, jobStep, quoteStep } from '../../../domain/marketplace/transitions';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, keysetPage } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { bookingCardsOfUser, findBooking, setBookingStatus } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus } from './jobs.repository';
@@ -42,17 +42,12 @@ export async function myBookings(
   auth: AuthContext,
   query: { cursor?: string | undefined },
 ): Promise<MyBookingsResponse> {
-  // One more than a page says whether another follows without counting the rest.
   const rows = await bookingCardsOfUser(deps.db, auth.user.id, {
     after: decodeCursor(query.cursor),
     limit: MY_BOOKINGS_PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, MY_BOOKINGS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    bookings: page.map(bookingCardView),
-    nextCursor: rows.length > MY_BOOKINGS_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, MY_BOOKINGS_PAGE_SIZE);
+  return { bookings: page.map(bookingCardView), nextCursor };
 }
 
 export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'complete';

@@ -14,6 +14,7 @@ import { type Clock, systemClock } from '../../lib/clock';
 import {
   decodeCursor as decodeKeysetCursor,
   encodeCursor as encodeKeysetCursor,
+  keysetPage,
 } from '../../lib/keyset-cursor';
 import type { SharedPages } from '../../lib/shared-pages';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -137,13 +138,11 @@ export async function myJobs(
   auth: AuthContext,
   query: { tab: 'all' | 'open' | 'active' | 'done'; cursor?: string | undefined },
 ): Promise<MyJobsResponse> {
-  // One more than a page says whether another follows without counting the rest.
   const rows = await customerJobCards(deps.db, auth.user.id, query.tab, {
     after: decodeKeysetCursor(query.cursor),
     limit: MY_JOBS_PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, MY_JOBS_PAGE_SIZE);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, MY_JOBS_PAGE_SIZE);
   return {
     jobs: page.map((j) => ({
       id: j.id,
@@ -157,7 +156,7 @@ export async function myJobs(
       quoteCount: j.quoteCount,
       booking: j.booking && bookingCardView(j.booking),
     })),
-    nextCursor: rows.length > MY_JOBS_PAGE_SIZE && last ? encodeKeysetCursor(last.createdAt, last.id) : null,
+    nextCursor,
   };
 }
 

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock } from '../../lib/clock';
 import { violates } from '../../lib/db-errors';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, keysetPage } from '../../lib/keyset-cursor';
 import type { AuthContext } from '../../plugins/auth-context';
 import { insertBooking, liveBookingOfJob } from './bookings.repository';
 import { addLiveQuotes, findJob, setJobStatus, tradespersonLinkToJob } from './jobs.repository';
@@ -331,17 +331,12 @@ export async function myQuotes(
   const after = decodeCursor(query.cursor);
   if (auth.user.userType !== 'tradesperson') return { quotes: [], nextCursor: null };
   const today = ukToday(deps);
-  // One more than a page says whether another follows without counting the rest.
   const rows = await quoteCardsOfTradesperson(deps.db, auth.user.id, query.tab, {
     after,
     limit: MY_QUOTES_PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, MY_QUOTES_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    quotes: page.map((q) => quoteCardView(q, today)),
-    nextCursor: rows.length > MY_QUOTES_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, MY_QUOTES_PAGE_SIZE);
+  return { quotes: page.map((q) => quoteCardView(q, today)), nextCursor };
 }
 
 /** One quote with its job, for the booking screen: its tradesperson or the job's customer only. */
