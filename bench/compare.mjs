@@ -37,6 +37,7 @@ import {
   referenceServer,
   root,
   scratchDatabase,
+  signInDemo,
   waitFor200,
 } from './lib.mjs';
 
@@ -206,7 +207,7 @@ try {
 
   world ??= await worldOf((sql) => queryPostgres(scratch.url, sql));
   const sessions = {};
-  for (const role of ['customer', 'tradesperson', 'admin']) sessions[role] = await signIn(base, role);
+  for (const role of ['customer', 'tradesperson', 'admin']) sessions[role] = await signInDemo(base, role);
   const walk =
     SECTIONS.has('signed-in') || SECTIONS.has('public') ? await planWalk(base, world, sessions) : [];
 
@@ -339,20 +340,6 @@ async function embeddedWorld(folder) {
   } finally {
     await handle.close();
   }
-}
-
-async function signIn(base, role) {
-  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `${role}@tradenest.demo`, password: 'tradenest-demo' }),
-  });
-  if (res.status !== 200)
-    throw new Error(`sign-in as the demo ${role} answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 /** Ids the walk's path parameters need, read from the demo data with `query` (SQL → rows). */

@@ -8,19 +8,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import {
-  cpuMs,
   findServerPid,
   fmt,
   freePort,
+  measureRoute,
   median,
   npmStart,
   RAW_OK_SERVER,
   referenceServer,
   rssMb,
+  signInDemo,
   waitFor200,
 } from './lib.mjs';
 
@@ -55,32 +55,6 @@ const deadline = setTimeout(
 );
 deadline.unref();
 
-async function load(url, headers = {}, pid) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const cpuStart = pid ? cpuMs(pid) : 0;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  const bad = r.errors + r.timeouts + r.non2xx;
-  if (bad > 0) throw new Error(`${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    cpuPerReq: pid ? (cpuMs(pid) - cpuStart) / r.requests.total : null,
-  };
-}
-
-async function signIn(base, role) {
-  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `${role}@tradenest.demo`, password: 'tradenest-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in as the demo ${role} answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 await ensureServerBuild();
 await ensureWebBuild();
 const raw = await referenceServer(RAW_OK_SERVER);
@@ -103,8 +77,8 @@ try {
   await waitFor200(`${base}/api/ready`, performance.now(), 90_000);
   const pid = findServerPid(server.child.pid);
   const cookies = {
-    tradesperson: await signIn(base, 'tradesperson'),
-    customer: await signIn(base, 'customer'),
+    tradesperson: await signInDemo(base, 'tradesperson'),
+    customer: await signInDemo(base, 'customer'),
   };
   for (const [name, role, route] of routes) {
     const res = await fetch(`${base}${route}`, { headers: { ...BROWSER, cookie: cookies[role] } });
@@ -113,13 +87,18 @@ try {
   }
   const results = new Map();
   for (let run = 1; run <= RUNS; run++) {
-    const ref = await load(raw.url);
+    const ref = await measureRoute(raw.url, { connections: CONNECTIONS, duration: DURATION });
     process.stdout.write(
       `\nrun ${run} of ${RUNS}, ${CONNECTIONS} connections, ${DURATION} s, embedded (PGlite), accept-encoding: br, gzip\n` +
         `${'raw node:http {"status":"ok"}'.padEnd(44)} ${fmt(ref.rps).padStart(7)} req/s  p99 ${fmt(ref.p99).padStart(4)} ms\n`,
     );
     for (const [name, role, route] of routes) {
-      const r = await load(`${base}${route}`, { ...BROWSER, cookie: cookies[role] }, pid);
+      const r = await measureRoute(`${base}${route}`, {
+        headers: { ...BROWSER, cookie: cookies[role] },
+        pid,
+        connections: CONNECTIONS,
+        duration: DURATION,
+      });
       const ratio = r.rps / ref.rps;
       const row = { ...r, ratio };
       results.set(name, [...(results.get(name) ?? []), row]);

@@ -440,3 +440,62 @@ export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
+
+/** A demo account's session cookie header (`name=value; ...`): `role` is customer, tradesperson or admin. */
+export async function signInDemo(base, role) {
+  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `${role}@tradenest.demo`, password: 'tradenest-demo' }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-in as the demo ${role} answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * One route under autocannon as the walks measure it: a 2 s warm-up, then `duration` seconds with
+ * `connections` connections, with the server's CPU a request when its `pid` is given, and PostgreSQL's
+ * backends' when the `database` they serve is named. Any error, timeout or non-2xx answer throws: a
+ * figure over failed requests means nothing.
+ */
+export async function measureRoute(
+  url,
+  { headers = {}, pid, database, connections = 20, duration = 8 } = {},
+) {
+  await autocannon({ url, connections, duration: 2, headers });
+  const cpuStart = pid ? cpuMs(pid) : 0;
+  const pgStart = database ? postgresBackendsCpuMs(database) : 0;
+  const r = await autocannon({ url, connections, duration, headers });
+  const bad = r.errors + r.timeouts + r.non2xx;
+  if (bad > 0) throw new Error(`${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    cpuPerReq: pid ? (cpuMs(pid) - cpuStart) / r.requests.total : null,
+    pgPerReq: database ? (postgresBackendsCpuMs(database) - pgStart) / r.requests.total : null,
+  };
+}
+
+/**
+ * A client for setting a run up before its measured server starts: PostgreSQL's at `url`, or the
+ * embedded database in `dataDir` opened here while no server holds it (one owner at a time). Both
+ * answer `query(text, params)` with `{ rows }` and have `end()`.
+ */
+export async function openSetupClient({ embedded, dataDir, url }) {
+  if (!embedded) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { openDatabase, embeddedDatabaseDir } = await import('../server/db/client.ts');
+  const handle = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(dataDir) });
+  return { query: (text, params) => handle.client.query(text, params), end: () => handle.close() };
+}

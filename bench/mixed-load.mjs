@@ -41,8 +41,6 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import pg from 'pg';
-import { register } from 'tsx/esm/api';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import {
   findServerPid,
@@ -51,6 +49,7 @@ import {
   loadServerEnv,
   machineLine,
   npmStart,
+  openSetupClient,
   rssMb,
   scratchDatabase,
   sleep,
@@ -1095,7 +1094,7 @@ try {
   await server.stop();
   server = undefined;
 
-  const client = await openSetupClient(dataDir);
+  const client = await openSetupClient({ embedded: EMBEDDED, dataDir, url: scratch?.url });
   await client.query('begin');
   const { rows: created } = await client.query(
     `insert into users (email, password_hash, email_verified_at)
@@ -1189,20 +1188,4 @@ function printSlowUpkeep(lines) {
     const steps = Object.entries(r.statements).map(([text, ms]) => `${text} ${fmt(ms)} ms`);
     process.stdout.write(`  at ${fmt(r.at)} s: ${fmt(r.ms)} ms (${steps.join(', ')})\n`);
   }
-}
-
-/**
- * A client for setting the run up: PostgreSQL's, or the embedded database opened here while no server
- * holds it (one owner at a time). Both answer `query(text, params)` with `{ rows }`.
- */
-async function openSetupClient(folder) {
-  if (!EMBEDDED) {
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    return client;
-  }
-  register();
-  const { openDatabase, embeddedDatabaseDir } = await import('../server/db/client.ts');
-  const handle = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(folder) });
-  return { query: (text, params) => handle.client.query(text, params), end: () => handle.close() };
 }

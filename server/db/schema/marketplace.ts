@@ -63,7 +63,10 @@ export const jobPostings = pgTable(
       'job_postings_live_quotes_check',
       sql`${t.liveQuoteCount} between 0 and ${sql.raw(String(LIMITS.liveQuotesPerJob))}`,
     ),
-    index('job_postings_customer_idx').on(t.customerId, t.createdAt),
+    // A person's own lists (My Jobs, Manage Quotes, My Bookings) come newest first by (created_at, id):
+    // with the id in the index a page is read in order and stops after 21 rows, instead of reading all of
+    // that person's rows and sorting them (bench/history-pages.mjs).
+    index('job_postings_customer_idx').on(t.customerId, t.createdAt, t.id),
     // The admin overview counts jobs posted per week.
     index('job_postings_created_at_idx').on(t.createdAt),
     // The open-jobs list: newest first with a keyset cursor on (created_at, id), read backwards (an
@@ -121,7 +124,7 @@ export const quotes = pgTable(
       sql`${t.amount} > 0 and ${t.amount} <= ${sql.raw(String(LIMITS.quoteMaxPence))}`,
     ),
     check('quotes_message_length', sql`char_length(${t.message}) between 1 and 2000`),
-    index('quotes_tradesperson_idx').on(t.tradespersonId, t.createdAt),
+    index('quotes_tradesperson_idx').on(t.tradespersonId, t.createdAt, t.id),
   ],
 );
 
@@ -177,8 +180,8 @@ export const bookings = pgTable(
     check('bookings_amount_check', sql`${t.amount} > 0`),
     check('bookings_parties_check', sql`${t.customerId} <> ${t.tradespersonId}`),
     check('bookings_completed_at_check', sql`${t.status} <> 'completed' or ${t.completedAt} is not null`),
-    index('bookings_customer_idx').on(t.customerId, t.createdAt),
-    index('bookings_tradesperson_idx').on(t.tradespersonId, t.createdAt),
+    index('bookings_customer_idx').on(t.customerId, t.createdAt, t.id),
+    index('bookings_tradesperson_idx').on(t.tradespersonId, t.createdAt, t.id),
     // A tradesperson's days: how full a day is (availability), their calendar and feed.
     index('bookings_tradesperson_day_idx').on(t.tradespersonId, t.scheduledDate),
   ],

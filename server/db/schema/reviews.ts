@@ -46,7 +46,7 @@ export const reviews = pgTable(
     index('reviews_published_idx')
       .on(t.revieweeId, t.publishedAt, t.id)
       .where(sql`${t.publishedAt} is not null and ${t.hiddenAt} is null`),
-    index('reviews_reviewer_idx').on(t.reviewerId, t.createdAt),
+    index('reviews_reviewer_idx').on(t.reviewerId, t.createdAt, t.id),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_not_self', sql`${t.reviewerId} <> ${t.revieweeId}`),
     check(
@@ -57,7 +57,7 @@ export const reviews = pgTable(
       'reviews_reply_length',
       sql`${t.reply} is null or char_length(${t.reply}) between 1 and ${sql.raw(String(LIMITS.reviewCommentMax))}`,
     ),
-    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt, t.id),
   ],
 );
 

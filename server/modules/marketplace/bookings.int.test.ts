@@ -57,6 +57,40 @@ describeOnDatabases('booking a date', (ctx) => {
     expect(bad.json().error.message).toBe('That page link is not valid');
   });
 
+  it('pages the bookings of someone on both sides as one list, newest first', async () => {
+    const app = await ctx.app();
+    const person = await createTradesperson(db(), { verified: true });
+    const start = Date.UTC(2026, 1, 1);
+    // 13 bookings as the tradesperson and 13 as the customer, alternating a minute apart: each side is
+    // read along its own index, and a page must still be the newest of both.
+    const made = [];
+    for (let i = 0; i < 26; i++) {
+      const asCustomer = i % 2 === 1;
+      const job = await createJob(db(), {
+        status: 'in_progress',
+        ...(asCustomer ? { customerId: person.id } : {}),
+      });
+      const quote = await createQuote(db(), {
+        jobId: job.id,
+        status: 'accepted',
+        ...(asCustomer ? {} : { tradespersonId: person.id }),
+      });
+      made.push(await createBooking(db(), { quoteId: quote.id, createdAt: new Date(start + i * 60_000) }));
+    }
+    const newestFirst = made.map((b) => b.id).reverse();
+    const cookie = await sessionFor(db(), person.id);
+    const page = async (query: string) => {
+      const res = await app.inject({ url: `/api/v1/bookings/mine${query}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { bookings: { id: string }[]; nextCursor: string | null };
+    };
+    const first = await page('');
+    expect(first.bookings.map((b) => b.id)).toEqual(newestFirst.slice(0, 20));
+    const second = await page(`?cursor=${first.nextCursor}`);
+    expect(second.bookings.map((b) => b.id)).toEqual(newestFirst.slice(20));
+    expect(second.nextCursor).toBeNull();
+  });
+
   it("creates a pending booking at the quote's amount, whatever amount the browser sends", async () => {
     const app = await ctx.app();
     const job = await createJob(db());

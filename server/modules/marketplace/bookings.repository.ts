@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '../../../domain/catalog/statuses';
 import type { Executor } from '../../db/client';
@@ -143,29 +143,37 @@ export const bookingCardJson = sql`json_build_object(
 const b = alias(bookings, 'b');
 const card = sql<BookingCard>`${bookingCardJson}`;
 
-/** A page of a user's bookings (as either party), newest first after the keyset `after`, as cards: one statement. */
+/**
+ * A page of a user's bookings (as either party), newest first after the keyset `after`, as cards: one
+ * statement. Each side (as the customer, as the tradesperson) is read newest first along its own index
+ * and stops after a page; the page is the newest of those, and only its bookings are made into cards,
+ * each found by its id in a subquery of its own. Written as `customer_id = … or tradesperson_id = …`,
+ * PostgreSQL read every booking of the user and sorted them; with the page joined to the bookings (`id
+ * in (…)`, or a join PostgreSQL flattens) it matched the page's ids against the whole table by hashing.
+ * Either way a page cost more the longer the history (bench/history-pages.mjs). A booking is on one side only (bookings_parties_check).
+ */
 export async function bookingCardsOfUser(
   db: Executor,
   userId: string,
   { after, limit }: { after: { exact: string; id: string } | null; limit: number },
 ): Promise<BookingCard[]> {
   const name = `booking_cards_of_user_${after ? 'after_' : ''}${limit}`;
-  const rows = await prepared(db, name, (d) =>
-    d
-      .select({ card })
-      .from(b)
-      .where(
-        and(
-          or(eq(b.customerId, sql.placeholder('userId')), eq(b.tradespersonId, sql.placeholder('userId'))),
-          after
-            ? sql`(${b.createdAt}, ${b.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
-            : undefined,
-        ),
+  const rows = await prepared(db, name, (d) => {
+    const before = after
+      ? sql`and (s.created_at, s.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+      : sql``;
+    const side = (party: SQL) => sql`(select s.id, s.created_at from ${bookings} s
+      where ${party} = ${sql.placeholder('userId')} ${before}
+      order by s.created_at desc, s.id desc limit ${literalLimit(limit)})`;
+    return d
+      .select({ card: sql<BookingCard>`(select ${bookingCardJson} from ${bookings} b where b.id = page.id)` })
+      .from(
+        sql`(select * from (${side(sql`s.customer_id`)} union all ${side(sql`s.tradesperson_id`)}) u
+          order by u.created_at desc, u.id desc limit ${literalLimit(limit)}) page`,
       )
-      .orderBy(desc(b.createdAt), desc(b.id))
-      .limit(literalLimit(limit))
-      .prepare(name),
-  ).execute(after ? { userId, at: after.exact, id: after.id } : { userId });
+      .orderBy(sql`page.created_at desc, page.id desc`)
+      .prepare(name);
+  }).execute(after ? { userId, at: after.exact, id: after.id } : { userId });
   return rows.map((r) => r.card);
 }
 
