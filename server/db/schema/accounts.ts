@@ -26,7 +26,7 @@ export const users = pgTable(
     suspensionReason: text('suspension_reason'),
     deletedAt: tsz('deleted_at'),
     lastSignInAt: tsz('last_sign_in_at'),
-    createdAt: createdAt(),
+    createdAt: createdAt({ listed: true }),
     updatedAt: updatedAt(),
   },
   (t) => [

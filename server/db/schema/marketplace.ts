@@ -42,7 +42,7 @@ export const jobPostings = pgTable(
     // 3 live quotes" a constraint and lets the open-jobs list skip full jobs without counting per row.
     liveQuoteCount: integer('live_quote_count').notNull().default(0),
     cancelledAt: tsz('cancelled_at'),
-    createdAt: createdAt(),
+    createdAt: createdAt({ listed: true }),
     updatedAt: updatedAt(),
   },
   (t) => [

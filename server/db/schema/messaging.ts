@@ -13,7 +13,7 @@ export const conversations = pgTable(
     participantTwoId: requiredRef('participant_two_id', () => users.id),
     jobId: uuid('job_id').references(() => jobPostings.id),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    updatedAt: updatedAt({ listed: true }),
   },
   (t) => [
     check('conversations_not_self', sql`${t.participantOneId} <> ${t.participantTwoId}`),
@@ -38,7 +38,7 @@ export const messages = pgTable(
     readAt: tsz('read_at'),
     /** When the recipient was emailed about it (unread after 5 minutes), or decided not to be. */
     notifiedAt: tsz('notified_at'),
-    createdAt: createdAt(),
+    createdAt: createdAt({ listed: true }),
   },
   (t) => [
     check(

@@ -16,7 +16,7 @@ export const notifications = pgTable(
     // The domain event this tells of: the unique index below makes a replayed event notify nobody twice.
     eventId: uuid('event_id'),
     readAt: tsz('read_at'),
-    createdAt: createdAt(),
+    createdAt: createdAt({ listed: true }),
   },
   (t) => [
     uniqueIndex('notifications_event_user_unique').on(t.eventId, t.userId),

@@ -27,13 +27,13 @@ export const reviews = pgTable(
      * Fair reveal: a review is hidden from everyone but its author until the other side has reviewed
      * too or the window closes (`reveal_due_at`, 14 days after payment). Only published reviews count.
      */
-    publishedAt: tsz('published_at'),
+    publishedAt: tsz('published_at', { listed: true }),
     revealDueAt: tsz('reveal_due_at').notNull(),
     /** An admin took it down after a report: out of every list and out of the rating. */
     hiddenAt: tsz('hidden_at'),
     hiddenReason: text('hidden_reason'),
     hiddenBy: uuid('hidden_by').references(() => users.id),
-    createdAt: createdAt(),
+    createdAt: createdAt({ listed: true }),
   },
   (t) => [
     // One review per booking per reviewer.

@@ -40,7 +40,7 @@ export const supportConversations = pgTable(
     firstResponseAt: tsz('first_response_at'),
     closedAt: tsz('closed_at'),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    updatedAt: updatedAt({ listed: true }),
   },
   (t) => [
     check('support_conversations_status_check', oneOf(t.status, SUPPORT_STATUSES)),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { DomainEvent, NewDomainEvent } from '../../../domain/events/catalog';
 import { describeOnDatabases } from '../../../test/databases';
@@ -371,6 +371,30 @@ describeOnDatabases('notifications', (ctx) => {
       .from(notifications)
       .where(and(eq(notifications.userId, me.id), eq(notifications.title, 'N2')));
     expect(unreadLeft[0]!.readAt).not.toBeNull();
+  });
+
+  it('pages notifications made at one moment without skipping any', async () => {
+    const app = await ctx.app();
+    const me = await createCustomer(db());
+    const cookie = await sessionFor(db(), me.id);
+    // Five at once, as one transaction's events make them: the database's own clock, to the
+    // microsecond (12:00:00.123456), which a cursor must carry as stored.
+    await db().execute(sql`
+      insert into notifications (user_id, kind, title, body, link, created_at)
+      select ${me.id}, 'quote.received', 'At once ' || i, 'A quote arrived.', '/my-jobs',
+             timestamptz '2026-03-01 12:00:00.123456+00'
+      from generate_series(1, 5) i`);
+    const seen: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 5; page++) {
+      const res = await app.inject({ url: `/api/v1/notifications?limit=2${cursor}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { notifications: { title: string }[]; nextCursor: string | null };
+      seen.push(...body.notifications.map((n) => n.title));
+      if (!body.nextCursor) break;
+      cursor = `&cursor=${body.nextCursor}`;
+    }
+    expect(seen.sort()).toEqual(['At once 1', 'At once 2', 'At once 3', 'At once 4', 'At once 5']);
   });
 
   it("answers 404 for someone else's notification and 401 to a visitor", async () => {
