@@ -13,7 +13,13 @@ ALTER TABLE "messages" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) wit
 ALTER TABLE "messages" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "notifications" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "notifications" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+-- The rating totals' trigger names published_at among its columns (0015), and PostgreSQL will not
+-- change the type of a column a trigger names: dropped and made again as it was. A rewrite fires no trigger.
+DROP TRIGGER reviews_rating_totals ON reviews;--> statement-breakpoint
 ALTER TABLE "reviews" ALTER COLUMN "published_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+CREATE TRIGGER reviews_rating_totals
+  AFTER INSERT OR DELETE OR UPDATE OF rating, reviewee_id, published_at, hidden_at ON reviews
+  FOR EACH ROW EXECUTE FUNCTION reviews_keep_rating_totals();--> statement-breakpoint
 ALTER TABLE "reviews" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "reviews" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "support_conversations" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
