@@ -1,9 +1,11 @@
 -- A person's own lists newest first, read in index order (bench/history-pages.mjs; bench/README.md,
--- "History pages"). My Jobs, Manage Quotes, My Bookings and a person's reviews sort by (created_at, id);
--- with only (owner, created_at) indexed, PostgreSQL read every row of that person and sorted them for a
--- page of 20, so a page cost more the longer their history. With the id as the last column a page is
--- read backwards along the index and stops after 21 rows, a cursor's `(created_at, id) < (…)` included.
--- The old code reads the same tables with the new indexes, so this can run before a rolling restart.
+-- issue 40's eighteenth session). My Jobs, Manage Quotes, My Bookings and a person's reviews sort by
+-- (created_at, id). With only (owner, created_at) indexed, PostgreSQL read those rows in time order and
+-- sorted each time's rows by id as it went (an incremental sort). With the id as the last column a page
+-- is read backwards along the index and nothing is sorted, a cursor's `(created_at, id) < (…)` included.
+-- My Bookings' own statement changed with this (bookings.repository.ts): it read every booking of the
+-- person and sorted them. The old code reads the same tables with these indexes, so this can run
+-- before a rolling restart.
 DROP INDEX "bookings_customer_idx";--> statement-breakpoint
 DROP INDEX "bookings_tradesperson_idx";--> statement-breakpoint
 DROP INDEX "job_postings_customer_idx";--> statement-breakpoint

@@ -64,8 +64,8 @@ export const jobPostings = pgTable(
       sql`${t.liveQuoteCount} between 0 and ${sql.raw(String(LIMITS.liveQuotesPerJob))}`,
     ),
     // A person's own lists (My Jobs, Manage Quotes, My Bookings) come newest first by (created_at, id):
-    // with the id in the index a page is read in order and stops after 21 rows, instead of reading all of
-    // that person's rows and sorting them (bench/history-pages.mjs).
+    // with the id in the index a page is read in that order and stops after 21 rows, with no sort
+    // (bench/history-pages.mjs, own-lists-plan.int.test.ts).
     index('job_postings_customer_idx').on(t.customerId, t.createdAt, t.id),
     // The admin overview counts jobs posted per week.
     index('job_postings_created_at_idx').on(t.createdAt),

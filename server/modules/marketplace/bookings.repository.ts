@@ -150,7 +150,8 @@ const card = sql<BookingCard>`${bookingCardJson}`;
  * each found by its id in a subquery of its own. Written as `customer_id = … or tradesperson_id = …`,
  * PostgreSQL read every booking of the user and sorted them; with the page joined to the bookings (`id
  * in (…)`, or a join PostgreSQL flattens) it matched the page's ids against the whole table by hashing.
- * Either way a page cost more the longer the history (bench/history-pages.mjs). A booking is on one side only (bookings_parties_check).
+ * Either way a page cost more the longer the history (bench/history-pages.mjs). A booking is on one
+ * side only (bookings_parties_check), so the two sides never repeat a booking.
  */
 export async function bookingCardsOfUser(
   db: Executor,
