@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
@@ -254,14 +254,14 @@ describeOnDatabases("a customer's jobs", (ctx) => {
     expect(openTab.map((j: { id: string }) => j.id)).toEqual([open.id]);
   });
 
-  it('pages My Jobs newest first, 20 at a time, each tab on its own, to the microsecond', async () => {
+  it('pages My Jobs newest first, 20 at a time, each tab on its own, across jobs of one moment', async () => {
     const app = await ctx.app();
     const customer = await createCustomer(db());
     const cookie = await sessionFor(db(), customer.id);
     const start = Date.UTC(2026, 0, 1);
     // 23 open jobs a minute apart and 2 done, then the 20th and 21st newest moved into one millisecond,
-    // 200 microseconds apart: the first page ends between them, and a cursor cut to the millisecond
-    // would skip the 21st.
+    // 200 microseconds apart. The time is stored to the millisecond (decision 0044), so the two tie and
+    // come in id order; the first page ends between them, and the cursor must not skip the 21st.
     const open = [];
     for (let i = 0; i < 23; i++)
       open.push(await createJob(db(), { customerId: customer.id, createdAt: new Date(start + i * 60_000) }));
@@ -275,7 +275,21 @@ describeOnDatabases("a customer's jobs", (ctx) => {
     await db().execute(
       sql`update ${jobPostings} set created_at = ${minute3}::timestamptz + interval '100 microseconds' where id = ${open[3]!.id}`,
     );
-    const newestFirst = [...open.slice(4).reverse(), open[2]!, open[3]!, open[1]!, open[0]!].map((j) => j.id);
+    const oneMoment = [open[2]!, open[3]!].map((j) => j.id).sort((a, b) => (a < b ? 1 : -1));
+    const newestFirst = [
+      ...open
+        .slice(4)
+        .reverse()
+        .map((j) => j.id),
+      ...oneMoment,
+      open[1]!.id,
+      open[0]!.id,
+    ];
+    const stored = await db()
+      .select({ at: jobPostings.createdAt })
+      .from(jobPostings)
+      .where(inArray(jobPostings.id, oneMoment));
+    expect(stored.map((r) => r.at.toISOString())).toEqual([minute3, minute3]);
 
     const page = async (query: string) => {
       const res = await app.inject({ url: `/api/v1/jobs/mine?${query}`, headers: { cookie } });
