@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/databases';
 import { sessionFor } from '../../../test/http';
+import type { App } from '../../app';
 import { jobPostings, quotes, reviews } from '../../db/schema';
 import {
   createBooking,
@@ -12,6 +13,13 @@ import {
 } from '../../seed/factories';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** One page of My Bookings as `cookie`'s user sees it (200 expected). */
+async function myBookingsPage(app: App, cookie: string, query: string) {
+  const res = await app.inject({ url: `/api/v1/bookings/mine${query}`, headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { bookings: { id: string }[]; nextCursor: string | null };
+}
 
 describeOnDatabases('booking a date', (ctx) => {
   const db = () => ctx.database().db;
@@ -33,11 +41,7 @@ describeOnDatabases('booking a date', (ctx) => {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
       .map((b) => b.id);
     const cookie = await sessionFor(db(), pro.id);
-    const page = async (query: string) => {
-      const res = await app.inject({ url: `/api/v1/bookings/mine${query}`, headers: { cookie } });
-      expect(res.statusCode).toBe(200);
-      return res.json() as { bookings: { id: string }[]; nextCursor: string | null };
-    };
+    const page = (query: string) => myBookingsPage(app, cookie, query);
     const first = await page('');
     expect(first.bookings.map((b) => b.id)).toEqual(newestFirst.slice(0, 20));
     const second = await page(`?cursor=${first.nextCursor}`);
@@ -79,11 +83,7 @@ describeOnDatabases('booking a date', (ctx) => {
     }
     const newestFirst = made.map((b) => b.id).reverse();
     const cookie = await sessionFor(db(), person.id);
-    const page = async (query: string) => {
-      const res = await app.inject({ url: `/api/v1/bookings/mine${query}`, headers: { cookie } });
-      expect(res.statusCode).toBe(200);
-      return res.json() as { bookings: { id: string }[]; nextCursor: string | null };
-    };
+    const page = (query: string) => myBookingsPage(app, cookie, query);
     const first = await page('');
     expect(first.bookings.map((b) => b.id)).toEqual(newestFirst.slice(0, 20));
     const second = await page(`?cursor=${first.nextCursor}`);
