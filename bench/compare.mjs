@@ -142,11 +142,18 @@ const NOT_WALKED = new Map([
   ['/api/v1/dev/outbox', 'development only'],
   ['/api/v1/notifications/unsubscribe', 'a one-time link from an email'],
   ['/api/v1/files/{*}', 'uploaded files (static, private)'],
+  ['/api/v1/sandbox/checkout/{id}', "the payments sandbox's own page, standing in for the provider's"],
+  ['/api/v1/sandbox/intents/{id}', "the payments sandbox's own page, standing in for the provider's"],
+  ['/api/v1/sandbox/onboarding/{id}', "the payments sandbox's own page, standing in for the provider's"],
 ]);
-// Example query strings where a route is usually asked with one.
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// Example query strings where a route is usually asked with one: the calendar's month grid (six weeks
+// from the week before), and the booking calendar's next six weeks, as the web app asks them.
 const QUERY = {
   '/api/v1/tradespeople': '?service=plumber&location=LS1%204AP',
   '/api/v1/geo/locations': '?q=Leeds',
+  '/api/v1/calendar': `?from=${day(-7)}&to=${day(34)}`,
+  '/api/v1/tradespeople/{id}/bookable-days': `?from=${day(0)}&to=${day(41)}`,
 };
 
 // --- the app --------------------------------------------------------------------------------------
@@ -208,6 +215,7 @@ try {
   world ??= await worldOf((sql) => queryPostgres(scratch.url, sql));
   const sessions = {};
   for (const role of ['customer', 'tradesperson', 'admin']) sessions[role] = await signInDemo(base, role);
+  if (SECTIONS.has('signed-in') || SECTIONS.has('public')) await madeThroughTheApi(base, world, sessions);
   const walk =
     SECTIONS.has('signed-in') || SECTIONS.has('public') ? await planWalk(base, world, sessions) : [];
 
@@ -365,8 +373,107 @@ async function worldOf(query) {
     tradesperson: await one(
       `select p.id from profiles p join tradesperson_profiles t on t.user_id = p.id where t.verified order by p.review_count desc limit 1`,
     ),
+    demoTradesperson: await one(`select id from users where email = 'tradesperson@tradenest.demo'`),
+    // The customer's job with the most live quotes: what the comparison shows side by side.
+    comparedJob: await one(
+      `select j.id from job_postings j join quotes q on q.job_id = j.id and q.status = 'pending' where j.customer_id = ${customer} group by j.id having count(*) >= 2 order by count(*) desc, j.id limit 1`,
+    ),
+    pendingQuote: await one(
+      `select id from quotes where tradesperson_id = ${pro} and status = 'pending' order by created_at desc limit 1`,
+    ),
+    // Changes are proposed on confirmed bookings only.
+    confirmedBooking: await one(
+      `select id from bookings where customer_id = ${customer} and status = 'confirmed' order by created_at desc limit 1`,
+    ),
+    customerPlan: await one(
+      `select id from subscriptions where customer_id = ${customer} order by created_at desc limit 1`,
+    ),
+    customerSupport: await one(
+      `select id from support_conversations where user_id = ${customer} order by created_at desc limit 1`,
+    ),
   };
   return world;
+}
+
+/**
+ * What the demo data has none of, made through the API as its users would: two revisions of the demo
+ * tradesperson's pending quote, a photo uploaded by the customer, a change and a new date proposed on
+ * the customer's booking, and the tradesperson's calendar feed. Each id lands in `world` for `fill`; a
+ * step that fails is said and its routes are listed as not walked.
+ */
+async function madeThroughTheApi(base, world, sessions) {
+  const call = async (role, method, url, body) => {
+    const form = body instanceof FormData;
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie: sessions[role],
+        origin: base,
+        ...(body && !form ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body && !form ? JSON.stringify(body) : body,
+    });
+    const answer = await res.json().catch(() => null);
+    if (!res.ok)
+      throw new Error(`${method} ${url} as the ${role} answered ${res.status}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const step = async (what, make) => {
+    try {
+      await make();
+    } catch (err) {
+      process.stdout.write(`  set-up: ${what} failed: ${err.message}\n`);
+    }
+  };
+  await step('revising a quote', async () => {
+    if (!world.pendingQuote) return;
+    for (const amount of ['180', '175'])
+      await call('tradesperson', 'PATCH', `/api/v1/quotes/${world.pendingQuote}`, {
+        amount,
+        message: `Revised after a second look: £${amount} all in, parts included.`,
+      });
+    world.revisedQuote = world.pendingQuote;
+  });
+  await step('uploading a photo', async () => {
+    const { default: sharp } = await import('sharp');
+    const jpeg = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 120, g: 140, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'leak.jpg');
+    world.photo = (await call('customer', 'POST', '/api/v1/photos', form)).photo.id;
+  });
+  await step('proposing a change', async () => {
+    if (!world.confirmedBooking) return;
+    await call('customer', 'POST', `/api/v1/bookings/${world.confirmedBooking}/changes`, {
+      description: 'Also replace the stopcock under the sink while the water is off',
+      direction: 'increase',
+      amount: '45',
+    });
+  });
+  await step('proposing a new date', async () => {
+    if (!world.customerBooking || !world.demoTradesperson) return;
+    const { days } = await call(
+      'customer',
+      'GET',
+      `/api/v1/tradespeople/${world.demoTradesperson}/bookable-days?from=${day(1)}&to=${day(42)}&exceptBooking=${world.customerBooking}`,
+    );
+    const free = days.find((d) => d.refusal === null);
+    if (!free) throw new Error('no bookable day in the next six weeks');
+    await call('customer', 'POST', `/api/v1/bookings/${world.customerBooking}/reschedules`, {
+      date: free.date,
+      note: 'We are away that week, could we move it?',
+    });
+  });
+  await step("making the tradesperson's calendar feed", async () => {
+    const created = await call('tradesperson', 'POST', '/api/v1/calendar/feed');
+    world.feedToken = new URL(created.url).pathname
+      .split('/')
+      .pop()
+      .replace(/\.ics$/, '');
+  });
 }
 
 /** The value of each path parameter, by path; null where the demo data has none. */
@@ -385,6 +492,17 @@ function fill(pathTemplate, world) {
     '/api/v1/tradespeople/{id}/reviews': world.tradesperson,
     '/api/v1/avatars/{id}.svg': world.user,
     '/api/v1/geo/postcodes/{postcode}': 'M1 1AE',
+    '/api/v1/tradespeople/{id}/bookable-days': world.demoTradesperson,
+    '/api/v1/jobs/{id}/quotes/compare': world.comparedJob,
+    '/api/v1/quotes/{id}/revisions': world.revisedQuote ?? null,
+    '/api/v1/bookings/{id}/changes': world.confirmedBooking,
+    '/api/v1/bookings/{id}/reschedules': world.customerBooking,
+    '/api/v1/photos/{id}/display': world.photo ?? null,
+    '/api/v1/photos/{id}/thumb': world.photo ?? null,
+    '/api/v1/subscriptions/{id}': world.customerPlan,
+    '/api/v1/support/conversations/{id}': world.customerSupport,
+    '/api/v1/admin/support/{id}': world.customerSupport,
+    '/api/v1/calendar/feed/{token}.ics': world.feedToken ?? null,
   };
   if (!(pathTemplate in byPath)) return pathTemplate.includes('{') ? null : pathTemplate;
   const value = byPath[pathTemplate];
