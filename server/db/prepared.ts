@@ -29,6 +29,7 @@ export function prepared<T>(db: Executor, name: string, build: (db: Executor) =>
  * statement: name statements with the size.
  */
 export function literalLimit(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 1 || n > 500) throw new Error(`bad page size ${n}`);
+  // 2,000: the longest list read whole (a support conversation's transcript).
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_000) throw new Error(`bad page size ${n}`);
   return sql.raw(String(n)) as unknown as number;
 }

@@ -112,27 +112,53 @@ export function conversationsOfUser(db: Executor, userId: string): Promise<Summa
   ).execute({ userId });
 }
 
+// The reads behind opening one conversation (the person's, and the admin's with its notes and links)
+// are built once each (prepared()): Drizzle writing their SQL, sub-selects and joins with every column
+// named, was the largest part of the admin's page (bench/README.md, issue 40's nineteenth session).
+
 export async function summaryOfConversation(db: Executor, id: string, reader: 'user' | 'staff') {
-  const [row] = await db.select(summaryFields(reader)).from(c).where(eq(c.id, id));
+  const name = `support_summary_for_${reader}`;
+  const [row] = await prepared(db, name, (d) =>
+    d
+      .select(summaryFields(reader))
+      .from(c)
+      .where(eq(c.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
   return row as SummaryRow | undefined;
 }
 
 export type MessageWithName = MessageRow & { authorName: string | null };
 
+const MESSAGES_MAX = 2000;
+
 /** A conversation's messages, oldest first; notes only when `withNotes` (staff). */
-export function messagesOf(db: Executor, conversationId: string, { withNotes }: { withNotes: boolean }) {
-  return db
-    .select({
-      message: m,
-      authorName: sql<string | null>`coalesce(${personProfile.fullName}, ${c.guestName})`,
-    })
-    .from(m)
-    .innerJoin(c, eq(c.id, m.conversationId))
-    .leftJoin(personProfile, eq(personProfile.id, m.authorId))
-    .where(and(eq(m.conversationId, conversationId), withNotes ? undefined : eq(m.kind, 'message')))
-    .orderBy(asc(m.createdAt), asc(m.id))
-    .limit(2000)
-    .then((rows) => rows.map((r): MessageWithName => ({ ...r.message, authorName: r.authorName })));
+export async function messagesOf(
+  db: Executor,
+  conversationId: string,
+  { withNotes }: { withNotes: boolean },
+): Promise<MessageWithName[]> {
+  const name = `support_messages_${withNotes ? 'with' : 'without'}_notes_${MESSAGES_MAX}`;
+  const rows = await prepared(db, name, (d) =>
+    d
+      .select({
+        message: m,
+        authorName: sql<string | null>`coalesce(${personProfile.fullName}, ${c.guestName})`,
+      })
+      .from(m)
+      .innerJoin(c, eq(c.id, m.conversationId))
+      .leftJoin(personProfile, eq(personProfile.id, m.authorId))
+      .where(
+        and(
+          eq(m.conversationId, sql.placeholder('conversationId')),
+          withNotes ? undefined : eq(m.kind, 'message'),
+        ),
+      )
+      .orderBy(asc(m.createdAt), asc(m.id))
+      .limit(literalLimit(MESSAGES_MAX))
+      .prepare(name),
+  ).execute({ conversationId });
+  return rows.map((r): MessageWithName => ({ ...r.message, authorName: r.authorName }));
 }
 
 /** Marks the other side's messages read by `reader`; the ids of those it marked. */
@@ -191,7 +217,11 @@ function inboxSelect(db: Executor) {
 }
 
 export async function inboxRow(db: Executor, id: string): Promise<InboxRow | undefined> {
-  const [row] = await inboxSelect(db).where(eq(c.id, id));
+  const [row] = await prepared(db, 'support_inbox_row', (d) =>
+    inboxSelect(d)
+      .where(eq(c.id, sql.placeholder('id')))
+      .prepare('support_inbox_row'),
+  ).execute({ id });
   return row;
 }
 
@@ -320,48 +350,62 @@ export async function isPartyOfBooking(db: Executor, bookingId: string, userId: 
   return row !== undefined;
 }
 
-/** The person's bookings, payments and disputes, newest first, for the admin's links. */
+const LINKS_MAX = 50;
+
+/** The person's bookings, payments and disputes, newest first (50 of each), for the admin's links. */
 export async function personLinks(db: Executor, userId: string) {
-  const party = or(eq(bookings.customerId, userId), eq(bookings.tradespersonId, userId));
+  const party = or(
+    eq(bookings.customerId, sql.placeholder('userId')),
+    eq(bookings.tradespersonId, sql.placeholder('userId')),
+  );
   const [theirBookings, theirPayments, theirDisputes] = await Promise.all([
-    db
-      .select({
-        id: bookings.id,
-        jobId: bookings.jobId,
-        jobTitle: jobPostings.title,
-        status: bookings.status,
-        amountPence: bookings.amount,
-      })
-      .from(bookings)
-      .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
-      .where(party)
-      .orderBy(desc(bookings.createdAt))
-      .limit(50),
-    db
-      .select({
-        id: payments.id,
-        bookingId: payments.bookingId,
-        status: payments.status,
-        amountPence: payments.amountPence,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .where(party)
-      .orderBy(desc(payments.createdAt))
-      .limit(50),
-    db
-      .select({
-        id: disputes.id,
-        bookingId: disputes.bookingId,
-        status: disputes.status,
-        reason: disputes.reason,
-      })
-      .from(disputes)
-      .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
-      .where(party)
-      .orderBy(desc(disputes.createdAt))
-      .limit(50),
+    prepared(db, 'support_person_bookings', (d) =>
+      d
+        .select({
+          id: bookings.id,
+          jobId: bookings.jobId,
+          jobTitle: jobPostings.title,
+          status: bookings.status,
+          amountPence: bookings.amount,
+        })
+        .from(bookings)
+        .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+        .where(party)
+        .orderBy(desc(bookings.createdAt))
+        .limit(literalLimit(LINKS_MAX))
+        .prepare('support_person_bookings'),
+    ).execute({ userId }),
+    prepared(db, 'support_person_payments', (d) =>
+      d
+        .select({
+          id: payments.id,
+          bookingId: payments.bookingId,
+          status: payments.status,
+          amountPence: payments.amountPence,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(party)
+        .orderBy(desc(payments.createdAt))
+        .limit(literalLimit(LINKS_MAX))
+        .prepare('support_person_payments'),
+    ).execute({ userId }),
+    prepared(db, 'support_person_disputes', (d) =>
+      d
+        .select({
+          id: disputes.id,
+          bookingId: disputes.bookingId,
+          status: disputes.status,
+          reason: disputes.reason,
+        })
+        .from(disputes)
+        .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
+        .where(party)
+        .orderBy(desc(disputes.createdAt))
+        .limit(literalLimit(LINKS_MAX))
+        .prepare('support_person_disputes'),
+    ).execute({ userId }),
   ]);
   return { bookings: theirBookings, payments: theirPayments, disputes: theirDisputes };
 }
