@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
+import { prepared } from './prepared';
 
 // The three statements most tables are written and read by: insert one row, find one by id (locked
 // for update when a service is about to change it), update one by id. Each repository names them for
@@ -18,18 +19,25 @@ export async function insertRow<T extends PgTable>(
   return row!;
 }
 
-/** The row with this id, or undefined; `forUpdate` locks it until the transaction ends. */
+/**
+ * The row with this id, or undefined; `forUpdate` locks it until the transaction ends. Built once per
+ * database object (prepared()): most pages find a row or two by id, and Drizzle naming every column of
+ * the table cost more CPU than PostgreSQL's answer. A transaction's own executor builds it afresh.
+ */
 export async function findRowById<T extends TableWithId>(
   db: Executor,
   table: T,
   id: string,
   { forUpdate = false } = {},
 ): Promise<T['$inferSelect'] | undefined> {
-  const query = db
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const name = `find_${getTableName(table)}${forUpdate ? '_for_update' : ''}`;
+  const [row] = await prepared(db, name, (d) => {
+    const query = d
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, sql.placeholder('id')));
+    return (forUpdate ? query.for('update') : query).prepare(name);
+  }).execute({ id });
   return row as T['$inferSelect'] | undefined;
 }
 
