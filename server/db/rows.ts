@@ -30,7 +30,7 @@ export async function findRowById<T extends TableWithId>(
   id: string,
   { forUpdate = false } = {},
 ): Promise<T['$inferSelect'] | undefined> {
-  const name = `find_${getTableName(table)}${forUpdate ? '_for_update' : ''}`;
+  const name = `row_by_id_${getTableName(table)}${forUpdate ? '_for_update' : ''}`;
   const [row] = await prepared(db, name, (d) => {
     const query = d
       .select()
