@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
 import { bookingChanges, payments, profiles, tradespersonProfiles } from '../../db/schema';
 
@@ -18,13 +19,16 @@ export interface ChangeWithProposer {
 
 /** A booking's changes, newest first, with their proposers' names. */
 export async function changesOfBooking(db: Executor, bookingId: string): Promise<ChangeWithProposer[]> {
-  const rows = await db
-    .select({ change: bookingChanges, proposerName: profiles.fullName })
-    .from(bookingChanges)
-    .leftJoin(profiles, eq(profiles.id, bookingChanges.proposedBy))
-    .where(eq(bookingChanges.bookingId, bookingId))
-    .orderBy(desc(bookingChanges.createdAt), desc(bookingChanges.id));
-  return rows;
+  // Built once (prepared()), as the page's other reads: the changes page reads about ten statements.
+  return prepared(db, 'changes_of_booking', (d) =>
+    d
+      .select({ change: bookingChanges, proposerName: profiles.fullName })
+      .from(bookingChanges)
+      .leftJoin(profiles, eq(profiles.id, bookingChanges.proposedBy))
+      .where(eq(bookingChanges.bookingId, sql.placeholder('bookingId')))
+      .orderBy(desc(bookingChanges.createdAt), desc(bookingChanges.id))
+      .prepare('changes_of_booking'),
+  ).execute({ bookingId });
 }
 
 /** The change of the booking waiting for an answer, if any. */

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { jobStatus } from '../../../domain/catalog/statuses';
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bookings, users } from '../../db/schema';
 import { type BookingRow, findBooking } from './bookings.repository';
 import { findJob, type JobRow, setJobStatus } from './jobs.repository';
@@ -25,10 +26,13 @@ export async function bookingForPayment(
   if (!peek) return undefined;
   const job = (await findJob(tx, peek.jobId, { forUpdate }))!;
   const booking = forUpdate ? (await findBooking(tx, bookingId, { forUpdate: true }))! : peek;
-  const [customer] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, booking.customerId));
+  const [customer] = await prepared(tx, 'customer_email', (d) =>
+    d
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('customerId')))
+      .prepare('customer_email'),
+  ).execute({ customerId: booking.customerId });
   return { booking, job, customerEmail: customer?.email ?? null };
 }
 

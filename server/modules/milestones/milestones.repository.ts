@@ -38,10 +38,18 @@ export async function setPlanStatus(
 }
 
 export async function hasAcceptedPlan(db: Executor, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: milestonePlans.id })
-    .from(milestonePlans)
-    .where(and(eq(milestonePlans.bookingId, bookingId), eq(milestonePlans.status, 'accepted')));
+  const [row] = await prepared(db, 'has_accepted_plan', (d) =>
+    d
+      .select({ id: milestonePlans.id })
+      .from(milestonePlans)
+      .where(
+        and(
+          eq(milestonePlans.bookingId, sql.placeholder('bookingId')),
+          eq(milestonePlans.status, 'accepted'),
+        ),
+      )
+      .prepare('has_accepted_plan'),
+  ).execute({ bookingId });
   return row !== undefined;
 }
 
@@ -53,12 +61,15 @@ export async function milestonesOfBooking(
   bookingId: string,
   { forUpdate = false } = {},
 ): Promise<MilestoneRow[]> {
-  const query = db
-    .select()
-    .from(paymentMilestones)
-    .where(eq(paymentMilestones.bookingId, bookingId))
-    .orderBy(asc(paymentMilestones.milestoneIndex));
-  return forUpdate ? query.for('update') : query;
+  const name = `milestones_of_booking${forUpdate ? '_for_update' : ''}`;
+  return prepared(db, name, (d) => {
+    const query = d
+      .select()
+      .from(paymentMilestones)
+      .where(eq(paymentMilestones.bookingId, sql.placeholder('bookingId')))
+      .orderBy(asc(paymentMilestones.milestoneIndex));
+    return (forUpdate ? query.for('update') : query).prepare(name);
+  }).execute({ bookingId });
 }
 
 export const { find: findMilestone } = tableRows(paymentMilestones);

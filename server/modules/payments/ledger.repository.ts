@@ -6,6 +6,7 @@ import {
   type LedgerTransactionKind,
 } from '../../../domain/payments/ledger';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 
 // The double-entry ledger (DOMAIN-RULES 6). Entries are append-only and each transaction balances
@@ -98,19 +99,22 @@ export async function bookingLedger(
 ): Promise<
   { id: string; kind: LedgerTransactionKind; description: string; at: Date; amountPence: number }[]
 > {
-  const rows = await db
-    .select({
-      id: ledgerTransactions.id,
-      kind: ledgerTransactions.kind,
-      description: ledgerTransactions.description,
-      at: ledgerTransactions.createdAt,
-      amountPence: sql<string>`sum(greatest(${ledgerEntries.amountPence}, 0))`,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .where(eq(ledgerTransactions.bookingId, bookingId))
-    .groupBy(ledgerTransactions.id)
-    .orderBy(ledgerTransactions.createdAt, ledgerTransactions.id);
+  const rows = await prepared(db, 'booking_ledger', (d) =>
+    d
+      .select({
+        id: ledgerTransactions.id,
+        kind: ledgerTransactions.kind,
+        description: ledgerTransactions.description,
+        at: ledgerTransactions.createdAt,
+        amountPence: sql<string>`sum(greatest(${ledgerEntries.amountPence}, 0))`,
+      })
+      .from(ledgerTransactions)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+      .where(eq(ledgerTransactions.bookingId, sql.placeholder('bookingId')))
+      .groupBy(ledgerTransactions.id)
+      .orderBy(ledgerTransactions.createdAt, ledgerTransactions.id)
+      .prepare('booking_ledger'),
+  ).execute({ bookingId });
   return rows.map((r) => ({
     ...r,
     kind: r.kind as LedgerTransactionKind,

@@ -41,11 +41,14 @@ export async function setCheckoutSession(db: Executor, paymentId: string, sessio
 
 /** Every payment of a booking, its single payment's and its milestones', newest first. */
 export async function paymentsOfBooking(db: Executor, bookingId: string): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .orderBy(desc(payments.createdAt));
+  return prepared(db, 'payments_of_booking', (d) =>
+    d
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, sql.placeholder('bookingId')))
+      .orderBy(desc(payments.createdAt))
+      .prepare('payments_of_booking'),
+  ).execute({ bookingId });
 }
 
 export async function findPaymentByProviderId(db: Executor, providerPaymentId: string) {

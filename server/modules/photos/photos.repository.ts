@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'dri
 import type { AttachedPhoto, PhotoView } from '../../../domain/photos/api';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '../../../domain/photos/rules';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bookingChanges, bookings, photos, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -159,15 +160,19 @@ export async function insertPhoto(tx: Executor, values: typeof photos.$inferInse
  * A photo with what decides who may see it: its job, or the parties of the booking its change is on.
  */
 export async function photoWithParent(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      photo: photos,
-      changeParties: { customerId: bookings.customerId, tradespersonId: bookings.tradespersonId },
-    })
-    .from(photos)
-    .leftJoin(bookingChanges, eq(bookingChanges.id, photos.changeId))
-    .leftJoin(bookings, eq(bookings.id, bookingChanges.bookingId))
-    .where(eq(photos.id, id));
+  // Built once (prepared()): a job's page asks for each of its photos, each a request of its own.
+  const [row] = await prepared(db, 'photo_with_parent', (d) =>
+    d
+      .select({
+        photo: photos,
+        changeParties: { customerId: bookings.customerId, tradespersonId: bookings.tradespersonId },
+      })
+      .from(photos)
+      .leftJoin(bookingChanges, eq(bookingChanges.id, photos.changeId))
+      .leftJoin(bookings, eq(bookings.id, bookingChanges.bookingId))
+      .where(eq(photos.id, sql.placeholder('id')))
+      .prepare('photo_with_parent'),
+  ).execute({ id });
   return row;
 }
 

@@ -21,11 +21,14 @@ export async function findAvailability(
   tradespersonId: string,
   { forUpdate = false } = {},
 ): Promise<AvailabilityRow | undefined> {
-  const query = db
-    .select()
-    .from(tradespersonAvailability)
-    .where(eq(tradespersonAvailability.tradespersonId, tradespersonId));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const name = `availability_of${forUpdate ? '_for_update' : ''}`;
+  const [row] = await prepared(db, name, (d) => {
+    const query = d
+      .select()
+      .from(tradespersonAvailability)
+      .where(eq(tradespersonAvailability.tradespersonId, sql.placeholder('tradespersonId')));
+    return (forUpdate ? query.for('update') : query).prepare(name);
+  }).execute({ tradespersonId });
   return row;
 }
 
@@ -48,13 +51,20 @@ export async function timeOffBetween(
   from: string,
   to: string,
 ): Promise<TimeOffRow[]> {
-  return db
-    .select()
-    .from(timeOff)
-    .where(
-      and(eq(timeOff.tradespersonId, tradespersonId), lte(timeOff.startsOn, to), gte(timeOff.endsOn, from)),
-    )
-    .orderBy(asc(timeOff.startsOn), asc(timeOff.id));
+  return prepared(db, 'time_off_between', (d) =>
+    d
+      .select()
+      .from(timeOff)
+      .where(
+        and(
+          eq(timeOff.tradespersonId, sql.placeholder('tradespersonId')),
+          lte(timeOff.startsOn, sql.placeholder('to')),
+          gte(timeOff.endsOn, sql.placeholder('from')),
+        ),
+      )
+      .orderBy(asc(timeOff.startsOn), asc(timeOff.id))
+      .prepare('time_off_between'),
+  ).execute({ tradespersonId, from, to });
 }
 
 export const asPeriods = (rows: readonly TimeOffRow[]): TimeOffPeriod[] =>
@@ -71,28 +81,35 @@ export async function bookedCountsBetween(
   to: string,
   exceptBookingId?: string,
 ): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ day: bookings.scheduledDate, n: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.tradespersonId, tradespersonId),
-        gte(bookings.scheduledDate, from),
-        lte(bookings.scheduledDate, to),
-        inArray(bookings.status, [...DAY_TAKING_STATUSES]),
-        exceptBookingId ? ne(bookings.id, exceptBookingId) : undefined,
-      ),
-    )
-    .groupBy(bookings.scheduledDate);
+  const name = `booked_counts_between${exceptBookingId ? '_except' : ''}`;
+  const rows = await prepared(db, name, (d) =>
+    d
+      .select({ day: bookings.scheduledDate, n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.tradespersonId, sql.placeholder('tradespersonId')),
+          gte(bookings.scheduledDate, sql.placeholder('from')),
+          lte(bookings.scheduledDate, sql.placeholder('to')),
+          inArray(bookings.status, [...DAY_TAKING_STATUSES]),
+          exceptBookingId ? ne(bookings.id, sql.placeholder('exceptBookingId')) : undefined,
+        ),
+      )
+      .groupBy(bookings.scheduledDate)
+      .prepare(name),
+  ).execute({ tradespersonId, from, to, exceptBookingId });
   return new Map(rows.map((r) => [r.day!, r.n]));
 }
 
 /** The account type of a user ('tradesperson', 'customer'), or undefined when there is no such user. */
 export async function findUserType(db: Executor, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userType: profiles.userType })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+  const [row] = await prepared(db, 'user_type_of', (d) =>
+    d
+      .select({ userType: profiles.userType })
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder('userId')))
+      .prepare('user_type_of'),
+  ).execute({ userId });
   return row?.userType;
 }
 
