@@ -398,8 +398,10 @@ async function worldOf(query) {
 /**
  * What the demo data has none of, made through the API as its users would: two revisions of the demo
  * tradesperson's pending quote, a photo uploaded by the customer, a change and a new date proposed on
- * the customer's booking, and the tradesperson's calendar feed. Each id lands in `world` for `fill`; a
- * step that fails is said and its routes are listed as not walked.
+ * the customer's booking, and the tradesperson's calendar feed. Each id lands in `world` for `fill`. A
+ * step that fails is said: without a revision, a photo or a feed their routes are listed as not walked,
+ * and a booking's changes and dates are walked with what the booking already has (a second run on a
+ * reused database finds a change already waiting).
  */
 async function madeThroughTheApi(base, world, sessions) {
   const call = async (role, method, url, body) => {
