@@ -351,13 +351,14 @@ export async function isPartyOfBooking(db: Executor, bookingId: string, userId: 
 }
 
 const LINKS_MAX = 50;
+/** The bookings the person (the statement's `userId`) is a party to, either side. */
+const party = or(
+  eq(bookings.customerId, sql.placeholder('userId')),
+  eq(bookings.tradespersonId, sql.placeholder('userId')),
+);
 
 /** The person's bookings, payments and disputes, newest first (50 of each), for the admin's links. */
 export async function personLinks(db: Executor, userId: string) {
-  const party = or(
-    eq(bookings.customerId, sql.placeholder('userId')),
-    eq(bookings.tradespersonId, sql.placeholder('userId')),
-  );
   const [theirBookings, theirPayments, theirDisputes] = await Promise.all([
     prepared(db, 'support_person_bookings', (d) =>
       d
