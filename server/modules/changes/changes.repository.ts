@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
@@ -47,11 +47,14 @@ export async function latestPaymentsOfChanges(
 ): Promise<Map<string, PaymentRow>> {
   const latest = new Map<string, PaymentRow>();
   if (changeIds.length === 0) return latest;
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(inArray(payments.changeId, [...changeIds]))
-    .orderBy(desc(payments.createdAt));
+  const rows = await prepared(db, 'payments_of_changes', (d) =>
+    d
+      .select()
+      .from(payments)
+      .where(sql`${payments.changeId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(desc(payments.createdAt))
+      .prepare('payments_of_changes'),
+  ).execute({ ids: [...changeIds] });
   const byChange = new Map<string, PaymentRow[]>();
   for (const row of rows) byChange.set(row.changeId!, [...(byChange.get(row.changeId!) ?? []), row]);
   for (const [changeId, list] of byChange) latest.set(changeId, currentPaymentOf(list)!);

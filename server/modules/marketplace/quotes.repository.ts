@@ -186,19 +186,25 @@ export type QuoteRevisionRow = typeof quoteRevisions.$inferSelect;
 
 /** A quote's earlier versions, newest first. */
 export function revisionsOfQuote(db: Executor, quoteId: string): Promise<QuoteRevisionRow[]> {
-  return db
-    .select()
-    .from(quoteRevisions)
-    .where(eq(quoteRevisions.quoteId, quoteId))
-    .orderBy(desc(quoteRevisions.revision));
+  return prepared(db, 'revisions_of_quote', (d) =>
+    d
+      .select()
+      .from(quoteRevisions)
+      .where(eq(quoteRevisions.quoteId, sql.placeholder('quoteId')))
+      .orderBy(desc(quoteRevisions.revision))
+      .prepare('revisions_of_quote'),
+  ).execute({ quoteId });
 }
 
 /** A job's live quotes (pending or accepted): the ones a customer compares. */
 export function liveQuotesOfJob(db: Executor, jobId: string): Promise<QuoteRow[]> {
-  return db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.jobId, jobId), inArray(quotes.status, ['pending', 'accepted'])));
+  return prepared(db, 'live_quotes_of_job', (d) =>
+    d
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.jobId, sql.placeholder('jobId')), inArray(quotes.status, ['pending', 'accepted'])))
+      .prepare('live_quotes_of_job'),
+  ).execute({ jobId });
 }
 
 /** The tradesperson's VAT number as their profile holds it now (null: not VAT registered). */

@@ -118,11 +118,16 @@ export async function photosOf(
   const ids = 'jobIds' in target ? target.jobIds : target.changeIds;
   if (ids.length === 0) return byTarget;
   const column = 'jobIds' in target ? photos.jobId : photos.changeId;
-  const rows = await db
-    .select()
-    .from(photos)
-    .where(inArray(column, [...ids]))
-    .orderBy(asc(photos.position));
+  // Built once per target kind (prepared()), the ids bound as one array: a page lists them on every visit.
+  const name = 'jobIds' in target ? 'photos_of_jobs' : 'photos_of_changes';
+  const rows = await prepared(db, name, (d) =>
+    d
+      .select()
+      .from(photos)
+      .where(sql`${column} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(asc(photos.position))
+      .prepare(name),
+  ).execute({ ids: [...ids] });
   for (const row of rows) {
     const key = ('jobIds' in target ? row.jobId : row.changeId)!;
     const list = byTarget.get(key) ?? [];

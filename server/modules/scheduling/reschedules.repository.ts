@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { tableRows } from '../../db/rows';
 import { bookingReschedules, bookings, jobPostings } from '../../db/schema';
 
@@ -31,8 +32,15 @@ export async function findBookingDate(
   id: string,
   { forUpdate = false } = {},
 ): Promise<BookingDateRow | undefined> {
-  const query = db.select(bookingColumns).from(bookings).where(eq(bookings.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  // Built once (prepared()): the booking's dates page reads it on every visit.
+  const name = forUpdate ? 'booking_date_for_update' : 'booking_date';
+  const [row] = await prepared(db, name, (d) => {
+    const query = d
+      .select(bookingColumns)
+      .from(bookings)
+      .where(eq(bookings.id, sql.placeholder('id')));
+    return (forUpdate ? query.for('update') : query).prepare(name);
+  }).execute({ id });
   return row;
 }
 
@@ -52,11 +60,14 @@ export async function pendingReschedule(db: Executor, bookingId: string): Promis
 
 /** Every proposal of the booking, newest first: its history of dates. */
 export async function reschedulesOfBooking(db: Executor, bookingId: string): Promise<RescheduleRow[]> {
-  return db
-    .select()
-    .from(bookingReschedules)
-    .where(eq(bookingReschedules.bookingId, bookingId))
-    .orderBy(desc(bookingReschedules.createdAt), desc(bookingReschedules.id));
+  return prepared(db, 'reschedules_of_booking', (d) =>
+    d
+      .select()
+      .from(bookingReschedules)
+      .where(eq(bookingReschedules.bookingId, sql.placeholder('bookingId')))
+      .orderBy(desc(bookingReschedules.createdAt), desc(bookingReschedules.id))
+      .prepare('reschedules_of_booking'),
+  ).execute({ bookingId });
 }
 
 /**
