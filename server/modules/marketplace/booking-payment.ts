@@ -3,7 +3,7 @@ import { jobStatus } from '../../../domain/catalog/statuses';
 import { jobStep } from '../../../domain/marketplace/transitions';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { bookings, users } from '../../db/schema';
+import { bookings, jobPostings, users } from '../../db/schema';
 import { type BookingRow, findBooking } from './bookings.repository';
 import { findJob, type JobRow, setJobStatus } from './jobs.repository';
 
@@ -22,10 +22,12 @@ export async function bookingForPayment(
   bookingId: string,
   { forUpdate = false } = {},
 ): Promise<BookingForPayment | undefined> {
+  if (!forUpdate) return bookingForPaymentRead(tx, bookingId);
   const peek = await findBooking(tx, bookingId);
   if (!peek) return undefined;
-  const job = (await findJob(tx, peek.jobId, { forUpdate }))!;
-  const booking = forUpdate ? (await findBooking(tx, bookingId, { forUpdate: true }))! : peek;
+  // Locked in the marketplace's order: the job first, then the booking.
+  const job = (await findJob(tx, peek.jobId, { forUpdate: true }))!;
+  const booking = (await findBooking(tx, bookingId, { forUpdate: true }))!;
   const [customer] = await prepared(tx, 'customer_email', (d) =>
     d
       .select({ email: users.email })
@@ -34,6 +36,27 @@ export async function bookingForPayment(
       .prepare('customer_email'),
   ).execute({ customerId: booking.customerId });
   return { booking, job, customerEmail: customer?.email ?? null };
+}
+
+/**
+ * The same, read without locks in one statement: the pages that show a booking's money (its changes,
+ * milestones, payments) read it on every visit, and three round trips to the database cost more than
+ * the reads themselves (bench/README.md, issue 40).
+ */
+async function bookingForPaymentRead(
+  db: Executor,
+  bookingId: string,
+): Promise<BookingForPayment | undefined> {
+  const [row] = await prepared(db, 'booking_for_payment', (d) =>
+    d
+      .select({ booking: bookings, job: jobPostings, customerEmail: users.email })
+      .from(bookings)
+      .innerJoin(jobPostings, eq(jobPostings.id, bookings.jobId))
+      .leftJoin(users, eq(users.id, bookings.customerId))
+      .where(eq(bookings.id, sql.placeholder('id')))
+      .prepare('booking_for_payment'),
+  ).execute({ id: bookingId });
+  return row && { booking: row.booking, job: row.job, customerEmail: row.customerEmail ?? null };
 }
 
 /** The ids an event about a booking names: the booking, its job and quote, and both parties. */
