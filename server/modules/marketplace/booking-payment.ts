@@ -39,9 +39,8 @@ export async function bookingForPayment(
 }
 
 /**
- * The same, read without locks in one statement: the pages that show a booking's money (its changes,
- * milestones, payments) read it on every visit, and three round trips to the database cost more than
- * the reads themselves (bench/README.md, issue 40).
+ * The same, read without locks in one statement. A booking's changes page reads it on every visit, and
+ * on PostgreSQL three round trips cost more CPU than the reads themselves (bench/README.md, issue 40).
  */
 async function bookingForPaymentRead(
   db: Executor,
