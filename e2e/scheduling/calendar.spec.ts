@@ -13,8 +13,17 @@ function ukDay(days: number): string {
   );
 }
 
-/** Clicks `next` until `target` shows (a booking a few days ahead can be in the next month or week). */
-async function stepUntilVisible(page: Page, target: ReturnType<Page['getByRole']>, next: string) {
+/**
+ * Clicks `next` until `target` shows, at most `steps` times. The booking is on the first day the demo
+ * tradesperson can still take from three days ahead: in a full run other journeys have filled some of
+ * their days, so it can be weeks ahead (up to 40 days), and a week view opened from the next month starts
+ * at that month's first day. `what` names the booking when it never shows.
+ */
+async function stepUntilVisible(
+  page: Page,
+  target: ReturnType<Page['getByRole']>,
+  { next, steps, what }: { next: string; steps: number; what: string },
+) {
   const period = page.locator('#calendar-period');
   // A period has loaded when its days (or, on a phone with nothing on, the empty state) are there.
   const loaded = () =>
@@ -24,7 +33,7 @@ async function stepUntilVisible(page: Page, target: ReturnType<Page['getByRole']
       .first()
       .waitFor();
   await loaded();
-  for (let i = 0; i < 3 && !(await target.isVisible()); i++) {
+  for (let i = 0; i < steps && !(await target.isVisible()); i++) {
     const shown = await period.textContent();
     await page.getByRole('button', { name: next }).click();
     await eventually(() => period.textContent()).not.toBe(shown);
@@ -32,7 +41,10 @@ async function stepUntilVisible(page: Page, target: ReturnType<Page['getByRole']
     await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     await loaded();
   }
-  await eventually(() => target.isVisible()).toBe(true);
+  const shown = await period.textContent();
+  await expect
+    .poll(() => target.isVisible(), { timeout: 10_000, message: `${what}, in ${shown}` })
+    .toBe(true);
 }
 
 describeInBrowser('scheduling: the calendar', (ctx) => {
@@ -78,14 +90,19 @@ describeInBrowser('scheduling: the calendar', (ctx) => {
     await tradesperson.goto('/tradesperson/calendar');
     await tradesperson.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
     const name = `Confirmed: ${title} — Cathy`;
-    await stepUntilVisible(tradesperson, tradesperson.getByRole('link', { name }), 'Next month');
+    const what = `the booking on ${date}`;
+    await stepUntilVisible(tradesperson, tradesperson.getByRole('link', { name }), {
+      next: 'Next month',
+      steps: 3,
+      what,
+    });
     expect(await tradesperson.getByRole('link', { name }).getAttribute('href')).toBe(`/job/${job.id}`);
     expect(await seriousAxeViolations(tradesperson)).toEqual([]);
 
     await tradesperson.getByRole('tab', { name: 'Week' }).click();
     await eventually(async () => new URL(tradesperson.url()).searchParams.get('view')).toBe('week');
     const inWeek = tradesperson.getByRole('link', { name: new RegExp(`^${name}`) });
-    await stepUntilVisible(tradesperson, inWeek, 'Next week');
+    await stepUntilVisible(tradesperson, inWeek, { next: 'Next week', steps: 8, what });
     expect(await inWeek.textContent()).toContain('M1 1AE · £150.00');
 
     await tradesperson.getByRole('button', { name: 'Create feed link' }).click();
@@ -113,7 +130,7 @@ describeInBrowser('scheduling: the calendar', (ctx) => {
     await ok(await phone.request.post('/api/v1/auth/sign-in', { data: DEMO_TRADESPERSON }), 200);
     await phone.goto('/tradesperson/calendar');
     const onPhone = phone.getByRole('link', { name: new RegExp(`^${name}`) });
-    await stepUntilVisible(phone, onPhone, 'Next month');
+    await stepUntilVisible(phone, onPhone, { next: 'Next month', steps: 3, what });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousAxeViolations(phone)).toEqual([]);
   });
