@@ -25,20 +25,23 @@ async function stepUntilVisible(
   { next, steps, what }: { next: string; steps: number; what: string },
 ) {
   const period = page.locator('#calendar-period');
-  // A period has loaded when its days (or, on a phone with nothing on, the empty state) are there.
-  const loaded = () =>
-    page
+  // A period has loaded when its days (or, on a phone with nothing on, the empty state) are there and
+  // no earlier period's bookings stand in for its own: after a switch from month to week, the month's
+  // stay on screen, marked busy, until the week's arrive. Checked before then, the booking was not
+  // there yet, and the loop stepped on past its week (both full CI runs of 2026-11-30).
+  const loaded = async () => {
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+    await page
       .locator('ol[aria-label]')
       .or(page.getByRole('heading', { name: /^No bookings this/ }))
       .first()
       .waitFor();
+  };
   await loaded();
   for (let i = 0; i < steps && !(await target.isVisible()); i++) {
     const shown = await period.textContent();
     await page.getByRole('button', { name: next }).click();
     await eventually(() => period.textContent()).not.toBe(shown);
-    // The new period's bookings arrive after its heading (the last one stays, marked busy, meanwhile).
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     await loaded();
   }
   const shown = await period.textContent();
