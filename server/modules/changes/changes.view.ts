@@ -13,7 +13,7 @@ import {
   type PaymentRow,
   paymentsOfBooking,
 } from '../payments';
-import { photosOf } from '../photos';
+import { photosOfChanges } from '../photos';
 import {
   bookingMoney,
   bookingNotFound,
@@ -179,7 +179,7 @@ export async function bookingChangesPage(
   const rows = await changesOfBooking(deps.db, bookingId);
   const ids = rows.map((r) => r.change.id);
   const [photos, payments, all] = await Promise.all([
-    photosOf(deps.db, { changeIds: ids }),
+    photosOfChanges(deps.db, ids),
     latestPaymentsOfChanges(deps.db, ids),
     paymentsOfBooking(deps.db, bookingId),
   ]);

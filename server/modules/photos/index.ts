@@ -6,7 +6,7 @@ export {
   type PhotoRow,
   type PhotoTarget,
   photosJsonOfJob,
-  photosOf,
+  photosOfChanges,
   photoView,
   photoViewOfJson,
 } from './photos.repository';

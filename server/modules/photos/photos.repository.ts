@@ -109,32 +109,28 @@ export async function attachPhotos(
   return { removed };
 }
 
-/** The photos of several jobs or changes, in order, by target id (one statement). */
-export async function photosOf(
+/** The photos of several changes, in order, by change id (one statement, built once). */
+export async function photosOfChanges(
   db: Executor,
-  target: { jobIds: readonly string[] } | { changeIds: readonly string[] },
+  changeIds: readonly string[],
 ): Promise<Map<string, PhotoView[]>> {
-  const byTarget = new Map<string, PhotoView[]>();
-  const ids = 'jobIds' in target ? target.jobIds : target.changeIds;
-  if (ids.length === 0) return byTarget;
-  const column = 'jobIds' in target ? photos.jobId : photos.changeId;
-  // Built once per target kind (prepared()), the ids bound as one array: a page lists them on every visit.
-  const name = 'jobIds' in target ? 'photos_of_jobs' : 'photos_of_changes';
-  const rows = await prepared(db, name, (d) =>
+  const byChange = new Map<string, PhotoView[]>();
+  if (changeIds.length === 0) return byChange;
+  // The ids bound as one array: an `in (…)` list would be a different statement for each length.
+  const rows = await prepared(db, 'photos_of_changes', (d) =>
     d
       .select()
       .from(photos)
-      .where(sql`${column} = any(${sql.placeholder('ids')}::uuid[])`)
+      .where(sql`${photos.changeId} = any(${sql.placeholder('ids')}::uuid[])`)
       .orderBy(asc(photos.position))
-      .prepare(name),
-  ).execute({ ids: [...ids] });
+      .prepare('photos_of_changes'),
+  ).execute({ ids: [...changeIds] });
   for (const row of rows) {
-    const key = ('jobIds' in target ? row.jobId : row.changeId)!;
-    const list = byTarget.get(key) ?? [];
+    const list = byChange.get(row.changeId!) ?? [];
     list.push(photoView(row));
-    byTarget.set(key, list);
+    byChange.set(row.changeId!, list);
   }
-  return byTarget;
+  return byChange;
 }
 
 const pending = and(isNull(photos.jobId), isNull(photos.changeId));
