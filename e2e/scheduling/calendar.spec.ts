@@ -25,15 +25,17 @@ async function stepUntilVisible(
   { next, steps, what }: { next: string; steps: number; what: string },
 ) {
   const period = page.locator('#calendar-period');
-  // A period has loaded when its days (or, on a phone with nothing on, the empty state) are there and
-  // no earlier period's bookings stand in for its own: after a switch from month to week, the month's
-  // stay on screen, marked busy, until the week's arrive. Checked before then, the booking was not
-  // there yet, and the loop stepped on past its week (both full CI runs of 2026-11-30).
+  const panel = page.locator('section[aria-labelledby="calendar-period"]');
+  // A period has loaded when the days listed are the ones its heading names (or, on a phone with nothing
+  // on, the empty state shows) and nothing in the panel is busy: neither the first skeleton nor an
+  // earlier period's bookings standing in for its own. Checked any sooner, the page could still be
+  // drawing the view it was leaving, and the loop stepped on past the booking's week (CI, 2026-11-30).
   const loaded = async () => {
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
-    await page
-      .locator('ol[aria-label]')
-      .or(page.getByRole('heading', { name: /^No bookings this/ }))
+    const shown = (await period.textContent()) ?? '';
+    await panel.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+    await panel
+      .locator(`ol[aria-label="${shown}"]`)
+      .or(panel.getByRole('heading', { name: /^No bookings this/ }))
       .first()
       .waitFor();
   };
@@ -104,6 +106,8 @@ describeInBrowser('scheduling: the calendar', (ctx) => {
 
     await tradesperson.getByRole('tab', { name: 'Week' }).click();
     await eventually(async () => new URL(tradesperson.url()).searchParams.get('view')).toBe('week');
+    // The address changes before the page draws the week: wait for its heading, or the month still shows.
+    await eventually(() => tradesperson.locator('#calendar-period').textContent()).toMatch(/^Week of /);
     const inWeek = tradesperson.getByRole('link', { name: new RegExp(`^${name}`) });
     await stepUntilVisible(tradesperson, inWeek, { next: 'Next week', steps: 8, what });
     expect(await inWeek.textContent()).toContain('M1 1AE · £150.00');
