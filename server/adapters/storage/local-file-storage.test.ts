@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidStorageKeyError, isSafeKey } from './file-storage';
-import { LocalFileStorage } from './local-file-storage';
+import { LocalFileStorage, WHOLE_FILE_BYTES } from './local-file-storage';
 
 let dir: string;
 let storage: LocalFileStorage;
@@ -29,6 +29,30 @@ describe('local file storage', () => {
     expect(file!.size).toBe(13);
     expect(await read(file!.body)).toBe('picture bytes');
     expect(await readFile(path.join(dir, 'files', 'avatars', 'a1.webp'), 'utf8')).toBe('picture bytes');
+  });
+
+  it('reads a file up to WHOLE_FILE_BYTES whole, streams a larger one, and leaves no file open', async () => {
+    const small = Buffer.alloc(WHOLE_FILE_BYTES, 7);
+    const large = Buffer.alloc(WHOLE_FILE_BYTES + 1, 9);
+    await storage.put('photos/small.webp', small, 'image/webp');
+    await storage.put('documents/large.pdf', large, 'application/pdf');
+    const openFiles = async () => (await readdir('/proc/self/fd')).length;
+    const before = await openFiles();
+    for (let i = 0; i < 20; i++) {
+      const file = (await storage.get('photos/small.webp'))!;
+      expect(Buffer.isBuffer(file.body)).toBe(true);
+      expect(file.size).toBe(WHOLE_FILE_BYTES);
+      expect((file.body as Buffer).equals(small)).toBe(true);
+    }
+    expect(await storage.get('photos')).toBeNull();
+    expect(await openFiles()).toBe(before);
+
+    const file = (await storage.get('documents/large.pdf'))!;
+    expect(Buffer.isBuffer(file.body)).toBe(false);
+    expect(file.size).toBe(WHOLE_FILE_BYTES + 1);
+    expect(Buffer.concat(await (file.body as Readable).toArray()).equals(large)).toBe(true);
+    // The stream closes its handle just after its end.
+    await vi.waitFor(async () => expect(await openFiles()).toBe(before));
   });
 
   it('replaces a file written again under the same key, leaving no temporary files', async () => {

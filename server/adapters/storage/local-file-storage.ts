@@ -7,6 +7,14 @@ import { assertSafeKey, type FileStorage, InvalidStorageKeyError, type StoredFil
 // served. The suffix contains '~', which keys cannot, so no key can read or overwrite a sidecar.
 const TYPE_SUFFIX = '~content-type';
 
+/**
+ * Files up to this size come back as one Buffer, read in one call; larger ones as a stream. A stream
+ * costs two reads, a close and a pipe into the socket for every file, whatever its size, and photos'
+ * copies (a thumbnail is tens of KB, a display copy a few hundred) are asked for on every page that
+ * shows them. Set so that the largest display copy is still one read.
+ */
+export const WHOLE_FILE_BYTES = 1024 * 1024;
+
 /** Files in a folder on this machine (by default DATA_DIR/files). */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
@@ -49,6 +57,7 @@ export class LocalFileStorage implements FileStorage {
       if (isMissing(err)) return null;
       throw err;
     }
+    let streaming = false;
     try {
       const [stats, contentType] = await Promise.all([
         handle.stat(),
@@ -57,15 +66,16 @@ export class LocalFileStorage implements FileStorage {
           throw err;
         }),
       ]);
-      if (!stats.isFile()) {
-        await handle.close();
-        return null;
+      if (!stats.isFile()) return null;
+      if (stats.size > WHOLE_FILE_BYTES) {
+        // The stream owns the handle from here and closes it when done or destroyed.
+        streaming = true;
+        return { body: handle.createReadStream(), contentType, size: stats.size };
       }
-      // The stream owns the handle from here and closes it when done or destroyed.
-      return { body: handle.createReadStream(), contentType, size: stats.size };
-    } catch (err) {
-      await handle.close();
-      throw err;
+      const body = await readWhole(handle, stats.size);
+      return { body, contentType, size: body.length };
+    } finally {
+      if (!streaming) await handle.close();
     }
   }
 
@@ -74,6 +84,18 @@ export class LocalFileStorage implements FileStorage {
     await rm(file, { force: true });
     await rm(`${file}${TYPE_SUFFIX}`, { force: true });
   }
+}
+
+/** The file's `size` bytes (files are replaced by a rename, never written in place, so it stays that size). */
+async function readWhole(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer : buffer.subarray(0, filled);
 }
 
 function isMissing(err: unknown): boolean {
