@@ -10,8 +10,8 @@ const TYPE_SUFFIX = '~content-type';
 /**
  * Files up to this size come back as one Buffer, read in one call; larger ones as a stream. A stream
  * costs two reads, a close and a pipe into the socket for every file, whatever its size, and photos'
- * copies (a thumbnail is tens of KB, a display copy a few hundred) are asked for on every page that
- * shows them. Set so that the largest display copy is still one read.
+ * copies are asked for on every page that shows them. A display copy of pure noise, the worst case, is
+ * 1.3-1.8 MB and streams, as large documents do. At most this much is held per request in flight.
  */
 export const WHOLE_FILE_BYTES = 1024 * 1024;
 
