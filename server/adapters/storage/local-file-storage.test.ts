@@ -21,7 +21,7 @@ afterEach(async () => {
 const read = async (body: Readable | Buffer) => (Buffer.isBuffer(body) ? body.toString() : text(body));
 
 describe('local file storage', () => {
-  it('stores a file with its content type and streams it back', async () => {
+  it('stores a file with its content type and reads it back', async () => {
     await storage.put('avatars/a1.webp', Buffer.from('picture bytes'), 'image/webp');
     const file = await storage.get('avatars/a1.webp');
     expect(file).not.toBeNull();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type FileStorage, InvalidStorageKeyError, type StoredFile } from './file-storage';
 
@@ -50,7 +50,7 @@ export class LocalFileStorage implements FileStorage {
 
   async get(key: string): Promise<StoredFile | null> {
     const file = this.pathOf(key);
-    let handle: Awaited<ReturnType<typeof open>>;
+    let handle: FileHandle;
     try {
       handle = await open(file, 'r');
     } catch (err) {
@@ -87,7 +87,7 @@ export class LocalFileStorage implements FileStorage {
 }
 
 /** The file's `size` bytes (files are replaced by a rename, never written in place, so it stays that size). */
-async function readWhole(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<Buffer> {
+async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(size);
   let filled = 0;
   while (filled < size) {
